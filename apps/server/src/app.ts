@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
+import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import fastifyStatic from '@fastify/static';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
+import { Status } from '@stock-admin/contracts';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { AppHooks, type AppContext } from './http/context.js';
+import { registerBodyParsers } from './http/body.js';
+import { parseLang, t } from './http/i18n.js';
+import { redactUrl } from './http/redact.js';
+import { toEnvelope } from './http/route.js';
+import { domainRoutes } from './modules/index.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  /** Where structured logs go (stdout by default); tests capture them here. */
+  logStream?: DestinationStream;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** The whole HTTP application without listening: main.ts listens, tests use `app.inject()`. */
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger: {
+      level: config.LOG_LEVEL,
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
+      redact: { paths: ['req.headers.admintoken', 'req.headers.usertoken', 'req.headers.cookie', 'req.headers.authorization'], censor: '***' },
+      serializers: {
+        req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+      },
+    },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 6 * 1024 * 1024,
+  });
+  const ctx: AppContext = { config, database, db: database.db, hooks: new AppHooks() };
+  app.decorate('ctx', ctx);
+
+  // Zod schemas are checked inside each route (so failures become status 2 envelopes in the caller's
+  // language); Fastify only uses them for the OpenAPI document.
+  app.setValidatorCompiler(() => (value) => ({ value }));
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  await registerBodyParsers(app);
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Stock Admin API', version: '0.1.0' },
+      components: { securitySchemes: { admintoken: { type: 'apiKey', in: 'header', name: 'admintoken' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  app.setErrorHandler((err, req, reply) => {
+    const { http, body } = toEnvelope(err, parseLang(req.headers.lang), req);
+    return reply.code(http).send(body);
+  });
+  app.setNotFoundHandler((req, reply) =>
+    reply.code(404).send({ status: Status.FAIL, msg: t(parseLang(req.headers.lang), 'not_found'), data: null }),
+  );
+
+  app.get('/healthz', { schema: { hide: true } }, async (_req, reply) => {
+    try {
+      await ctx.db.execute(sql`SELECT 1`);
+      return { status: 'ok', db: database.kind };
+    } catch {
+      return reply.code(503).send({ status: 'down', db: database.kind });
+    }
+  });
+
+  for (const register of domainRoutes) await register(app, ctx);
+
+  const dist = config.CONSOLE_DIST ?? path.resolve(here, '../../console/dist');
+  if (fs.existsSync(path.join(dist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: dist, prefix: '/', wildcard: false, index: 'index.html', maxAge: '1h' });
+  }
+  return app;
+}

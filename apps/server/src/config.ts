@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Every environment variable the server reads. The README's configuration table mirrors this. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
+  TOKEN_TTL_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
+  SUPER_ACCOUNT: z.string().min(1).default('super'),
+  SINGLE_SESSION: bool.default(true),
+  SOCKET_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  SOCKET_MODE: z.enum(['same-origin', 'spec-ports']).default('same-origin'),
+  SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CONSOLE_DIST: z.string().optional(),
+  TRUST_PROXY: bool.default(false),
+  SECRET_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+});
+
+export type Config = z.infer<typeof envSchema> & {
+  /** Absolute data folder, or `memory://` for an in-memory embedded database. */
+  dataDir: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a bad value throws a message naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  // npm runs workspace scripts inside the workspace; INIT_CWD is where the operator typed the command.
+  const base = env.INIT_CWD ?? process.cwd();
+  const dataDir = c.DATA_DIR.startsWith('memory://') ? c.DATA_DIR : path.resolve(base, c.DATA_DIR);
+  return { ...c, dataDir };
+}

@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+/** The database handle every service takes; a transaction (`tx`) has the same shape. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+/** A raw query on one connection, for multi-statement scripts (migrations) that the ORM cannot send. */
+export type RawQuery = (text: string) => Promise<{ rows: Record<string, unknown>[] }>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs `fn` on one dedicated connection (simple protocol: several statements per call allowed). */
+  withConnection<T>(fn: (query: RawQuery) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+// node-postgres parses int8 and numeric as strings already; keep it that way so money never becomes a float.
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; schemaName?: string; poolSize?: number }): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 10,
+      // Tests isolate each file in its own schema; search_path makes unqualified SQL land there.
+      ...(opts.schemaName ? { options: `-c search_path=${opts.schemaName}` } : {}),
+    });
+    if (opts.schemaName) {
+      const c = await pool.connect();
+      try {
+        await c.query(`CREATE SCHEMA IF NOT EXISTS "${opts.schemaName}"`);
+      } finally {
+        c.release();
+      }
+    }
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      async withConnection(fn) {
+        const c = await pool.connect();
+        try {
+          return await fn(async (text) => {
+            const r = (await c.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
+            return { rows: (Array.isArray(r) ? r[r.length - 1]! : r).rows };
+          });
+        } finally {
+          c.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  let dir: string | undefined = opts.dataDir;
+  if (dir.startsWith('memory://')) dir = undefined;
+  else fs.mkdirSync(path.join(dir, 'pgdata'), { recursive: true });
+  const client = new PGlite(dir ? path.join(dir, 'pgdata') : undefined);
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    withConnection: (fn) =>
+      fn(async (text) => {
+        const r = await client.exec(text);
+        return { rows: (r[r.length - 1]?.rows ?? []) as Record<string, unknown>[] };
+      }),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,48 @@
+import { EventEmitter } from 'node:events';
+import type { Action, EventData, SocketEventType } from '@stock-admin/contracts';
+import type { Config } from '../config.js';
+import type { Database, Db } from '../db/client.js';
+
+/** The signed-in admin behind a request. */
+export interface Principal {
+  sessionId: number;
+  adminId: number;
+  username: string;
+  name: string;
+  roleId: number;
+  roleName: string;
+  roleCode: string | null;
+  /** Bound agent for agent staff: every query of theirs is limited to that agent's subtree. */
+  agentId: number | null;
+  isSuper: boolean;
+  permissions: Map<string, Action[]>;
+}
+
+export interface SessionsRevoked {
+  adminId: number;
+  sessionIds: number[];
+  reason: 'logout' | 'kickout' | 'lock' | 'offline' | 'password' | 'expired' | 'deleted';
+}
+
+/** A live notice raised by a domain (DESIGN §4); the realtime hub decides who receives it. */
+export interface DomainEvent {
+  type: SocketEventType;
+  data: EventData;
+  /** The end user the event concerns: agent staff above that user receive it as well. */
+  userId?: number;
+}
+
+/** In-process signals between domains (the realtime hub listens to both). */
+export interface AppEvents {
+  sessionsRevoked: [SessionsRevoked];
+  notify: [DomainEvent];
+}
+
+export class AppHooks extends EventEmitter<AppEvents> {}
+
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  hooks: AppHooks;
+}

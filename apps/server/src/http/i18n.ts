@@ -1,0 +1,57 @@
+import type { Lang } from '@stock-admin/contracts';
+
+type Catalogue = Record<string, { 'zh-CN': string; 'en-US': string }>;
+
+const catalogue: Catalogue = {};
+
+/**
+ * Adds server messages. Each domain registers its own in its module (`registerMessages({...})`);
+ * a test keeps every key present in both languages.
+ */
+export function registerMessages(m: Catalogue): void {
+  for (const [k, v] of Object.entries(m)) {
+    if (catalogue[k] && (catalogue[k]['zh-CN'] !== v['zh-CN'] || catalogue[k]['en-US'] !== v['en-US'])) {
+      throw new Error(`server message "${k}" registered twice with different texts`);
+    }
+    catalogue[k] = v;
+  }
+}
+
+export function allMessages(): Readonly<Catalogue> {
+  return catalogue;
+}
+
+/** `{name}` placeholders are filled from `params`. Unknown keys come back as themselves. */
+export function t(lang: Lang, key: string, params?: Record<string, string | number>): string {
+  const entry = catalogue[key];
+  let text = entry ? entry[lang] : key;
+  if (params) for (const [k, v] of Object.entries(params)) text = text.replaceAll(`{${k}}`, String(v));
+  return text;
+}
+
+export function parseLang(header: unknown): Lang {
+  const v = Array.isArray(header) ? header[0] : header;
+  return typeof v === 'string' && v.toLowerCase().startsWith('en') ? 'en-US' : 'zh-CN';
+}
+
+registerMessages({
+  ok: { 'zh-CN': '操作成功', 'en-US': 'Success' },
+  login_required: { 'zh-CN': '请先登录，无权限访问', 'en-US': 'Please sign in first: access denied' },
+  forbidden: { 'zh-CN': '无权限：缺少 {permission} 的 {action} 权限', 'en-US': 'Forbidden: missing {action} permission on {permission}' },
+  super_only: { 'zh-CN': '无权限：仅超级管理员可操作', 'en-US': 'Forbidden: super-user only' },
+  internal_error: { 'zh-CN': '服务器内部错误，请稍后重试（请求号 {reqId}）', 'en-US': 'Internal server error, please retry later (request {reqId})' },
+  not_found: { 'zh-CN': '接口不存在', 'en-US': 'No such endpoint' },
+  invalid_field: { 'zh-CN': '参数错误：{field} {reason}', 'en-US': 'Invalid argument: {field} {reason}' },
+  invalid_body: { 'zh-CN': '参数错误：请求体格式不正确', 'en-US': 'Invalid argument: malformed request body' },
+  too_large: { 'zh-CN': '参数错误：上传内容过大', 'en-US': 'Invalid argument: the upload is too large' },
+  'reason.required': { 'zh-CN': '不能为空', 'en-US': 'is required' },
+  'reason.invalid_type': { 'zh-CN': '类型不正确', 'en-US': 'has the wrong type' },
+  'reason.too_small': { 'zh-CN': '过小或过短（最小 {min}）', 'en-US': 'is too small or too short (minimum {min})' },
+  'reason.too_big': { 'zh-CN': '过大或过长（最大 {max}）', 'en-US': 'is too large or too long (maximum {max})' },
+  'reason.invalid_format': { 'zh-CN': '格式不正确', 'en-US': 'has an invalid format' },
+  'reason.invalid_value': { 'zh-CN': '取值不在允许范围内', 'en-US': 'is not one of the allowed values' },
+  'reason.invalid_amount': { 'zh-CN': '金额格式不正确（最多两位小数）', 'en-US': 'is not a valid amount (at most two decimals)' },
+  'reason.invalid_phone': { 'zh-CN': '手机号格式不正确', 'en-US': 'is not a valid phone number' },
+  'reason.invalid_json': { 'zh-CN': '不是有效的 JSON', 'en-US': 'is not valid JSON' },
+  'reason.invalid': { 'zh-CN': '不合法', 'en-US': 'is invalid' },
+});

@@ -1,0 +1,58 @@
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { migrate } from './db/migrate.js';
+import { seedDemo } from './db/seed/index.js';
+import { buildApp } from './app.js';
+import { ensureBuiltinRoles } from './modules/admins/service.js';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(2);
+    }
+    throw e;
+  }
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  await migrate(database);
+  await ensureBuiltinRoles(database.db);
+  const app = await buildApp({ config, database });
+
+  const seed = config.SEED_DEMO === 'true' || (config.SEED_DEMO === 'auto' && database.kind === 'pglite');
+  if (seed) {
+    const logins = await seedDemo(app.ctx);
+    if (logins.length) {
+      console.log('\nDemo data created. Sign in with:');
+      for (const l of logins) console.log(`  ${l.username.padEnd(10)} ${l.password.padEnd(12)} (${l.role})`);
+      console.log('');
+    }
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      clearTimeout(force);
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  console.log(`Stock Admin is serving on http://localhost:${config.PORT} (database: ${database.kind === 'pglite' ? config.dataDir : 'PostgreSQL'})`);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,219 @@
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import {
+  ACTIONS,
+  ACTION_LABELS,
+  PERMISSIONS,
+  type Action,
+  type Lang,
+  type LoginData,
+  type SiteStyle,
+  type UserInfo,
+} from '@stock-admin/contracts';
+import { adminSessions, admins, loginLog } from '../../db/schema/index.js';
+import { rows } from '../../db/migrate.js';
+import type { Db } from '../../db/client.js';
+import type { AppContext, Principal, SessionsRevoked } from '../../http/context.js';
+import { fail } from '../../http/errors.js';
+import { dummyHash, verifyPassword } from '../../lib/password.js';
+import { hashToken, newToken } from '../../lib/tokens.js';
+import { verifyTotp } from '../../lib/totp.js';
+import './messages.js';
+
+export const MAX_FAILURES = 5;
+export const THROTTLE_MINUTES = 15;
+
+export interface ClientInfo {
+  ip: string;
+  userAgent?: string;
+}
+
+async function logAttempt(db: Db, username: string, adminId: number | null, client: ClientInfo, result: string) {
+  await db.insert(loginLog).values({ username, adminId, ip: client.ip, userAgent: client.userAgent?.slice(0, 300) ?? null, result });
+}
+
+/** True when the account or the IP has failed MAX_FAILURES times within the window. */
+async function isThrottled(db: Db, username: string, ip: string): Promise<boolean> {
+  const r = rows<{ by_user: number; by_ip: number }>(
+    await db.execute(sql`
+      SELECT count(*) FILTER (WHERE username = ${username})::int AS by_user,
+             count(*) FILTER (WHERE ip = ${ip})::int AS by_ip
+      FROM login_log
+      WHERE created_at > now() - make_interval(mins => ${THROTTLE_MINUTES})
+        AND result IN ('bad_password', 'bad_code')
+        AND (username = ${username} OR ip = ${ip})`),
+  )[0];
+  return !!r && (r.by_user >= MAX_FAILURES || r.by_ip >= MAX_FAILURES);
+}
+
+export async function login(
+  ctx: AppContext,
+  input: { username: string; password: string; googleCode?: string },
+  client: ClientInfo,
+): Promise<LoginData> {
+  const { db } = ctx;
+  const { username } = input;
+  if (await isThrottled(db, username, client.ip)) {
+    await logAttempt(db, username, null, client, 'throttled');
+    throw fail('login_throttled', { minutes: THROTTLE_MINUTES });
+  }
+  const [admin] = await db.select().from(admins).where(eq(admins.username, username)).limit(1);
+  if (!admin) {
+    await verifyPassword(await dummyHash(), input.password);
+    await logAttempt(db, username, null, client, 'bad_password');
+    throw fail('login_bad_credentials');
+  }
+  if (!(await verifyPassword(admin.passwordHash, input.password))) {
+    await logAttempt(db, username, admin.id, client, 'bad_password');
+    throw fail('login_bad_credentials');
+  }
+  if (admin.locked) {
+    await logAttempt(db, username, admin.id, client, 'locked');
+    throw fail('account_locked');
+  }
+  if (admin.totpEnabled && admin.totpSecret) {
+    if (!input.googleCode) {
+      await logAttempt(db, username, admin.id, client, 'need_code');
+      throw fail('google_code_required', undefined, { needGoogleCode: true });
+    }
+    const step = await verifyTotp(admin.totpSecret, input.googleCode, admin.totpLastStep);
+    // The conditional update makes two simultaneous uses of one code accept only the first.
+    const claimed =
+      step != null &&
+      (
+        await db
+          .update(admins)
+          .set({ totpLastStep: step })
+          .where(and(eq(admins.id, admin.id), sql`(${admins.totpLastStep} IS NULL OR ${admins.totpLastStep} < ${step})`))
+          .returning({ id: admins.id })
+      ).length === 1;
+    if (!claimed) {
+      await logAttempt(db, username, admin.id, client, 'bad_code');
+      throw fail('google_code_invalid', undefined, { needGoogleCode: true });
+    }
+  }
+
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + ctx.config.TOKEN_TTL_HOURS * 3600_000);
+  const [session] = await db
+    .insert(adminSessions)
+    .values({ adminId: admin.id, tokenHash: hashToken(token), expiresAt, ip: client.ip, userAgent: client.userAgent?.slice(0, 300) ?? null })
+    .returning({ id: adminSessions.id });
+  if (ctx.config.SINGLE_SESSION) await revokeSessions(ctx, admin.id, 'kickout', { except: session!.id });
+  await db.update(admins).set({ lastLoginAt: new Date(), lastLoginIp: client.ip }).where(eq(admins.id, admin.id));
+  await logAttempt(db, username, admin.id, client, 'ok');
+  return { token, expireTime: expiresAt.getTime(), id: admin.id };
+}
+
+/**
+ * Revokes an admin's live sessions (all, one, or all but one) and tells the realtime hub,
+ * which closes their sockets (and sends KICKOUT_ANOTHER for a kick-out).
+ */
+export async function revokeSessions(
+  ctx: AppContext,
+  adminId: number,
+  reason: SessionsRevoked['reason'],
+  opts: { only?: number; except?: number } = {},
+): Promise<number[]> {
+  const conds = [eq(adminSessions.adminId, adminId), isNull(adminSessions.revokedAt)];
+  if (opts.only != null) conds.push(eq(adminSessions.id, opts.only));
+  if (opts.except != null) conds.push(ne(adminSessions.id, opts.except));
+  const revoked = await ctx.db
+    .update(adminSessions)
+    .set({ revokedAt: new Date(), revokeReason: reason })
+    .where(and(...conds))
+    .returning({ id: adminSessions.id });
+  const sessionIds = revoked.map((r) => r.id);
+  if (sessionIds.length) ctx.hooks.emit('sessionsRevoked', { adminId, sessionIds, reason });
+  return sessionIds;
+}
+
+export const logout = (ctx: AppContext, p: Principal) => revokeSessions(ctx, p.adminId, 'logout', { only: p.sessionId });
+
+interface SessionRow {
+  session_id: string | number;
+  admin_id: number;
+  username: string;
+  name: string;
+  role_id: number;
+  role_name: string;
+  role_code: string | null;
+  agent_id: number | null;
+  perms: [string, string[]][] | string;
+}
+
+/** The admin behind a token, or null when the token is unknown, expired, revoked or the account locked. */
+export async function authenticate(ctx: AppContext, token: string | undefined): Promise<Principal | null> {
+  if (!token || token.length > 200) return null;
+  const [r] = rows<SessionRow>(
+    await ctx.db.execute(sql`
+      SELECT s.id AS session_id, a.id AS admin_id, a.username, a.name, a.role_id, r.name AS role_name, r.code AS role_code,
+             a.agent_id,
+             coalesce((SELECT json_agg(json_build_array(p.permission_key, p.actions))
+                       FROM admin_role_permissions p WHERE p.role_id = a.role_id), '[]'::json) AS perms
+      FROM admin_sessions s
+      JOIN admins a ON a.id = s.admin_id
+      JOIN admin_roles r ON r.id = a.role_id
+      WHERE s.token_hash = ${hashToken(token)} AND s.revoked_at IS NULL AND s.expires_at > now() AND NOT a.locked`),
+  );
+  if (!r) return null;
+  const perms = typeof r.perms === 'string' ? (JSON.parse(r.perms) as [string, string[]][]) : r.perms;
+  const isSuper = r.username === ctx.config.SUPER_ACCOUNT;
+  return {
+    sessionId: Number(r.session_id),
+    adminId: r.admin_id,
+    username: r.username,
+    name: r.name,
+    roleId: r.role_id,
+    roleName: r.role_name,
+    roleCode: r.role_code,
+    agentId: r.agent_id,
+    isSuper,
+    permissions: new Map(perms.map(([k, a]) => [k, a.filter((x): x is Action => (ACTIONS as readonly string[]).includes(x))])),
+  };
+}
+
+/** `GET /api/user/info`: the role's permission entries in the shape the console's access checks read (spec §3). */
+export async function userInfo(ctx: AppContext, p: Principal, lang: Lang): Promise<UserInfo> {
+  const [a] = await ctx.db.select().from(admins).where(eq(admins.id, p.adminId)).limit(1);
+  const permissions = PERMISSIONS.flatMap((perm) => {
+    const actions = p.isSuper ? [...ACTIONS] : (p.permissions.get(perm.key) ?? []);
+    if (!actions.length) return [];
+    return [
+      {
+        roleId: p.roleId,
+        permissionId: perm.key,
+        permissionName: lang === 'en-US' ? perm.en : perm.zh,
+        actions,
+        actionEntitySet: actions.map((action) => ({
+          action,
+          describe: lang === 'en-US' ? ACTION_LABELS[action].en : ACTION_LABELS[action].zh,
+          defaultCheck: false,
+        })),
+      },
+    ];
+  });
+  return {
+    id: p.adminId,
+    name: a?.name ?? p.name,
+    username: p.username,
+    avatar: a?.avatar ?? '',
+    status: a?.locked ? 1 : 0,
+    merchantCode: a?.agentId != null ? `AG${a.agentId}` : '',
+    isSuper: p.isSuper,
+    agentId: p.agentId,
+    lang: a?.lang ?? null,
+    role: { id: p.roleId, name: p.roleName, permissions },
+  };
+}
+
+export async function getSiteStyle(ctx: AppContext, p: Principal): Promise<SiteStyle> {
+  const [a] = await ctx.db.select({ s: admins.siteStyle }).from(admins).where(eq(admins.id, p.adminId)).limit(1);
+  return (a?.s ?? {}) as SiteStyle;
+}
+
+export async function setSiteStyle(ctx: AppContext, p: Principal, style: SiteStyle): Promise<SiteStyle> {
+  // Merge so that the theme panel and the badge settings (saved separately) do not overwrite each other.
+  const merged = { ...(await getSiteStyle(ctx, p)), ...style };
+  await ctx.db.update(admins).set({ siteStyle: merged, updatedAt: new Date() }).where(eq(admins.id, p.adminId));
+  return merged;
+}

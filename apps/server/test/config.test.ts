@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { ConfigError, loadConfig } from '../src/config.js';
+
+describe('configuration', () => {
+  it('has working defaults', () => {
+    const c = loadConfig({ INIT_CWD: '/srv/app' });
+    expect(c).toMatchObject({ PORT: 8080, TOKEN_TTL_HOURS: 12, SUPER_ACCOUNT: 'super', SINGLE_SESSION: true, dataDir: '/srv/app/data' });
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['REDIS_URL', 'http://x'],
+    ['SINGLE_SESSION', 'maybe'],
+    ['TOKEN_TTL_HOURS', '-1'],
+  ])('refuses a bad %s with a message naming it', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}:`));
+  });
+
+  it('stops the server at start-up on a bad value', () => {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      env: { ...process.env, PORT: 'nope', DATA_DIR: 'memory://' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('PORT');
+  });
+});

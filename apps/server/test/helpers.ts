@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config.js';
+import { openDatabase } from '../src/db/client.js';
+import { migrate } from '../src/db/migrate.js';
+import { createAdmin, ensureBuiltinRoles } from '../src/modules/admins/service.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh application on its own database: in-memory PGlite, or (when DATABASE_URL is set, as in CI)
+ * a PostgreSQL schema of its own that is dropped afterwards. REDIS_URL likewise selects the Redis bus.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const config = loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', ...pick(process.env, ['DATABASE_URL', 'REDIS_URL']), ...env });
+  const schemaName = config.DATABASE_URL ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, schemaName, poolSize: 12 });
+  await migrate(database);
+  await ensureBuiltinRoles(database.db);
+  const app = await buildApp({ config, database });
+  await app.ready();
+  return {
+    app,
+    config,
+    async close() {
+      await app.close();
+      if (schemaName) {
+        await database.withConnection((q) => q(`DROP SCHEMA "${schemaName}" CASCADE`));
+      }
+      await database.close();
+    },
+  };
+}
+
+function pick(env: NodeJS.ProcessEnv, keys: string[]): Record<string, string> {
+  return Object.fromEntries(keys.filter((k) => env[k]).map((k) => [k, env[k]!]));
+}
+
+let seq = 0;
+/** Creates an admin with a unique login on the given role; returns its login and password. */
+export async function makeAdmin(t: TestApp, roleCode = 'admin', extra: { agentId?: number; username?: string } = {}) {
+  const username = extra.username ?? `${roleCode}_${++seq}_${randomBytes(2).toString('hex')}`;
+  const password = 'Passw0rd!';
+  const id = await createAdmin(t.app.ctx.db, { username, name: `Test ${username}`, password, roleCode, agentId: extra.agentId });
+  return { id, username, password };
+}
+
+/** Signs in and returns the token (throws when the login is refused). */
+export async function login(t: TestApp, username: string, password: string, extra: Record<string, string> = {}): Promise<string> {
+  const r = await post(t, '/api/adminUser/login.do', { username, password, ...extra });
+  const body = r.json();
+  if (body.status !== 0) throw new Error(`login failed: ${body.msg}`);
+  return body.data.token as string;
+}
+
+/** A signed-in admin of a role, ready to call: `{ token, id, username }`. */
+export async function signedIn(t: TestApp, roleCode = 'admin', extra: { agentId?: number } = {}) {
+  const a = await makeAdmin(t, roleCode, extra);
+  return { ...a, token: await login(t, a.username, a.password) };
+}
+
+/** A form-encoded POST (the console's default), with optional token and language. */
+export function post(
+  t: TestApp,
+  url: string,
+  body: Record<string, unknown> = {},
+  opts: { token?: string; lang?: string; json?: boolean; ip?: string } = {},
+): Promise<LightMyRequestResponse> {
+  const headers: Record<string, string> = {};
+  if (opts.token) headers.admintoken = opts.token;
+  if (opts.lang) headers.lang = opts.lang;
+  if (opts.json) {
+    headers['content-type'] = 'application/json';
+    return t.app.inject({ method: 'POST', url, headers, payload: JSON.stringify(body), remoteAddress: opts.ip });
+  }
+  headers['content-type'] = 'application/x-www-form-urlencoded';
+  const form = new URLSearchParams();
+  for (const [k, v] of Object.entries(body)) if (v !== undefined) form.append(k, typeof v === 'object' ? JSON.stringify(v) : String(v));
+  return t.app.inject({ method: 'POST', url, headers, payload: form.toString(), remoteAddress: opts.ip });
+}
+
+export function get(t: TestApp, url: string, query: Record<string, unknown> = {}, opts: { token?: string; lang?: string } = {}) {
+  const headers: Record<string, string> = {};
+  if (opts.token) headers.admintoken = opts.token;
+  if (opts.lang) headers.lang = opts.lang;
+  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+  return t.app.inject({ method: 'GET', url: qs ? `${url}?${qs}` : url, headers });
+}

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/**
+ * Field helpers for bodies that may arrive form-encoded (every value a string), as JSON or as
+ * multipart: the same schema accepts `"1"` and `1`, `"true"` and `true`.
+ */
+export const zInt = () => z.coerce.number().int();
+export const zId = () => z.coerce.number().int().positive();
+export const zBool = () =>
+  z.union([z.boolean(), z.enum(['true', 'false', '1', '0']), z.literal(1), z.literal(0)]).transform(
+    (v) => v === true || v === 'true' || v === '1' || v === 1,
+  );
+/** Empty strings from a form are "not given". */
+export const optionalText = (max = 255) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => (v === '' ? undefined : v));
+/** Comma-joined ids (`"1,2,3"`) or an array of ids. */
+export const zIdList = () =>
+  z
+    .union([z.string(), z.array(z.union([z.string(), z.number()]))])
+    .transform((v) => (Array.isArray(v) ? v.map(String) : v.split(',')).map((s) => s.trim()).filter(Boolean).map(Number))
+    .pipe(z.array(z.number().int().positive()).min(1));
+export const phone = () => z.string().trim().regex(/^1[3-9]\d{9}$/, { message: 'invalid_phone' });
