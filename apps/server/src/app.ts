@@ -19,6 +19,7 @@ import { parseLang, t } from './http/i18n.js';
 import { redactUrl } from './http/redact.js';
 import { toEnvelope } from './http/route.js';
 import { domainRoutes } from './modules/index.js';
+import { secretBoxFor } from './lib/secretbox.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -54,7 +55,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 6 * 1024 * 1024,
   });
-  const ctx: AppContext = { config, database, db: database.db, hooks: new AppHooks() };
+  const ctx: AppContext = { config, database, db: database.db, hooks: new AppHooks(), secrets: secretBoxFor(config) };
   app.decorate('ctx', ctx);
 
   // Zod schemas are checked inside each route (so failures become status 2 envelopes in the caller's

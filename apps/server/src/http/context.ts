@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { Action, EventData, SocketEventType } from '@stock-admin/contracts';
 import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
+import type { SecretBox } from '../lib/secretbox.js';
 
 /** The signed-in admin behind a request. */
 export interface Principal {
@@ -45,4 +46,6 @@ export interface AppContext {
   database: Database;
   db: Db;
   hooks: AppHooks;
+  /** Encrypts secrets at rest (SECRET_KEY). */
+  secrets: SecretBox;
 }
