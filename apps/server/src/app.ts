@@ -20,6 +20,7 @@ import { redactUrl } from './http/redact.js';
 import { toEnvelope } from './http/route.js';
 import { domainRoutes } from './modules/index.js';
 import { secretBoxFor } from './lib/secretbox.js';
+import { SessionCache } from './modules/session/cache.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,7 +56,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 6 * 1024 * 1024,
   });
-  const ctx: AppContext = { config, database, db: database.db, hooks: new AppHooks(), secrets: secretBoxFor(config) };
+  const hooks = new AppHooks();
+  const ctx: AppContext = { config, database, db: database.db, hooks, secrets: secretBoxFor(config), sessionCache: new SessionCache(hooks) };
   app.decorate('ctx', ctx);
 
   // Zod schemas are checked inside each route (so failures become status 2 envelopes in the caller's

@@ -147,10 +147,17 @@ describe('tokens', () => {
     expect((await expectLogin(undefined, 'en-US')).msg).toBe('Please sign in first: access denied');
     expect((await expectLogin('not-a-real-token')).status).toBe(10);
 
-    const s = await signedIn(t);
-    expect((await expectLogin(s.token)).status).toBe(0);
-    await t.app.ctx.db.execute(sql`UPDATE admin_sessions SET expires_at = now() - interval '1 second' WHERE admin_id = ${s.id}`);
-    expect((await expectLogin(s.token)).status).toBe(10);
+    // a token past its lifetime (2 s here), also once it has been cached by an earlier call
+    const short = await createTestApp({ TOKEN_TTL_HOURS: String(2 / 3600) });
+    try {
+      const a = await makeAdmin(short);
+      const token = await login(short, a.username, a.password);
+      expect((await get(short, '/api/user/info', {}, { token })).json().status).toBe(0);
+      await new Promise((r) => setTimeout(r, 2100));
+      expect((await get(short, '/api/user/info', {}, { token })).json()).toEqual({ status: 10, msg: '请先登录，无权限访问', data: null });
+    } finally {
+      await short.close();
+    }
 
     const s2 = await signedIn(t);
     const out = (await post(t, '/api/adminUser/logout.do', {}, { token: s2.token })).json();
@@ -223,6 +230,21 @@ describe('access guard and operation log', () => {
     expect(en.json().msg).toBe('Forbidden: missing query permission on loginlog');
     const f = await signedIn(t, 'finance');
     expect((await post(t, '/admin/log/loginList.do', {}, { token: f.token })).json().status).toBe(0);
+  });
+
+  it('applies a role change to signed-in admins at once (cached sessions are dropped)', async () => {
+    const f = await signedIn(t, 'finance');
+    expect((await post(t, '/admin/log/loginList.do', {}, { token: f.token })).json().status).toBe(0);
+    const info = (await get(t, '/api/user/info', {}, { token: f.token })).json().data;
+    await t.app.ctx.db.execute(
+      sql`UPDATE admin_role_permissions SET actions = '{}' WHERE role_id = ${info.role.id} AND permission_key = 'loginlog'`,
+    );
+    t.app.ctx.hooks.emit('principalsChanged', { roleIds: [info.role.id] });
+    expect((await post(t, '/admin/log/loginList.do', {}, { token: f.token })).statusCode).toBe(403);
+    await t.app.ctx.db.execute(
+      sql`UPDATE admin_role_permissions SET actions = '{query,get}' WHERE role_id = ${info.role.id} AND permission_key = 'loginlog'`,
+    );
+    t.app.ctx.hooks.emit('principalsChanged', { roleIds: [info.role.id] });
   });
 
   it('refuses super-only routes to everyone but the super account, whatever the role grants', async () => {

@@ -3,6 +3,7 @@ import type { Action, EventData, SocketEventType } from '@stock-admin/contracts'
 import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
 import type { SecretBox } from '../lib/secretbox.js';
+import type { SessionCache } from '../modules/session/cache.js';
 
 /** The signed-in admin behind a request. */
 export interface Principal {
@@ -17,6 +18,10 @@ export interface Principal {
   agentId: number | null;
   isSuper: boolean;
   permissions: Map<string, Action[]>;
+  avatar: string;
+  lang: string | null;
+  /** Epoch ms when the session expires. */
+  expiresAt: number;
 }
 
 export interface SessionsRevoked {
@@ -37,6 +42,13 @@ export interface DomainEvent {
 export interface AppEvents {
   sessionsRevoked: [SessionsRevoked];
   notify: [DomainEvent];
+  /** Admin profiles or role grants changed: cached sessions of these admins/roles must be reloaded. */
+  principalsChanged: [PrincipalsChanged];
+}
+
+export interface PrincipalsChanged {
+  adminIds?: number[];
+  roleIds?: number[];
 }
 
 export class AppHooks extends EventEmitter<AppEvents> {}
@@ -48,4 +60,5 @@ export interface AppContext {
   hooks: AppHooks;
   /** Encrypts secrets at rest (SECRET_KEY). */
   secrets: SecretBox;
+  sessionCache: SessionCache;
 }

@@ -13,7 +13,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
     message('logout_ok');
     return null;
   });
-  route(app, ctx, sessionApi.info, ({ admin, lang }) => session.userInfo(ctx, admin, lang));
+  route(app, ctx, sessionApi.info, async ({ admin, lang }) => session.userInfo(admin, lang));
   route(app, ctx, sessionApi.getSiteStyle, ({ admin }) => session.getSiteStyle(ctx, admin));
   route(app, ctx, sessionApi.setSiteStyle, ({ admin, input }) => session.setSiteStyle(ctx, admin, input));
   route(app, ctx, sessionApi.sysConfig, async () => ({
