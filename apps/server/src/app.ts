@@ -19,6 +19,7 @@ import { parseLang, t } from './http/i18n.js';
 import { redactUrl } from './http/redact.js';
 import { toEnvelope } from './http/route.js';
 import { domainRoutes } from './modules/index.js';
+import { registerRealtime } from './realtime/plugin.js';
 import { secretBoxFor } from './lib/secretbox.js';
 import { SessionCache } from './modules/session/cache.js';
 
@@ -96,6 +97,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     }
   });
 
+  await registerRealtime(app, ctx);
   for (const register of domainRoutes) await register(app, ctx);
 
   const dist = config.CONSOLE_DIST ?? path.resolve(here, '../../console/dist');

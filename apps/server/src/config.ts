@@ -23,7 +23,15 @@ const envSchema = z.object({
   SINGLE_SESSION: bool.default(true),
   SOCKET_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   SOCKET_MODE: z.enum(['same-origin', 'spec-ports']).default('same-origin'),
+  /** Expected client heartbeat period; a socket silent for more than two periods is closed. */
+  SOCKET_HEARTBEAT_MS: z.coerce.number().int().min(50).max(600_000).default(30_000),
+  /** How often open sockets re-check that their session is still valid (expiry, missed revocations). */
+  SOCKET_SESSION_CHECK_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  /** Redis pub/sub channel of the event bus; instances sharing a database must share it. */
+  BUS_CHANNEL: z.string().regex(/^[\w:.-]{1,100}$/, 'letters, digits, _ : . - only').default('stock-admin:events'),
   SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
+  /** Run the scheduled-task runner in this process (every instance may; each slot still runs once). */
+  JOBS_ENABLED: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CONSOLE_DIST: z.string().optional(),
   TRUST_PROXY: bool.default(false),

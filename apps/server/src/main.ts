@@ -4,6 +4,8 @@ import { migrate } from './db/migrate.js';
 import { seedDemo } from './db/seed/index.js';
 import { buildApp } from './app.js';
 import { ensureBuiltinRoles } from './modules/admins/service.js';
+import { sealLegacyTotpSecrets } from './modules/admins/accounts.js';
+import { startJobRunner, type JobRunner } from './jobs/index.js';
 
 async function main() {
   let config;
@@ -20,6 +22,8 @@ async function main() {
   await migrate(database);
   await ensureBuiltinRoles(database.db);
   const app = await buildApp({ config, database });
+  // Authenticator secrets written in clear before they were sealed (idempotent).
+  await sealLegacyTotpSecrets(app.ctx);
 
   const seed = config.SEED_DEMO === 'true' || (config.SEED_DEMO === 'auto' && database.kind === 'pglite');
   if (seed) {
@@ -31,6 +35,10 @@ async function main() {
     }
   }
 
+  // Scheduled tasks (定时任务): every instance may run the runner; each slot still runs once per cluster.
+  let jobs: JobRunner | null = null;
+  if (config.JOBS_ENABLED) jobs = await startJobRunner(app.ctx, { log: (msg, err) => app.log.error({ err }, msg) });
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -38,6 +46,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     try {
+      await jobs?.stop();
       await app.close();
       await database.close();
     } finally {

@@ -118,7 +118,7 @@ export function route<E extends Endpoint>(
         }
         const raw = e.method === 'GET' ? req.query : (req.body ?? {});
         if (input) {
-          const r = input.safeParse(raw);
+          const r = input.safeParse(raw, { reportInput: true });
           if (!r.success) throw zodToError(r.error);
           parsed = r.data;
         } else parsed = {};

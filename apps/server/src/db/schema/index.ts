@@ -1,2 +1,6 @@
 // One export per domain's tables; each domain adds its file here and its SQL under migrations/.
 export * from './foundation.js';
+export * from './funds.js';
+export * from './admins.js';
+export * from './users.js';
+export * from './station.js';

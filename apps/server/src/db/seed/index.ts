@@ -32,3 +32,5 @@ export async function seedDemo(ctx: AppContext): Promise<DemoLogin[]> {
   for (const s of demoSeeders) await s(ctx);
   return DEMO_ADMINS.map((d) => (d.username === 'super' ? { ...d, username: ctx.config.SUPER_ACCOUNT } : d));
 }
+import { seedUsersDemo } from '../../modules/users/seed.js'; demoSeeders.push((ctx) => seedUsersDemo(ctx));
+import { seedFunds } from '../../modules/funds/seed.js'; demoSeeders.push(seedFunds); // after the users seeder: uses its verified users

@@ -1,10 +1,53 @@
 import type { FastifyInstance } from 'fastify';
 import { logsApi } from '@stock-admin/contracts';
+import { loginLog, operationLog, smsLog } from '../../db/schema/index.js';
 import type { AppContext } from '../../http/context.js';
 import { route } from '../../http/route.js';
-import { listLoginLog, listOperationLog } from './service.js';
+import { sendCsv, stamp } from './csv.js';
+import {
+  batches,
+  deleteLogs,
+  listLoginLog,
+  listOperationLog,
+  listPushLog,
+  listSmsLog,
+  loginLogCond,
+  operationLogCond,
+  smsLogCond,
+} from './service.js';
+import './messages.js';
+
+type Row = Record<string, unknown>;
+const rowsOf = async function* (gen: AsyncIterable<Row[]>, cols: string[]) {
+  for await (const b of gen) yield b.map((r) => cols.map((c) => r[c]));
+};
 
 export function logsRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, logsApi.loginList, ({ input }) => listLoginLog(ctx.db, input));
   route(app, ctx, logsApi.operationList, ({ input }) => listOperationLog(ctx.db, input));
+  route(app, ctx, logsApi.smsList, ({ input }) => listSmsLog(ctx.db, input));
+  route(app, ctx, logsApi.pushList, ({ input }) => listPushLog(ctx.db, input));
+
+  route(app, ctx, logsApi.loginExport, async ({ input, reply }) => {
+    const cols = ['id', 'createdAt', 'username', 'adminId', 'ip', 'userAgent', 'result'];
+    await sendCsv(reply, `login-log-${stamp()}.csv`, cols, rowsOf(batches(ctx.db, loginLog, loginLogCond(input)), cols));
+    return null;
+  });
+  route(app, ctx, logsApi.operationExport, async ({ input, reply }) => {
+    const cols = ['id', 'createdAt', 'adminName', 'adminId', 'module', 'action', 'targetId', 'result', 'msg', 'ip', 'summary'];
+    await sendCsv(reply, `operation-log-${stamp()}.csv`, cols, rowsOf(batches(ctx.db, operationLog, operationLogCond(input)), cols));
+    return null;
+  });
+  route(app, ctx, logsApi.smsExport, async ({ input, reply }) => {
+    const cols = ['id', 'createdAt', 'phone', 'kind', 'content', 'provider', 'result', 'error', 'ip'];
+    await sendCsv(reply, `sms-log-${stamp()}.csv`, cols, rowsOf(batches(ctx.db, smsLog, smsLogCond(input)), cols));
+    return null;
+  });
+
+  route(app, ctx, logsApi.deleteLogs, async ({ input, audit, message }) => {
+    const r = await deleteLogs(ctx.db, input);
+    audit({ targetId: input.kind, after: r });
+    message('logs_deleted', { count: r.deleted });
+    return r;
+  });
 }

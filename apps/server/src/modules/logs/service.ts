@@ -1,22 +1,85 @@
-import { and, count, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, lt, lte, ne, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { LoginLogItem, OperationLogItem, Page, loginLogQuery, operationLogQuery } from '@stock-admin/contracts';
-import { loginLog, operationLog } from '../../db/schema/index.js';
+import {
+  EXPORT_MAX_ROWS,
+  type LogKind,
+  type LoginLogItem,
+  type OperationLogItem,
+  type Page,
+  type PushLogItem,
+  type SmsLogItem,
+  type deleteLogInput,
+  type loginLogQuery,
+  type operationLogQuery,
+  type pushLogQuery,
+  type smsLogQuery,
+} from '@stock-admin/contracts';
+import { loginLog, operationLog, pushLog, scheduledTaskRuns, smsLog } from '../../db/schema/index.js';
 import type { Db } from '../../db/client.js';
 
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const and_ = (w: SQL[]) => (w.length ? and(...w) : undefined);
 
-export async function listLoginLog(db: Db, q: z.output<typeof loginLogQuery>): Promise<Page<LoginLogItem>> {
-  const where: SQL[] = [];
-  if (q.username) where.push(ilike(loginLog.username, like(q.username)));
-  if (q.ip) where.push(eq(loginLog.ip, q.ip));
-  if (q.result) where.push(eq(loginLog.result, q.result));
-  if (q.beginTime) where.push(gte(loginLog.createdAt, new Date(q.beginTime)));
-  if (q.endTime) where.push(lte(loginLog.createdAt, new Date(q.endTime)));
-  const cond = where.length ? and(...where) : undefined;
+function timeConds(col: PgColumn, q: { beginTime?: string; endTime?: string }): SQL[] {
+  const w: SQL[] = [];
+  if (q.beginTime) w.push(gte(col, new Date(q.beginTime)));
+  if (q.endTime) w.push(lte(col, new Date(q.endTime)));
+  return w;
+}
+
+export function loginLogCond(q: z.output<typeof loginLogQuery>): SQL | undefined {
+  const w: SQL[] = [];
+  if (q.username) w.push(ilike(loginLog.username, like(q.username)));
+  if (q.adminId) w.push(eq(loginLog.adminId, q.adminId));
+  if (q.ip) w.push(eq(loginLog.ip, q.ip));
+  if (q.result) w.push(eq(loginLog.result, q.result));
+  return and_([...w, ...timeConds(loginLog.createdAt, q)]);
+}
+
+export function operationLogCond(q: z.output<typeof operationLogQuery>): SQL | undefined {
+  const w: SQL[] = [];
+  if (q.adminName) w.push(ilike(operationLog.adminName, like(q.adminName)));
+  if (q.adminId) w.push(eq(operationLog.adminId, q.adminId));
+  if (q.module) w.push(eq(operationLog.module, q.module));
+  if (q.action) w.push(ilike(operationLog.action, like(q.action)));
+  if (q.targetId) w.push(eq(operationLog.targetId, q.targetId));
+  if (q.result) w.push(eq(operationLog.result, q.result));
+  return and_([...w, ...timeConds(operationLog.createdAt, q)]);
+}
+
+export function smsLogCond(q: z.output<typeof smsLogQuery>): SQL | undefined {
+  const w: SQL[] = [];
+  if (q.phone) w.push(ilike(smsLog.phone, like(q.phone)));
+  if (q.kind) w.push(eq(smsLog.kind, q.kind));
+  if (q.result) w.push(eq(smsLog.result, q.result));
+  return and_([...w, ...timeConds(smsLog.createdAt, q)]);
+}
+
+export function pushLogCond(q: z.output<typeof pushLogQuery>): SQL | undefined {
+  const w: SQL[] = [];
+  if (q.platform) w.push(eq(pushLog.platform, q.platform));
+  if (q.result) w.push(eq(pushLog.result, q.result));
+  return and_([...w, ...timeConds(pushLog.createdAt, q)]);
+}
+
+type WithId = PgTable & { id: PgColumn };
+
+async function page<T extends WithId, R extends { createdAt: Date }>(
+  db: Db,
+  table: T,
+  cond: SQL | undefined,
+  q: { pageNum: number; pageSize: number },
+): Promise<Page<Omit<R, 'createdAt'> & { createdAt: string }>> {
   const [list, [total]] = await Promise.all([
-    db.select().from(loginLog).where(cond).orderBy(desc(loginLog.id)).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize),
-    db.select({ n: count() }).from(loginLog).where(cond),
+    db
+      .select()
+      .from(table as PgTable)
+      .where(cond)
+      .orderBy(desc(table.id))
+      .limit(q.pageSize)
+      .offset((q.pageNum - 1) * q.pageSize) as unknown as Promise<R[]>,
+    db.select({ n: count() }).from(table as PgTable).where(cond),
   ]);
   return {
     list: list.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
@@ -26,21 +89,59 @@ export async function listLoginLog(db: Db, q: z.output<typeof loginLogQuery>): P
   };
 }
 
-export async function listOperationLog(db: Db, q: z.output<typeof operationLogQuery>): Promise<Page<OperationLogItem>> {
-  const where: SQL[] = [];
-  if (q.adminName) where.push(ilike(operationLog.adminName, like(q.adminName)));
-  if (q.module) where.push(eq(operationLog.module, q.module));
-  if (q.beginTime) where.push(gte(operationLog.createdAt, new Date(q.beginTime)));
-  if (q.endTime) where.push(lte(operationLog.createdAt, new Date(q.endTime)));
-  const cond = where.length ? and(...where) : undefined;
-  const [list, [total]] = await Promise.all([
-    db.select().from(operationLog).where(cond).orderBy(desc(operationLog.id)).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize),
-    db.select({ n: count() }).from(operationLog).where(cond),
-  ]);
-  return {
-    list: list.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-    total: Number(total?.n ?? 0),
-    pageNum: q.pageNum,
-    pageSize: q.pageSize,
-  };
+export const listLoginLog = (db: Db, q: z.output<typeof loginLogQuery>): Promise<Page<LoginLogItem>> =>
+  page<typeof loginLog, typeof loginLog.$inferSelect>(db, loginLog, loginLogCond(q), q);
+
+export const listOperationLog = (db: Db, q: z.output<typeof operationLogQuery>): Promise<Page<OperationLogItem>> =>
+  page<typeof operationLog, typeof operationLog.$inferSelect>(db, operationLog, operationLogCond(q), q);
+
+export async function listSmsLog(db: Db, q: z.output<typeof smsLogQuery>): Promise<Page<SmsLogItem>> {
+  const p = await page<typeof smsLog, typeof smsLog.$inferSelect>(db, smsLog, smsLogCond(q), q);
+  return { ...p, list: p.list.map(({ providerRef: _ref, ...r }) => r) };
+}
+
+export const listPushLog = (db: Db, q: z.output<typeof pushLogQuery>): Promise<Page<PushLogItem>> =>
+  page<typeof pushLog, typeof pushLog.$inferSelect>(db, pushLog, pushLogCond(q), q);
+
+/** Rows of a filtered log, newest first, in batches (keyset on id), at most EXPORT_MAX_ROWS. */
+export async function* batches<T extends WithId, R extends { id: number }>(db: Db, table: T, cond: SQL | undefined, size = 1000): AsyncGenerator<R[]> {
+  let last: number | undefined;
+  let sent = 0;
+  while (sent < EXPORT_MAX_ROWS) {
+    const where = last === undefined ? cond : cond ? and(cond, lt(table.id, last)) : lt(table.id, last);
+    const rows = (await db
+      .select()
+      .from(table as PgTable)
+      .where(where)
+      .orderBy(desc(table.id))
+      .limit(Math.min(size, EXPORT_MAX_ROWS - sent))) as unknown as R[];
+    if (!rows.length) return;
+    yield rows;
+    sent += rows.length;
+    last = rows[rows.length - 1]!.id;
+    if (rows.length < size) return;
+  }
+}
+
+const TABLES: Record<LogKind, { table: WithId; time: PgColumn }> = {
+  login: { table: loginLog, time: loginLog.createdAt },
+  operation: { table: operationLog, time: operationLog.createdAt },
+  sms: { table: smsLog, time: smsLog.createdAt },
+  push: { table: pushLog, time: pushLog.createdAt },
+  taskRun: { table: scheduledTaskRuns, time: scheduledTaskRuns.startedAt },
+};
+
+/** Super-user deletion of log rows (by id or older than a time); the route logs the deletion itself. */
+export async function deleteLogs(db: Db, input: z.output<typeof deleteLogInput>): Promise<{ deleted: number }> {
+  const { table, time } = TABLES[input.kind];
+  const w: SQL[] = [];
+  if (input.ids) w.push(inArray(table.id, input.ids));
+  if (input.before) w.push(lt(time, new Date(input.before)));
+  // A run in progress is not history yet.
+  if (input.kind === 'taskRun') w.push(ne(scheduledTaskRuns.result, 'running'));
+  const gone = await db
+    .delete(table as PgTable)
+    .where(and(...w))
+    .returning({ id: table.id });
+  return { deleted: gone.length };
 }

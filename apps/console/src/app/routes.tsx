@@ -1,0 +1,238 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+import {
+  CheckCircleOutlined,
+  ContactsOutlined,
+  DashboardOutlined,
+  FileSearchOutlined,
+  MoneyCollectOutlined,
+  SettingOutlined,
+  TeamOutlined,
+  UserOutlined,
+  WarningOutlined,
+} from '@ant-design/icons';
+import { lazyPage } from '../lib/chunk';
+import type { PageRoute as Page, RouteEntry as Entry, SectionRoute as Section } from '../lib/routing';
+
+/**
+ * THE route table (DESIGN §6). Menu, second-level menu, breadcrumbs, tab titles, the document title
+ * and the guards all derive from it. Each page is lazy (its own chunk).
+ *
+ * Adding a page: put it under its section (create the section if needed, in the spec's order), with
+ * `titleKey` (add the title to both locale files), `permission` (a key of contracts' PERMISSIONS),
+ * `hideInMenu` for the spec's `*` pages, `keepAlive` for list pages whose state should survive tab
+ * switches, `super` for super-user-only pages. A page that is not built yet is simply not listed.
+ */
+
+export type PageComponent = LazyExoticComponent<ComponentType>;
+export type PageRoute = Page<PageComponent>;
+export type SectionRoute = Section<PageComponent>;
+export type RouteEntry = Entry<PageComponent>;
+
+const Workplace = lazyPage(() => import('../features/dashboard/pages/Workplace'));
+const Exception = lazyPage(() => import('../features/exception/pages/Exception'));
+const ResultPage = lazyPage(() => import('../features/exception/pages/ResultPage'));
+const RechargeList = lazyPage(() => import('../features/funds/pages/RechargeList'));
+const WithdrawalList = lazyPage(() => import('../features/funds/pages/WithdrawalList'));
+const ChannelList = lazyPage(() => import('../features/channels/pages/ChannelList'));
+const LayeringList = lazyPage(() => import('../features/channels/pages/LayeringList'));
+const PaySetting = lazyPage(() => import('../features/funds/pages/PaySetting'));
+
+// 用户管理 and the ledger screens (issue 5).
+const UserList = lazyPage(() => import('../features/users/pages/UserList'));
+const AgentList = lazyPage(() => import('../features/agents/pages/AgentList'));
+const FundRecords = lazyPage(() => import('../features/ledger/pages/FundRecords'));
+const FundTransferRecords = lazyPage(() => import('../features/ledger/pages/FundTransferRecords'));
+
+// 日志管理, 管理设置, 个人中心, registration (issue 7).
+const LoginLog = lazyPage(() => import('../features/logs/pages/LoginLog'));
+const OperationLog = lazyPage(() => import('../features/logs/pages/OperationLog'));
+const SmsLog = lazyPage(() => import('../features/logs/pages/SmsLog'));
+const ScheduledTasks = lazyPage(() => import('../features/logs/pages/ScheduledTasks'));
+const StationMessage = lazyPage(() => import('../features/logs/pages/StationMessage'));
+const ManageList = lazyPage(() => import('../features/admins/pages/ManageList'));
+const RoleList = lazyPage(() => import('../features/admins/pages/RoleList'));
+const SettingsNormal = lazyPage(() => import('../features/account/pages/SettingsNormal'));
+const SettingsBasic = lazyPage(() => import('../features/account/pages/SettingsBasic'));
+const SettingsSecurity = lazyPage(() => import('../features/account/pages/SettingsSecurity'));
+const SettingsCustom = lazyPage(() => import('../features/account/pages/SettingsCustom'));
+const SettingsIosPush = lazyPage(() => import('../features/account/pages/SettingsIosPush'));
+
+// Pages of the sign-in layout (login, register, register-result) are in ./userRoutes.tsx: the first chunk
+// loads that small table; this one (menus, icons, every page) loads with the shell.
+export { userRoutes } from './userRoutes';
+
+/** Pages inside the main shell. */
+export const shellRoutes: RouteEntry[] = [
+  {
+    path: '/dashboard',
+    titleKey: 'route.dashboard',
+    icon: <DashboardOutlined />,
+    permission: 'dashboard',
+    children: [
+      { path: '/dashboard/workplace', titleKey: 'route.workplace', permission: 'dashboard', keepAlive: true, component: Workplace },
+    ],
+  },
+  {
+    // Spec order: index (用户列表), agentlist (代理列表).
+    path: '/userlist',
+    titleKey: 'users.menu.section',
+    icon: <ContactsOutlined />,
+    children: [
+      { path: '/userlist/index', titleKey: 'users.menu.index', permission: 'userlist', keepAlive: true, component: UserList },
+      { path: '/userlist/agentlist', titleKey: 'users.menu.agentlist', permission: 'agentlist', keepAlive: true, component: AgentList },
+    ],
+  },
+  {
+    // Spec order: rechargelist, withdrawallist, fundrecords, fundtransferrecord*, channallist, layleringlist.
+    // The spec's Sections table spells the last one `layleringlist`; the issue and the permission key say layeringlist.
+    path: '/capital',
+    titleKey: 'funds.menu.capital',
+    icon: <MoneyCollectOutlined />,
+    children: [
+      {
+        path: '/capital/rechargelist',
+        titleKey: 'funds.menu.rechargelist',
+        permission: 'rechargelist',
+        keepAlive: true,
+        component: RechargeList,
+      },
+      {
+        path: '/capital/withdrawallist',
+        titleKey: 'funds.menu.withdrawallist',
+        permission: 'withdrawallist',
+        keepAlive: true,
+        component: WithdrawalList,
+      },
+      {
+        path: '/capital/fundrecords',
+        titleKey: 'ledger.menu.fundrecords',
+        permission: 'fundrecords',
+        keepAlive: true,
+        component: FundRecords,
+      },
+      {
+        path: '/capital/fundtransferrecord',
+        titleKey: 'ledger.menu.fundtransferrecord',
+        permission: 'fundrecords',
+        hideInMenu: true,
+        keepAlive: true,
+        component: FundTransferRecords,
+      },
+      {
+        path: '/capital/channallist',
+        titleKey: 'channels.menu.channallist',
+        permission: 'channallist',
+        keepAlive: true,
+        component: ChannelList,
+      },
+      {
+        path: '/capital/layeringlist',
+        titleKey: 'channels.menu.layeringlist',
+        permission: 'layeringlist',
+        keepAlive: true,
+        component: LayeringList,
+      },
+    ],
+  },
+  {
+    // Spec order: loginlog, operationLog (super-user only), smslog*, scheduledtasks, stationmessage.
+    path: '/logmanage',
+    titleKey: 'logs.menu.logmanage',
+    icon: <FileSearchOutlined />,
+    children: [
+      { path: '/logmanage/loginlog', titleKey: 'logs.menu.loginlog', permission: 'loginlog', keepAlive: true, component: LoginLog },
+      {
+        path: '/logmanage/operationLog',
+        titleKey: 'logs.menu.operationLog',
+        permission: 'operationlog',
+        super: true,
+        keepAlive: true,
+        component: OperationLog,
+      },
+      {
+        path: '/logmanage/smslog',
+        titleKey: 'logs.menu.smslog',
+        permission: 'smslog',
+        hideInMenu: true,
+        keepAlive: true,
+        component: SmsLog,
+      },
+      { path: '/logmanage/scheduledtasks', titleKey: 'logs.menu.scheduledtasks', permission: 'scheduledtasks', component: ScheduledTasks },
+      {
+        path: '/logmanage/stationmessage',
+        titleKey: 'logs.menu.stationmessage',
+        permission: 'stationmessage',
+        keepAlive: true,
+        component: StationMessage,
+      },
+    ],
+  },
+  {
+    // managelist (spec), then the role editor next to it.
+    path: '/managesettings',
+    titleKey: 'admins.menu.managesettings',
+    icon: <TeamOutlined />,
+    children: [
+      {
+        path: '/managesettings/managelist',
+        titleKey: 'admins.menu.managelist',
+        permission: 'managelist',
+        keepAlive: true,
+        component: ManageList,
+      },
+      {
+        path: '/managesettings/rolelist',
+        titleKey: 'admins.menu.rolelist',
+        permission: 'managelist',
+        keepAlive: true,
+        component: RoleList,
+      },
+    ],
+  },
+  // /contractsettings and /risksetting join here (spec order), before /allsetting.
+  {
+    // Spec order: noticesetting, activesetting*, bannersetting, paysetting (the others join when built).
+    path: '/allsetting',
+    titleKey: 'funds.menu.allsetting',
+    icon: <SettingOutlined />,
+    children: [{ path: '/allsetting/paysetting', titleKey: 'funds.menu.paysetting', permission: 'paysetting', component: PaySetting }],
+  },
+  {
+    // 个人中心 (spec order: settings/normal, basic, security, custom, iosPush (super-user only), push, pushlist).
+    // /account/settings opens the first of these (lib/routing resolveShellPath); push and pushlist join when built.
+    path: '/account',
+    titleKey: 'account.menu.account',
+    icon: <UserOutlined />,
+    children: [
+      { path: '/account/settings/normal', titleKey: 'account.menu.normal', permission: 'user', component: SettingsNormal },
+      { path: '/account/settings/basic', titleKey: 'account.menu.basic', permission: 'user', component: SettingsBasic },
+      { path: '/account/settings/security', titleKey: 'account.menu.security', permission: 'user', component: SettingsSecurity },
+      { path: '/account/settings/custom', titleKey: 'account.menu.custom', permission: 'user', component: SettingsCustom },
+      { path: '/account/settings/iosPush', titleKey: 'account.menu.iosPush', permission: 'push', super: true, component: SettingsIosPush },
+    ],
+  },
+  {
+    path: '/exception',
+    titleKey: 'route.exception',
+    icon: <WarningOutlined />,
+    demo: true,
+    children: [
+      { path: '/exception/403', titleKey: 'route.e403', component: Exception },
+      { path: '/exception/404', titleKey: 'route.e404', component: Exception },
+      { path: '/exception/500', titleKey: 'route.e500', component: Exception },
+    ],
+  },
+  {
+    path: '/result',
+    titleKey: 'route.result',
+    icon: <CheckCircleOutlined />,
+    demo: true,
+    children: [
+      { path: '/result/success', titleKey: 'route.success', component: ResultPage },
+      { path: '/result/fail', titleKey: 'route.fail', component: ResultPage },
+    ],
+  },
+  // Targets of the guards: not-found (spec §2) and not-granted.
+  { path: '/404', titleKey: 'route.e404', hideInMenu: true, component: Exception },
+  { path: '/403', titleKey: 'route.e403', hideInMenu: true, component: Exception },
+];

@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { Button, Card, Checkbox, List, Space, Tooltip, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { hasAccess, Access } from '../../../lib/access';
+import { feedback } from '../../../lib/feedback';
+import { setSiteStyle, useSession } from '../../../lib/session';
+import { BADGE_BUTTONS } from '../../../layouts/headerBadges';
+import { accountCalls } from '../api';
+import '../account.css';
+
+const ALL = BADGE_BUTTONS.map((b) => b.code as number);
+
+/** The choice as saved: the chosen codes in the buttons' order, unknown codes dropped. */
+export function normaliseBadges(chosen: readonly number[]): number[] {
+  const set = new Set(chosen);
+  return ALL.filter((c) => set.has(c));
+}
+
+/** 状态栏管理: which header badge buttons this admin sees (saved with the site style as `badges`). */
+export default function SettingsCustom() {
+  const { t } = useTranslation();
+  const { info, siteStyle } = useSession();
+  const saved = siteStyle.badges ?? ALL;
+  const [chosen, setChosen] = useState<number[]>(saved);
+  const [busy, setBusy] = useState(false);
+  const dirty = normaliseBadges(chosen).join(',') !== normaliseBadges(saved).join(',');
+
+  const save = async () => {
+    const badges = normaliseBadges(chosen);
+    setBusy(true);
+    try {
+      await accountCalls.saveBadges(badges);
+      // The header follows at once (the shell's style saver also keeps the field).
+      setSiteStyle({ badges });
+      feedback.message.success(t('account.custom.saved'));
+    } catch {
+      /* shown by the client */
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card className="account-page" title={t('account.menu.custom')} data-testid="page-account-custom">
+      <Typography.Paragraph type="secondary">{t('account.custom.intro')}</Typography.Paragraph>
+      <List
+        bordered
+        style={{ maxWidth: 560, marginBottom: 16 }}
+        dataSource={BADGE_BUTTONS}
+        renderItem={(b) => {
+          const allowed = hasAccess(info, b.permission, 'query');
+          const box = (
+            <Checkbox
+              checked={chosen.includes(b.code)}
+              onChange={(e) => setChosen((c) => (e.target.checked ? [...c, b.code] : c.filter((x) => x !== b.code)))}
+              data-testid={`custom-badge-${b.code}`}
+            >
+              <Space>
+                <span className="account-badge-icon">{b.icon}</span>
+                {t(b.labelKey)}
+              </Space>
+            </Checkbox>
+          );
+          return (
+            <List.Item extra={<Typography.Text type="secondary">{b.path}</Typography.Text>}>
+              {allowed ? (
+                box
+              ) : (
+                <Tooltip title={t('account.custom.notAllowed')}>
+                  <span className="account-badge-na">{box}</span>
+                </Tooltip>
+              )}
+            </List.Item>
+          );
+        }}
+      />
+      <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
+        {t('account.custom.permissionNote')}
+      </Typography.Paragraph>
+      <Access action="edit">
+        <Space>
+          <Button type="primary" onClick={() => void save()} loading={busy} disabled={!dirty} data-testid="custom-save">
+            {t('account.custom.save')}
+          </Button>
+          <Button onClick={() => setChosen(ALL)} data-testid="custom-all">
+            {t('account.custom.all')}
+          </Button>
+        </Space>
+      </Access>
+    </Card>
+  );
+}

@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { Alert, Button, Descriptions, Modal, Popconfirm, Space, Tag } from 'antd';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { AdminRecord, GoogleEnrolment } from '@stock-admin/contracts';
+import { feedback } from '../../../lib/feedback';
+import { adminCalls } from '../api';
+import { TotpEnrolment } from './TotpEnrolment';
+
+export function GoogleState({ record }: { record: Pick<AdminRecord, 'googleEnabled' | 'googlePending'> }) {
+  const { t } = useTranslation();
+  if (record.googleEnabled) return <Tag color="green">{t('admins.google.on')}</Tag>;
+  if (record.googlePending) return <Tag color="gold">{t('admins.google.pending')}</Tag>;
+  return <Tag>{t('admins.google.off')}</Tag>;
+}
+
+/** Two-factor sign-in of another admin (getGoole.do / updataGoole.do): enable with a code, disable, reset. */
+export function GoogleModal({
+  record,
+  selfId,
+  onClose,
+  onChanged,
+}: {
+  record: AdminRecord;
+  selfId?: number;
+  onClose: () => void;
+  onChanged: () => void;
+}) {
+  const { t } = useTranslation();
+  const [rec, setRec] = useState(record);
+  const [enrolment, setEnrolment] = useState<GoogleEnrolment | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const self = record.id === selfId;
+
+  const run = async (what: string, fn: () => Promise<void>) => {
+    setBusy(what);
+    try {
+      await fn();
+    } catch {
+      /* shown by the client */
+    } finally {
+      setBusy(null);
+    }
+  };
+  const issue = () =>
+    run('issue', async () => {
+      setEnrolment(await adminCalls.getGoogle(rec.id));
+      setRec((r) => ({ ...r, googlePending: true }));
+      onChanged();
+    });
+  const act = (action: 'enable' | 'disable' | 'reset', googleCode?: string) =>
+    run(action, async () => {
+      const next = await adminCalls.updateGoogle({ id: rec.id, action, googleCode });
+      setRec(next);
+      setEnrolment(null);
+      feedback.message.success(t(`admins.google.done.${action}`));
+      onChanged();
+    });
+
+  return (
+    <Modal open title={t('admins.google.title', { name: rec.adminName })} onCancel={onClose} footer={null} width={620} destroyOnHidden>
+      <Descriptions size="small" column={1} style={{ marginBottom: 16 }}>
+        <Descriptions.Item label={t('admins.col.login')}>{rec.adminUtopia}</Descriptions.Item>
+        <Descriptions.Item label={t('admins.col.google')}>
+          <span data-testid="google-state">
+            <GoogleState record={rec} />
+          </span>
+        </Descriptions.Item>
+      </Descriptions>
+      {self ? (
+        <Alert
+          type="info"
+          showIcon
+          message={
+            <>
+              {t('admins.google.selfHint')} <Link to="/account/settings/security">{t('admins.google.selfLink')}</Link>
+            </>
+          }
+        />
+      ) : (
+        <>
+          <Space wrap style={{ marginBottom: 16 }}>
+            <Button
+              type={rec.googleEnabled ? 'default' : 'primary'}
+              loading={busy === 'issue'}
+              onClick={() => void issue()}
+              data-testid="google-issue"
+            >
+              {rec.googleEnabled || rec.googlePending ? t('admins.google.reissue') : t('admins.google.issue')}
+            </Button>
+            {rec.googleEnabled && (
+              <Popconfirm title={t('admins.google.disableConfirm')} onConfirm={() => act('disable')}>
+                <Button loading={busy === 'disable'} data-testid="google-disable">
+                  {t('admins.google.disable')}
+                </Button>
+              </Popconfirm>
+            )}
+            {(rec.googleEnabled || rec.googlePending) && (
+              <Popconfirm title={t('admins.google.resetConfirm')} onConfirm={() => act('reset')}>
+                <Button danger loading={busy === 'reset'} data-testid="google-reset">
+                  {t('admins.google.reset')}
+                </Button>
+              </Popconfirm>
+            )}
+          </Space>
+          {enrolment && <TotpEnrolment enrolment={enrolment} busy={busy === 'enable'} onConfirm={(code) => void act('enable', code)} />}
+        </>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,168 @@
+import { useRef, useState } from 'react';
+import { Button, Popconfirm, Popover, Space, Tag, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { RoleRecord } from '@stock-admin/contracts';
+import { Access, useAccess } from '../../../lib/access';
+import { feedback } from '../../../lib/feedback';
+import { tableDefaults } from '../../../lib/proTable';
+import { filtersOf, toListQuery, useUrlFilters, type Params } from '../../logs/lib/filters';
+import { fmtTime } from '../../logs/lib/format';
+import { roleCalls } from '../api';
+import { RoleFormModal } from '../components/RoleFormModal';
+import '../admins.css';
+
+const FILTER_KEYS = ['name'] as const;
+
+/** The grants of a role as a short list (popover with every entry). */
+function Grants({ role }: { role: RoleRecord }) {
+  const { t } = useTranslation();
+  if (!role.permissions.length) return <Typography.Text type="secondary">{t('admins.roles.none')}</Typography.Text>;
+  const full = (
+    <div style={{ maxWidth: 520, maxHeight: 360, overflow: 'auto' }}>
+      {role.permissions.map((p) => (
+        <div key={p.permissionId} style={{ marginBottom: 4 }}>
+          <b>{p.permissionName}</b>: {p.actionEntitySet.map((a) => a.describe).join(' / ')}
+        </div>
+      ))}
+    </div>
+  );
+  return (
+    <Popover content={full} title={role.name}>
+      <Space size={[4, 4]} wrap>
+        {role.permissions.slice(0, 4).map((p) => (
+          <Tag key={p.permissionId}>
+            {p.permissionName} · {p.actions.length}
+          </Tag>
+        ))}
+        {role.permissions.length > 4 && <Tag>+{role.permissions.length - 4}</Tag>}
+      </Space>
+    </Popover>
+  );
+}
+
+/** 角色管理: roles and their permission grids (spec §6; built-in roles cannot be deleted). */
+export default function RoleList() {
+  const { t } = useTranslation();
+  const { can } = useAccess();
+  const qc = useQueryClient();
+  const actionRef = useRef<ActionType>(undefined);
+  const [editing, setEditing] = useState<{ record: RoleRecord | null; readOnly?: boolean } | null>(null);
+  const { initialValues, sync } = useUrlFilters(FILTER_KEYS);
+  const reload = () => {
+    void actionRef.current?.reload();
+    void qc.invalidateQueries({ queryKey: ['admins', 'roles'] });
+  };
+
+  const columns: ProColumns<RoleRecord>[] = [
+    { title: 'ID', dataIndex: 'id', width: 64, hideInSearch: true },
+    {
+      title: t('admins.roles.col.name'),
+      dataIndex: 'name',
+      width: 180,
+      render: (_, r) => (
+        <Space size={4}>
+          <span>{r.name}</span>
+          {r.builtin && <Tag color="blue">{t('admins.roles.builtin')}</Tag>}
+        </Space>
+      ),
+    },
+    { title: t('admins.roles.col.describe'), dataIndex: 'describe', hideInSearch: true, ellipsis: true, width: 200 },
+    { title: t('admins.roles.col.permissions'), dataIndex: 'permissions', hideInSearch: true, render: (_, r) => <Grants role={r} /> },
+    { title: t('admins.roles.col.admins'), dataIndex: 'adminCount', width: 100, hideInSearch: true },
+    {
+      title: t('admins.roles.col.updatedAt'),
+      dataIndex: 'updatedAt',
+      width: 170,
+      hideInSearch: true,
+      render: (_, r) => fmtTime(r.updatedAt),
+    },
+    {
+      title: t('admins.col.actions'),
+      valueType: 'option',
+      key: 'option',
+      width: 180,
+      fixed: 'right',
+      render: (_, r) => {
+        const superRole = r.code === 'super';
+        const out = [
+          <a key="view" onClick={() => setEditing({ record: r, readOnly: true })} data-testid={`role-view-${r.name}`}>
+            {t('admins.roles.view')}
+          </a>,
+        ];
+        if (can('edit') && !superRole)
+          out.push(
+            <a key="edit" onClick={() => setEditing({ record: r })} data-testid={`role-edit-${r.name}`}>
+              {t('admins.action.edit')}
+            </a>,
+          );
+        if (can('delete') && !r.builtin)
+          out.push(
+            <Popconfirm
+              key="del"
+              title={t('admins.roles.deleteConfirm', { name: r.name })}
+              description={r.adminCount ? t('admins.roles.inUse', { count: r.adminCount }) : undefined}
+              onConfirm={async () => {
+                try {
+                  await roleCalls.del(r.id);
+                  feedback.message.success(t('admins.roles.msg.deleted'));
+                  reload();
+                } catch {
+                  /* shown by the client */
+                }
+              }}
+            >
+              <a className="danger-link" data-testid={`role-delete-${r.name}`}>
+                {t('admins.action.delete')}
+              </a>
+            </Popconfirm>,
+          );
+        return out;
+      },
+    },
+  ];
+
+  return (
+    <div data-testid="page-rolelist">
+      <ProTable<RoleRecord, Params>
+        {...tableDefaults()}
+        headerTitle={t('admins.roles.title')}
+        actionRef={actionRef}
+        columns={columns}
+        scroll={{ x: 1100 }}
+        search={{ labelWidth: 'auto' }}
+        form={{ initialValues }}
+        options={{ reload: true, density: false, setting: false }}
+        request={async (params) => {
+          sync(filtersOf(params));
+          try {
+            const d = await roleCalls.list(toListQuery(params) as never);
+            return { data: d.list, total: d.total, success: true };
+          } catch {
+            return { data: [], total: 0, success: false };
+          }
+        }}
+        toolBarRender={() => [
+          <Access key="add" action="add">
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ record: null })} data-testid="role-add">
+              {t('admins.roles.add')}
+            </Button>
+          </Access>,
+        ]}
+      />
+      {editing && (
+        <RoleFormModal
+          record={editing.record}
+          readOnly={editing.readOnly}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            reload();
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,293 @@
+import '../../funds/funds.css';
+import { useRef, useState } from 'react';
+import { Button, Image, Popconfirm, Space, Switch, Tag, Tooltip, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { useTranslation } from 'react-i18next';
+import { CHANNEL_TYPES, CHANNEL_TYPE_LABELS, type ChannelItem } from '@stock-admin/contracts';
+import { Access, useAccess } from '../../../lib/access';
+import { feedback } from '../../../lib/feedback';
+import { tableDefaults } from '../../../lib/proTable';
+import { filtersOf } from '../../funds/lib/filters';
+import { IMAGE_FALLBACK, formatMoney } from '../../funds/lib/money';
+import { channelCalls } from '../api';
+import { ChannelFormModal } from '../components/ChannelFormModal';
+import { channelPatchPayload } from '../lib/forms';
+
+const TYPE_COLORS: Record<string, string> = { bank: 'blue', alipay: 'cyan', wechat: 'green', usdt: 'gold', gateway: 'purple' };
+
+/** Payment channels (/capital/channallist, 渠道列表). */
+export default function ChannelList() {
+  const { t, i18n } = useTranslation();
+  const en = i18n.language === 'en-US';
+  const { can } = useAccess();
+  const canEdit = can('channallist', 'edit');
+  const actionRef = useRef<ActionType>(undefined);
+  const [editing, setEditing] = useState<{ channel: ChannelItem | null } | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const reload = () => void actionRef.current?.reload();
+  const typeLabel = (v: string) =>
+    (en
+      ? CHANNEL_TYPE_LABELS[v as keyof typeof CHANNEL_TYPE_LABELS]?.en
+      : CHANNEL_TYPE_LABELS[v as keyof typeof CHANNEL_TYPE_LABELS]?.zh) ?? v;
+
+  const toggle = async (c: ChannelItem, field: 'shown' | 'enabled' | 'withdrawable', value: boolean) => {
+    const key = `${c.id}-${field}`;
+    setBusy(key);
+    try {
+      if (field === 'withdrawable') await channelCalls.updateWithdrawal(c.id, value);
+      else await channelCalls.update(channelPatchPayload(c, { [field]: value }));
+      feedback.message.success(t('channels.list.updated'));
+      reload();
+    } catch {
+      /* shown by the request client */
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const remove = async (id: number) => {
+    try {
+      await channelCalls.delete(id);
+      feedback.message.success(t('channels.list.deleted'));
+      reload();
+    } catch {
+      /* the server's reason (e.g. deposits reference it) was shown by the request client */
+    }
+  };
+
+  const switchCell = (c: ChannelItem, field: 'shown' | 'enabled' | 'withdrawable') => (
+    <Switch
+      size="small"
+      checked={c[field]}
+      disabled={!canEdit}
+      loading={busy === `${c.id}-${field}`}
+      onChange={(v) => void toggle(c, field, v)}
+      data-testid={`channel-${field}-${c.id}`}
+    />
+  );
+
+  const columns: ProColumns<ChannelItem>[] = [
+    {
+      title: t('channels.list.keyword'),
+      dataIndex: 'keyword',
+      hideInTable: true,
+      fieldProps: { placeholder: t('channels.list.keywordPlaceholder') },
+    },
+    {
+      title: t('channels.list.type'),
+      dataIndex: 'type',
+      width: 110,
+      valueType: 'select',
+      valueEnum: Object.fromEntries(CHANNEL_TYPES.map((v) => [v, { text: typeLabel(v) }])),
+      render: (_, r) => <Tag color={TYPE_COLORS[r.type]}>{typeLabel(r.type)}</Tag>,
+    },
+    {
+      title: t('channels.list.name'),
+      dataIndex: 'name',
+      search: false,
+      width: 200,
+      render: (_, r) => (
+        <div>
+          <div>{r.displayName}</div>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {r.name}
+          </Typography.Text>
+        </div>
+      ),
+    },
+    {
+      title: t('channels.list.payeeName'),
+      dataIndex: 'payeeName',
+      search: false,
+      width: 160,
+      ellipsis: true,
+      render: (_, r) => r.payeeName || '-',
+    },
+    {
+      title: t('channels.list.account'),
+      dataIndex: 'account',
+      search: false,
+      width: 200,
+      render: (_, r) =>
+        r.account ? (
+          <Typography.Text copyable={{ text: r.account }} style={{ wordBreak: 'break-all' }}>
+            {r.account}
+          </Typography.Text>
+        ) : (
+          '-'
+        ),
+    },
+    {
+      title: t('channels.list.bank'),
+      dataIndex: 'bankName',
+      search: false,
+      width: 170,
+      render: (_, r) =>
+        r.bankName ? (
+          <div>
+            <div>{r.bankName}</div>
+            {r.bankBranch && (
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {r.bankBranch}
+              </Typography.Text>
+            )}
+          </div>
+        ) : (
+          '-'
+        ),
+    },
+    {
+      title: t('channels.list.qrImage'),
+      dataIndex: 'qrImage',
+      search: false,
+      width: 90,
+      render: (_, r) =>
+        r.qrImage ? <Image fallback={IMAGE_FALLBACK} src={r.qrImage} width={40} height={40} style={{ objectFit: 'contain' }} /> : '-',
+    },
+    {
+      title: t('channels.list.limits'),
+      key: 'limits',
+      search: false,
+      width: 170,
+      align: 'right',
+      render: (_, r) => (
+        <span style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+          {formatMoney(r.minAmount, { empty: '0.00' })} ~ {r.maxAmount ? formatMoney(r.maxAmount) : t('channels.list.unlimited')}
+        </span>
+      ),
+    },
+    {
+      title: t('channels.list.dailyCap'),
+      dataIndex: 'dailyCap',
+      search: false,
+      width: 150,
+      align: 'right',
+      render: (_, r) => (
+        <div style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+          <div>{r.dailyCap ? formatMoney(r.dailyCap) : t('channels.list.unlimited')}</div>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t('channels.list.todayAmount', { amount: formatMoney(r.todayAmount) })}
+          </Typography.Text>
+        </div>
+      ),
+    },
+    {
+      title: t('channels.list.shown'),
+      dataIndex: 'shown',
+      width: 80,
+      valueType: 'select',
+      valueEnum: { true: { text: t('channels.list.yes') }, false: { text: t('channels.list.no') } },
+      render: (_, r) => switchCell(r, 'shown'),
+    },
+    {
+      title: t('channels.list.enabled'),
+      dataIndex: 'enabled',
+      width: 80,
+      valueType: 'select',
+      valueEnum: { true: { text: t('channels.list.yes') }, false: { text: t('channels.list.no') } },
+      render: (_, r) => switchCell(r, 'enabled'),
+    },
+    {
+      title: t('channels.list.withdrawable'),
+      dataIndex: 'withdrawable',
+      width: 90,
+      valueType: 'select',
+      valueEnum: { true: { text: t('channels.list.yes') }, false: { text: t('channels.list.no') } },
+      render: (_, r) => switchCell(r, 'withdrawable'),
+    },
+    { title: t('channels.list.sort'), dataIndex: 'sort', search: false, width: 70, align: 'right' },
+    {
+      title: t('channels.list.layerings'),
+      dataIndex: 'layerings',
+      search: false,
+      width: 160,
+      render: (_, r) =>
+        r.layerings.length ? (
+          <Space size={[0, 4]} wrap>
+            {r.layerings.map((l) => (
+              <Tag key={l.id}>{l.layeringName}</Tag>
+            ))}
+          </Space>
+        ) : (
+          '-'
+        ),
+    },
+    {
+      title: t('channels.list.remark'),
+      dataIndex: 'remark',
+      search: false,
+      width: 140,
+      ellipsis: true,
+      render: (_, r) => (r.remark ? <Tooltip title={r.remark}>{r.remark}</Tooltip> : '-'),
+    },
+    {
+      title: t('channels.list.actions'),
+      key: 'actions',
+      valueType: 'option',
+      fixed: 'right',
+      width: 120,
+      render: (_, r) => [
+        <Access key="edit" action="edit">
+          <a onClick={() => setEditing({ channel: r })} data-testid={`channel-edit-${r.id}`}>
+            {t('channels.list.edit')}
+          </a>
+        </Access>,
+        <Access key="delete" action="delete">
+          <Popconfirm
+            title={t('channels.list.deleteConfirm')}
+            okText={t('channels.layering.ok')}
+            cancelText={t('channels.layering.cancel')}
+            onConfirm={() => remove(r.id)}
+          >
+            <a style={{ color: 'var(--ant-color-error, #ff4d4f)' }} data-testid={`channel-delete-${r.id}`}>
+              {t('channels.list.delete')}
+            </a>
+          </Popconfirm>
+        </Access>,
+      ],
+    },
+  ];
+
+  return (
+    <div className="funds-page" data-testid="channel-list">
+      <ProTable<ChannelItem>
+        {...tableDefaults()}
+        actionRef={actionRef}
+        columns={columns}
+        headerTitle={t('channels.list.title')}
+        search={{ labelWidth: 'auto' }}
+        scroll={{ x: 1900 }}
+        toolBarRender={() => [
+          <Access key="add" action="add">
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ channel: null })} data-testid="channel-add">
+              {t('channels.list.add')}
+            </Button>
+          </Access>,
+        ]}
+        request={async (params) => {
+          try {
+            const d = await channelCalls.list({
+              pageNum: params.current ?? 1,
+              pageSize: params.pageSize ?? 10,
+              ...filtersOf(params),
+            } as never);
+            return { data: d.list, total: d.total, success: true };
+          } catch {
+            return { data: [], total: 0, success: false };
+          }
+        }}
+      />
+      <ChannelFormModal
+        open={!!editing}
+        channel={editing?.channel ?? null}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          reload();
+        }}
+      />
+    </div>
+  );
+}

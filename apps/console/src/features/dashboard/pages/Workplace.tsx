@@ -1,0 +1,167 @@
+import { useMemo, useState } from 'react';
+import { Avatar, Button, Card, Col, Empty, Input, Row, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { ReloadOutlined, SearchOutlined, UserOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import type { LoginLogItem } from '@stock-admin/contracts';
+import { shellRoutes, type SectionRoute } from '../../../app/routes';
+import { Access } from '../../../lib/access';
+import { greetingOf } from '../../../lib/greeting';
+import { tableDefaults } from '../../../lib/proTable';
+import { grantRoutes, isSection } from '../../../lib/routing';
+import { useUserInfo } from '../../../lib/session';
+import { myLogins } from '../api';
+
+/** The admin's own recent sign-ins (server paging; table page kept while the tab is alive). */
+function RecentLogins({ username }: { username: string }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
+  const q = useQuery({
+    queryKey: ['workplace', 'myLogins', username, page],
+    queryFn: () => myLogins(username, page),
+    placeholderData: (prev) => prev,
+  });
+  const columns: TableColumnsType<LoginLogItem> = [
+    { title: t('workplace.col.time'), dataIndex: 'createdAt', width: 180, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss') },
+    { title: t('workplace.col.ip'), dataIndex: 'ip', width: 140 },
+    {
+      title: t('workplace.col.result'),
+      dataIndex: 'result',
+      width: 130,
+      render: (v: string) => <Tag color={v === 'ok' ? 'green' : 'red'}>{t(`workplace.loginResult.${v}`, { defaultValue: v })}</Tag>,
+    },
+    { title: t('workplace.col.userAgent'), dataIndex: 'userAgent', ellipsis: true },
+  ];
+  return (
+    <Card
+      className="workplace-card"
+      title={t('workplace.recentLogins')}
+      extra={
+        <Tooltip title={t('workplace.reload')}>
+          <Button
+            type="text"
+            size="small"
+            icon={<ReloadOutlined />}
+            onClick={() => void q.refetch()}
+            aria-label={t('workplace.reload')}
+            data-testid="recent-logins-reload"
+          />
+        </Tooltip>
+      }
+    >
+      <div data-testid="recent-logins">
+        <Table<LoginLogItem>
+          rowKey="id"
+          size="middle"
+          loading={q.isFetching}
+          columns={columns}
+          dataSource={q.data?.list ?? []}
+          scroll={{ x: 640 }}
+          pagination={{
+            ...tableDefaults().pagination,
+            current: page.pageNum,
+            pageSize: page.pageSize,
+            total: q.data?.total ?? 0,
+            onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
+          }}
+        />
+      </div>
+    </Card>
+  );
+}
+
+/** Workplace (spec §9): greeting by hour with the operator's name, quick links to the sections the role may open. */
+export default function Workplace() {
+  const { t, i18n } = useTranslation();
+  const info = useUserInfo();
+  const [filter, setFilter] = useState('');
+  const greeting = t(`workplace.greeting.${greetingOf(new Date().getHours())}`);
+
+  const sections = useMemo(
+    () =>
+      grantRoutes(shellRoutes, info).filter((r): r is SectionRoute => isSection(r) && !r.hideInMenu && !r.demo && r.path !== '/dashboard'),
+    [info],
+  );
+  const q = filter.trim().toLowerCase();
+  const shown = sections
+    .map((s) => ({
+      s,
+      pages: s.children.filter(
+        (c) => !c.hideInMenu && (!q || t(c.titleKey).toLowerCase().includes(q) || t(s.titleKey).toLowerCase().includes(q)),
+      ),
+    }))
+    .filter((x) => x.pages.length);
+
+  return (
+    <div className="workplace" data-testid="workplace">
+      <Card className="workplace-head">
+        <Space size={16} align="center">
+          <Avatar size={56} src={info?.avatar || undefined} icon={<UserOutlined />} />
+          <div>
+            <Typography.Title level={4} style={{ margin: 0 }} data-testid="greeting">
+              {t('workplace.welcome', { greeting, name: info?.name ?? '' })}
+            </Typography.Title>
+            <Typography.Text type="secondary">
+              {info?.role.name ? `${t('workplace.role', { role: info.role.name })} · ` : ''}
+              {dayjs()
+                .locale(i18n.language === 'en-US' ? 'en' : 'zh-cn')
+                .format(t('workplace.dateFormat'))}
+            </Typography.Text>
+          </div>
+        </Space>
+      </Card>
+
+      <Card
+        title={t('workplace.quickLinks')}
+        className="workplace-card"
+        extra={
+          <Input
+            allowClear
+            size="small"
+            prefix={<SearchOutlined />}
+            placeholder={t('workplace.quickFilter')}
+            value={filter}
+            onChange={(e) => setFilter(e.target.value)}
+            style={{ width: 200 }}
+            id="quick-filter"
+          />
+        }
+      >
+        {shown.length ? (
+          <Row gutter={[16, 16]}>
+            {shown.map(({ s, pages }) => (
+              <Col key={s.path} xs={24} sm={12} lg={8} xl={6}>
+                <Card
+                  size="small"
+                  title={
+                    <Space>
+                      {s.icon}
+                      {t(s.titleKey)}
+                    </Space>
+                  }
+                  className="quick-link"
+                >
+                  <Space wrap>
+                    {pages.map((p) => (
+                      <Link key={p.path} to={p.path}>
+                        {t(p.titleKey)}
+                      </Link>
+                    ))}
+                  </Space>
+                </Card>
+              </Col>
+            ))}
+          </Row>
+        ) : (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('workplace.noLinks')} />
+        )}
+      </Card>
+
+      <Access permission="loginlog" action="query">
+        <RecentLogins username={info?.username ?? ''} />
+      </Access>
+    </div>
+  );
+}

@@ -1,0 +1,163 @@
+import { useEffect, useState } from 'react';
+import { Descriptions, Form, Input, Modal, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { WithdrawItem } from '@stock-admin/contracts';
+import { useAccess } from '../../../lib/access';
+import { tableDefaults } from '../../../lib/proTable';
+import { batchCounts, type BatchResultRow } from '../lib/batch';
+import { formatMoney } from '../lib/money';
+import { showFieldError } from '../lib/serverErrors';
+import { WITHDRAW_COLORS, withdrawLabel } from '../lib/status';
+import { Money } from './Money';
+import { ChannelSelect } from './Pickers';
+
+export interface ApproveValues {
+  channelId?: number;
+  note?: string;
+}
+
+/**
+ * Approve (pay) one withdrawal, or a batch: shows what is paid to whom, with an optional payout
+ * channel (those usable for withdrawals) and note. `onSubmit` throws to keep the dialog open.
+ */
+export function ApproveModal({
+  open,
+  item,
+  count,
+  onClose,
+  onSubmit,
+}: {
+  open: boolean;
+  /** The one request (single approve); absent for a batch. */
+  item?: WithdrawItem | null;
+  /** Batch size. */
+  count?: number;
+  onClose: () => void;
+  onSubmit: (v: ApproveValues) => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const { can } = useAccess();
+  const [form] = Form.useForm<ApproveValues>();
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    if (open) form.resetFields();
+  }, [open, form]);
+  const submit = async () => {
+    const v = await form.validateFields();
+    setSaving(true);
+    try {
+      await onSubmit({ channelId: v.channelId ?? undefined, note: v.note?.trim() || undefined });
+    } catch (e) {
+      showFieldError(form, e, ['channelId', 'note']);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      open={open}
+      title={item ? t('funds.withdraw.approveTitle') : t('funds.withdraw.batchApproveTitle')}
+      onCancel={onClose}
+      onOk={() => void submit().catch(() => undefined)}
+      confirmLoading={saving}
+      okText={t('funds.common.ok')}
+      cancelText={t('funds.common.cancel')}
+      forceRender
+      okButtonProps={{ 'data-testid': 'pay-dialog-ok' } as never}
+      width={560}
+    >
+      <div data-testid="pay-dialog">
+        {item ? (
+          <>
+            <Typography.Paragraph type="secondary">{t('funds.withdraw.approveDesc')}</Typography.Paragraph>
+            <Descriptions size="small" column={1} bordered style={{ marginBottom: 16 }}>
+              <Descriptions.Item label={t('funds.common.orderNo')}>{item.orderNo}</Descriptions.Item>
+              <Descriptions.Item label={t('funds.common.user')}>
+                {item.phone} {item.realName ?? ''}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('funds.common.amount')}>
+                <Money value={item.amount} strong type="danger" />
+              </Descriptions.Item>
+              <Descriptions.Item label={t('funds.withdraw.fee')}>
+                <Money value={item.fee} />
+              </Descriptions.Item>
+              <Descriptions.Item label={t('funds.withdraw.bank')}>
+                {item.bankName} {item.bankBranch}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('funds.withdraw.holder')}>{item.holderName}</Descriptions.Item>
+              <Descriptions.Item label={t('funds.withdraw.cardNo')}>
+                <Typography.Text copyable={{ text: item.cardNo }}>{item.cardNo}</Typography.Text>
+              </Descriptions.Item>
+            </Descriptions>
+          </>
+        ) : (
+          <Typography.Paragraph>{t('funds.withdraw.batchApproveDesc', { n: count ?? 0 })}</Typography.Paragraph>
+        )}
+        <Form form={form} layout="vertical" name="withdrawApprove">
+          {can('channallist', 'query') && (
+            <Form.Item name="channelId" label={t('funds.withdraw.payoutChannel')}>
+              <ChannelSelect payout placeholder={t('funds.withdraw.payoutChannelPlaceholder')} />
+            </Form.Item>
+          )}
+          <Form.Item name="note" label={t('funds.common.adminNote')}>
+            <Input.TextArea rows={2} maxLength={500} placeholder={t('funds.common.notePlaceholder')} />
+          </Form.Item>
+        </Form>
+      </div>
+    </Modal>
+  );
+}
+
+/** The outcome of a batch, one line per request. */
+export function BatchResultModal({ rows, onClose }: { rows: BatchResultRow[] | null; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const counts = batchCounts(rows ?? []);
+  const columns: TableColumnsType<BatchResultRow> = [
+    { title: 'ID', dataIndex: 'id', width: 70 },
+    { title: t('funds.common.orderNo'), dataIndex: 'orderNo', width: 190, render: (v: string) => v || '-' },
+    { title: t('funds.common.user'), dataIndex: 'phone', width: 120, render: (v: string) => v || '-' },
+    { title: t('funds.common.amount'), dataIndex: 'amount', width: 110, align: 'right', render: (v: string) => formatMoney(v) },
+    {
+      title: t('funds.withdraw.resultCol'),
+      dataIndex: 'ok',
+      width: 90,
+      render: (ok: boolean, r) => (
+        <Tag color={ok ? 'green' : 'red'} data-testid={`batch-result-${r.id}`}>
+          {ok ? t('funds.withdraw.resultOk') : t('funds.withdraw.resultFailed')}
+        </Tag>
+      ),
+    },
+    {
+      title: t('funds.withdraw.statusAfter'),
+      dataIndex: 'status',
+      width: 100,
+      render: (s: number | null) => (s === null ? '-' : <Tag color={WITHDRAW_COLORS[s]}>{withdrawLabel(s, i18n.language)}</Tag>),
+    },
+    { title: t('funds.withdraw.message'), dataIndex: 'msg' },
+  ];
+  return (
+    <Modal
+      open={!!rows}
+      title={t('funds.withdraw.resultTitle')}
+      onCancel={onClose}
+      onOk={onClose}
+      okText={t('funds.common.ok')}
+      cancelButtonProps={{ style: { display: 'none' } }}
+      width={900}
+    >
+      <div data-testid="batch-results">
+        <Typography.Paragraph strong data-testid="batch-summary">
+          {t('funds.withdraw.resultSummary', counts)}
+        </Typography.Paragraph>
+        <Table<BatchResultRow>
+          rowKey="id"
+          size="small"
+          columns={columns}
+          dataSource={rows ?? []}
+          pagination={rows && rows.length > 10 ? { ...tableDefaults().pagination } : false}
+          scroll={{ x: 780 }}
+        />
+      </div>
+    </Modal>
+  );
+}

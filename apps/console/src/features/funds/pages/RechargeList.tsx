@@ -1,0 +1,344 @@
+import '../funds.css';
+import { useRef, useState } from 'react';
+import { Button, Image, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
+import { DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import { RECHARGE_STATUS_LABELS, rechargeApi, type DepositWithdrawTotals, type RechargeItem } from '@stock-admin/contracts';
+import { Access, useAccess } from '../../../lib/access';
+import { feedback } from '../../../lib/feedback';
+import { tableDefaults } from '../../../lib/proTable';
+import { rechargeCalls } from '../api';
+import { AmountRangeInput, Money } from '../components/Money';
+import { AgentSelect, ChannelSelect } from '../components/Pickers';
+import { ReasonModal } from '../components/ReasonModal';
+import { CreateRechargeModal, NoteModal } from '../components/RechargeModals';
+import { Totals } from '../components/Totals';
+import { downloadExport } from '../lib/download';
+import { amountRange, filtersOf, timeRange, toListQuery, type Params } from '../lib/filters';
+import { IMAGE_FALLBACK, formatMoney } from '../lib/money';
+import { RECHARGE_COLORS, rechargeLabel, statusEnum } from '../lib/status';
+
+const time = (v: string | null | undefined) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '-');
+
+/** Deposits (/capital/rechargelist, 充值列表): filters, totals of the filtered set, review, admin orders, notes, export. */
+export default function RechargeList() {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const { can } = useAccess();
+  const actionRef = useRef<ActionType>(undefined);
+  const lastFilters = useRef<Record<string, unknown>>({});
+  const [totals, setTotals] = useState<DepositWithdrawTotals | null>(null);
+  const [rejecting, setRejecting] = useState<RechargeItem | null>(null);
+  const [noting, setNoting] = useState<RechargeItem | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [exporting, setExporting] = useState(false);
+
+  const reload = () => void actionRef.current?.reload();
+
+  const confirm = async (r: RechargeItem) => {
+    try {
+      await rechargeCalls.confirm({ id: r.id });
+      feedback.message.success(t('funds.recharge.confirmed'));
+      reload();
+    } catch {
+      /* shown by the request client */
+    }
+  };
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadExport(rechargeApi.export, lastFilters.current as never, `recharge-${dayjs().format('YYYYMMDD')}.csv`);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const columns: ProColumns<RechargeItem>[] = [
+    {
+      title: t('funds.common.keyword'),
+      dataIndex: 'keyword',
+      hideInTable: true,
+      fieldProps: { placeholder: t('funds.common.keywordPlaceholder') },
+    },
+    {
+      title: t('funds.common.agent'),
+      dataIndex: 'agentId',
+      hideInTable: true,
+      hideInSearch: !can('agentlist', 'query'),
+      renderFormItem: () => <AgentSelect placeholder={t('funds.common.agentPlaceholder')} />,
+    },
+    {
+      title: t('funds.common.channel'),
+      dataIndex: 'channelId',
+      hideInTable: true,
+      hideInSearch: !can('channallist', 'query'),
+      renderFormItem: () => <ChannelSelect placeholder={t('funds.common.selectPlaceholder')} />,
+    },
+    {
+      title: t('funds.common.amountRange'),
+      dataIndex: 'amountRange',
+      hideInTable: true,
+      renderFormItem: () => <AmountRangeInput placeholders={[t('funds.common.minPlaceholder'), t('funds.common.maxPlaceholder')]} />,
+      search: { transform: amountRange },
+    },
+    {
+      title: t('funds.common.createdAt'),
+      dataIndex: 'createdRange',
+      hideInTable: true,
+      valueType: 'dateTimeRange',
+      search: { transform: timeRange },
+    },
+    {
+      title: t('funds.common.orderNo'),
+      dataIndex: 'orderNo',
+      search: false,
+      width: 200,
+      fixed: 'left',
+      render: (_, r) => (
+        <Typography.Text copyable={{ text: r.orderNo }} style={{ fontFamily: 'monospace', fontSize: 12 }}>
+          {r.orderNo}
+        </Typography.Text>
+      ),
+    },
+    {
+      title: t('funds.common.user'),
+      dataIndex: 'phone',
+      search: false,
+      width: 140,
+      render: (_, r) => (
+        <div>
+          <div>{r.phone}</div>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {r.realName || '-'} · ID {r.userId}
+          </Typography.Text>
+        </div>
+      ),
+    },
+    { title: t('funds.common.agent'), dataIndex: 'agentName', search: false, width: 110, render: (_, r) => r.agentName || '-' },
+    {
+      title: t('funds.common.amount'),
+      dataIndex: 'amount',
+      search: false,
+      width: 130,
+      align: 'right',
+      render: (_, r) => <Money value={r.amount} strong />,
+    },
+    {
+      title: t('funds.common.channel'),
+      dataIndex: 'channel',
+      search: false,
+      width: 170,
+      render: (_, r) => r.channel.displayName || r.channel.name || '-',
+    },
+    {
+      title: t('funds.common.status'),
+      dataIndex: 'status',
+      width: 110,
+      valueType: 'select',
+      valueEnum: statusEnum(RECHARGE_STATUS_LABELS, lang),
+      render: (_, r) => (
+        <Tag color={RECHARGE_COLORS[r.status]} data-testid={`recharge-status-${r.id}`}>
+          {rechargeLabel(r.status, lang)}
+        </Tag>
+      ),
+    },
+    {
+      title: t('funds.recharge.source'),
+      dataIndex: 'source',
+      search: false,
+      width: 100,
+      render: (_, r) =>
+        r.source === 'admin' ? <Tag color="purple">{t('funds.recharge.sourceAdmin')}</Tag> : t('funds.recharge.sourceUser'),
+    },
+    { title: t('funds.recharge.payer'), dataIndex: 'payerName', search: false, width: 100, render: (_, r) => r.payerName || '-' },
+    {
+      title: t('funds.recharge.receipt'),
+      dataIndex: 'receiptImage',
+      search: false,
+      width: 90,
+      render: (_, r) =>
+        r.receiptImage ? (
+          <Image fallback={IMAGE_FALLBACK} src={r.receiptImage} width={40} height={40} style={{ objectFit: 'cover' }} />
+        ) : (
+          '-'
+        ),
+    },
+    {
+      title: t('funds.common.userNote'),
+      dataIndex: 'userNote',
+      search: false,
+      width: 140,
+      ellipsis: true,
+      render: (_, r) => (r.userNote ? <Tooltip title={r.userNote}>{r.userNote}</Tooltip> : '-'),
+    },
+    {
+      title: t('funds.common.adminNote'),
+      dataIndex: 'adminNote',
+      search: false,
+      width: 160,
+      render: (_, r) => (
+        <Space size={4} align="start">
+          <Typography.Paragraph ellipsis={{ rows: 2, tooltip: r.adminNote }} style={{ margin: 0, maxWidth: 120 }}>
+            {r.adminNote || '-'}
+          </Typography.Paragraph>
+          <Access action="edit">
+            <Tooltip title={t('funds.recharge.editNote')}>
+              <Button
+                type="text"
+                size="small"
+                icon={<EditOutlined />}
+                onClick={() => setNoting(r)}
+                aria-label={t('funds.recharge.editNote')}
+                data-testid={`recharge-note-${r.id}`}
+              />
+            </Tooltip>
+          </Access>
+        </Space>
+      ),
+    },
+    {
+      title: t('funds.common.rejectReason'),
+      dataIndex: 'rejectReason',
+      search: false,
+      width: 150,
+      ellipsis: true,
+      render: (_, r) =>
+        r.rejectReason ? (
+          <Tooltip title={r.rejectReason}>
+            <span data-testid={`recharge-reason-${r.id}`}>{r.rejectReason}</span>
+          </Tooltip>
+        ) : (
+          '-'
+        ),
+    },
+    {
+      title: t('funds.common.reviewed'),
+      dataIndex: 'reviewedAt',
+      search: false,
+      width: 170,
+      render: (_, r) =>
+        r.reviewedAt ? (
+          <div>
+            <div>{r.reviewedByName || '-'}</div>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {time(r.reviewedAt)}
+            </Typography.Text>
+          </div>
+        ) : (
+          '-'
+        ),
+    },
+    { title: t('funds.common.createdAt'), dataIndex: 'createdAt', search: false, width: 170, render: (_, r) => time(r.createdAt) },
+    {
+      title: t('funds.common.actions'),
+      key: 'actions',
+      valueType: 'option',
+      fixed: 'right',
+      width: 140,
+      render: (_, r) =>
+        r.status === 0
+          ? [
+              <Access key="confirm" action="edit">
+                <Popconfirm
+                  title={t('funds.recharge.confirmTitle')}
+                  description={t('funds.recharge.confirmDesc', {
+                    user: r.realName ? `${r.phone}（${r.realName}）` : r.phone,
+                    amount: formatMoney(r.amount),
+                  })}
+                  okText={t('funds.common.ok')}
+                  cancelText={t('funds.common.cancel')}
+                  onConfirm={() => confirm(r)}
+                >
+                  <a data-testid={`recharge-confirm-${r.id}`}>{t('funds.recharge.confirm')}</a>
+                </Popconfirm>
+              </Access>,
+              <Access key="reject" action="edit">
+                <a
+                  style={{ color: 'var(--ant-color-error, #ff4d4f)' }}
+                  onClick={() => setRejecting(r)}
+                  data-testid={`recharge-reject-${r.id}`}
+                >
+                  {t('funds.recharge.reject')}
+                </a>
+              </Access>,
+            ]
+          : [],
+    },
+  ];
+
+  return (
+    <div className="funds-page" data-testid="recharge-list">
+      <ProTable<RechargeItem>
+        {...tableDefaults()}
+        actionRef={actionRef}
+        columns={columns}
+        headerTitle={t('funds.recharge.title')}
+        search={{ labelWidth: 'auto', defaultCollapsed: false }}
+        scroll={{ x: 2200 }}
+        tableExtraRender={() => (
+          <Totals totals={totals} label={(s) => rechargeLabel(s, lang)} colors={RECHARGE_COLORS} testId="recharge-totals" />
+        )}
+        toolBarRender={() => [
+          <Access key="add" action="add">
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="recharge-create">
+              {t('funds.recharge.create')}
+            </Button>
+          </Access>,
+          <Access key="export" action="export">
+            <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportCsv()} data-testid="recharge-export">
+              {t('funds.common.export')}
+            </Button>
+          </Access>,
+        ]}
+        request={async (params: Params) => {
+          const filters = filtersOf(params);
+          lastFilters.current = filters;
+          try {
+            const d = await rechargeCalls.list(toListQuery(params) as never);
+            setTotals(d.totals);
+            return { data: d.list, total: d.total, success: true };
+          } catch {
+            return { data: [], total: 0, success: false };
+          }
+        }}
+      />
+      <ReasonModal
+        open={!!rejecting}
+        title={t('funds.recharge.rejectTitle')}
+        testId="reject-recharge-dialog"
+        onClose={() => setRejecting(null)}
+        onSubmit={async (reason) => {
+          await rechargeCalls.reject({ id: rejecting!.id, reason });
+          feedback.message.success(t('funds.recharge.rejected'));
+          setRejecting(null);
+          reload();
+        }}
+      >
+        {rejecting && (
+          <Typography.Paragraph type="secondary">
+            {t('funds.recharge.orderInfo', { orderNo: rejecting.orderNo, user: rejecting.phone, amount: formatMoney(rejecting.amount) })}
+          </Typography.Paragraph>
+        )}
+      </ReasonModal>
+      <NoteModal
+        order={noting}
+        onClose={() => setNoting(null)}
+        onSaved={() => {
+          setNoting(null);
+          reload();
+        }}
+      />
+      <CreateRechargeModal
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={() => {
+          setCreating(false);
+          reload();
+        }}
+      />
+    </div>
+  );
+}

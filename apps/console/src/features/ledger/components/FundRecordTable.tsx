@@ -1,0 +1,270 @@
+import '../../users/users.css';
+import { useRef, useState } from 'react';
+import { Button, Card, Space, Tag, Tooltip, Typography } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import { cashApi, FUND_TYPE_INFO, type FundRecordItem, type FundType } from '@stock-admin/contracts';
+import { Access, useAccess } from '../../../lib/access';
+import { tableDefaults } from '../../../lib/proTable';
+import { cashCalls } from '../../users/api';
+import { Money } from '../../users/components/Money';
+import { AgentSelect } from '../../users/components/Pickers';
+import { formatMoney } from '../../users/lib/decimal';
+import { downloadCsv } from '../../users/lib/download';
+import { fundFilters, pageOfParams, type Params } from '../../users/lib/filters';
+import { accountTypeEnum, accountTypeLabel, fundTypeLabel, fundTypeOptions } from '../../users/lib/labels';
+
+type Totals = { count: number; amountIn: string; amountOut: string; net: string };
+
+const time = (v: string | null | undefined) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '-');
+const TYPE_COLORS = { in: 'red', out: 'green', any: 'blue' } as const;
+
+/**
+ * The ledger as a list (资金记录, and 资金互转记录 with `transfers`): filters by user, type, owner, agent,
+ * account type, reference and time; totals of the filtered set as the server computed them; export.
+ */
+export function FundRecordTable({ transfers = false }: { transfers?: boolean }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const { can } = useAccess();
+  const actionRef = useRef<ActionType>(undefined);
+  const lastFilters = useRef<Record<string, unknown>>({});
+  const [totals, setTotals] = useState<Totals | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const only: FundType[] | undefined = transfers ? ['transfer_in', 'transfer_out'] : undefined;
+  const prefix = transfers ? 'transfer' : 'fund';
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const f = { ...lastFilters.current };
+      if (transfers && !f.type) f.type = only!.join(',');
+      await downloadCsv(cashApi.export, f as never, `${transfers ? 'fund-transfers' : 'fund-records'}-${dayjs().format('YYYYMMDD')}.csv`);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const columns: ProColumns<FundRecordItem>[] = [
+    {
+      title: t('ledger.col.user'),
+      dataIndex: 'user',
+      hideInTable: true,
+      fieldProps: { placeholder: t('ledger.filter.userPlaceholder') },
+    },
+    {
+      title: t('ledger.col.type'),
+      dataIndex: 'type',
+      hideInTable: true,
+      valueType: 'select',
+      fieldProps: {
+        mode: 'multiple',
+        options: fundTypeOptions(lang, only),
+        maxTagCount: 'responsive',
+        placeholder: t('users.common.selectPlaceholder'),
+      },
+    },
+    {
+      title: t('ledger.col.owner'),
+      dataIndex: 'owner',
+      hideInTable: true,
+      hideInSearch: transfers,
+      valueType: 'select',
+      valueEnum: { user: { text: t('ledger.owner.user') }, agent: { text: t('ledger.owner.agent') }, all: { text: t('ledger.owner.all') } },
+    },
+    {
+      title: t('users.col.agent'),
+      dataIndex: 'agentId',
+      hideInTable: true,
+      hideInSearch: !can('agentlist', 'query'),
+      renderFormItem: () => <AgentSelect />,
+    },
+    {
+      title: t('users.col.accountType'),
+      dataIndex: 'accountType',
+      hideInTable: true,
+      valueType: 'select',
+      valueEnum: accountTypeEnum(lang),
+    },
+    {
+      title: t('ledger.col.reference'),
+      key: 'referenceSearch',
+      dataIndex: 'reference',
+      hideInTable: true,
+      fieldProps: { placeholder: t('ledger.filter.referencePlaceholder') },
+    },
+    { title: t('ledger.col.time'), dataIndex: 'timeRange', hideInTable: true, valueType: 'dateTimeRange' },
+    { title: 'ID', dataIndex: 'id', search: false, width: 80, fixed: 'left' },
+    {
+      title: t('ledger.col.time'),
+      dataIndex: 'createdAt',
+      search: false,
+      width: 170,
+      render: (_, r) => <span className="ua-nowrap">{time(r.createdAt)}</span>,
+    },
+    {
+      title: t('ledger.col.user'),
+      dataIndex: 'userPhone',
+      search: false,
+      width: 170,
+      render: (_, r) =>
+        r.owner === 'agent' ? (
+          <div>
+            <Tag color="gold">{t('ledger.owner.agent')}</Tag>
+            {r.agentName}
+          </div>
+        ) : (
+          <div>
+            <div>{r.userPhone}</div>
+            <div className="ua-sub">
+              {r.userRealName || '-'} · ID {r.userId} · {accountTypeLabel(r.accountType, lang)}
+            </div>
+          </div>
+        ),
+    },
+    {
+      title: t('users.col.agent'),
+      dataIndex: 'agentName',
+      search: false,
+      width: 130,
+      render: (_, r) => (r.owner === 'user' ? r.agentName || '-' : '-'),
+    },
+    {
+      title: t('ledger.col.type'),
+      dataIndex: 'typeTag',
+      search: false,
+      width: 140,
+      render: (_, r) => (
+        <Tag color={TYPE_COLORS[FUND_TYPE_INFO[r.type]?.direction ?? 'any']} data-testid={`fund-type-${r.id}`}>
+          {fundTypeLabel(r.type, lang)}
+        </Tag>
+      ),
+    },
+    {
+      title: t('ledger.col.amount'),
+      dataIndex: 'amount',
+      search: false,
+      width: 140,
+      align: 'right',
+      render: (_, r) => (
+        <span data-testid={`fund-amount-${r.id}`}>
+          <Money value={r.amount} signed strong />
+        </span>
+      ),
+    },
+    {
+      title: t('ledger.col.enableAfter'),
+      dataIndex: 'enableAmtAfter',
+      search: false,
+      width: 140,
+      align: 'right',
+      render: (_, r) => <Money value={r.enableAmtAfter} />,
+    },
+    {
+      title: t('ledger.col.equityAfter'),
+      dataIndex: 'userAmtAfter',
+      search: false,
+      width: 140,
+      align: 'right',
+      render: (_, r) => <Money value={r.userAmtAfter} />,
+    },
+    {
+      title: t('ledger.col.frozenAfter'),
+      dataIndex: 'frozenAmtAfter',
+      search: false,
+      width: 120,
+      align: 'right',
+      render: (_, r) => <Money value={r.frozenAmtAfter} />,
+    },
+    {
+      title: t('ledger.col.reference'),
+      dataIndex: 'reference',
+      search: false,
+      width: 160,
+      render: (_, r) =>
+        r.reference ? (
+          <Typography.Text copyable style={{ fontFamily: 'monospace', fontSize: 12 }}>
+            {r.reference}
+          </Typography.Text>
+        ) : (
+          '-'
+        ),
+    },
+    {
+      title: t('ledger.col.note'),
+      dataIndex: 'note',
+      search: false,
+      width: 200,
+      ellipsis: true,
+      render: (_, r) =>
+        r.note ? (
+          <Tooltip title={r.note}>
+            <span data-testid={`fund-note-${r.id}`}>{r.note}</span>
+          </Tooltip>
+        ) : (
+          '-'
+        ),
+    },
+    { title: t('ledger.col.admin'), dataIndex: 'adminId', search: false, width: 90, render: (_, r) => (r.adminId ? `#${r.adminId}` : '-') },
+  ];
+
+  const cell = (key: string, title: string, value: React.ReactNode) => (
+    <div key={key} className="ua-total" data-testid={`${prefix}-totals-${key}`}>
+      <div className="ua-total-title">{title}</div>
+      <div className="ua-total-amount">{value}</div>
+    </div>
+  );
+
+  return (
+    <div data-testid={`${prefix}-records`}>
+      <ProTable<FundRecordItem, Params>
+        {...tableDefaults()}
+        actionRef={actionRef}
+        columns={columns}
+        headerTitle={t(transfers ? 'ledger.transferTitle' : 'ledger.title')}
+        search={{ labelWidth: 'auto', defaultCollapsed: false }}
+        scroll={{ x: 1900 }}
+        tableExtraRender={() =>
+          totals ? (
+            <Card size="small" className="ua-totals" title={t('ledger.totals.title')} data-testid={`${prefix}-totals`}>
+              <Space size={[40, 12]} wrap>
+                {cell('count', t('ledger.totals.count'), totals.count.toLocaleString('en-US'))}
+                {cell('in', t('ledger.totals.in'), <Money value={totals.amountIn} signed />)}
+                {cell('out', t('ledger.totals.out'), <Money value={totals.amountOut} signed />)}
+                {cell(
+                  'net',
+                  t('ledger.totals.net'),
+                  <span title={formatMoney(totals.net)}>
+                    <Money value={totals.net} signed strong />
+                  </span>,
+                )}
+              </Space>
+            </Card>
+          ) : null
+        }
+        toolBarRender={() => [
+          <Access key="export" action="export">
+            <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportCsv()} data-testid={`${prefix}-export`}>
+              {t('users.common.export')}
+            </Button>
+          </Access>,
+        ]}
+        request={async (params: Params) => {
+          const filters = fundFilters(params);
+          lastFilters.current = filters;
+          try {
+            const q = { ...pageOfParams(params), ...filters } as never;
+            const d = transfers ? await cashCalls.transfers(q) : await cashCalls.list(q);
+            setTotals(d.totals);
+            return { data: d.list, total: d.total, success: true };
+          } catch {
+            setTotals(null);
+            return { data: [], total: 0, success: false };
+          }
+        }}
+      />
+    </div>
+  );
+}

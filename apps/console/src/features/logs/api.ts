@@ -1,0 +1,31 @@
+import { logsApi, stationApi, tasksApi, usersApi, type InputOf } from '@stock-admin/contracts';
+import { call } from '../../lib/request';
+
+/** Typed calls of 日志管理: login / operation / SMS logs, scheduled tasks and station messages. */
+export const logCalls = {
+  login: (q: InputOf<typeof logsApi.loginList>) => call(logsApi.loginList, q),
+  operation: (q: InputOf<typeof logsApi.operationList>) => call(logsApi.operationList, q),
+  sms: (q: InputOf<typeof logsApi.smsList>) => call(logsApi.smsList, q),
+};
+
+export const taskCalls = {
+  list: () => call(tasksApi.list, { pageNum: 1, pageSize: 100 }),
+  runs: (q: InputOf<typeof tasksApi.runs>) => call(tasksApi.runs, q),
+  update: (q: InputOf<typeof tasksApi.update>) => call(tasksApi.update, q),
+  /** Answers within a few seconds with the run (finished or still running): a longer time-out than usual. */
+  run: (key: string) => call(tasksApi.run, { key }, { timeout: 30_000 }),
+};
+
+export const stationCalls = {
+  list: (q: InputOf<typeof stationApi.list>) => call(stationApi.list, q),
+  send: (q: InputOf<typeof stationApi.send>) => call(stationApi.send, q),
+  recipients: (q: InputOf<typeof stationApi.recipients>) => call(stationApi.recipients, q),
+  withdraw: (id: number) => call(stationApi.withdraw, { id }),
+};
+
+/** User picker (real and simulated users) by phone prefix; silently empty when the role may not list users. */
+export const userPicker = (phone: string | undefined) =>
+  call(usersApi.list, { pageNum: 1, pageSize: 20, phone: phone || undefined }, { silent: true }).then(
+    (d) => d.list,
+    () => [],
+  );

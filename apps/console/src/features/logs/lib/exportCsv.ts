@@ -1,0 +1,76 @@
+import type { Endpoint, InputOf } from '@stock-admin/contracts';
+import i18n, { currentLang } from '../../../app/i18n';
+import { getToken } from '../../../lib/auth';
+import { feedback } from '../../../lib/feedback';
+import { request, requestEnv, toSearchParams } from '../../../lib/request';
+
+/** Exports stream the whole filtered set: longer than the 6 s of ordinary calls. */
+export const EXPORT_TIMEOUT_MS = 120_000;
+
+/** `attachment; filename="login-log-20260101.csv"` → `login-log-20260101.csv`. */
+export function filenameOf(disposition: string | null, fallback: string): string {
+  if (!disposition) return fallback;
+  const star = /filename\*=(?:UTF-8'')?([^;]+)/i.exec(disposition);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1]!.trim().replace(/^"|"$/g, ''));
+    } catch {
+      /* fall through */
+    }
+  }
+  const plain = /filename="?([^";]+)"?/i.exec(disposition);
+  return plain ? plain[1]!.trim() : fallback;
+}
+
+function save(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.style.display = 'none';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * Downloads the CSV of an export endpoint (the list's filters as a form body) with the token and language
+ * headers. When the answer is an envelope instead of a file (refused, signed out, bad filter), the call is
+ * repeated through the request client so that the error catalogue shows its notice. True when saved.
+ */
+export async function downloadCsv<E extends Endpoint>(endpoint: E, filters: InputOf<E>, fallbackName: string): Promise<boolean> {
+  const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8', lang: currentLang() };
+  const token = getToken();
+  if (token) headers.admintoken = token;
+  const ctrl = new AbortController();
+  const timer = setTimeout(() => ctrl.abort(), EXPORT_TIMEOUT_MS);
+  try {
+    const res = await requestEnv.fetch(endpoint.path, {
+      method: 'POST',
+      headers,
+      body: toSearchParams(filters).toString(),
+      signal: ctrl.signal,
+      credentials: 'same-origin',
+    });
+    if (res.ok && /text\/csv|application\/octet-stream/i.test(res.headers.get('content-type') ?? '')) {
+      save(await res.blob(), filenameOf(res.headers.get('content-disposition'), fallbackName));
+      return true;
+    }
+  } catch {
+    feedback.notification.error({
+      message: i18n.t('request.networkTitle'),
+      description: i18n.t('request.networkDesc'),
+      key: 'network-error',
+    });
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+  try {
+    await request(endpoint.path, { method: 'POST', data: filters });
+  } catch {
+    /* shown by the client */
+  }
+  return false;
+}

@@ -1,0 +1,371 @@
+import { useState } from 'react';
+import {
+  Button,
+  Card,
+  Drawer,
+  Form,
+  Input,
+  Modal,
+  Popconfirm,
+  Popover,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
+import { HistoryOutlined, PlayCircleOutlined, ReloadOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { TASK_RESULTS, type TaskRecord, type TaskResult, type TaskRun } from '@stock-admin/contracts';
+import { useAccess } from '../../../lib/access';
+import { feedback } from '../../../lib/feedback';
+import { tableDefaults } from '../../../lib/proTable';
+import { taskCalls } from '../api';
+import { fmtDuration, fmtTime, prettyJson } from '../lib/format';
+import { showFieldError } from '../lib/serverErrors';
+import '../logs.css';
+
+const RESULT_COLOR: Record<TaskResult, string> = { running: 'processing', ok: 'green', error: 'red', interrupted: 'orange' };
+
+export function ResultTag({ result }: { result: TaskResult | null }) {
+  const { t } = useTranslation();
+  if (!result) return <Typography.Text type="secondary">{t('logs.task.never')}</Typography.Text>;
+  return (
+    <Tag color={RESULT_COLOR[result]} data-testid="task-result">
+      {t(`logs.taskResult.${result}`)}
+    </Tag>
+  );
+}
+
+/** Run history of one task (or all), newest first. */
+function RunsDrawer({ task, onClose }: { task: TaskRecord; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
+  const [result, setResult] = useState<TaskResult | undefined>();
+  const [trigger, setTrigger] = useState<'schedule' | 'manual' | undefined>();
+  const q = useQuery({
+    queryKey: ['logs', 'taskRuns', task.key, page, result, trigger],
+    queryFn: () => taskCalls.runs({ ...page, taskKey: task.key, result, trigger }),
+    placeholderData: (prev) => prev,
+    refetchInterval: (query) => (query.state.data?.list.some((r) => r.result === 'running') ? 2000 : false),
+  });
+  const columns: TableColumnsType<TaskRun> = [
+    { title: t('logs.task.startedAt'), dataIndex: 'startedAt', width: 170, render: (v: string) => fmtTime(v) },
+    {
+      title: t('logs.task.trigger'),
+      dataIndex: 'trigger',
+      width: 150,
+      render: (v: string, r) => (
+        <span data-testid="run-trigger">
+          {t(`logs.task.triggers.${v}`, { defaultValue: v })}
+          {r.adminName ? ` · ${r.adminName}` : ''}
+        </span>
+      ),
+    },
+    { title: t('logs.task.result'), dataIndex: 'result', width: 100, render: (v: TaskResult) => <ResultTag result={v} /> },
+    { title: t('logs.task.duration'), dataIndex: 'durationMs', width: 100, render: (v: number | null) => fmtDuration(v) },
+    {
+      title: t('logs.task.details'),
+      key: 'details',
+      render: (_, r) => (
+        <Space direction="vertical" size={0}>
+          {r.error && (
+            <Typography.Text type="danger" className="task-error" ellipsis={{ tooltip: r.error }}>
+              {r.error}
+            </Typography.Text>
+          )}
+          {r.summary != null && (
+            <Popover content={<pre style={{ margin: 0, maxWidth: 480, maxHeight: 320, overflow: 'auto' }}>{prettyJson(r.summary)}</pre>}>
+              <a>{t('logs.task.summary')}</a>
+            </Popover>
+          )}
+        </Space>
+      ),
+    },
+  ];
+  return (
+    <Drawer open width={820} title={t('logs.task.historyTitle', { name: task.name })} onClose={onClose} destroyOnHidden>
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Select
+          allowClear
+          style={{ width: 160 }}
+          placeholder={t('logs.task.result')}
+          value={result}
+          onChange={(v) => {
+            setResult(v);
+            setPage((p) => ({ ...p, pageNum: 1 }));
+          }}
+          options={TASK_RESULTS.map((r) => ({ value: r, label: t(`logs.taskResult.${r}`) }))}
+        />
+        <Select
+          allowClear
+          style={{ width: 160 }}
+          placeholder={t('logs.task.trigger')}
+          value={trigger}
+          onChange={(v) => {
+            setTrigger(v);
+            setPage((p) => ({ ...p, pageNum: 1 }));
+          }}
+          options={(['schedule', 'manual'] as const).map((v) => ({ value: v, label: t(`logs.task.triggers.${v}`) }))}
+        />
+        <Button icon={<ReloadOutlined />} onClick={() => void q.refetch()} aria-label={t('logs.reload')} />
+      </Space>
+      <Table<TaskRun>
+        rowKey="id"
+        size="small"
+        loading={q.isFetching && !q.data}
+        columns={columns}
+        dataSource={q.data?.list ?? []}
+        data-testid="task-runs"
+        pagination={{
+          ...tableDefaults().pagination,
+          current: page.pageNum,
+          pageSize: page.pageSize,
+          total: q.data?.total ?? 0,
+          onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
+        }}
+      />
+    </Drawer>
+  );
+}
+
+/** Changes a task's schedule (cron in Asia/Shanghai, or `@every 15m`); "default" restores the registered one. */
+function ScheduleModal({ task, onClose, onSaved }: { task: TaskRecord; onClose: () => void; onSaved: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ schedule: string }>();
+  const [busy, setBusy] = useState(false);
+  const save = async (schedule: string) => {
+    setBusy(true);
+    try {
+      await taskCalls.update({ key: task.key, schedule });
+      feedback.message.success(t('logs.task.scheduleSaved'));
+      onSaved();
+    } catch (e) {
+      showFieldError(form, e, ['schedule']);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      title={t('logs.task.scheduleTitle', { name: task.name })}
+      onCancel={onClose}
+      confirmLoading={busy}
+      onOk={() => void form.validateFields().then((v) => save(v.schedule.trim()))}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" initialValues={{ schedule: task.schedule }}>
+        <Form.Item
+          name="schedule"
+          label={t('logs.task.schedule')}
+          extra={t('logs.task.scheduleHint', { def: task.defaultSchedule })}
+          rules={[{ required: true, whitespace: true, message: t('logs.task.scheduleRequired') }]}
+        >
+          <Input maxLength={64} />
+        </Form.Item>
+        {task.schedule !== task.defaultSchedule && (
+          <Button onClick={() => void save('default')} disabled={busy}>
+            {t('logs.task.restoreDefault')}
+          </Button>
+        )}
+      </Form>
+    </Modal>
+  );
+}
+
+/** 定时任务: each job with its schedule and last run; enable/disable, run now, run history. */
+export default function ScheduledTasks() {
+  const { t } = useTranslation();
+  const { can } = useAccess();
+  const qc = useQueryClient();
+  const [history, setHistory] = useState<TaskRecord | null>(null);
+  const [scheduling, setScheduling] = useState<TaskRecord | null>(null);
+  const [busy, setBusy] = useState<Record<string, boolean>>({});
+  const q = useQuery({
+    queryKey: ['logs', 'tasks'],
+    queryFn: () => taskCalls.list(),
+    refetchInterval: (query) => (query.state.data?.list.some((x) => x.running) ? 2000 : false),
+  });
+  const refresh = () => {
+    void qc.invalidateQueries({ queryKey: ['logs', 'tasks'] });
+    void qc.invalidateQueries({ queryKey: ['logs', 'taskRuns'] });
+  };
+  const withBusy = async (key: string, fn: () => Promise<void>) => {
+    setBusy((b) => ({ ...b, [key]: true }));
+    try {
+      await fn();
+    } catch {
+      /* shown by the client */
+    } finally {
+      setBusy((b) => ({ ...b, [key]: false }));
+      refresh();
+    }
+  };
+  const toggle = (task: TaskRecord, enabled: boolean) =>
+    withBusy(`switch-${task.key}`, async () => {
+      await taskCalls.update({ key: task.key, enabled });
+      feedback.message.success(t(enabled ? 'logs.task.enabled' : 'logs.task.disabled'));
+    });
+  const runNow = (task: TaskRecord) =>
+    withBusy(`run-${task.key}`, async () => {
+      const run = await taskCalls.run(task.key);
+      if (run.result === 'ok') feedback.message.success(t('logs.task.runOk', { duration: fmtDuration(run.durationMs) }));
+      else if (run.result === 'running') feedback.message.info(t('logs.task.runStarted'));
+      else feedback.message.error(t('logs.task.runFailed', { error: run.error ?? run.result }));
+    });
+
+  const canEdit = can('edit');
+  const columns: TableColumnsType<TaskRecord> = [
+    {
+      title: t('logs.task.name'),
+      dataIndex: 'name',
+      width: 200,
+      render: (v: string, r) => (
+        <div>
+          <div>{v}</div>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {r.key}
+          </Typography.Text>
+        </div>
+      ),
+    },
+    {
+      title: t('logs.task.schedule'),
+      dataIndex: 'schedule',
+      width: 170,
+      render: (v: string, r) => (
+        <Space size={4} wrap>
+          <Typography.Text code>{v}</Typography.Text>
+          {v !== r.defaultSchedule && (
+            <Tooltip title={t('logs.task.defaultIs', { def: r.defaultSchedule })}>
+              <Tag color="blue">{t('logs.task.custom')}</Tag>
+            </Tooltip>
+          )}
+          {canEdit && (
+            <a onClick={() => setScheduling(r)} data-testid={`task-schedule-${r.key}`}>
+              {t('logs.task.change')}
+            </a>
+          )}
+        </Space>
+      ),
+    },
+    {
+      title: t('logs.task.enabledCol'),
+      dataIndex: 'enabled',
+      width: 100,
+      render: (v: boolean, r) =>
+        canEdit && can(v ? 'disable' : 'enable') ? (
+          <Switch
+            checked={v}
+            loading={busy[`switch-${r.key}`]}
+            onChange={(on) => void toggle(r, on)}
+            data-testid={`task-switch-${r.key}`}
+          />
+        ) : (
+          <Tag color={v ? 'green' : 'default'}>{v ? t('logs.task.on') : t('logs.task.off')}</Tag>
+        ),
+    },
+    {
+      title: t('logs.task.lastRun'),
+      dataIndex: 'lastRunAt',
+      width: 180,
+      render: (v: string | null, r) =>
+        r.running ? (
+          <Tag color="processing">{t('logs.taskResult.running')}</Tag>
+        ) : (
+          <div>
+            <div data-testid={`task-last-${r.key}`}>{fmtTime(v)}</div>
+            {r.lastDurationMs != null && <Typography.Text type="secondary">{fmtDuration(r.lastDurationMs)}</Typography.Text>}
+          </div>
+        ),
+    },
+    { title: t('logs.task.result'), dataIndex: 'lastResult', width: 100, render: (v: TaskResult | null) => <ResultTag result={v} /> },
+    {
+      title: t('logs.task.error'),
+      dataIndex: 'lastError',
+      width: 200,
+      render: (v: string | null) =>
+        v ? (
+          <Typography.Text type="danger" className="task-error" ellipsis={{ tooltip: v }}>
+            {v}
+          </Typography.Text>
+        ) : (
+          '-'
+        ),
+    },
+    { title: t('logs.task.nextRun'), dataIndex: 'nextRunAt', width: 170, render: (v: string | null, r) => (r.enabled ? fmtTime(v) : '-') },
+    {
+      title: t('logs.col.actions'),
+      key: 'actions',
+      width: 230,
+      fixed: 'right',
+      render: (_, r) => (
+        <Space size={12}>
+          {canEdit && (
+            <Popconfirm title={t('logs.task.runConfirm', { name: r.name })} onConfirm={() => runNow(r)} disabled={r.running}>
+              <Button
+                type="link"
+                size="small"
+                icon={<PlayCircleOutlined />}
+                disabled={r.running}
+                loading={busy[`run-${r.key}`]}
+                data-testid={`task-run-${r.key}`}
+              >
+                {t('logs.task.runNow')}
+              </Button>
+            </Popconfirm>
+          )}
+          <Button type="link" size="small" icon={<HistoryOutlined />} onClick={() => setHistory(r)} data-testid={`task-history-${r.key}`}>
+            {t('logs.task.history')}
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div data-testid="page-scheduledtasks">
+      <Card
+        title={t('logs.menu.scheduledtasks')}
+        extra={
+          <Tooltip title={t('logs.reload')}>
+            <Button
+              type="text"
+              icon={<ReloadOutlined />}
+              onClick={() => void q.refetch()}
+              aria-label={t('logs.reload')}
+              data-testid="tasks-reload"
+            />
+          </Tooltip>
+        }
+      >
+        <Typography.Paragraph type="secondary">{t('logs.task.intro')}</Typography.Paragraph>
+        <Table<TaskRecord>
+          rowKey="key"
+          loading={q.isFetching && !q.data}
+          columns={columns}
+          dataSource={q.data?.list ?? []}
+          pagination={false}
+          scroll={{ x: 1360 }}
+          data-testid="tasks-table"
+        />
+      </Card>
+      {history && <RunsDrawer task={history} onClose={() => setHistory(null)} />}
+      {scheduling && (
+        <ScheduleModal
+          task={scheduling}
+          onClose={() => setScheduling(null)}
+          onSaved={() => {
+            setScheduling(null);
+            refresh();
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+export default {
+  realtime: {
+    invalidMessage: 'Malformed message!',
+    unsupported: 'Your device does not support WebSocket!',
+    kickoutTitle: 'Notice',
+    kickout: 'Your session has ended. Please sign in again!',
+    rechargeFailureTitle: 'Deposit rejected',
+    rechargeFailureDesc: 'The deposit of {{amount}} by {{user}} was rejected',
+    createOrderTitle: 'New deposit order',
+    createOrderDesc: '{{user}} created a deposit order of {{amount}}',
+    view: 'View record',
+  },
+};

@@ -1,0 +1,13 @@
+export default {
+  realtime: {
+    invalidMessage: '消息格式错误！',
+    unsupported: '你的设备不支持webSocket!',
+    kickoutTitle: '提示',
+    kickout: '登录失效，请重新登录！',
+    rechargeFailureTitle: '充值被拒绝',
+    rechargeFailureDesc: '用户 {{user}} 的充值 {{amount}} 已被拒绝',
+    createOrderTitle: '新的充值订单',
+    createOrderDesc: '用户 {{user}} 创建了充值订单，金额 {{amount}}',
+    view: '查看记录',
+  },
+};

@@ -1,0 +1,170 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import type { SysConfig } from '@stock-admin/contracts';
+import i18n, { currentLang } from '../../app/i18n';
+import { getToken } from '../../lib/auth';
+import { badges } from '../../lib/badges';
+import { feedback } from '../../lib/feedback';
+import { request } from '../../lib/request';
+import { signOut } from '../../lib/session';
+import { SocketClient, socketUrl, type SocketCtor, type SocketMode, type Timers } from '../../lib/socket';
+import { play } from '../../lib/sound';
+import { getStoredUserId } from '../../lib/storage';
+import { REFRESH_PARAM } from '../../lib/tabs';
+import { effectsOf, type Effect } from './effects';
+
+/** Seams for tests: where "go to login" leads, the socket constructor, the timers. */
+export const liveEnv: {
+  goToLogin: () => void;
+  WebSocket: SocketCtor | undefined;
+  timers: Timers | undefined;
+  location: () => Pick<Location, 'protocol' | 'host' | 'hostname'>;
+} = {
+  goToLogin: () => {
+    window.location.hash = '#/user/login';
+  },
+  WebSocket: (globalThis as { WebSocket?: SocketCtor }).WebSocket,
+  timers: undefined,
+  location: () => window.location,
+};
+
+/** Expires every cookie the page can see (on this path and on `/`). */
+export function clearAllCookies(doc: Pick<Document, 'cookie'> = document): void {
+  const names = doc.cookie
+    .split(';')
+    .map((c) => c.split('=')[0]!.trim())
+    .filter(Boolean);
+  for (const name of names) {
+    doc.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+    doc.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+  }
+}
+
+export interface LiveContext {
+  navigate: (path: string) => void;
+  /** Called once when the session is ended elsewhere (the socket must not reconnect). */
+  onKickout?: () => void;
+}
+
+const t = (key: string, params?: Record<string, string>) => i18n.t(key, params);
+let kickoutShown = false;
+
+/** Carries out the effects of one event (counters, sound, notices, the kick-out dialog). */
+export function applyEffects(effects: Effect[], c: LiveContext): void {
+  for (const e of effects) {
+    if (e.kind === 'bump') badges.bump(e.key);
+    else if (e.kind === 'sound') play(e.name);
+    else if (e.kind === 'notice') {
+      const open = () => {
+        const sep = e.link.includes('?') ? '&' : '?';
+        c.navigate(`${e.link}${sep}${REFRESH_PARAM}=${Date.now()}`);
+      };
+      feedback.notification[e.level]({
+        message: t(`realtime.${e.titleKey}`),
+        description: (
+          <span data-testid="live-notice">
+            {t(`realtime.${e.descKey}`, e.params)}{' '}
+            <a role="link" onClick={open}>
+              {t('realtime.view')}
+            </a>
+          </span>
+        ),
+        duration: e.persistent ? 0 : undefined,
+        ...(e.key ? { key: e.key } : {}),
+      });
+    } else if (e.kind === 'kickout') {
+      c.onKickout?.();
+      if (kickoutShown) continue;
+      kickoutShown = true;
+      let left = false;
+      const leave = () => {
+        if (left) return;
+        left = true;
+        clearAllCookies();
+        signOut();
+        liveEnv.goToLogin();
+        kickoutShown = false;
+      };
+      feedback.modal.confirm({ title: t('realtime.kickoutTitle'), content: t('realtime.kickout'), onOk: leave, onCancel: leave });
+    }
+  }
+}
+
+/** Test seam: forget that the kick-out dialog is showing. */
+export function resetLiveNotices(): void {
+  kickoutShown = false;
+}
+
+export interface SocketSettings {
+  mode: SocketMode;
+  /** The server's heartbeat period (its idle limit is twice that); 30 s unless the server says otherwise. */
+  heartbeatMs?: number;
+}
+
+/** The socket of the signed-in console, wired to the effects. Call `start()` on it. */
+export function createLiveSocket(settings: SocketMode | SocketSettings, c: LiveContext): SocketClient {
+  const { mode, heartbeatMs } = typeof settings === 'string' ? { mode: settings, heartbeatMs: undefined } : settings;
+  let client: SocketClient | null = null;
+  client = new SocketClient({
+    url: () => {
+      const token = getToken();
+      const adminId = getStoredUserId();
+      return token && adminId ? socketUrl({ mode, location: liveEnv.location(), adminId, token, lang: currentLang() }) : null;
+    },
+    WebSocket: liveEnv.WebSocket,
+    ...(liveEnv.timers ? { timers: liveEnv.timers } : {}),
+    ...(heartbeatMs ? { heartbeatMs } : {}),
+    onMessage: (msg) =>
+      applyEffects(effectsOf(msg), {
+        ...c,
+        onKickout: () => {
+          client?.stop();
+          c.onKickout?.();
+        },
+      }),
+    onInvalid: () => feedback.message.error(t('realtime.invalidMessage')),
+    onUnsupported: () => feedback.message.error(t('realtime.unsupported')),
+  });
+  return client;
+}
+
+/**
+ * The server's socket settings from the public site configuration: `SOCKET_MODE` (same-origin unless
+ * the server says spec-ports) and the heartbeat period (used only within 1 s – 10 min).
+ */
+export async function loadSocketSettings(): Promise<SocketSettings> {
+  try {
+    const env = await request<SysConfig>('/api/config/querySysConfig', { method: 'GET', silent: true });
+    const s = env.data?.socket;
+    const hb = Number(s?.heartbeatMs);
+    return {
+      mode: s?.mode === 'spec-ports' ? 'spec-ports' : 'same-origin',
+      ...(Number.isInteger(hb) && hb >= 1000 && hb <= 600_000 ? { heartbeatMs: hb } : {}),
+    };
+  } catch {
+    return { mode: 'same-origin' };
+  }
+}
+
+/**
+ * Live notices for the signed-in shell (mounted once in layouts/LiveNoticesMount.tsx): connects the
+ * socket after load when a token and a stored admin id exist, and applies each event's effects.
+ */
+export function useLiveNotices(): void {
+  const navigate = useNavigate();
+  const nav = useRef(navigate);
+  nav.current = navigate;
+  useEffect(() => {
+    let client: SocketClient | null = null;
+    let cancelled = false;
+    void loadSocketSettings().then((settings) => {
+      if (cancelled) return;
+      client = createLiveSocket(settings, { navigate: (p) => nav.current(p) });
+      client.start();
+    });
+    return () => {
+      cancelled = true;
+      client?.stop();
+    };
+  }, []);
+}

@@ -1,0 +1,110 @@
+/**
+ * Shared strings (zh-CN). Feature strings live in features/<domain>/locales and are merged in
+ * app/catalogue.ts; test/i18n.test.ts keeps both languages key-for-key identical.
+ */
+const zhCN = {
+  app: {
+    title: '股票管理后台',
+    copyright: '股票管理后台 © {{year}}',
+    loading: '加载中…',
+  },
+  lang: { menu: '语言', 'zh-CN': '简体中文', 'en-US': 'English' },
+  route: {
+    login: '登录',
+    dashboard: '仪表盘',
+    workplace: '工作台',
+    exception: '异常页',
+    e403: '403',
+    e404: '404',
+    e500: '500',
+    result: '结果页',
+    success: '成功页',
+    fail: '失败页',
+  },
+  tabs: {
+    closeCurrent: '关闭当前标签',
+    closeRight: '关闭右侧',
+    closeLeft: '关闭左侧',
+    closeAll: '关闭全部',
+    lastTab: '这是最后一个标签了, 无法被关闭',
+    noLeft: '左侧没有标签',
+    noRight: '右侧没有标签',
+  },
+  request: {
+    reloginTitle: '重新登陆',
+    reloginDesc: '未登录或登录过期，请重新登录',
+    networkTitle: '网络错误',
+    networkDesc: '网络错误，请稍后刷新页面重试！',
+    forbidden: 'Forbidden',
+    unauthorized: 'Unauthorized',
+    unauthorizedDesc: 'Authorization verification failed',
+  },
+  session: {
+    infoFailedTitle: '错误',
+    infoFailedDesc: '请求用户信息失败，请重试',
+  },
+  header: {
+    accountSettings: '账户设置',
+    logout: '退出登录',
+    logoutTitle: '信息',
+    logoutContent: '您确定要注销吗？',
+    settings: '界面设置',
+    collapse: '收起菜单',
+    expand: '展开菜单',
+  },
+  badge: {
+    withdraw: '提现',
+    buy: '股票买入',
+    block: '大宗交易',
+    realName: '实名审核',
+    contract: '合同审核',
+  },
+  settings: {
+    title: '界面设置',
+    navTheme: '整体风格',
+    dark: '暗色菜单',
+    light: '亮色菜单',
+    realDark: '暗黑模式',
+    layout: '导航模式',
+    sidemenu: '侧边菜单',
+    topmenu: '顶部菜单',
+    mix: '混合菜单',
+    primaryColor: '主题色',
+    contentWidth: '内容区域宽度',
+    Fluid: '流式',
+    Fixed: '定宽',
+    fixedHeader: '固定顶栏',
+    fixSiderbar: '固定侧边菜单',
+    multiTab: '多标签页',
+    colorWeak: '色弱模式',
+    reset: '恢复默认',
+    savedHint: '设置会自动保存到您的账户',
+  },
+  chunk: {
+    title: '有新版本可用',
+    desc: '页面资源加载失败，可能是系统已经更新。请刷新页面以加载新版本。',
+    reload: '刷新页面',
+  },
+  crash: {
+    title: '页面出错了',
+    desc: '页面渲染时发生错误，请重试。',
+    retry: '重试',
+  },
+  table: { total: '共 {{total}} 条' },
+  exception: {
+    d403: '抱歉，你无权访问该页面',
+    d404: '抱歉，你访问的页面不存在',
+    d500: '抱歉，服务器出错了',
+    backHome: '返回首页',
+  },
+  result: {
+    successTitle: '提交成功',
+    successDesc: '操作已完成，您可以返回工作台继续处理其他事项。',
+    failTitle: '提交失败',
+    failDesc: '请核对并修改信息后，再重新提交。',
+    backHome: '返回工作台',
+  },
+};
+
+export default zhCN;
+export type Catalogue = typeof zhCN;

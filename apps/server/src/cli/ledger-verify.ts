@@ -1,0 +1,67 @@
+/**
+ * Proves the ledger invariant on the configured database (DATABASE_URL, or the embedded one in DATA_DIR):
+ *   npm run ledger:verify [-- --json] [-- --no-chain] [-- --no-stats]
+ * Exit code 0 when every user's and agent's balances equal the sums of their fund records (and every
+ * record's balances-after follow from the ones before it); 1 with the offenders listed otherwise; 2 when
+ * the database cannot be read. Stop the server first when it uses the embedded database (one process at a time).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { ConfigError, loadConfig } from '../config.js';
+import { openDatabase } from '../db/client.js';
+import { rows } from '../db/migrate.js';
+import { verifyLedger } from '../ledger/verify.js';
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: { json: { type: 'boolean', default: false }, 'no-chain': { type: 'boolean', default: false }, 'no-stats': { type: 'boolean', default: false } },
+  });
+  let config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      return 2;
+    }
+    throw e;
+  }
+  if (!config.DATABASE_URL && !config.dataDir.startsWith('memory://') && !fs.existsSync(path.join(config.dataDir, 'pgdata', 'PG_VERSION'))) {
+    console.error(`No embedded database at ${config.dataDir} (set DATA_DIR or DATABASE_URL).`);
+    return 2;
+  }
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, poolSize: 1 });
+  try {
+    const [t] = rows<{ t: string | null }>(await database.db.execute(sql`SELECT to_regclass('fund_records')::text AS t`));
+    if (!t?.t) {
+      console.error('The database has no ledger tables yet (start the server once to migrate it).');
+      return 2;
+    }
+    const started = Date.now();
+    const report = await verifyLedger(database.db, { chain: !values['no-chain'], stats: !values['no-stats'] });
+    if (values.json) {
+      console.log(JSON.stringify(report, null, 2));
+    } else {
+      const where = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : config.dataDir;
+      console.log(`Ledger check on ${where}: ${report.users} users, ${report.agents} agents, ${report.records} fund records (${Date.now() - started} ms).`);
+      if (report.ok) console.log(`OK: every balance equals the sum of its fund records${values['no-chain'] ? '' : ', every record follows from the ones before it'}${values['no-stats'] ? '' : ', the list summary tables agree'}.`);
+      else {
+        console.log(`FAILED: ${report.offenders.length} offender(s):`);
+        for (const o of report.offenders) console.log(`  ${o.kind} #${o.id} [${o.problem}] ${JSON.stringify(o.detail)}`);
+      }
+    }
+    return report.ok ? 0 : 1;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e) => {
+    console.error(e);
+    process.exit(2);
+  },
+);

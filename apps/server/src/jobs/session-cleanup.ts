@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import { rows } from '../db/migrate.js';
+import { registerJob } from './registry.js';
+
+/** Sessions revoked or expired this long ago are deleted. */
+export const SESSION_RETENTION_DAYS = 30;
+
+export const sessionCleanupJob = registerJob({
+  key: 'session-cleanup',
+  name: { zh: '会话清理', en: 'Session cleanup' },
+  schedule: '30 3 * * *',
+  async run(ctx) {
+    const r = rows<{ n: number }>(
+      await ctx.db.execute(sql`
+        WITH gone AS (
+          DELETE FROM admin_sessions
+          WHERE (revoked_at IS NOT NULL AND revoked_at < now() - make_interval(days => ${SESSION_RETENTION_DAYS}))
+             OR expires_at < now() - make_interval(days => ${SESSION_RETENTION_DAYS})
+          RETURNING 1)
+        SELECT count(*)::int AS n FROM gone`),
+    );
+    return { deleted: r[0]?.n ?? 0 };
+  },
+});
+
+/** Lapsed registration requests are kept a week (visible as expired in 管理列表), SMS codes a day. */
+export const registrationCleanupJob = registerJob({
+  key: 'registration-cleanup',
+  name: { zh: '注册申请与验证码清理', en: 'Registration request and code cleanup' },
+  schedule: '@every 1h',
+  async run(ctx) {
+    const requests = rows<{ n: number }>(
+      await ctx.db.execute(sql`
+        WITH gone AS (
+          DELETE FROM admins WHERE status = 'pending' AND expires_at < now() - interval '7 days' RETURNING 1)
+        SELECT count(*)::int AS n FROM gone`),
+    );
+    const codes = rows<{ n: number }>(
+      await ctx.db.execute(sql`
+        WITH gone AS (DELETE FROM sms_codes WHERE created_at < now() - interval '1 day' RETURNING 1)
+        SELECT count(*)::int AS n FROM gone`),
+    );
+    return { requests: requests[0]?.n ?? 0, codes: codes[0]?.n ?? 0 };
+  },
+});

@@ -1,0 +1,149 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { rows } from '../db/migrate.js';
+
+export interface LedgerOffender {
+  /** 'stats': a row of the summary tables (user_counts, fund_stats) that disagrees with the base tables. */
+  kind: 'user' | 'agent' | 'stats';
+  id: number;
+  /**
+   * 'balance': a balance differs from the sum of the records; 'chain': a record's balances-after do
+   * not follow from the ones before; 'user_counts' / 'fund_stats': a summary row is wrong.
+   */
+  problem: 'balance' | 'chain' | 'user_counts' | 'fund_stats' | 'fund_stats_day' | 'owner_agent';
+  detail: Record<string, string | number | null>;
+}
+
+export interface LedgerReport {
+  ok: boolean;
+  users: number;
+  agents: number;
+  records: number;
+  offenders: LedgerOffender[];
+}
+
+/**
+ * Proves the ledger invariant: for every user each balance (equity, free cash, held) equals the sum
+ * of that balance's deltas over the user's fund records, for every agent the balance equals the sum
+ * of its records, and (with `chain`) every record's balances-after equal the running sums up to it.
+ * At most `limit` offenders of each kind are listed.
+ */
+export async function verifyLedger(db: Db, opts: { chain?: boolean; stats?: boolean; limit?: number } = {}): Promise<LedgerReport> {
+  const limit = opts.limit ?? 100;
+  const counts = rows<{ users: number; agents: number; records: number }>(
+    await db.execute(sql`SELECT (SELECT count(*) FROM users)::int AS users, (SELECT count(*) FROM agents)::int AS agents,
+                                (SELECT count(*) FROM fund_records)::bigint AS records`),
+  )[0]!;
+  const offenders: LedgerOffender[] = [];
+
+  const userBad = rows<Record<string, string | number | null>>(
+    await db.execute(sql`
+      SELECT u.id, u.user_amt::text AS user_amt, u.enable_amt::text AS enable_amt, u.frozen_amt::text AS frozen_amt,
+             coalesce(s.eq, 0)::text AS sum_equity, coalesce(s.en, 0)::text AS sum_enable, coalesce(s.fr, 0)::text AS sum_frozen,
+             coalesce(s.n, 0)::int AS records
+      FROM users u
+      LEFT JOIN (SELECT user_id, sum(equity_delta) AS eq, sum(enable_delta) AS en, sum(frozen_delta) AS fr, count(*) AS n
+                 FROM fund_records WHERE user_id IS NOT NULL GROUP BY user_id) s ON s.user_id = u.id
+      WHERE u.user_amt <> coalesce(s.eq, 0) OR u.enable_amt <> coalesce(s.en, 0) OR u.frozen_amt <> coalesce(s.fr, 0)
+      ORDER BY u.id LIMIT ${limit}`),
+  );
+  for (const r of userBad) offenders.push({ kind: 'user', id: Number(r.id), problem: 'balance', detail: r });
+
+  const agentBad = rows<Record<string, string | number | null>>(
+    await db.execute(sql`
+      SELECT a.id, a.balance::text AS balance, coalesce(s.en, 0)::text AS sum_balance, coalesce(s.n, 0)::int AS records
+      FROM agents a
+      LEFT JOIN (SELECT agent_id, sum(enable_delta) AS en, count(*) AS n FROM fund_records WHERE agent_id IS NOT NULL GROUP BY agent_id) s
+        ON s.agent_id = a.id
+      WHERE a.balance <> coalesce(s.en, 0)
+      ORDER BY a.id LIMIT ${limit}`),
+  );
+  for (const r of agentBad) offenders.push({ kind: 'agent', id: Number(r.id), problem: 'balance', detail: r });
+
+  if (opts.chain ?? true) {
+    const chainBad = rows<Record<string, string | number | null>>(
+      await db.execute(sql`
+        SELECT owner_kind, owner_id, id AS record_id, user_amt_after::text AS user_amt_after, run_equity::text AS running_equity,
+               enable_amt_after::text AS enable_amt_after, run_enable::text AS running_enable,
+               frozen_amt_after::text AS frozen_amt_after, run_frozen::text AS running_frozen
+        FROM (
+          SELECT CASE WHEN user_id IS NOT NULL THEN 'user' ELSE 'agent' END AS owner_kind, coalesce(user_id, agent_id) AS owner_id, id,
+                 user_amt_after, enable_amt_after, frozen_amt_after,
+                 sum(equity_delta) OVER w AS run_equity, sum(enable_delta) OVER w AS run_enable, sum(frozen_delta) OVER w AS run_frozen
+          FROM fund_records
+          WINDOW w AS (PARTITION BY user_id, agent_id ORDER BY id)
+        ) x
+        WHERE run_equity <> user_amt_after OR run_enable <> enable_amt_after OR run_frozen <> frozen_amt_after
+        ORDER BY id LIMIT ${limit}`),
+    );
+    for (const r of chainBad) offenders.push({ kind: r.owner_kind as 'user' | 'agent', id: Number(r.owner_id), problem: 'chain', detail: r });
+  }
+
+  if (opts.stats ?? true) offenders.push(...(await verifySummaryTables(db, limit)));
+
+  return { ok: offenders.length === 0, users: counts.users, agents: counts.agents, records: Number(counts.records), offenders };
+}
+
+/**
+ * The summary tables behind the list totals (migration 0201: user_counts, fund_stats) against the base
+ * tables they summarise. Returns the rows that differ (at most `limit` of each table).
+ */
+export async function verifySummaryTables(db: Db, limit = 100): Promise<LedgerOffender[]> {
+  const out: LedgerOffender[] = [];
+  const uc = rows<Record<string, string | number | null>>(
+    await db.execute(sql`
+      WITH actual AS (
+        SELECT coalesce(agent_id, 0) AS agent_id, account_type, real_state, login_locked, trade_locked, coalesce(layering_id, 0) AS layering_id, count(*) AS n
+        FROM users WHERE deleted_at IS NULL GROUP BY 1, 2, 3, 4, 5, 6)
+      SELECT coalesce(a.agent_id, c.agent_id) AS agent_id, coalesce(a.account_type, c.account_type) AS account_type,
+             coalesce(a.real_state, c.real_state) AS real_state, coalesce(a.login_locked, c.login_locked)::text AS login_locked,
+             coalesce(a.trade_locked, c.trade_locked)::text AS trade_locked, coalesce(a.layering_id, c.layering_id) AS layering_id,
+             coalesce(a.n, 0)::int AS actual, coalesce(c.n, 0)::int AS summary
+      FROM actual a FULL JOIN user_counts c USING (agent_id, account_type, real_state, login_locked, trade_locked, layering_id)
+      WHERE coalesce(a.n, 0) <> coalesce(c.n, 0)
+      LIMIT ${limit}`),
+  );
+  for (const r of uc) out.push({ kind: 'stats', id: Number(r.agent_id), problem: 'user_counts', detail: r });
+  const fs = rows<Record<string, string | number | null>>(
+    await db.execute(sql`
+      WITH actual AS (
+        SELECT (f.created_at AT TIME ZONE 'Asia/Shanghai')::date AS day, f.type, CASE WHEN f.user_id IS NULL THEN 'a' ELSE 'u' END AS owner,
+               coalesce(f.owner_agent_id, 0) AS agent_id, coalesce(u.account_type, 0)::smallint AS account_type, count(*) AS n,
+               coalesce(sum(f.amount) FILTER (WHERE f.amount > 0), 0) AS amount_in, coalesce(sum(f.amount) FILTER (WHERE f.amount < 0), 0) AS amount_out
+        FROM fund_records f LEFT JOIN users u ON u.id = f.user_id GROUP BY 1, 2, 3, 4, 5)
+      SELECT coalesce(a.day, s.day)::text AS day, coalesce(a.type, s.type) AS type, coalesce(a.owner, s.owner) AS owner,
+             coalesce(a.agent_id, s.agent_id) AS agent_id, coalesce(a.account_type, s.account_type) AS account_type,
+             coalesce(a.n, 0)::int AS actual_n, coalesce(s.n, 0)::int AS summary_n,
+             coalesce(a.amount_in, 0)::text AS actual_in, coalesce(s.amount_in, 0)::text AS summary_in,
+             coalesce(a.amount_out, 0)::text AS actual_out, coalesce(s.amount_out, 0)::text AS summary_out
+      FROM actual a FULL JOIN fund_stats s ON s.day = a.day AND s.type = a.type AND s.owner = a.owner AND s.agent_id = a.agent_id AND s.account_type = a.account_type
+      WHERE coalesce(a.n, 0) <> coalesce(s.n, 0) OR coalesce(a.amount_in, 0) <> coalesce(s.amount_in, 0) OR coalesce(a.amount_out, 0) <> coalesce(s.amount_out, 0)
+      LIMIT ${limit}`),
+  );
+  for (const r of fs) out.push({ kind: 'stats', id: Number(r.agent_id), problem: 'fund_stats', detail: r });
+  const fd = rows<Record<string, string | number | null>>(
+    await db.execute(sql`
+      WITH actual AS (
+        SELECT (created_at AT TIME ZONE 'Asia/Shanghai')::date AS day, type, CASE WHEN user_id IS NULL THEN 'a' ELSE 'u' END AS owner, count(*) AS n,
+               coalesce(sum(amount) FILTER (WHERE amount > 0), 0) AS amount_in, coalesce(sum(amount) FILTER (WHERE amount < 0), 0) AS amount_out
+        FROM fund_records GROUP BY 1, 2, 3)
+      SELECT coalesce(a.day, s.day)::text AS day, coalesce(a.type, s.type) AS type, coalesce(a.owner, s.owner) AS owner,
+             coalesce(a.n, 0)::int AS actual_n, coalesce(s.n, 0)::int AS summary_n,
+             coalesce(a.amount_in, 0)::text AS actual_in, coalesce(s.amount_in, 0)::text AS summary_in,
+             coalesce(a.amount_out, 0)::text AS actual_out, coalesce(s.amount_out, 0)::text AS summary_out
+      FROM actual a FULL JOIN fund_stats_day s ON s.day = a.day AND s.type = a.type AND s.owner = a.owner
+      WHERE coalesce(a.n, 0) <> coalesce(s.n, 0) OR coalesce(a.amount_in, 0) <> coalesce(s.amount_in, 0) OR coalesce(a.amount_out, 0) <> coalesce(s.amount_out, 0)
+      LIMIT ${limit}`),
+  );
+  for (const r of fd) out.push({ kind: 'stats', id: 0, problem: 'fund_stats_day', detail: r });
+  // every record is labelled with its owner's current agent (the scope of agent staff relies on it)
+  const oa = rows<Record<string, string | number | null>>(
+    await db.execute(sql`
+      SELECT f.id AS record_id, f.user_id, f.agent_id, f.owner_agent_id, u.agent_id AS user_agent_id
+      FROM fund_records f LEFT JOIN users u ON u.id = f.user_id
+      WHERE f.owner_agent_id IS DISTINCT FROM coalesce(f.agent_id, u.agent_id)
+      LIMIT ${limit}`),
+  );
+  for (const r of oa) out.push({ kind: 'stats', id: Number(r.record_id), problem: 'owner_agent', detail: r });
+  return out;
+}

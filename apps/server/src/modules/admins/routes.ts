@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import { adminsApi } from '@stock-admin/contracts';
+import type { AppContext } from '../../http/context.js';
+import { route } from '../../http/route.js';
+import * as accounts from './accounts.js';
+import { register, sendCode } from './register.js';
+import './messages.js';
+
+export function adminsRoutes(app: FastifyInstance, ctx: AppContext): void {
+  route(app, ctx, adminsApi.list, ({ admin, input }) => accounts.listAdmins(ctx, admin, input));
+  route(app, ctx, adminsApi.current, ({ admin }) => accounts.currentAdmin(ctx, admin));
+  route(app, ctx, adminsApi.add, ({ admin, input, audit }) => accounts.addAdmin(ctx, admin, input, audit));
+  route(app, ctx, adminsApi.update, ({ admin, input, audit }) => accounts.updateAdmin(ctx, admin, input, audit));
+  route(app, ctx, adminsApi.updateLock, ({ admin, input, audit }) => accounts.updateLock(ctx, admin, input, audit));
+  route(app, ctx, adminsApi.del, ({ admin, input, audit }) => accounts.deleteAdmin(ctx, admin, input.id, audit));
+  route(app, ctx, adminsApi.getGoogle, ({ admin, input, audit }) => accounts.issueGoogleSecret(ctx, admin, input.id, audit));
+  route(app, ctx, adminsApi.updateGoogle, ({ admin, input, audit }) => accounts.updateGoogle(ctx, admin, input, audit));
+  route(app, ctx, adminsApi.offline, async ({ admin, input, audit, message }) => {
+    const r = await accounts.offlineAdmin(ctx, admin, input.id, audit);
+    message('offline_ok', { count: r.sessions });
+    return r;
+  });
+  route(app, ctx, adminsApi.updateChat, ({ admin, input, audit }) => accounts.updateChat(ctx, admin, input, audit));
+  route(app, ctx, adminsApi.activate, async ({ admin, input, audit, message }) => {
+    const r = await accounts.activateAdmin(ctx, admin, input, audit);
+    message('activate_ok');
+    return r;
+  });
+  route(app, ctx, adminsApi.sendCode, async ({ input, req, lang, message }) => {
+    const r = await sendCode(ctx, input, req.ip, lang);
+    message('sms_code_sent');
+    return r;
+  });
+  route(app, ctx, adminsApi.register, async ({ input, req, lang, audit, message }) => {
+    const r = await register(ctx, input, req.ip, lang);
+    audit({ targetId: r.id, after: { adminUtopia: input.phone, email: input.email, status: 'pending', expiresAt: r.expiresAt } });
+    message('register_ok');
+    return r;
+  });
+}

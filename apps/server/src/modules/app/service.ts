@@ -1,0 +1,199 @@
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { RealState, type AppProfile, type FundType, type appFundsQuery, type appRealNameInput, type appRegisterInput, type appSaveBankInput } from '@stock-admin/contracts';
+import { fundRecords, userBanks, userLoginLog, users, type UserBankRow } from '../../db/schema/index.js';
+import { rows } from '../../db/migrate.js';
+import type { Db } from '../../db/client.js';
+import type { AppContext } from '../../http/context.js';
+import { fail } from '../../http/errors.js';
+import { dummyHash, hashPassword, verifyPassword } from '../../lib/password.js';
+import { notify } from '../../realtime/notify.js';
+import { agentByInviteCode } from '../agents/service.js';
+import { createUser, getUser, getUserForUpdate, maskCard, maskIdNumber, saveBank, userSummary } from '../users/service.js';
+import { attachUploads, saveUpload } from '../users/uploads.js';
+import { createUserSession, revokeUserSessions, type AppUser, type ClientInfo } from './sessions.js';
+import './messages.js';
+
+export const APP_MAX_FAILURES_PER_PHONE = 5;
+export const APP_MAX_FAILURES_PER_IP = 20;
+export const APP_THROTTLE_MINUTES = 15;
+
+async function logAttempt(db: Db, phone: string, userId: number | null, client: ClientInfo, result: string) {
+  await db.insert(userLoginLog).values({ phone, userId, ip: client.ip, userAgent: client.userAgent?.slice(0, 300) ?? null, result });
+}
+
+async function isThrottled(db: Db, phone: string, ip: string): Promise<boolean> {
+  const [r] = rows<{ by_phone: number; by_ip: number }>(
+    await db.execute(sql`
+      SELECT count(*) FILTER (WHERE phone = ${phone})::int AS by_phone, count(*) FILTER (WHERE ip = ${ip})::int AS by_ip
+      FROM user_login_log
+      WHERE created_at > now() - make_interval(mins => ${APP_THROTTLE_MINUTES}) AND result = 'bad_password'
+        AND (phone = ${phone} OR ip = ${ip})`),
+  );
+  return !!r && (r.by_phone >= APP_MAX_FAILURES_PER_PHONE || r.by_ip >= APP_MAX_FAILURES_PER_IP);
+}
+
+/** Registers an end user (under the agent of the invite code, if any) and signs them in. */
+export async function registerAppUser(ctx: AppContext, input: z.output<typeof appRegisterInput>, client: ClientInfo) {
+  let agentId: number | null = null;
+  if (input.inviteCode) {
+    const agent = await agentByInviteCode(ctx.db, input.inviteCode);
+    if (!agent || agent.locked) throw fail('app_invite_invalid');
+    agentId = agent.id;
+  }
+  const passwordHash = await hashPassword(input.password);
+  const id = await createUser(ctx.db, { phone: input.phone, passwordHash, agentId, nickName: input.nickName, regIp: client.ip, accountType: 0 });
+  await logAttempt(ctx.db, input.phone, id, client, 'registered');
+  const s = await createUserSession(ctx.db, id, client);
+  return { token: s.token, expireTime: s.expireTime, id };
+}
+
+export async function loginAppUser(ctx: AppContext, input: { phone: string; password: string }, client: ClientInfo) {
+  const { db } = ctx;
+  if (await isThrottled(db, input.phone, client.ip)) {
+    await logAttempt(db, input.phone, null, client, 'throttled');
+    throw fail('app_login_throttled', { minutes: APP_THROTTLE_MINUTES });
+  }
+  const [u] = await db.select().from(users).where(and(eq(users.phone, input.phone), isNull(users.deletedAt))).limit(1);
+  if (!u) {
+    await verifyPassword(await dummyHash(), input.password);
+    await logAttempt(db, input.phone, null, client, 'bad_password');
+    throw fail('app_login_bad_credentials');
+  }
+  if (!(await verifyPassword(u.passwordHash, input.password))) {
+    await logAttempt(db, input.phone, u.id, client, 'bad_password');
+    throw fail('app_login_bad_credentials');
+  }
+  if (u.loginLocked) {
+    await logAttempt(db, input.phone, u.id, client, 'locked');
+    throw fail('app_login_locked');
+  }
+  await logAttempt(db, input.phone, u.id, client, 'ok');
+  const s = await createUserSession(db, u.id, client);
+  return { token: s.token, expireTime: s.expireTime, id: u.id };
+}
+
+export const logoutAppUser = (ctx: AppContext, user: AppUser) => revokeUserSessions(ctx.db, user.userId, 'logout', { only: user.sessionId });
+
+export async function appProfile(ctx: AppContext, userId: number): Promise<AppProfile> {
+  const u = await getUser(ctx.db, userId);
+  if (!u) throw fail('user_not_found');
+  return {
+    id: u.id,
+    phone: u.phone,
+    nickName: u.nickName,
+    realName: u.realName,
+    idNumber: u.idNumberMasked,
+    accountType: Number(u.accountType),
+    agentId: u.agentId,
+    userAmt: u.userAmt,
+    enableAmt: u.enableAmt,
+    frozenAmt: u.frozenAmt,
+    tradeLocked: u.tradeLocked,
+    realState: Number(u.realState),
+    realRejectReason: u.realRejectReason,
+    regTime: u.regTime.toISOString(),
+  };
+}
+
+export async function changeAppPassword(ctx: AppContext, user: AppUser, input: { oldPassword: string; newPassword: string }) {
+  const u = await getUser(ctx.db, user.userId);
+  if (!u || !(await verifyPassword(u.passwordHash, input.oldPassword))) throw fail('app_old_password_wrong');
+  const passwordHash = await hashPassword(input.newPassword);
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.userId));
+    await revokeUserSessions(tx, user.userId, 'password', { except: user.sessionId });
+  });
+}
+
+/**
+ * Real-name submission: stores the ID photos, puts the user in review (state 1) and raises
+ * IDVERIFY_SUBMIT and REAL_CHANGE. Allowed from "none" and "rejected" only.
+ */
+export async function submitRealName(ctx: AppContext, user: AppUser, input: z.output<typeof appRealNameInput>): Promise<AppProfile> {
+  const summary = await ctx.db.transaction(async (tx) => {
+    const u = await getUserForUpdate(tx, user.userId);
+    const state = Number(u.realState);
+    if (state === RealState.PENDING || state === RealState.APPROVED) throw fail('user_real_not_allowed');
+    const front = await saveUpload(tx, input.idFront, { appUserId: u.id, userId: u.id });
+    const back = await saveUpload(tx, input.idBack, { appUserId: u.id, userId: u.id });
+    await attachUploads(tx, [front.key, back.key], u.id);
+    await tx
+      .update(users)
+      .set({
+        realName: input.realName,
+        idNumberSealed: ctx.secrets.seal(input.idNumber),
+        idNumberMasked: maskIdNumber(input.idNumber),
+        idFront: front.key,
+        idBack: back.key,
+        realState: RealState.PENDING,
+        realRejectReason: null,
+        realSubmittedAt: new Date(),
+        realReviewedAt: null,
+        realReviewedBy: null,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, u.id));
+    return userSummary({ ...u, realName: input.realName });
+  });
+  const data = { id: summary.id, userId: summary.id, userName: summary.userName, phone: summary.phone };
+  notify(ctx, { type: 'IDVERIFY_SUBMIT', data, userId: summary.id });
+  notify(ctx, { type: 'REAL_CHANGE', data, userId: summary.id });
+  return appProfile(ctx, user.userId);
+}
+
+const toAppBank = (b: UserBankRow) => ({
+  id: b.id,
+  bankName: b.bankName,
+  branch: b.branch,
+  cardNoMasked: maskCard(b.cardLast4),
+  holderName: b.holderName,
+  createdAt: b.createdAt.toISOString(),
+});
+
+export async function appBanks(ctx: AppContext, user: AppUser) {
+  const banks = await ctx.db.select().from(userBanks).where(eq(userBanks.userId, user.userId)).orderBy(userBanks.id);
+  return banks.map(toAppBank);
+}
+
+/** Adds or replaces a card; once the real name is verified the holder must be that name. */
+export async function appSaveBank(ctx: AppContext, user: AppUser, input: z.output<typeof appSaveBankInput>) {
+  const u = await getUser(ctx.db, user.userId);
+  if (!u) throw fail('user_not_found');
+  const verified = Number(u.realState) === RealState.APPROVED && !!u.realName;
+  const holderName = input.holderName ?? u.realName ?? '';
+  if (!holderName) throw fail('user_bank_holder_mismatch');
+  if (verified && holderName !== u.realName) throw fail('user_bank_holder_mismatch');
+  const b = await saveBank(ctx, u.id, { bankName: input.bankName, branch: input.branch, cardNo: input.cardNo, holderName }, input.id);
+  return toAppBank(b);
+}
+
+export async function appFunds(ctx: AppContext, user: AppUser, q: z.output<typeof appFundsQuery>) {
+  const cond = and(eq(fundRecords.userId, user.userId), q.type ? eq(fundRecords.type, q.type) : undefined);
+  const [list, [total]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(fundRecords)
+      .where(cond)
+      .orderBy(desc(fundRecords.createdAt), desc(fundRecords.id))
+      .limit(q.pageSize)
+      .offset((q.pageNum - 1) * q.pageSize),
+    ctx.db.select({ n: count() }).from(fundRecords).where(cond),
+  ]);
+  return {
+    list: list.map((r) => ({
+      id: r.id,
+      type: r.type as FundType,
+      amount: r.amount,
+      userAmtAfter: r.userAmtAfter,
+      enableAmtAfter: r.enableAmtAfter,
+      frozenAmtAfter: r.frozenAmtAfter,
+      reference: r.reference,
+      note: r.note,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    total: Number(total?.n ?? 0),
+    pageNum: q.pageNum,
+    pageSize: q.pageSize,
+  };
+}

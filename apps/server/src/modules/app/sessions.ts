@@ -1,0 +1,108 @@
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { userSessions, users } from '../../db/schema/index.js';
+import { rows } from '../../db/migrate.js';
+import type { Db } from '../../db/client.js';
+import type { AppContext } from '../../http/context.js';
+import { hashToken, newToken } from '../../lib/tokens.js';
+
+/** App sessions last 7 days. */
+export const USER_TOKEN_TTL_MS = 7 * 24 * 3600_000;
+
+/** The signed-in end user behind a `usertoken`. */
+export interface AppUser {
+  sessionId: number;
+  userId: number;
+  phone: string;
+  nickName: string;
+  realName: string | null;
+  /** 0 real, 1 simulated */
+  accountType: number;
+  agentId: number | null;
+  /** 0 none, 1 pending, 2 approved, 3 rejected */
+  realState: number;
+  tradeLocked: boolean;
+  layeringId: number | null;
+}
+
+export interface ClientInfo {
+  ip: string;
+  userAgent?: string;
+}
+
+export async function createUserSession(db: Db, userId: number, client: ClientInfo): Promise<{ token: string; expireTime: number; sessionId: number }> {
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + USER_TOKEN_TTL_MS);
+  const [s] = await db
+    .insert(userSessions)
+    .values({ userId, tokenHash: hashToken(token), expiresAt, ip: client.ip, userAgent: client.userAgent?.slice(0, 300) ?? null })
+    .returning({ id: userSessions.id });
+  await db.update(users).set({ online: true, lastLoginAt: new Date(), lastLoginIp: client.ip }).where(eq(users.id, userId));
+  return { token, expireTime: expiresAt.getTime(), sessionId: s!.id };
+}
+
+/**
+ * The end user behind an app token, or null when the token is unknown, expired or revoked, or the
+ * user is login-locked or deleted.
+ */
+export async function authenticateUser(ctx: AppContext, token: string | undefined): Promise<AppUser | null> {
+  if (!token || token.length > 200) return null;
+  const [r] = rows<{
+    session_id: string | number;
+    user_id: number;
+    phone: string;
+    nick_name: string;
+    real_name: string | null;
+    account_type: number;
+    agent_id: number | null;
+    real_state: number;
+    trade_locked: boolean;
+    layering_id: number | null;
+  }>(
+    await ctx.db.execute(sql`
+      SELECT s.id AS session_id, u.id AS user_id, u.phone, u.nick_name, u.real_name, u.account_type, u.agent_id, u.real_state,
+             u.trade_locked, u.layering_id
+      FROM user_sessions s JOIN users u ON u.id = s.user_id
+      WHERE s.token_hash = ${hashToken(token)} AND s.revoked_at IS NULL AND s.expires_at > now()
+        AND NOT u.login_locked AND u.deleted_at IS NULL`),
+  );
+  if (!r) return null;
+  return {
+    sessionId: Number(r.session_id),
+    userId: r.user_id,
+    phone: r.phone,
+    nickName: r.nick_name,
+    realName: r.real_name,
+    accountType: Number(r.account_type),
+    agentId: r.agent_id,
+    realState: Number(r.real_state),
+    tradeLocked: r.trade_locked,
+    layeringId: r.layering_id,
+  };
+}
+
+/**
+ * Ends a user's live app sessions (all, one, or all but one) and clears the online flag when none
+ * is left. Returns how many sessions ended.
+ */
+export async function revokeUserSessions(
+  db: Db,
+  userId: number,
+  reason: 'logout' | 'kickout' | 'lock' | 'password' | 'deleted',
+  opts: { only?: number; except?: number } = {},
+): Promise<number> {
+  const conds = [eq(userSessions.userId, userId), isNull(userSessions.revokedAt)];
+  if (opts.only != null) conds.push(eq(userSessions.id, opts.only));
+  if (opts.except != null) conds.push(ne(userSessions.id, opts.except));
+  const gone = await db
+    .update(userSessions)
+    .set({ revokedAt: new Date(), revokeReason: reason })
+    .where(and(...conds))
+    .returning({ id: userSessions.id });
+  const [left] = await db
+    .select({ id: userSessions.id })
+    .from(userSessions)
+    .where(and(eq(userSessions.userId, userId), isNull(userSessions.revokedAt), gt(userSessions.expiresAt, new Date())))
+    .limit(1);
+  if (!left) await db.update(users).set({ online: false }).where(eq(users.id, userId));
+  return gone.length;
+}

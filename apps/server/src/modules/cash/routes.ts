@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import { FUND_TYPE_INFO, cashApi } from '@stock-admin/contracts';
+import type { AppContext } from '../../http/context.js';
+import { registerMessages, t } from '../../http/i18n.js';
+import { route } from '../../http/route.js';
+import { csvRaw, csvText, streamCsv } from '../users/csv.js';
+import * as svc from './service.js';
+
+registerMessages({
+  'csv.fund.id': { 'zh-CN': '记录ID', 'en-US': 'Record ID' },
+  'csv.fund.userId': { 'zh-CN': '用户ID', 'en-US': 'User ID' },
+  'csv.fund.phone': { 'zh-CN': '手机号', 'en-US': 'Phone' },
+  'csv.fund.realName': { 'zh-CN': '真实姓名', 'en-US': 'Real name' },
+  'csv.fund.agent': { 'zh-CN': '代理', 'en-US': 'Agent' },
+  'csv.fund.type': { 'zh-CN': '类型', 'en-US': 'Type' },
+  'csv.fund.amount': { 'zh-CN': '金额', 'en-US': 'Amount' },
+  'csv.fund.userAmtAfter': { 'zh-CN': '变动后总资金', 'en-US': 'Equity after' },
+  'csv.fund.enableAmtAfter': { 'zh-CN': '变动后可用资金', 'en-US': 'Free cash after' },
+  'csv.fund.frozenAmtAfter': { 'zh-CN': '变动后冻结资金', 'en-US': 'Held after' },
+  'csv.fund.reference': { 'zh-CN': '关联单号', 'en-US': 'Reference' },
+  'csv.fund.adminId': { 'zh-CN': '操作管理员', 'en-US': 'Admin' },
+  'csv.fund.note': { 'zh-CN': '备注', 'en-US': 'Note' },
+  'csv.fund.createdAt': { 'zh-CN': '时间', 'en-US': 'Time' },
+});
+
+export function cashRoutes(app: FastifyInstance, ctx: AppContext): void {
+  route(app, ctx, cashApi.list, ({ input, admin }) => svc.listFundRecords(ctx.db, admin, input));
+  route(app, ctx, cashApi.transferList, ({ input, admin }) => svc.listTransferRecords(ctx.db, admin, input));
+  route(app, ctx, cashApi.export, async ({ input, admin, lang, req, reply }) => {
+    const cols = ['id', 'userId', 'phone', 'realName', 'agent', 'type', 'amount', 'userAmtAfter', 'enableAmtAfter', 'frozenAmtAfter', 'reference', 'adminId', 'note', 'createdAt'];
+    const typeLabel = (ty: keyof typeof FUND_TYPE_INFO) => (lang === 'en-US' ? FUND_TYPE_INFO[ty].en : FUND_TYPE_INFO[ty].zh);
+    const batches = (async function* () {
+      for await (const page of svc.iterateFundRecords(ctx.db, admin, input)) {
+        yield page.map((r) => [
+          csvRaw(r.id),
+          csvRaw(r.userId),
+          csvText(r.userPhone),
+          csvText(r.userRealName),
+          csvText(r.agentName),
+          csvText(typeLabel(r.type)),
+          csvRaw(r.amount),
+          csvRaw(r.userAmtAfter),
+          csvRaw(r.enableAmtAfter),
+          csvRaw(r.frozenAmtAfter),
+          csvText(r.reference),
+          csvRaw(r.adminId),
+          csvText(r.note),
+          csvRaw(r.createdAt),
+        ]);
+      }
+    })();
+    const stamp = new Date().toISOString().slice(0, 10);
+    await streamCsv(ctx, req, reply, { admin, module: 'funds', filename: `fund-records-${stamp}.csv`, header: cols.map((c) => t(lang, `csv.fund.${c}`)), filters: input }, batches);
+    return null;
+  });
+}

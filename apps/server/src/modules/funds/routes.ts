@@ -1,0 +1,250 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  RECHARGE_STATUS_LABELS,
+  WITHDRAW_STATUS_LABELS,
+  appFundsApi,
+  paySettingApi,
+  rechargeApi,
+  withdrawApi,
+  type Lang,
+} from '@stock-admin/contracts';
+import type { AppContext } from '../../http/context.js';
+import { route } from '../../http/route.js';
+import { appRoute } from '../app/route.js';
+import { sendCsv, stamp } from '../logs/csv.js';
+import { getPaySettings, updatePaySettings } from './paysettings.js';
+import * as recharge from './recharge.js';
+import * as withdraw from './withdraw.js';
+import './counters.js';
+import './guards.js';
+import './messages.js';
+
+const label = (labels: Record<number, { zh: string; en: string }>, s: number, lang: Lang) =>
+  (lang === 'en-US' ? labels[s]?.en : labels[s]?.zh) ?? String(s);
+
+async function* mapBatches<T>(src: AsyncIterable<T[]>, f: (x: T) => unknown[]): AsyncGenerator<unknown[][]> {
+  for await (const b of src) yield b.map(f);
+}
+
+/** Deposits, withdrawals and the pay settings (/capital/rechargelist, /capital/withdrawallist, /allsetting/paysetting). */
+export function fundsRoutes(app: FastifyInstance, ctx: AppContext): void {
+  // ---- pay settings ----
+  route(app, ctx, paySettingApi.get, () => getPaySettings(ctx.db));
+  route(app, ctx, paySettingApi.update, async ({ input, admin, audit, message }) => {
+    const { before, after } = await updatePaySettings(ctx.db, input, admin.adminId);
+    audit({ targetId: 'pay', before, after });
+    message('paysetting.saved');
+    return after;
+  });
+
+  // ---- deposits ----
+  route(app, ctx, rechargeApi.list, ({ input, admin }) => recharge.listRecharges(ctx, admin, input));
+  route(app, ctx, rechargeApi.confirm, async ({ input, admin, audit, message }) => {
+    const { item, before } = await recharge.confirmRecharge(ctx, admin, input.id, input.note);
+    audit({ targetId: input.id, before, after: { status: item.status, userId: item.userId, amount: item.amount } });
+    message('recharge.confirmed');
+    return item;
+  });
+  route(app, ctx, rechargeApi.reject, async ({ input, admin, audit, message, req }) => {
+    const { item, before, stationError } = await recharge.rejectRecharge(ctx, admin, input.id, input.reason);
+    if (stationError) req.log.warn({ err: stationError, userId: item.userId }, 'station message for a rejected deposit failed');
+    audit({ targetId: input.id, before, after: { status: item.status, reason: input.reason } });
+    message('recharge.rejected');
+    return item;
+  });
+  route(app, ctx, rechargeApi.create, async ({ input, admin, audit, message }) => {
+    const item = await recharge.adminCreateRecharge(ctx, admin, input);
+    audit({ targetId: item.id, after: { userId: item.userId, amount: item.amount, status: item.status, orderNo: item.orderNo } });
+    message('recharge.created');
+    return item;
+  });
+  route(app, ctx, rechargeApi.updateNote, async ({ input, admin, audit, message }) => {
+    const { item, before } = await recharge.updateRechargeNote(ctx, admin, input.id, input.note);
+    audit({ targetId: input.id, before, after: { adminNote: item.adminNote } });
+    message('recharge.note_saved');
+    return item;
+  });
+  route(app, ctx, rechargeApi.export, async ({ input, admin, reply, lang }) => {
+    const zh = lang !== 'en-US';
+    const header = zh
+      ? [
+          '订单号',
+          '用户ID',
+          '手机号',
+          '姓名',
+          '代理',
+          '金额',
+          '渠道',
+          '状态',
+          '来源',
+          '付款人',
+          '用户备注',
+          '后台备注',
+          '驳回原因',
+          '审核人',
+          '审核时间',
+          '创建时间',
+        ]
+      : [
+          'Order no',
+          'User id',
+          'Phone',
+          'Name',
+          'Agent',
+          'Amount',
+          'Channel',
+          'Status',
+          'Source',
+          'Payer',
+          'User note',
+          'Admin note',
+          'Reject reason',
+          'Reviewed by',
+          'Reviewed at',
+          'Created at',
+        ];
+    await sendCsv(
+      reply,
+      `recharge-${stamp()}.csv`,
+      header,
+      mapBatches(recharge.rechargeBatches(ctx, admin, input), (r) => [
+        r.orderNo,
+        r.userId,
+        r.phone,
+        r.realName,
+        r.agentName,
+        r.amount,
+        r.channel.displayName ?? r.channel.name ?? '',
+        label(RECHARGE_STATUS_LABELS, r.status, lang),
+        r.source,
+        r.payerName,
+        r.userNote,
+        r.adminNote,
+        r.rejectReason,
+        r.reviewedByName,
+        r.reviewedAt,
+        r.createdAt,
+      ]),
+    );
+    return null;
+  });
+
+  // ---- withdrawals ----
+  route(app, ctx, withdrawApi.list, ({ input, admin }) => withdraw.listWithdrawals(ctx, admin, input));
+  route(app, ctx, withdrawApi.updateState, async ({ input, admin, audit, message }) => {
+    const { item, before } = await withdraw.reviewWithdrawal(ctx, admin, input.id, input);
+    audit({
+      targetId: input.id,
+      before,
+      after: { status: item.status, reason: item.rejectReason, userId: item.userId, amount: item.amount, fee: item.fee },
+    });
+    message(input.state === 1 ? 'withdraw.approved' : 'withdraw.rejected');
+    return item;
+  });
+  route(app, ctx, withdrawApi.batch, async ({ input, admin, audit, message, lang }) => {
+    const r = await withdraw.batchReview(ctx, admin, input.ids, input, lang);
+    audit({
+      targetId: input.ids.join(','),
+      after: { state: input.state, succeeded: r.succeeded, failed: r.failed, results: r.results.map(({ id, ok }) => ({ id, ok })) },
+    });
+    message('withdraw.batch_done', { ok: r.succeeded, failed: r.failed });
+    return r;
+  });
+  route(app, ctx, withdrawApi.export, async ({ input, admin, reply, lang }) => {
+    const zh = lang !== 'en-US';
+    const header = zh
+      ? [
+          '订单号',
+          '用户ID',
+          '手机号',
+          '姓名',
+          '代理',
+          '金额',
+          '手续费',
+          '状态',
+          '银行',
+          '支行',
+          '持卡人',
+          '卡号',
+          '驳回原因',
+          '打款渠道',
+          '审核人',
+          '审核时间',
+          '申请时间',
+        ]
+      : [
+          'Order no',
+          'User id',
+          'Phone',
+          'Name',
+          'Agent',
+          'Amount',
+          'Fee',
+          'Status',
+          'Bank',
+          'Branch',
+          'Holder',
+          'Card no',
+          'Reject reason',
+          'Payout channel',
+          'Reviewed by',
+          'Reviewed at',
+          'Requested at',
+        ];
+    await sendCsv(
+      reply,
+      `withdraw-${stamp()}.csv`,
+      header,
+      mapBatches(withdraw.withdrawBatches(ctx, admin, input), (w) => [
+        w.orderNo,
+        w.userId,
+        w.phone,
+        w.realName,
+        w.agentName,
+        w.amount,
+        w.fee,
+        label(WITHDRAW_STATUS_LABELS, w.status, lang),
+        w.bankName,
+        w.bankBranch,
+        w.holderName,
+        w.cardNo,
+        w.rejectReason,
+        w.payoutChannelName,
+        w.reviewedByName,
+        w.reviewedAt,
+        w.createdAt,
+      ]),
+    );
+    return null;
+  });
+
+  // ---- trading app ----
+  appRoute(app, ctx, appFundsApi.channels, ({ user }) => recharge.appChannels(ctx, user.userId));
+  appRoute(app, ctx, appFundsApi.rechargeCreate, async ({ user, input, message }) => {
+    const item = await recharge.createUserRecharge(ctx, user.userId, input);
+    message('recharge.submitted');
+    return item;
+  });
+  appRoute(app, ctx, appFundsApi.rechargeReceipt, async ({ user, input, message }) => {
+    const item = await recharge.attachReceipt(ctx, user.userId, input.id, input.receipt);
+    message('recharge.receipt_saved');
+    return item;
+  });
+  appRoute(app, ctx, appFundsApi.rechargeCancel, async ({ user, input, message }) => {
+    const item = await recharge.cancelUserRecharge(ctx, user.userId, input.id);
+    message('recharge.cancelled');
+    return item;
+  });
+  appRoute(app, ctx, appFundsApi.rechargeList, ({ user, input }) => recharge.listUserRecharges(ctx, user.userId, input));
+  appRoute(app, ctx, appFundsApi.withdrawApply, async ({ user, input, message }) => {
+    const item = await withdraw.applyWithdrawal(ctx, user.userId, input);
+    message('withdraw.submitted');
+    return item;
+  });
+  appRoute(app, ctx, appFundsApi.withdrawCancel, async ({ user, input, message }) => {
+    const item = await withdraw.cancelWithdrawal(ctx, user.userId, input.id);
+    message('withdraw.cancelled');
+    return item;
+  });
+  appRoute(app, ctx, appFundsApi.withdrawList, ({ user, input }) => withdraw.listUserWithdrawals(ctx, user.userId, input));
+}

@@ -1,0 +1,361 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import Decimal from 'decimal.js';
+import {
+  WithdrawStatus,
+  type AppWithdrawItem,
+  type Lang,
+  type Page,
+  type WithdrawBatchData,
+  type WithdrawFilters,
+  type WithdrawItem,
+  type withdrawListData,
+} from '@stock-admin/contracts';
+import type { z } from 'zod';
+import { admins, agents, payChannels, userBanks, users, withdrawals } from '../../db/schema/index.js';
+import { rows } from '../../db/migrate.js';
+import type { Db } from '../../db/client.js';
+import type { AppContext, Principal } from '../../http/context.js';
+import { AppError, fail } from '../../http/errors.js';
+import { t } from '../../http/i18n.js';
+import type { LedgerEntry } from '../../ledger/index.js';
+import { post } from '../../ledger/index.js';
+import { notify } from '../../realtime/notify.js';
+import { recomputeTiers } from '../channels/layering.js';
+import { userScope } from '../agents/scope.js';
+import { fundFilterSql, maskCard, newOrderNo, totalsOf } from './common.js';
+import { getPaySettings, withdrawFee, withinWithdrawHours } from './paysettings.js';
+import './messages.js';
+
+type Row = typeof withdrawals.$inferSelect;
+
+const reviewer = alias(admins, 'reviewer');
+
+// ---------- reading ----------
+
+function scopeConds(admin: Principal | null, f: WithdrawFilters): SQL[] {
+  const where = fundFilterSql(withdrawals, f);
+  const scope = userScope(admin, withdrawals.userId);
+  if (scope) where.push(scope);
+  return where;
+}
+
+function selectItems(db: Db) {
+  return db
+    .select({
+      w: withdrawals,
+      phone: users.phone,
+      realName: users.realName,
+      agentId: users.agentId,
+      agentName: agents.name,
+      payoutChannelName: payChannels.name,
+      reviewedByName: reviewer.name,
+    })
+    .from(withdrawals)
+    .innerJoin(users, eq(users.id, withdrawals.userId))
+    .leftJoin(agents, eq(agents.id, users.agentId))
+    .leftJoin(payChannels, eq(payChannels.id, withdrawals.payoutChannelId))
+    .leftJoin(reviewer, eq(reviewer.id, withdrawals.reviewedBy));
+}
+type Joined = Awaited<ReturnType<ReturnType<typeof selectItems>['where']>>[number];
+
+/** Staff who review withdrawals (edit) pay them out and need the full card number; others see it masked. */
+const seesFullCard = (admin: Principal | null) => !!admin && (admin.isSuper || !!admin.permissions.get('withdrawallist')?.includes('edit'));
+
+function toItem(ctx: AppContext, admin: Principal | null, r: Joined): WithdrawItem {
+  const w = r.w;
+  let cardNo = maskCard(w.cardLast4);
+  if (seesFullCard(admin)) {
+    try {
+      cardNo = ctx.secrets.open(w.cardNoSealed);
+    } catch {
+      /* keep the masked number */
+    }
+  }
+  return {
+    id: w.id,
+    orderNo: w.orderNo,
+    userId: w.userId,
+    phone: r.phone,
+    realName: r.realName,
+    agentId: r.agentId,
+    agentName: r.agentName,
+    amount: w.amount,
+    fee: w.fee,
+    status: w.status,
+    bankName: w.bankName,
+    bankBranch: w.bankBranch,
+    holderName: w.holderName,
+    cardNo,
+    userNote: w.userNote,
+    adminNote: w.adminNote,
+    rejectReason: w.rejectReason,
+    payoutChannelId: w.payoutChannelId,
+    payoutChannelName: r.payoutChannelName,
+    reviewedByName: r.reviewedByName,
+    reviewedAt: w.reviewedAt?.toISOString() ?? null,
+    createdAt: w.createdAt.toISOString(),
+    updatedAt: w.updatedAt.toISOString(),
+  };
+}
+
+export async function getWithdrawal(ctx: AppContext, admin: Principal | null, id: number): Promise<WithdrawItem> {
+  const [r] = await selectItems(ctx.db).where(eq(withdrawals.id, id)).limit(1);
+  if (!r) throw fail('withdraw.not_found');
+  return toItem(ctx, admin, r);
+}
+
+export async function listWithdrawals(
+  ctx: AppContext,
+  admin: Principal,
+  q: WithdrawFilters & { pageNum: number; pageSize: number },
+): Promise<z.output<typeof withdrawListData>> {
+  const cond = and(...scopeConds(admin, q));
+  const [list, [total], totals] = await Promise.all([
+    selectItems(ctx.db)
+      .where(cond)
+      .orderBy(desc(withdrawals.id))
+      .limit(q.pageSize)
+      .offset((q.pageNum - 1) * q.pageSize),
+    ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(withdrawals)
+      .where(cond),
+    totalsOf(ctx.db, sql`withdrawals`, cond),
+  ]);
+  return { list: list.map((r) => toItem(ctx, admin, r)), total: Number(total?.n ?? 0), pageNum: q.pageNum, pageSize: q.pageSize, totals };
+}
+
+export async function* withdrawBatches(ctx: AppContext, admin: Principal, f: WithdrawFilters, size = 1000): AsyncGenerator<WithdrawItem[]> {
+  let before: number | null = null;
+  for (;;) {
+    const conds = scopeConds(admin, f);
+    if (before != null) conds.push(sql`${withdrawals.id} < ${before}`);
+    const batch = await selectItems(ctx.db)
+      .where(and(...conds))
+      .orderBy(desc(withdrawals.id))
+      .limit(size);
+    if (!batch.length) return;
+    yield batch.map((r) => toItem(ctx, admin, r));
+    before = batch[batch.length - 1]!.w.id;
+    if (batch.length < size) return;
+  }
+}
+
+// ---------- state changes ----------
+
+const reference = (id: number) => `withdraw:${id}`;
+
+/** The entries that give back what a request held. */
+function refundEntries(w: Row, adminId: number | null, note: string): LedgerEntry[] {
+  const out: LedgerEntry[] = [{ type: 'withdraw_refund', amount: w.amount, reference: reference(w.id), adminId, note }];
+  if (new Decimal(w.fee).gt(0)) out.push({ type: 'withdraw_fee_refund', amount: w.fee, reference: reference(w.id), adminId, note });
+  return out;
+}
+
+/**
+ * Moves a pending request to a final state. The conditional UPDATE (… WHERE status = 0) takes the
+ * row lock: of any number of concurrent calls exactly one sees status 0 and changes it; the others
+ * wait for it to commit, re-read the row and change nothing. The refund is posted in the same
+ * transaction, so a state change and its money movement happen together or not at all.
+ */
+async function claimPending(tx: Db, id: number, scope: SQL | undefined, set: Partial<typeof withdrawals.$inferInsert>): Promise<Row> {
+  const [row] = await tx
+    .update(withdrawals)
+    .set({ ...set, updatedAt: new Date() })
+    .where(and(eq(withdrawals.id, id), eq(withdrawals.status, WithdrawStatus.PENDING), scope))
+    .returning();
+  if (row) return row;
+  const [cur] = await tx
+    .select({ status: withdrawals.status })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.id, id), scope))
+    .limit(1);
+  if (!cur) throw fail('withdraw.not_found');
+  throw fail(`withdraw.not_pending_${cur.status}`);
+}
+
+export interface ReviewInput {
+  state: 1 | 2;
+  reason?: string;
+  channelId?: number;
+  note?: string;
+}
+
+/** Approves (1: paid, nothing more moves) or rejects (2: amount and fee refunded) a pending withdrawal. */
+export async function reviewWithdrawal(
+  ctx: AppContext,
+  admin: Principal,
+  id: number,
+  r: ReviewInput,
+): Promise<{ item: WithdrawItem; before: { status: number }; userId: number }> {
+  if (r.state === WithdrawStatus.REJECTED && !r.reason) throw fail('withdraw.reason_required');
+  const w = await ctx.db.transaction(async (tx) => {
+    if (r.state === WithdrawStatus.PAID && r.channelId != null) {
+      const [c] = await tx
+        .select({ enabled: payChannels.enabled, withdrawable: payChannels.withdrawable })
+        .from(payChannels)
+        .where(eq(payChannels.id, r.channelId))
+        .limit(1);
+      if (!c || !c.enabled || !c.withdrawable) throw fail('withdraw.payout_channel_invalid');
+    }
+    const now = new Date();
+    const row = await claimPending(tx, id, userScope(admin, withdrawals.userId), {
+      status: r.state,
+      reviewedBy: admin.adminId,
+      reviewedAt: now,
+      ...(r.state === WithdrawStatus.REJECTED ? { rejectReason: r.reason } : { payoutChannelId: r.channelId ?? null }),
+      ...(r.note ? { adminNote: r.note } : {}),
+    });
+    if (r.state === WithdrawStatus.REJECTED) await post(tx, row.userId, refundEntries(row, admin.adminId, r.reason!));
+    else await recomputeTiers(ctx, { userId: row.userId, db: tx });
+    return row;
+  });
+  return { item: await getWithdrawal(ctx, admin, id), before: { status: WithdrawStatus.PENDING }, userId: w.userId };
+}
+
+/** Reviews selected rows one by one, each in its own transaction; one row's refusal does not stop the others. */
+export async function batchReview(
+  ctx: AppContext,
+  admin: Principal,
+  ids: number[],
+  r: ReviewInput,
+  lang: Lang,
+): Promise<WithdrawBatchData> {
+  const results: WithdrawBatchData['results'] = [];
+  for (const id of [...new Set(ids)]) {
+    try {
+      const { item } = await reviewWithdrawal(ctx, admin, id, r);
+      results.push({ id, ok: true, status: item.status, msg: t(lang, 'ok') });
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      results.push({ id, ok: false, status: null, msg: t(lang, e.key, e.params) });
+    }
+  }
+  const succeeded = results.filter((x) => x.ok).length;
+  return { succeeded, failed: results.length - succeeded, results };
+}
+
+// ---------- trading app ----------
+
+function toAppItem(w: Row): AppWithdrawItem {
+  return {
+    id: w.id,
+    orderNo: w.orderNo,
+    amount: w.amount,
+    fee: w.fee,
+    status: w.status,
+    bankName: w.bankName,
+    cardNoMasked: maskCard(w.cardLast4),
+    rejectReason: w.rejectReason,
+    createdAt: w.createdAt.toISOString(),
+    updatedAt: w.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * A user requests a withdrawal: real-name approved, a bank card, not locked, within the withdrawal
+ * hours, amount ≥ the minimum and ≤ free cash; the fee (amount × percent + fixed) is charged on
+ * top. Amount and fee leave equity and free cash at once (held); a rejection or cancellation gives
+ * them back. Raises WITHDRAW_REQUEST.
+ */
+export async function applyWithdrawal(
+  ctx: AppContext,
+  userId: number,
+  input: { amount: string; bankId?: number; note?: string },
+  now: Date = new Date(),
+): Promise<AppWithdrawItem> {
+  const settings = await getPaySettings(ctx.db);
+  if (!withinWithdrawHours(settings, now))
+    throw fail('withdraw.outside_hours', { start: settings.withdrawStart, end: settings.withdrawEnd });
+  const w = await ctx.db.transaction(async (tx) => {
+    const [u] = rows<{
+      real_state: number;
+      account_type: number;
+      trade_locked: boolean;
+      login_locked: boolean;
+      enable_amt: string;
+      deleted_at: Date | null;
+    }>(
+      await tx.execute(
+        sql`SELECT real_state, account_type, trade_locked, login_locked, enable_amt::text, deleted_at FROM users WHERE id = ${userId} FOR UPDATE`,
+      ),
+    );
+    if (!u || u.deleted_at) throw fail('user_not_found');
+    if (u.account_type !== 0) throw fail('withdraw.simulated_account');
+    if (u.real_state !== 2) throw fail('withdraw.real_name_required');
+    if (u.trade_locked || u.login_locked) throw fail('withdraw.account_locked');
+    const bankQ = tx.select().from(userBanks);
+    const [bank] = await (input.bankId != null
+      ? bankQ.where(and(eq(userBanks.id, input.bankId), eq(userBanks.userId, userId))).limit(1)
+      : bankQ.where(eq(userBanks.userId, userId)).orderBy(desc(userBanks.id)).limit(1));
+    if (!bank) throw fail(input.bankId != null ? 'withdraw.bank_not_found' : 'withdraw.no_bank_card');
+    const amount = new Decimal(input.amount);
+    if (amount.lt(settings.minWithdraw)) throw fail('withdraw.below_min', { min: settings.minWithdraw });
+    const free = new Decimal(u.enable_amt);
+    if (amount.gt(free)) throw fail('withdraw.exceeds_free_cash', { available: free.toFixed(2) });
+    const fee = withdrawFee(settings, amount.toFixed(2));
+    if (amount.plus(fee).gt(free)) throw fail('withdraw.fee_exceeds_free_cash', { fee, available: free.toFixed(2) });
+    const [row] = await tx
+      .insert(withdrawals)
+      .values({
+        orderNo: newOrderNo('W', now),
+        userId,
+        amount: amount.toFixed(2),
+        fee,
+        bankName: bank.bankName,
+        bankBranch: bank.branch,
+        holderName: bank.holderName,
+        cardNoSealed: bank.cardNoSealed,
+        cardLast4: bank.cardLast4,
+        userNote: input.note ?? '',
+      })
+      .returning();
+    const entries: LedgerEntry[] = [
+      { type: 'withdraw', amount: amount.neg().toFixed(2), reference: reference(row!.id), note: row!.orderNo },
+    ];
+    if (new Decimal(fee).gt(0))
+      entries.push({ type: 'withdraw_fee', amount: new Decimal(fee).neg().toFixed(2), reference: reference(row!.id), note: row!.orderNo });
+    await post(tx, userId, entries);
+    return row!;
+  });
+  const [u] = await ctx.db.select({ phone: users.phone, realName: users.realName }).from(users).where(eq(users.id, userId)).limit(1);
+  notify(ctx, {
+    type: 'WITHDRAW_REQUEST',
+    userId,
+    data: { id: w.id, orderNo: w.orderNo, userId, userName: u?.realName ?? undefined, phone: u?.phone, amount: w.amount },
+  });
+  return toAppItem(w);
+}
+
+/** The user cancels their own pending request: status 3, amount and fee refunded. */
+export async function cancelWithdrawal(ctx: AppContext, userId: number, id: number): Promise<AppWithdrawItem> {
+  const w = await ctx.db.transaction(async (tx) => {
+    const row = await claimPending(tx, id, eq(withdrawals.userId, userId), { status: WithdrawStatus.CANCELLED });
+    await post(tx, userId, refundEntries(row, null, 'cancelled'));
+    return row;
+  });
+  return toAppItem(w);
+}
+
+export async function listUserWithdrawals(
+  ctx: AppContext,
+  userId: number,
+  q: { pageNum: number; pageSize: number; status?: number },
+): Promise<Page<AppWithdrawItem>> {
+  const cond = and(eq(withdrawals.userId, userId), q.status != null ? eq(withdrawals.status, q.status) : undefined);
+  const [list, [total]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(withdrawals)
+      .where(cond)
+      .orderBy(desc(withdrawals.id))
+      .limit(q.pageSize)
+      .offset((q.pageNum - 1) * q.pageSize),
+    ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(withdrawals)
+      .where(cond),
+  ]);
+  return { list: list.map(toAppItem), total: Number(total?.n ?? 0), pageNum: q.pageNum, pageSize: q.pageSize };
+}

@@ -1,0 +1,170 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ACCOUNT_TYPE_LABELS, REAL_STATE_LABELS, USER_FILE_PATH, usersApi } from '@stock-admin/contracts';
+import type { AppContext } from '../../http/context.js';
+import { fail } from '../../http/errors.js';
+import { parseLang, t } from '../../http/i18n.js';
+import { route } from '../../http/route.js';
+import { authenticate } from '../session/service.js';
+import { assertUserInScope, isAgentStaff } from '../agents/scope.js';
+import { csvRaw, csvText, streamCsv } from './csv.js';
+import { readUploadForAdmin, saveUpload } from './uploads.js';
+import * as svc from './service.js';
+import './counters.js';
+
+/**
+ * Runs a handler, then masks sensitive input fields in place: the operation log records the parsed
+ * input object, and full card or ID numbers must not end up there.
+ */
+async function masking<I extends object, T>(input: I, fields: string[], fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } finally {
+    const o = input as Record<string, unknown>;
+    for (const f of fields) if (typeof o[f] === 'string') o[f] = `****${(o[f] as string).slice(-4)}`;
+  }
+}
+
+/** The admin token of a file request: header, `?token=` / `?admintoken=`, or the console's Access-Token cookie. */
+function fileToken(req: FastifyRequest): string | undefined {
+  const h = req.headers.admintoken;
+  const header = Array.isArray(h) ? h[0] : h;
+  if (header) return header;
+  const q = req.query as Record<string, unknown>;
+  const fromQuery = q.token ?? q.admintoken;
+  if (typeof fromQuery === 'string' && fromQuery) return fromQuery;
+  const cookie = (req as FastifyRequest & { cookies?: Record<string, string | undefined> }).cookies?.['Access-Token'];
+  return cookie ? decodeURIComponent(cookie).replace(/^"|"$/g, '') : undefined;
+}
+
+export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
+  route(app, ctx, usersApi.list, ({ input, admin }) => svc.listUsers(ctx.db, admin, input));
+  route(app, ctx, usersApi.detail, ({ input, admin }) => svc.userDetail(ctx, admin, input.id));
+
+  route(app, ctx, usersApi.addSimulatedAccount, async ({ input, admin, audit, message }) => {
+    const item = await svc.addUserByAdmin(ctx, admin, input);
+    audit({ targetId: item.id, after: { phone: item.phone, accountType: item.accountType, agentId: item.agentId, userAmt: item.userAmt } });
+    message('user_added_ok');
+    return { id: item.id };
+  });
+
+  route(app, ctx, usersApi.update, async ({ input, admin, audit, message }) => {
+    const r = await masking(input, ['idNumber'], () => svc.updateUser(ctx, admin, input));
+    audit({ targetId: input.id, before: r.before, after: r.after });
+    message('user_updated_ok');
+    return r.item;
+  });
+
+  route(app, ctx, usersApi.localUpload, async ({ input, admin, audit }) => {
+    if (input.userId != null) await assertUserInScope(ctx.db, admin, input.userId, 'userId');
+    // agent staff files must belong to a user of their subtree
+    else if (isAgentStaff(admin)) throw fail('user_upload_user_required');
+    const r = await saveUpload(ctx.db, input.file, { adminId: admin.adminId, userId: input.userId ?? null });
+    audit({ targetId: input.userId ?? null, after: { key: r.key, mime: r.mime, size: r.size } });
+    return r;
+  });
+
+  route(app, ctx, usersApi.getBank, ({ input, admin }) => svc.listBanks(ctx, admin, input.userId));
+  route(app, ctx, usersApi.addBank, async ({ input, admin, audit, message }) => {
+    const b = await masking(input, ['cardNo'], () => svc.addBankByAdmin(ctx, admin, input));
+    audit({ targetId: input.userId, after: { id: b.id, bankName: b.bankName, cardNo: b.cardNoMasked, holderName: b.holderName } });
+    message('user_added_ok');
+    return b;
+  });
+  route(app, ctx, usersApi.updateBank, async ({ input, admin, audit, message }) => {
+    const r = await masking(input, ['cardNo'], () => svc.updateBankByAdmin(ctx, admin, input));
+    audit({ targetId: r.item.userId, before: r.before, after: r.after });
+    message('user_updated_ok');
+    return r.item;
+  });
+  route(app, ctx, usersApi.delBank, async ({ input, admin, audit, message }) => {
+    const before = await svc.deleteBankByAdmin(ctx, admin, input.id);
+    audit({ targetId: before.userId, before });
+    message('user_deleted_ok');
+    return null;
+  });
+
+  route(app, ctx, usersApi.updateAmt, async ({ input, admin, audit }) => {
+    const r = await svc.adjustBalance(ctx, admin, input, { virtualOnly: false });
+    audit({ targetId: input.userId, before: r.before, after: r.data });
+    return r.data;
+  });
+  route(app, ctx, usersApi.virtualUpdateAmt, async ({ input, admin, audit }) => {
+    const r = await svc.adjustBalance(ctx, admin, input, { virtualOnly: true });
+    audit({ targetId: input.userId, before: r.before, after: r.data });
+    return r.data;
+  });
+
+  route(app, ctx, usersApi.authByAdmin, async ({ input, admin, audit }) => {
+    const r = await svc.reviewRealName(ctx, admin, input);
+    audit({ targetId: input.id, before: r.before, after: r.after });
+    return r.item;
+  });
+
+  route(app, ctx, usersApi.delete, async ({ input, admin, audit, message }) => {
+    const before = await svc.deleteUser(ctx, admin, input.id);
+    audit({ targetId: input.id, before: { phone: before.phone, realName: before.realName, agentId: before.agentId } });
+    message('user_deleted_ok');
+    return null;
+  });
+
+  route(app, ctx, usersApi.kickOut, async ({ input, admin, audit, message }) => {
+    const sessions = await svc.kickOutUser(ctx, admin, input.id);
+    audit({ targetId: input.id, after: { sessions } });
+    message('user_kicked_ok');
+    return { sessions };
+  });
+
+  route(app, ctx, usersApi.updateList, async ({ input, admin, audit, message }) => {
+    const r = await svc.updateMany(ctx, admin, input);
+    audit({ targetId: input.ids.join(',').slice(0, 200), before: r.before, after: { loginLocked: input.loginLocked, tradeLocked: input.tradeLocked, agentId: input.agentId, layeringId: input.layeringId } });
+    message('user_updated_ok');
+    return { updated: r.updated };
+  });
+
+  route(app, ctx, usersApi.export, async ({ input, admin, lang, req, reply }) => {
+    const yes = t(lang, 'csv.yes');
+    const no = t(lang, 'csv.no');
+    const cols = ['id', 'phone', 'nickName', 'realName', 'accountType', 'agent', 'userAmt', 'enableAmt', 'frozenAmt', 'realState', 'loginLocked', 'tradeLocked', 'layeringId', 'regTime', 'regIp'];
+    const label = (m: Record<number, { zh: string; en: string }>, v: number) => (lang === 'en-US' ? m[v]?.en : m[v]?.zh) ?? String(v);
+    const batches = (async function* () {
+      for await (const page of svc.iterateUsers(ctx.db, admin, input)) {
+        yield page.map((u) => [
+          csvRaw(u.id),
+          csvText(u.phone),
+          csvText(u.nickName),
+          csvText(u.realName),
+          csvText(label(ACCOUNT_TYPE_LABELS, u.accountType)),
+          csvText(u.agentName),
+          csvRaw(u.userAmt),
+          csvRaw(u.enableAmt),
+          csvRaw(u.frozenAmt),
+          csvText(label(REAL_STATE_LABELS, u.realState)),
+          u.loginLocked ? yes : no,
+          u.tradeLocked ? yes : no,
+          csvRaw(u.layeringId),
+          csvRaw(u.regTime),
+          csvText(u.regIp),
+        ]);
+      }
+    })();
+    const stamp = new Date().toISOString().slice(0, 10);
+    await streamCsv(ctx, req, reply, { admin, module: 'users', filename: `users-${stamp}.csv`, header: cols.map((c) => t(lang, `csv.user.${c}`)), filters: input }, batches);
+    return null;
+  });
+
+  // Uploaded images through an authenticated URL (ID photos): admintoken header, ?token= or the Access-Token cookie.
+  app.get<{ Params: { key: string } }>(`${USER_FILE_PATH}:key`, { schema: { hide: true } }, async (req, reply) => {
+    const admin = await authenticate(ctx, fileToken(req));
+    const allowed = admin && (admin.isSuper || admin.permissions.get('userlist')?.includes('get'));
+    const f = allowed ? await readUploadForAdmin(ctx.db, admin, req.params.key) : null;
+    const lang = parseLang(req.headers.lang);
+    if (!admin) return reply.send({ status: 10, msg: t(lang, 'login_required'), data: null });
+    if (!f) return reply.code(404).send({ status: 1, msg: t(lang, 'user_file_not_found'), data: null });
+    return reply
+      .header('content-type', f.mime)
+      .header('cache-control', 'private, max-age=300')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'")
+      .send(f.data);
+  });
+}

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { SOCKET_EVENTS, eventData } from '@stock-admin/contracts';
+import type { DomainEvent, PrincipalsChanged, SessionsRevoked } from '../http/context.js';
+
+/**
+ * What travels between instances: a notice to route, sessions whose sockets must close (and whose
+ * cached principals must go), or admins/roles whose cached permissions must be reloaded.
+ */
+export type BusMessage =
+  | { kind: 'event'; event: DomainEvent; /** the user's agent and its ancestors, resolved once by the raiser */ agentIds: number[] }
+  | ({ kind: 'revoke' } & SessionsRevoked)
+  | ({ kind: 'principals' } & PrincipalsChanged);
+
+const revokeReasons = [
+  'logout',
+  'kickout',
+  'lock',
+  'offline',
+  'password',
+  'expired',
+  'deleted',
+] as const satisfies readonly SessionsRevoked['reason'][];
+
+export const busMessage = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('event'),
+    event: z.object({ type: z.enum(SOCKET_EVENTS), data: eventData, userId: z.number().int().optional() }),
+    agentIds: z.array(z.number().int()).max(1000),
+  }),
+  z.object({
+    kind: z.literal('revoke'),
+    adminId: z.number().int(),
+    sessionIds: z.array(z.number().int()).max(100_000),
+    reason: z.enum(revokeReasons),
+  }),
+  z.object({
+    kind: z.literal('principals'),
+    adminIds: z.array(z.number().int()).max(100_000).optional(),
+    roleIds: z.array(z.number().int()).max(100_000).optional(),
+  }),
+]);
+
+/** `remote` is true when the message was published by another instance. */
+export type BusHandler = (msg: BusMessage, remote: boolean) => void;
+
+/**
+ * The event bus: `publish` reaches every subscriber on every instance once. Subscribers on the
+ * publishing instance are always reached, even when the transport between instances is down.
+ */
+export interface EventBus {
+  readonly kind: 'memory' | 'redis';
+  publish(msg: BusMessage): void;
+  subscribe(handler: BusHandler): () => void;
+  /** False while messages cannot reach other instances (always true for the in-process bus). */
+  connected(): boolean;
+  close(): Promise<void>;
+}
+
+/** Base of both buses: local subscribers, called asynchronously so publishers never re-enter. */
+export abstract class LocalFanout {
+  private handlers = new Set<BusHandler>();
+  constructor(protected readonly onHandlerError: (err: unknown) => void) {}
+
+  subscribe(handler: BusHandler): () => void {
+    this.handlers.add(handler);
+    return () => this.handlers.delete(handler);
+  }
+
+  protected deliverLocal(msg: BusMessage, remote = false): void {
+    queueMicrotask(() => {
+      for (const h of this.handlers) {
+        try {
+          h(msg, remote);
+        } catch (err) {
+          this.onHandlerError(err);
+        }
+      }
+    });
+  }
+}
+
+/** The default bus of a single instance. */
+export class MemoryBus extends LocalFanout implements EventBus {
+  readonly kind = 'memory' as const;
+  publish(msg: BusMessage): void {
+    this.deliverLocal(msg);
+  }
+  connected(): boolean {
+    return true;
+  }
+  async close(): Promise<void> {}
+}

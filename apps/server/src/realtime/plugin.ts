@@ -1,0 +1,155 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import websocket from '@fastify/websocket';
+import { WebSocketServer } from 'ws';
+import { Status } from '@stock-admin/contracts';
+import type { AppContext } from '../http/context.js';
+import { parseLang, t } from '../http/i18n.js';
+import { agentChainFromAgentsDomain } from './agent-chain.js';
+import { MemoryBus, type EventBus } from './bus.js';
+import { SocketHub, type AgentChainResolver, type Verdict } from './hub.js';
+import { Close, MAX_CLIENT_FRAME } from './protocol.js';
+import { RedisBus } from './redis-bus.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The socket hub of this instance (`/manager/ws/{adminId}`). */
+    realtime: SocketHub;
+    /** The extra socket-only listener (`SOCKET_PORT`), once the app is ready. */
+    socketServer: http.Server | null;
+  }
+}
+
+export const SOCKET_PATH = '/manager/ws/:adminId';
+const SOCKET_PATH_RE = /^\/manager\/ws\/([^/?#]+)\/?$/;
+
+export interface RealtimeOptions {
+  /** Replaces the agents domain's `agentChainOfUser` (tests). */
+  agentChain?: AgentChainResolver;
+  /** Replaces the bus chosen from REDIS_URL (tests). */
+  bus?: EventBus;
+}
+
+function queryValue(q: unknown, key: string): string | undefined {
+  const v = (q as Record<string, unknown> | undefined)?.[key];
+  return typeof v === 'string' ? v : Array.isArray(v) && typeof v[0] === 'string' ? v[0] : undefined;
+}
+
+/**
+ * Live notices (DESIGN §4): the socket route on the app's own port, the optional socket-only
+ * listener on SOCKET_PORT, the hub and its bus (Redis when REDIS_URL is set, in-process otherwise).
+ */
+export async function registerRealtime(app: FastifyInstance, ctx: AppContext, opts: RealtimeOptions = {}): Promise<SocketHub> {
+  const { config } = ctx;
+  const bus: EventBus =
+    opts.bus ??
+    (config.REDIS_URL
+      ? new RedisBus(config.REDIS_URL, config.BUS_CHANNEL, app.log.child({ module: 'bus' }))
+      : new MemoryBus((err) => app.log.error({ err }, 'event bus subscriber failed')));
+  const hub = new SocketHub({
+    ctx,
+    bus,
+    log: app.log.child({ module: 'realtime' }),
+    agentChain: opts.agentChain ?? agentChainFromAgentsDomain(ctx.db),
+    heartbeatMs: config.SOCKET_HEARTBEAT_MS,
+    sessionCheckMs: config.SOCKET_SESSION_CHECK_MS,
+  });
+  const unwire = hub.wire(ctx.hooks);
+  app.decorate('realtime', hub);
+  app.decorate('socketServer', null);
+
+  // Before @fastify/websocket's own preClose: sockets get 1001 "server shutting down".
+  app.addHook('preClose', async () => {
+    unwire();
+    hub.close();
+  });
+  await app.register(websocket, { options: { maxPayload: MAX_CLIENT_FRAME, perMessageDeflate: false } });
+
+  const verdicts = new WeakMap<object, Verdict>();
+  app.route({
+    method: 'GET',
+    url: SOCKET_PATH,
+    websocket: true,
+    schema: { hide: true },
+    // Authenticate before the upgrade; a refused socket is still accepted and then closed with the
+    // reason, because a browser cannot read the HTTP status of a refused upgrade.
+    preValidation: async (req: FastifyRequest) => {
+      if (!req.ws) return;
+      const adminId = (req.params as { adminId?: string }).adminId;
+      verdicts.set(req.raw, await hub.authorize(adminId, queryValue(req.query, 'token')));
+    },
+    handler: (socket, req) => {
+      const verdict: Verdict = verdicts.get(req.raw) ?? { ok: false, close: Close.ERROR };
+      // The request lives as long as the socket: do not keep the principal alive through it.
+      verdicts.delete(req.raw);
+      const lang = queryValue(req.query, 'lang') ?? (verdict.ok ? verdict.principal.lang : undefined);
+      hub.attach(socket, verdict, { lang: parseLang(lang) });
+    },
+  });
+
+  if (bus instanceof RedisBus) {
+    // Start with cross-instance delivery working when Redis is there; never block start-up on it.
+    app.addHook('onReady', async () => {
+      await bus.ready(3000);
+    });
+  }
+  if (config.SOCKET_PORT) {
+    app.addHook('onReady', async () => {
+      app.socketServer = await listenSocketPort(app, hub, config.SOCKET_PORT!, config.HOST);
+    });
+    app.addHook('onClose', async () => {
+      const s = app.socketServer;
+      if (s) await new Promise<void>((resolve) => s.close(() => resolve()));
+    });
+  }
+  app.addHook('onClose', async () => {
+    await bus.close();
+  });
+  return hub;
+}
+
+/** A second listener that serves only the socket path (the spec's 8091/2362 deployments). */
+async function listenSocketPort(app: FastifyInstance, hub: SocketHub, port: number, host: string): Promise<http.Server> {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_FRAME, perMessageDeflate: false });
+  const server = http.createServer((req, res) => {
+    res.writeHead(404, { 'content-type': 'application/json; charset=utf-8' });
+    res.end(JSON.stringify({ status: Status.FAIL, msg: t(parseLang(req.headers.lang), 'socket_port_only'), data: null }));
+  });
+  server.on('upgrade', (req, socket, head) => {
+    socket.on('error', () => socket.destroy());
+    const url = new URL(req.url ?? '/', 'http://socket.local');
+    const m = SOCKET_PATH_RE.exec(url.pathname);
+    if (!m) {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    hub
+      .authorize(decodeURIComponent(m[1]!), url.searchParams.get('token'))
+      .then((verdict) => {
+        if (socket.destroyed) return;
+        wss.handleUpgrade(req, socket, head, (ws) => {
+          const lang = url.searchParams.get('lang') ?? (verdict.ok ? verdict.principal.lang : undefined);
+          hub.attach(ws, verdict, { lang: parseLang(lang) });
+        });
+      })
+      .catch((err: unknown) => {
+        app.log.error({ err }, 'socket upgrade failed');
+        socket.destroy();
+      });
+  });
+  server.on('close', () => {
+    for (const c of wss.clients) c.terminate();
+    wss.close();
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const addr = server.address() as AddressInfo;
+  app.log.info({ port: addr.port }, 'socket-only listener ready');
+  return server;
+}

@@ -1,0 +1,160 @@
+import Decimal from 'decimal.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { agents, fundRecords, users } from '../src/db/schema/index.js';
+import { LedgerError, post, postAgent } from '../src/ledger/index.js';
+import { verifyLedger } from '../src/ledger/verify.js';
+import { createUser } from '../src/modules/users/service.js';
+import { AppError } from '../src/http/errors.js';
+import { createTestApp, type TestApp } from './helpers.js';
+import { expectLedgerBalanced, newPhone } from './users-helpers.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const db = () => t.app.ctx.db;
+const newUser = (accountType = 0) => createUser(db(), { phone: newPhone(), passwordHash: 'x', accountType });
+const balances = async (id: number) => {
+  const [u] = await db().select({ userAmt: users.userAmt, enableAmt: users.enableAmt, frozenAmt: users.frozenAmt }).from(users).where(eq(users.id, id));
+  return u!;
+};
+const failKey = async (p: Promise<unknown>) => {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof AppError) return e.key;
+    throw e;
+  }
+  throw new Error('expected a refusal');
+};
+
+describe('ledger post()', () => {
+  it('applies default effects and writes one record per entry with the balances after it', async () => {
+    const id = await newUser();
+    const recs = await post(db(), id, [
+      { type: 'recharge', amount: '1000.00', reference: 'R1' },
+      { type: 'subscription_freeze', amount: '-300' },
+      { type: 'subscription_release', amount: '100.5' },
+      { type: 'subscription_pay', amount: '-199.5' },
+      { type: 'buy_margin', amount: '-250' },
+      { type: 'sell_settlement', amount: '230', enable: '230', equity: '-20' },
+      { type: 'fee', amount: '-1.25', note: 'buy fee' },
+    ]);
+    expect(recs).toHaveLength(7);
+    expect(recs.map((r) => [r.type, r.amount, r.userAmtAfter, r.enableAmtAfter, r.frozenAmtAfter])).toEqual([
+      ['recharge', '1000.00', '1000.00', '1000.00', '0.00'],
+      ['subscription_freeze', '-300.00', '1000.00', '700.00', '300.00'],
+      ['subscription_release', '100.50', '1000.00', '800.50', '199.50'],
+      ['subscription_pay', '-199.50', '1000.00', '800.50', '0.00'],
+      ['buy_margin', '-250.00', '1000.00', '550.50', '0.00'],
+      ['sell_settlement', '230.00', '980.00', '780.50', '0.00'],
+      ['fee', '-1.25', '978.75', '779.25', '0.00'],
+    ]);
+    const b = await balances(id);
+    expect(b).toEqual({ userAmt: '978.75', enableAmt: '779.25', frozenAmt: '0.00' });
+    expect(recs[0]).toMatchObject({ reference: 'R1', equityDelta: '1000.00', enableDelta: '1000.00', frozenDelta: '0.00' });
+    expect(recs[6]!.note).toBe('buy fee');
+  });
+
+  it('expresses a withdrawal hold and its payment with explicit deltas', async () => {
+    const id = await newUser();
+    await post(db(), id, [{ type: 'recharge', amount: 500 }]);
+    await post(db(), id, [{ type: 'withdraw', amount: '-200', enable: '-200', frozen: '200' }]);
+    expect(await balances(id)).toEqual({ userAmt: '500.00', enableAmt: '300.00', frozenAmt: '200.00' });
+    await post(db(), id, [{ type: 'withdraw', amount: '-200', frozen: '-200', equity: '-200', reference: 'W1' }]);
+    expect(await balances(id)).toEqual({ userAmt: '300.00', enableAmt: '300.00', frozenAmt: '0.00' });
+  });
+
+  it('refuses to take any balance below zero and writes nothing then', async () => {
+    const id = await newUser();
+    await post(db(), id, [{ type: 'recharge', amount: '100' }]);
+    expect(await failKey(post(db(), id, [{ type: 'manual_debit', amount: '-100.01' }]))).toBe('ledger_insufficient');
+    // a later entry in the same batch going negative undoes the earlier ones
+    expect(await failKey(post(db(), id, [{ type: 'manual_debit', amount: '-50' }, { type: 'subscription_freeze', amount: '-60' }]))).toBe('ledger_insufficient');
+    expect(await failKey(post(db(), id, [{ type: 'subscription_release', amount: '1' }]))).toBe('ledger_insufficient');
+    expect(await balances(id)).toEqual({ userAmt: '100.00', enableAmt: '100.00', frozenAmt: '0.00' });
+    const n = await db().select({ id: fundRecords.id }).from(fundRecords).where(eq(fundRecords.userId, id));
+    expect(n).toHaveLength(1);
+  });
+
+  it('runs inside the caller transaction: a rollback undoes the posting', async () => {
+    const id = await newUser();
+    await expect(
+      db().transaction(async (tx) => {
+        await post(tx, id, [{ type: 'recharge', amount: '10' }]);
+        throw new Error('caller fails later');
+      }),
+    ).rejects.toThrow('caller fails later');
+    expect(await balances(id)).toEqual({ userAmt: '0.00', enableAmt: '0.00', frozenAmt: '0.00' });
+  });
+
+  it('refuses simulated money on a real account, unknown users and malformed entries', async () => {
+    const real = await newUser(0);
+    const sim = await newUser(1);
+    expect(await failKey(post(db(), real, [{ type: 'virtual_credit', amount: '5' }]))).toBe('ledger_virtual_on_real');
+    await post(db(), sim, [{ type: 'virtual_credit', amount: '5' }]);
+    expect(await failKey(post(db(), 99_999_999, [{ type: 'recharge', amount: '5' }]))).toBe('user_not_found');
+    await expect(post(db(), real, [{ type: 'recharge', amount: '-5' }])).rejects.toBeInstanceOf(LedgerError);
+    await expect(post(db(), real, [{ type: 'withdraw', amount: '5' }])).rejects.toBeInstanceOf(LedgerError);
+    await expect(post(db(), real, [{ type: 'recharge', amount: '1.234' }])).rejects.toBeInstanceOf(LedgerError);
+    await expect(post(db(), real, [{ type: 'recharge', amount: 'abc' }])).rejects.toBeInstanceOf(LedgerError);
+    await expect(post(db(), real, [{ type: 'agent_credit', amount: '5' }])).rejects.toBeInstanceOf(LedgerError);
+    await expect(post(db(), real, [{ type: 'nope' as never, amount: '5' }])).rejects.toBeInstanceOf(LedgerError);
+  });
+
+  it('keeps balances equal to the ledger under 200 concurrent postings', async () => {
+    const id = await newUser();
+    await post(db(), id, [{ type: 'recharge', amount: '100' }]);
+    const results = await Promise.allSettled(
+      Array.from({ length: 200 }, (_, i) =>
+        post(db(), id, [i % 2 ? { type: 'manual_credit', amount: '3.33' } : { type: 'manual_debit', amount: '-7.77' }]),
+      ),
+    );
+    const okCredits = results.filter((r, i) => r.status === 'fulfilled' && i % 2).length;
+    const okDebits = results.filter((r, i) => r.status === 'fulfilled' && !(i % 2)).length;
+    const refused = results.filter((r) => r.status === 'rejected');
+    for (const r of refused) expect(((r as PromiseRejectedResult).reason as AppError).key).toBe('ledger_insufficient');
+    const expected = new Decimal(100).plus(new Decimal('3.33').mul(okCredits)).minus(new Decimal('7.77').mul(okDebits)).toFixed(2);
+    expect((await balances(id)).enableAmt).toBe(expected);
+    const [neg] = await db().select({ n: sql<number>`count(*)::int` }).from(fundRecords).where(sql`${fundRecords.userId} = ${id} AND (${fundRecords.enableAmtAfter} < 0 OR ${fundRecords.userAmtAfter} < 0)`);
+    expect(neg!.n).toBe(0);
+    await expectLedgerBalanced(t);
+  }, 120_000);
+});
+
+describe('agent ledger postAgent()', () => {
+  it('moves an agent balance with records and refuses to go negative', async () => {
+    const [a] = await db()
+      .insert(agents)
+      .values({ name: 'L', phone: newPhone(), passwordHash: 'x', inviteCode: `L${Date.now() % 1e6}`, path: [] })
+      .returning({ id: agents.id });
+    await db().update(agents).set({ path: [a!.id] }).where(eq(agents.id, a!.id));
+    const [r] = await postAgent(db(), a!.id, [{ type: 'agent_credit', amount: '50' }]);
+    expect(r).toMatchObject({ agentId: a!.id, userId: null, enableAmtAfter: '50.00', userAmtAfter: '50.00', frozenAmtAfter: '0.00' });
+    expect(await failKey(postAgent(db(), a!.id, [{ type: 'agent_debit', amount: '-50.01' }]))).toBe('ledger_insufficient');
+    await postAgent(db(), a!.id, [{ type: 'agent_debit', amount: '-20' }, { type: 'agent_commission', amount: '0.5' }]);
+    const [row] = await db().select({ balance: agents.balance }).from(agents).where(eq(agents.id, a!.id));
+    expect(row!.balance).toBe('30.50');
+    await expect(postAgent(db(), a!.id, [{ type: 'recharge', amount: '1' }])).rejects.toBeInstanceOf(LedgerError);
+  });
+});
+
+describe('verifyLedger', () => {
+  it('lists a user whose balance was changed outside the ledger, and a broken record chain', async () => {
+    const id = await newUser();
+    await post(db(), id, [{ type: 'recharge', amount: '10' }]);
+    await db().execute(sql`UPDATE users SET enable_amt = enable_amt + 1 WHERE id = ${id}`);
+    const bad = await verifyLedger(db());
+    expect(bad.ok).toBe(false);
+    expect(bad.offenders).toContainEqual(expect.objectContaining({ kind: 'user', id, problem: 'balance' }));
+    await db().execute(sql`UPDATE users SET enable_amt = enable_amt - 1 WHERE id = ${id}`);
+    await db().execute(sql`UPDATE fund_records SET enable_amt_after = enable_amt_after + 1 WHERE user_id = ${id}`);
+    const chain = await verifyLedger(db());
+    expect(chain.offenders).toContainEqual(expect.objectContaining({ kind: 'user', id, problem: 'chain' }));
+    await db().execute(sql`UPDATE fund_records SET enable_amt_after = enable_amt_after - 1 WHERE user_id = ${id}`);
+    await expectLedgerBalanced(t);
+  });
+});

@@ -1,0 +1,113 @@
+import { randomInt } from 'node:crypto';
+import { deflateSync } from 'node:zlib';
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { verifyLedger } from '../src/ledger/verify.js';
+import { post, type TestApp } from './helpers.js';
+
+let phoneSeq = randomInt(0, 1_000_000);
+/** A fresh, valid mainland phone number (unique within the process). */
+export const newPhone = () => `13${String(randomInt(0, 10))}${String(++phoneSeq % 100_000_000).padStart(8, '0')}`;
+
+/** A valid tiny PNG (1×1). */
+export function tinyPng(): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (b: Buffer) => {
+    let c = 0xffffffff;
+    for (const x of b) c = crcTable[(c ^ x) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const td = Buffer.concat([Buffer.from(type), data]);
+    const c = Buffer.alloc(4);
+    c.writeUInt32BE(crc(td));
+    return Buffer.concat([len, td, c]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(1, 0);
+  ihdr.writeUInt32BE(1, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 2;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.from([0, 255, 0, 0]))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+export interface FilePart {
+  filename: string;
+  contentType: string;
+  data: Buffer;
+}
+
+/** A multipart POST with fields and files. */
+export function postMultipart(
+  t: TestApp,
+  url: string,
+  fields: Record<string, string | number | FilePart>,
+  opts: { token?: string; usertoken?: string; lang?: string } = {},
+): Promise<LightMyRequestResponse> {
+  const boundary = `----test${randomInt(1e9)}`;
+  const parts: Buffer[] = [];
+  for (const [name, v] of Object.entries(fields)) {
+    if (typeof v === 'object') {
+      parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${v.filename}"\r\nContent-Type: ${v.contentType}\r\n\r\n`), v.data, Buffer.from('\r\n'));
+    } else parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${v}\r\n`));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  const headers: Record<string, string> = { 'content-type': `multipart/form-data; boundary=${boundary}` };
+  if (opts.token) headers.admintoken = opts.token;
+  if (opts.usertoken) headers.usertoken = opts.usertoken;
+  if (opts.lang) headers.lang = opts.lang;
+  return t.app.inject({ method: 'POST', url, headers, payload: Buffer.concat(parts) });
+}
+
+/** A POST of the app API with a usertoken. */
+export function appPost(t: TestApp, url: string, body: Record<string, unknown> = {}, opts: { usertoken?: string; lang?: string; ip?: string; json?: boolean } = {}) {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (opts.usertoken) headers.usertoken = opts.usertoken;
+  if (opts.lang) headers.lang = opts.lang;
+  return t.app.inject({ method: 'POST', url, headers, payload: JSON.stringify(body), remoteAddress: opts.ip });
+}
+
+/** Registers an app user; returns its id, phone, password and usertoken. */
+export async function appUser(t: TestApp, extra: { inviteCode?: string; phone?: string; password?: string } = {}) {
+  const phone = extra.phone ?? newPhone();
+  const password = extra.password ?? 'user-pass-1';
+  const r = (await appPost(t, '/app/user/register.do', { phone, password, inviteCode: extra.inviteCode })).json();
+  if (r.status !== 0) throw new Error(`register failed: ${r.msg}`);
+  return { id: r.data.id as number, phone, password, usertoken: r.data.token as string };
+}
+
+/** Calls an admin endpoint and expects success; returns data. */
+export async function ok(t: TestApp, url: string, body: Record<string, unknown>, token: string) {
+  const r = (await post(t, url, body, { token, json: true })).json();
+  if (r.status !== 0) throw new Error(`${url} failed: ${r.status} ${r.msg}`);
+  return r.data;
+}
+
+/** Creates an agent through the API (as a platform admin token). */
+export async function makeAgentViaApi(t: TestApp, token: string, extra: Record<string, unknown> = {}) {
+  return ok(t, '/admin/agent/add.do', { name: `Agent ${randomInt(1e6)}`, phone: newPhone(), password: 'agent-pass', ...extra }, token) as Promise<{
+    id: number;
+    inviteCode: string;
+    path: number[];
+    level: number;
+  }>;
+}
+
+/** The ledger invariant holds on the test database. */
+export async function expectLedgerBalanced(t: TestApp) {
+  const report = await verifyLedger(t.app.ctx.db);
+  expect(report.offenders).toEqual([]);
+  expect(report.ok).toBe(true);
+  return report;
+}

@@ -1,0 +1,163 @@
+// User list and fund records under load: POST /admin/user/list.do and /admin/cash/list.do through the
+// real server (autocannon) side by side with the same SQL run by a plain pg pool, on PostgreSQL with
+// 1,000,000 users and 5,000,000 fund records (seed.sql). Usage (from the repository root):
+//   node --import tsx bench/user-list/run.mjs [--duration 10] [--connections 50] [--reseed] [--only U1,C1]
+// Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test). Ports 18300-18399.
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { fundListQuery, userListQuery } from '@stock-admin/contracts';
+import * as schema from '../../apps/server/src/db/schema/index.ts';
+import { userListIds, userListSql } from '../../apps/server/src/modules/users/service.ts';
+import { fundListIds, fundListSql } from '../../apps/server/src/modules/cash/service.ts';
+import { adminLogin, startServer } from '../lib/server.mjs';
+import { BENCH_ADMIN, BENCH_AGENT, PG_URL, SCHEMA, schemaUrl, seed } from './seed.mjs';
+
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+    users: { type: 'string', default: '1000000' },
+    reseed: { type: 'boolean', default: false },
+    only: { type: 'string' },
+  },
+});
+const duration = Number(values.duration);
+const connections = Number(values.connections);
+const POOL = 10; // the server's pool size (openDatabase default); the raw client gets the same
+
+const admin = { sessionId: 0, adminId: 0, username: 'bench', name: 'bench', roleId: 0, roleName: 'admin', roleCode: 'admin', agentId: null, isSuper: false, permissions: new Map() };
+const agentStaff = { ...admin, roleCode: 'agent', agentId: BENCH_AGENT.agentId };
+
+/** The scenarios: [id, label, path, body, who]. */
+const SCENARIOS = [
+  ['U1', 'users: first page, no filter', '/admin/user/list.do', { pageNum: 1, pageSize: 10 }, 'admin'],
+  ['U2', 'users: phone prefix', '/admin/user/list.do', { phone: '1300012', pageSize: 10 }, 'admin'],
+  ['U3', 'users: agent + pending review', '/admin/user/list.do', { agentId: 34, realState: 1, pageSize: 10 }, 'admin'],
+  ['U4', 'users: agent subtree, by free cash', '/admin/user/list.do', { agentId: 2, includeSubAgents: true, sortField: 'enableAmt', sortOrder: 'descend', pageSize: 20 }, 'admin'],
+  ['U5', 'users: registered in a month', '/admin/user/list.do', { regBeginTime: '2023-03-01', regEndTime: '2023-03-31', pageSize: 20 }, 'admin'],
+  ['U6', 'users: deep page (offset 49,990)', '/admin/user/list.do', { pageNum: 5000, pageSize: 10 }, 'admin'],
+  ['U7', 'users: agent staff, first page', '/admin/user/list.do', { pageNum: 1, pageSize: 10 }, 'agent'],
+  ['C1', 'funds: first page, no filter (+totals)', '/admin/cash/list.do', { pageNum: 1, pageSize: 10 }, 'admin'],
+  ['C2', 'funds: one user', '/admin/cash/list.do', { userId: 123456, pageSize: 10 }, 'admin'],
+  ['C3', 'funds: type + 20-day range, partial days', '/admin/cash/list.do', { type: 'withdraw', beginTime: '2024-05-01 08:00', endTime: '2024-05-20 18:00', pageSize: 10 }, 'admin'],
+  ['C4', 'funds: deep page (offset 19,990)', '/admin/cash/list.do', { pageNum: 2000, pageSize: 10 }, 'admin'],
+  ['C5', 'funds: agent staff, first page', '/admin/cash/list.do', { pageNum: 1, pageSize: 10 }, 'agent'],
+].filter(([id]) => !values.only || values.only.split(',').includes(id));
+
+async function prepare() {
+  const c = new pg.Client({ connectionString: PG_URL });
+  await c.connect();
+  const { rows } = await c.query(`SELECT to_regclass($1) AS t`, [`${SCHEMA}.users`]);
+  let users = 0;
+  if (rows[0].t) users = Number((await c.query(`SELECT count(*) AS n FROM "${SCHEMA}".users`)).rows[0].n);
+  await c.end();
+  if (values.reseed || users < Number(values.users)) return seed(Number(values.users));
+  // an existing data set: apply newer migrations (server start) and make sure the summary tables are filled
+  const server = await startServer({ port: 18302, env: { DATABASE_URL: schemaUrl(), SEED_DEMO: 'false', JOBS_ENABLED: 'false' } });
+  await server.stop();
+  const s = new pg.Client({ connectionString: schemaUrl() });
+  await s.connect();
+  if (Number((await s.query('SELECT count(*) AS n FROM user_counts')).rows[0].n) === 0) {
+    const t = Date.now();
+    await s.query('SELECT rebuild_user_stats()');
+    await s.query('ANALYZE user_counts; ANALYZE fund_stats');
+    console.log(`summary tables rebuilt in ${Date.now() - t} ms`);
+  }
+  await s.end();
+}
+
+/**
+ * The SQL the service runs for one scenario (the same builder: page and total in one statement), as
+ * {text, values}. The agent ids of the scope / agent filter, which the service reads first with one small
+ * query, are resolved here once (so the plain client runs one statement per call, the API one or two).
+ */
+async function sqlOf(db, path, body, who) {
+  const p = who === 'agent' ? agentStaff : admin;
+  const dialect = new PgDialect();
+  if (path === '/admin/user/list.do') {
+    const q = userListQuery.parse(body);
+    const x = dialect.sqlToQuery(userListSql(q, await userListIds(db, p, q)));
+    return [{ text: x.sql, values: x.params }];
+  }
+  const q = fundListQuery.parse(body);
+  const x = dialect.sqlToQuery(fundListSql(q, await fundListIds(db, p, q)));
+  return [{ text: x.sql, values: x.params }];
+}
+
+const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+/** The same queries from a plain pg pool: `connections` workers in a closed loop for `duration` seconds. */
+async function rawRun(pool, queries, seconds) {
+  const lat = [];
+  let errors = 0;
+  const until = Date.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (Date.now() < until) {
+        const t = process.hrtime.bigint();
+        try {
+          await Promise.all(queries.map((q) => pool.query(q)));
+          lat.push(Number(process.hrtime.bigint() - t) / 1e6);
+        } catch {
+          errors++;
+        }
+      }
+    }),
+  );
+  lat.sort((a, b) => a - b);
+  return { rps: Math.round(lat.length / seconds), p50: +pct(lat, 50).toFixed(1), p99: +pct(lat, 99).toFixed(1), errors };
+}
+
+async function apiRun(url, body, token, seconds) {
+  const r = await autocannon({
+    url,
+    method: 'POST',
+    headers: { admintoken: token, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    connections,
+    duration: seconds,
+  });
+  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.non2xx + r.errors + r.timeouts };
+}
+
+async function main() {
+  await prepare();
+  const server = await startServer({ port: 18303, env: { DATABASE_URL: schemaUrl(), SEED_DEMO: 'false', JOBS_ENABLED: 'false' } });
+  const pool = new pg.Pool({ connectionString: schemaUrl(), max: POOL });
+  const db = drizzle(pool, { schema });
+  const results = [];
+  try {
+    const tokens = {
+      admin: await adminLogin(server.base, BENCH_ADMIN.username, BENCH_ADMIN.password),
+      agent: await adminLogin(server.base, BENCH_AGENT.username, BENCH_AGENT.password),
+    };
+    for (const [id, label, path, body, who] of SCENARIOS) {
+      // a sanity call: the API answers status 0, and what it found
+      const check = await (await fetch(`${server.base}${path}`, { method: 'POST', headers: { admintoken: tokens[who], 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+      if (check.status !== 0) throw new Error(`${id}: ${check.msg}`);
+      const queries = await sqlOf(db, path, body, who);
+      await apiRun(`${server.base}${path}`, body, tokens[who], 2); // warm-up
+      const api = await apiRun(`${server.base}${path}`, body, tokens[who], duration);
+      await rawRun(pool, queries, 2); // warm-up
+      const raw = await rawRun(pool, queries, duration);
+      const row = { id, label, total: check.data.total, rows: check.data.list.length, api, raw, ratio: +(api.rps / raw.rps).toFixed(2) };
+      results.push(row);
+      console.log(`${id} ${label}: total ${row.total} | API ${api.rps} req/s p50 ${api.p50} p99 ${api.p99} ms (err ${api.errors}) | SQL ${raw.rps} q/s p50 ${raw.p50} p99 ${raw.p99} ms | API/SQL ${row.ratio}`);
+    }
+  } finally {
+    await pool.end();
+    await server.stop();
+  }
+  console.log(`\n${connections} connections, ${duration} s per run, pool ${POOL}; ${os.cpus().length} CPUs (${os.cpus()[0]?.model}), load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}\n`);
+  console.log('| # | query | total | API req/s | API p50 ms | API p99 ms | SQL q/s | SQL p50 ms | SQL p99 ms | API / SQL |');
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const r of results) {
+    console.log(`| ${r.id} | ${r.label} | ${r.total.toLocaleString('en-US')} | ${r.api.rps} | ${r.api.p50} | ${r.api.p99} | ${r.raw.rps} | ${r.raw.p50} | ${r.raw.p99} | ${Math.round(r.ratio * 100)} % |`);
+  }
+}
+
+await main();

@@ -1,0 +1,381 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint.js';
+import { money, moneyOut, pageOf, pageQuery } from './envelope.js';
+import { optionalText, phone, zBool, zId, zIdList } from './fields.js';
+import { FUND_TYPES } from './funds-types.js';
+
+// ---------------------------------------------------------------------------------------------
+// Field helpers of the users / agents / cash / app contracts.
+
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+/** An optional form field: '' and null count as "not given". */
+export const optionalField = <T extends z.ZodType>(s: T) => z.preprocess(blankToUndefined, s.optional()) as unknown as z.ZodOptional<T>;
+
+/** An integer that must be one of `values` (form strings accepted). */
+export const zIntIn = <T extends number>(values: readonly T[]) =>
+  z.coerce
+    .number()
+    .int()
+    .refine((v): v is T => (values as readonly number[]).includes(v), { message: 'invalid_value' }) as unknown as z.ZodType<T, unknown>;
+
+/** 0 or a positive id: 0 clears a reference (no agent, no tier). */
+export const zIdOrZero = () => z.coerce.number().int().min(0);
+
+const LOCAL_TIME = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}:\d{2})(:\d{2})?)?$/;
+/**
+ * A point in time: an ISO string with offset (`2024-05-01T00:00:00Z`, `…+08:00`), or a local
+ * `YYYY-MM-DD[ HH:mm[:ss]]` read in Asia/Shanghai. A date alone means the start of that day, or
+ * its end for `end` fields. Output: an ISO string.
+ */
+export const zTime = (edge: 'start' | 'end' = 'start') =>
+  z
+    .string()
+    .trim()
+    .transform((v, ctx) => {
+      const m = LOCAL_TIME.exec(v);
+      let iso = v;
+      if (m) iso = `${m[1]}T${m[2] ? `${m[2]}${m[3] ?? ':00'}` : edge === 'end' ? '23:59:59.999' : '00:00:00'}+08:00`;
+      const d = new Date(iso);
+      if (!/[zZ]|[+-]\d{2}:?\d{2}$/.test(iso) || Number.isNaN(d.getTime())) {
+        ctx.addIssue({ code: 'custom', message: 'invalid_datetime', input: v });
+        return z.NEVER;
+      }
+      return d.toISOString();
+    });
+
+/** A positive amount with at most two decimals (a decimal string on the wire). */
+export const positiveMoney = money.refine((v) => /[1-9]/.test(v) && !v.startsWith('-'), { message: 'invalid_amount' });
+/** A non-negative amount with at most two decimals. */
+export const nonNegativeMoney = money.refine((v) => !v.startsWith('-'), { message: 'invalid_amount' });
+/** A commission rate as a fraction 0…1 with at most six decimals (0.3 = 30 %). */
+export const commissionRate = z
+  .union([z.string(), z.number()])
+  .transform((v) => String(v).trim())
+  .pipe(z.string().regex(/^(0(\.\d{1,6})?|1(\.0{1,6})?)$/, { message: 'invalid_rate' }));
+
+export const userPassword = () => z.string().min(6).max(64);
+const sortOrder = z.enum(['asc', 'desc', 'ascend', 'descend']).transform((v) => (v.startsWith('asc') ? 'asc' : 'desc'));
+
+export const ACCOUNT_TYPES = [0, 1] as const;
+export const AccountType = { REAL: 0, SIMULATED: 1 } as const;
+export const REAL_STATES = [0, 1, 2, 3] as const;
+export const RealState = { NONE: 0, PENDING: 1, APPROVED: 2, REJECTED: 3 } as const;
+export const REAL_STATE_LABELS: Record<number, { zh: string; en: string }> = {
+  0: { zh: '未实名', en: 'Not verified' },
+  1: { zh: '待审核', en: 'Pending review' },
+  2: { zh: '已认证', en: 'Verified' },
+  3: { zh: '已驳回', en: 'Rejected' },
+};
+export const ACCOUNT_TYPE_LABELS: Record<number, { zh: string; en: string }> = {
+  0: { zh: '真实账户', en: 'Real' },
+  1: { zh: '模拟账户', en: 'Simulated' },
+};
+/** Balance adjustment direction of updateAmt / virtualUpdateAmt / updateAgentAmt. */
+export const AmtDirection = { CREDIT: 0, DEBIT: 1 } as const;
+
+/** Image uploads (ID photos): JPEG, PNG, GIF or WebP, sniffed from the bytes, at most 5 MB. */
+export const USER_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+export const userUploadedFile = z.object({
+  filename: z.string().max(255),
+  mimetype: z.string().max(128),
+  data: z.custom<Uint8Array>((v) => v instanceof Uint8Array, { message: 'invalid_upload' }),
+});
+/** ID numbers: 18 characters (mainland resident ID, last may be X) or 15 digits (old cards). */
+export const idCardNumber = () =>
+  z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^(\d{17}[\dX]|\d{15})$/, { message: 'invalid_id_number' });
+export const bankCardNo = () =>
+  z
+    .string()
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, { message: 'invalid_card_no' }));
+
+// ---------------------------------------------------------------------------------------------
+// Users (spec §7 Users; DESIGN §5 End user)
+
+export const userItem = z.object({
+  id: z.number().int(),
+  phone: z.string(),
+  nickName: z.string(),
+  realName: z.string().nullable(),
+  /** Masked (first 3 and last 4 characters). */
+  idNumber: z.string().nullable(),
+  accountType: z.number().int(),
+  agentId: z.number().int().nullable(),
+  agentName: z.string().nullable(),
+  referrerId: z.number().int().nullable(),
+  /** equity */
+  userAmt: moneyOut,
+  /** free cash */
+  enableAmt: moneyOut,
+  /** held */
+  frozenAmt: moneyOut,
+  tradeLocked: z.boolean(),
+  loginLocked: z.boolean(),
+  realState: z.number().int(),
+  realRejectReason: z.string().nullable(),
+  realSubmittedAt: z.string().nullable(),
+  regTime: z.string(),
+  regIp: z.string().nullable(),
+  layeringId: z.number().int().nullable(),
+  layeringPinned: z.boolean(),
+  online: z.boolean(),
+  lastLoginAt: z.string().nullable(),
+  remark: z.string(),
+});
+export type UserItem = z.infer<typeof userItem>;
+
+export const bankItem = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  bankName: z.string(),
+  branch: z.string(),
+  /** Full number for platform staff, masked for agent staff. */
+  cardNo: z.string(),
+  cardNoMasked: z.string(),
+  holderName: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type BankItem = z.infer<typeof bankItem>;
+
+export const userDetail = userItem.extend({
+  /** Full ID number for platform staff; masked for agent staff. */
+  idNumber: z.string().nullable(),
+  /** Authenticated URLs of the ID photos (`/admin/user/file/{key}`), or null. */
+  idFrontUrl: z.string().nullable(),
+  idBackUrl: z.string().nullable(),
+  realReviewedAt: z.string().nullable(),
+  realReviewedBy: z.number().int().nullable(),
+  /** The agent chain from the top agent down to the user's agent. */
+  agentPath: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  banks: z.array(bankItem),
+  lastLoginIp: z.string().nullable(),
+  deletedAt: z.string().nullable(),
+});
+export type UserDetail = z.infer<typeof userDetail>;
+
+export const USER_SORT_FIELDS = ['id', 'regTime', 'userAmt', 'enableAmt', 'frozenAmt', 'lastLoginAt'] as const;
+
+/** Filters of the user list and its export. Text filters match from the start (`138` finds 138…). */
+export const userFilters = z.object({
+  phone: optionalText(20),
+  realName: optionalText(50),
+  /** The user's agent; with includeSubAgents, any agent below it as well. */
+  agentId: optionalField(zId()),
+  includeSubAgents: optionalField(zBool()),
+  accountType: optionalField(zIntIn(ACCOUNT_TYPES)),
+  realState: optionalField(zIntIn(REAL_STATES)),
+  loginLocked: optionalField(zBool()),
+  tradeLocked: optionalField(zBool()),
+  online: optionalField(zBool()),
+  regBeginTime: optionalField(zTime('start')),
+  regEndTime: optionalField(zTime('end')),
+  /** Layering tier; 0 = users without a tier. */
+  layeringId: optionalField(zIdOrZero()),
+  sortField: optionalField(z.enum(USER_SORT_FIELDS)),
+  sortOrder: optionalField(sortOrder),
+});
+export const userListQuery = pageQuery.extend(userFilters.shape);
+export type UserListQuery = z.output<typeof userListQuery>;
+
+export const userIdInput = z.object({ id: zId() });
+
+export const addUserInput = z.object({
+  phone: phone(),
+  password: userPassword(),
+  /** 1 simulated (default), 0 real. */
+  accountType: optionalField(zIntIn(ACCOUNT_TYPES)).transform((v) => v ?? 1),
+  nickName: optionalText(50),
+  realName: optionalText(50),
+  agentId: optionalField(zId()),
+  /** Opening balance, credited through the ledger (type opening_balance). */
+  amount: optionalField(nonNegativeMoney),
+  remark: optionalText(500),
+});
+
+export const updateUserInput = z.object({
+  id: zId(),
+  phone: optionalField(phone()),
+  nickName: optionalText(50),
+  realName: optionalText(50),
+  idNumber: optionalField(idCardNumber()),
+  /** Resets the password (the user's app sessions end). */
+  password: optionalField(userPassword()),
+  /** 0 = no agent. */
+  agentId: optionalField(zIdOrZero()),
+  /** 0 = no tier. */
+  layeringId: optionalField(zIdOrZero()),
+  layeringPinned: optionalField(zBool()),
+  tradeLocked: optionalField(zBool()),
+  loginLocked: optionalField(zBool()),
+  /** The ID photo keys (from localUpload.do). */
+  idFront: optionalText(100),
+  idBack: optionalText(100),
+  remark: z.string().max(500).optional(),
+});
+
+export const uploadInput = z.object({
+  file: userUploadedFile,
+  /** The user the image belongs to (needed by agent staff; recommended always). */
+  userId: optionalField(zId()),
+});
+export const uploadData = z.object({ key: z.string(), url: z.string(), mime: z.string(), size: z.number().int() });
+
+export const getBankInput = z.object({ userId: zId() });
+export const addBankInput = z.object({
+  userId: zId(),
+  bankName: z.string().trim().min(1).max(50),
+  branch: optionalText(100),
+  cardNo: bankCardNo(),
+  holderName: z.string().trim().min(1).max(50),
+});
+export const updateBankInput = z.object({
+  id: zId(),
+  bankName: optionalField(z.string().trim().min(1).max(50)),
+  branch: z.string().trim().max(100).optional(),
+  cardNo: optionalField(bankCardNo()),
+  holderName: optionalField(z.string().trim().min(1).max(50)),
+});
+export const delBankInput = z.object({ id: zId() });
+
+export const updateAmtInput = z.object({
+  userId: zId(),
+  amt: positiveMoney,
+  /** 0 credit, 1 debit */
+  direction: zIntIn([0, 1] as const),
+  note: z.string().trim().min(1).max(200),
+});
+export const balancesData = z.object({
+  userId: z.number().int(),
+  userAmt: moneyOut,
+  enableAmt: moneyOut,
+  frozenAmt: moneyOut,
+  recordId: z.number().int(),
+});
+
+export const authByAdminInput = z
+  .object({
+    id: zId(),
+    /** 2 approve, 3 reject */
+    state: zIntIn([2, 3] as const),
+    reason: optionalText(200),
+  })
+  .superRefine((v, ctx) => {
+    if (v.state === 3 && !v.reason) ctx.addIssue({ code: 'custom', message: 'required', path: ['reason'], input: v.reason });
+  });
+
+export const updateListInput = z
+  .object({
+    ids: zIdList().pipe(z.array(z.number()).max(1000)),
+    loginLocked: optionalField(zBool()),
+    tradeLocked: optionalField(zBool()),
+    /** 0 = no agent */
+    agentId: optionalField(zIdOrZero()),
+    /** 0 = no tier */
+    layeringId: optionalField(zIdOrZero()),
+  })
+  .superRefine((v, ctx) => {
+    if (v.loginLocked === undefined && v.tradeLocked === undefined && v.agentId === undefined && v.layeringId === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'nothing_to_change', path: ['ids'], input: v.ids });
+    }
+  });
+
+const userPerm = (action: 'query' | 'get' | 'add' | 'edit' | 'delete' | 'export') => ({ permission: 'userlist' as const, action });
+
+export const usersApi = {
+  list: endpoint({ method: 'POST', path: '/admin/user/list.do', access: userPerm('query'), input: userListQuery, data: pageOf(userItem), summary: 'Users (filters, paging, sort; agent staff see their subtree)' }),
+  detail: endpoint({ method: 'POST', path: '/admin/user/detail.do', access: userPerm('get'), input: userIdInput, data: userDetail, summary: 'One user with bank cards and ID photos' }),
+  addSimulatedAccount: endpoint({ method: 'POST', path: '/admin/user/addSimulatedAccount.do', access: userPerm('add'), input: addUserInput, data: z.object({ id: z.number().int() }), module: 'users', summary: 'Create a simulated (or real) account with an opening balance' }),
+  update: endpoint({ method: 'POST', path: '/admin/user/update.do', access: userPerm('edit'), input: updateUserInput, data: userItem, module: 'users', summary: 'Profile, locks, agent, tier, password reset' }),
+  localUpload: endpoint({ method: 'POST', path: '/admin/user/localUpload.do', access: userPerm('edit'), input: uploadInput, data: uploadData, module: 'users', summary: 'Image upload (multipart field `file`): JPEG/PNG/GIF/WebP ≤ 5 MB' }),
+  getBank: endpoint({ method: 'POST', path: '/admin/user/getBank.do', access: userPerm('get'), input: getBankInput, data: z.array(bankItem), summary: "A user's bank cards" }),
+  addBank: endpoint({ method: 'POST', path: '/admin/user/addBank.do', access: userPerm('edit'), input: addBankInput, data: bankItem, module: 'users', summary: 'Add a bank card' }),
+  updateBank: endpoint({ method: 'POST', path: '/admin/user/updateBank.do', access: userPerm('edit'), input: updateBankInput, data: bankItem, module: 'users', summary: 'Change a bank card' }),
+  delBank: endpoint({ method: 'POST', path: '/admin/user/delBank.do', access: userPerm('edit'), input: delBankInput, data: z.null(), module: 'users', summary: 'Remove a bank card' }),
+  updateAmt: endpoint({ method: 'POST', path: '/admin/user/updateAmt.do', access: userPerm('edit'), input: updateAmtInput, data: balancesData, module: 'users', summary: 'Credit (direction 0) or debit (1) free cash, with a note (not for agent staff)' }),
+  virtualUpdateAmt: endpoint({ method: 'POST', path: '/admin/user/virtualUpdateAmt.do', access: userPerm('edit'), input: updateAmtInput, data: balancesData, module: 'users', summary: 'The same for simulated accounts only' }),
+  authByAdmin: endpoint({ method: 'POST', path: '/admin/user/authByAdmin.do', access: userPerm('edit'), input: authByAdminInput, data: userItem, module: 'users', summary: 'Real-name review: state 2 approve, 3 reject (reason required); pending only' }),
+  delete: endpoint({ method: 'POST', path: '/admin/user/delete.do', access: userPerm('delete'), input: userIdInput, data: z.null(), module: 'users', summary: 'Soft-delete a user without money or open business' }),
+  kickOut: endpoint({ method: 'POST', path: '/admin/user/kickOut.do', access: userPerm('edit'), input: userIdInput, data: z.object({ sessions: z.number().int() }), module: 'users', summary: "End the user's app sessions" }),
+  updateList: endpoint({ method: 'POST', path: '/admin/user/updateList.do', access: userPerm('edit'), input: updateListInput, data: z.object({ updated: z.number().int() }), module: 'users', summary: 'Batch: lock flags, agent or tier for many ids (all or nothing)' }),
+  export: endpoint({ method: 'POST', path: '/admin/user/export.do', access: userPerm('export'), input: userFilters, module: 'users', summary: 'The user list as CSV (UTF-8 with BOM), same filters' }),
+} as const;
+
+/** `GET /admin/user/file/{key}`: an uploaded image; needs the admintoken header, `?token=` or the Access-Token cookie. */
+export const USER_FILE_PATH = '/admin/user/file/';
+
+// ---------------------------------------------------------------------------------------------
+// Fund records (/capital/fundrecords, /capital/fundtransferrecord)
+
+export const fundRecordItem = z.object({
+  id: z.number().int(),
+  /** Set on an end user's record. */
+  userId: z.number().int().nullable(),
+  userPhone: z.string().nullable(),
+  userRealName: z.string().nullable(),
+  accountType: z.number().int().nullable(),
+  /** On a user's record: the user's agent; on an agent's record: that agent. */
+  agentId: z.number().int().nullable(),
+  agentName: z.string().nullable(),
+  /** 'user' or 'agent': whose balance the record moved. */
+  owner: z.enum(['user', 'agent']),
+  type: z.enum(FUND_TYPES),
+  amount: moneyOut,
+  equityDelta: moneyOut,
+  enableDelta: moneyOut,
+  frozenDelta: moneyOut,
+  userAmtAfter: moneyOut,
+  enableAmtAfter: moneyOut,
+  frozenAmtAfter: moneyOut,
+  reference: z.string().nullable(),
+  adminId: z.number().int().nullable(),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type FundRecordItem = z.infer<typeof fundRecordItem>;
+
+export const fundTotals = z.object({
+  count: z.number().int(),
+  /** Sum of the positive amounts. */
+  amountIn: moneyOut,
+  /** Sum of the negative amounts (≤ 0). */
+  amountOut: moneyOut,
+  net: moneyOut,
+});
+
+const fundTypeList = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
+  .pipe(z.array(z.enum(FUND_TYPES)).min(1));
+
+export const fundFilters = z.object({
+  userId: optionalField(zId()),
+  /** Exact phone of the user. */
+  phone: optionalField(phone()),
+  /** One type or several (comma-joined or an array). */
+  type: optionalField(fundTypeList),
+  /** 'user' (default): end users' records; 'agent': agents' balance records; 'all'. */
+  owner: optionalField(z.enum(['user', 'agent', 'all'])),
+  /** Records of the users below this agent (and of the agent itself with owner agent/all). */
+  agentId: optionalField(zId()),
+  accountType: optionalField(zIntIn(ACCOUNT_TYPES)),
+  reference: optionalText(100),
+  adminId: optionalField(zId()),
+  beginTime: optionalField(zTime('start')),
+  endTime: optionalField(zTime('end')),
+});
+export const fundListQuery = pageQuery.extend(fundFilters.shape);
+export type FundListQuery = z.output<typeof fundListQuery>;
+export const fundListData = pageOf(fundRecordItem).extend({ totals: fundTotals });
+
+const fundPerm = (action: 'query' | 'export') => ({ permission: 'fundrecords' as const, action });
+
+export const cashApi = {
+  list: endpoint({ method: 'POST', path: '/admin/cash/list.do', access: fundPerm('query'), input: fundListQuery, data: fundListData, summary: 'Fund records (ledger) with totals of the filtered set' }),
+  transferList: endpoint({ method: 'POST', path: '/admin/cash/transferList.do', access: fundPerm('query'), input: fundListQuery, data: fundListData, summary: 'Fund transfer records (资金互转: ledger records of type transfer_in / transfer_out)' }),
+  export: endpoint({ method: 'POST', path: '/admin/cash/export.do', access: fundPerm('export'), input: fundFilters, module: 'funds', summary: 'Fund records as CSV (UTF-8 with BOM), same filters' }),
+} as const;
