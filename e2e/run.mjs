@@ -83,8 +83,9 @@ async function startServer() {
 }
 
 async function main() {
-  if (!fs.existsSync(path.join(root, 'apps/console/dist/index.html'))) {
-    console.error('[e2e] apps/console/dist is missing: run `npm run build` first (npm run test:e2e does).');
+  const dist = process.env.CONSOLE_DIST ?? path.join(root, 'apps/console/dist');
+  if (!fs.existsSync(path.join(dist, 'index.html'))) {
+    console.error(`[e2e] ${dist} has no built console: run \`npm run build\` first (npm run test:e2e does).`);
     process.exit(2);
   }
   ensureChromium();

@@ -40,7 +40,9 @@ export async function startServer({ port, env = {} }) {
     if (child.exitCode != null) throw new Error(`server exited:\n${out}`);
     try {
       if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {}
+    } catch {
+      // not listening yet
+    }
     if (Date.now() > deadline) throw new Error(`server did not start:\n${out}`);
     await new Promise((r) => setTimeout(r, 300));
   }

@@ -123,6 +123,17 @@ describe('roles and the action directive', () => {
       await expectMessage(page, '管理员已添加');
       await cell(page, list, viewer.username).waitFor();
 
+      // Lock (asks first: it ends the account's sessions) and unlock; the chat switch.
+      await page.locator(`[data-testid="lock-${viewer.username}"]`).click();
+      await page.locator('.ant-modal-confirm', { hasText: '锁定账号' }).locator('.ant-btn-primary').click();
+      await expectMessage(page, '账号已锁定');
+      await page.locator(`[data-testid="lock-${viewer.username}"][aria-checked="true"]`).waitFor();
+      await page.locator(`[data-testid="lock-${viewer.username}"]`).click();
+      await expectMessage(page, '账号已解锁');
+      await page.locator(`[data-testid="lock-${viewer.username}"][aria-checked="false"]`).waitFor();
+      await page.locator(`[data-testid="chat-${viewer.username}"]`).click();
+      await expectMessage(page, '客服聊天设置已更新');
+
       // Deleting the super-user (here: yourself) is refused; the server's message shows.
       await page.locator('[data-testid="delete-super"]').click();
       await confirmPop(page);
@@ -283,11 +294,14 @@ describe('super-only pages', () => {
       await waitForRoute(page, '/account/settings/normal');
       const items = await page.locator('[data-testid="second-menu"]').innerText();
       assert.ok(!items.includes('iOS'), 'no iOS push in the account menu');
-      // Deleting the super-user is refused with the server's message.
+      // Deleting the super-user, or yourself, is refused with the server's message.
       await goto(page, '/managesettings/managelist');
       await page.locator('[data-testid="delete-super"]').click();
       await confirmPop(page);
       await expectMessage(page, '不能删除超级管理员');
+      await page.locator('[data-testid="delete-admin"]').click();
+      await confirmPop(page);
+      await expectMessage(page, '不能删除自己的账号');
     });
   });
 });

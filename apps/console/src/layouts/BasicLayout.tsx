@@ -187,7 +187,8 @@ export default function BasicLayout() {
           // The classic dark side menu: antd's dark Menu theme (its styles cannot be repainted by light Menus on pages).
           menuProps={siteStyle.navTheme === 'dark' ? { theme: 'dark' } : undefined}
           menuItemRender={(item, dom) => (item.path && !item.isUrl ? <Link to={item.path}>{dom}</Link> : dom)}
-          headerContentRender={isMobile ? undefined : () => <Crumbs items={crumbs} />}
+          // In the top layout the header holds the menu: breadcrumbs then go in a row above the tabs.
+          headerContentRender={isMobile || siteStyle.layout === 'topmenu' ? undefined : () => <Crumbs items={crumbs} />}
           actionsRender={
             ownHeader ? undefined : () => [<HeaderActions key="actions" compact={isMobile} onOpenSettings={() => setSettingsOpen(true)} />]
           }
@@ -210,6 +211,11 @@ export default function BasicLayout() {
               fixed={siteStyle.fixedHeader}
               onOpenSettings={() => setSettingsOpen(true)}
             />
+          )}
+          {siteStyle.layout === 'topmenu' && !isMobile && (
+            <div className="shell-crumbs-row">
+              <Crumbs items={crumbs} />
+            </div>
           )}
           {showSecondMenu && (
             <div style={{ ['--shell-primary' as string]: siteStyle.primaryColor }}>

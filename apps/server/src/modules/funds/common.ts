@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -6,11 +5,15 @@ import type { DepositWithdrawTotals } from '@stock-admin/contracts';
 import { rows } from '../../db/migrate.js';
 import type { Db } from '../../db/client.js';
 
-/** `R20250301093012345678`: prefix, Asia/Shanghai wall-clock time to the second, 6 random digits. */
-export function newOrderNo(prefix: 'R' | 'W', now = new Date()): string {
+/**
+ * `R20250301093012000042`: prefix, Asia/Shanghai wall-clock time to the second, then the last 6 digits
+ * of a database sequence (unique across instances; it would need a million orders in one second to repeat).
+ */
+export async function newOrderNo(db: Db, prefix: 'R' | 'W', now = new Date()): Promise<string> {
   const local = new Date(now.getTime() + 8 * 3600_000).toISOString(); // UTC+8, no DST
   const stamp = local.slice(0, 19).replace(/[-T:]/g, '');
-  return `${prefix}${stamp}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+  const [r] = rows<{ n: string }>(await db.execute(sql`SELECT nextval('order_no_seq') AS n`));
+  return `${prefix}${stamp}${String(BigInt(r!.n) % 1_000_000n).padStart(6, '0')}`;
 }
 
 const like = (s: string) => `${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

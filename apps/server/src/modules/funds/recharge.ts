@@ -258,7 +258,7 @@ export async function adminCreateRecharge(
     const [o] = await tx
       .insert(rechargeOrders)
       .values({
-        orderNo: newOrderNo('R', now),
+        orderNo: await newOrderNo(tx, 'R', now),
         userId: input.userId,
         amount: input.amount,
         channelId: input.channelId ?? null,
@@ -398,7 +398,7 @@ export async function createUserRecharge(
     const [row] = await tx
       .insert(rechargeOrders)
       .values({
-        orderNo: newOrderNo('R'),
+        orderNo: await newOrderNo(tx, 'R'),
         userId,
         amount: amount.toFixed(2),
         channelId: c.id,

@@ -299,7 +299,7 @@ export async function applyWithdrawal(
     const [row] = await tx
       .insert(withdrawals)
       .values({
-        orderNo: newOrderNo('W', now),
+        orderNo: await newOrderNo(tx, 'W', now),
         userId,
         amount: amount.toFixed(2),
         fee,

@@ -1,3 +1,5 @@
+// EXPLAIN ANALYZE of the SQL behind each scenario of run.mjs (the same builders as the server), on the
+// seeded benchmark schema: node --import tsx bench/user-list/explain.mjs [U1,C3,...]  (FULL=1 for whole plans)
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -34,7 +36,7 @@ for (const [name, kind, body, p] of cases) {
   for (const [i, [text, params]] of qs.entries()) {
     const r = await pool.query('EXPLAIN (ANALYZE) ' + text, params);
     const plan = r.rows.map((r) => r['QUERY PLAN']);
-    console.log(`${name} ${i ? 'count' : 'page '} ${plan.at(-1)}  | ${plan[0].slice(0, 90)}${process.env.FULL ? '\n' + plan.join('\n') : ''}`);
+    console.log(`${name} sql ${plan.at(-1)}  | ${plan[0].slice(0, 90)}${process.env.FULL ? '\n' + plan.join('\n') : ''}`);
   }
 }
 await pool.end();
