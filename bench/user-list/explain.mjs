@@ -31,9 +31,14 @@ const d = new PgDialect();
 for (const [name, kind, body, p] of cases) {
   if (only && !only.includes(name)) continue;
   let qs;
-  if (kind === 'u') { const q = userListQuery.parse(body); qs = [d.sqlToQuery(userListSql(q, await userListIds(db, p, q)))].map((x) => [x.sql, x.params]); }
-  else { const q = fundListQuery.parse(body); qs = [d.sqlToQuery(fundListSql(q, await fundListIds(db, p, q)))].map((x) => [x.sql, x.params]); }
-  for (const [i, [text, params]] of qs.entries()) {
+  if (kind === 'u') {
+    const q = userListQuery.parse(body);
+    qs = [d.sqlToQuery(userListSql(q, await userListIds(db, p, q)))].map((x) => [x.sql, x.params]);
+  } else {
+    const q = fundListQuery.parse(body);
+    qs = [d.sqlToQuery(fundListSql(q, await fundListIds(db, p, q)))].map((x) => [x.sql, x.params]);
+  }
+  for (const [text, params] of qs) {
     const r = await pool.query('EXPLAIN (ANALYZE) ' + text, params);
     const plan = r.rows.map((r) => r['QUERY PLAN']);
     console.log(`${name} sql ${plan.at(-1)}  | ${plan[0].slice(0, 90)}${process.env.FULL ? '\n' + plan.join('\n') : ''}`);

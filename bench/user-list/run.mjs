@@ -29,7 +29,18 @@ const duration = Number(values.duration);
 const connections = Number(values.connections);
 const POOL = 10; // the server's pool size (openDatabase default); the raw client gets the same
 
-const admin = { sessionId: 0, adminId: 0, username: 'bench', name: 'bench', roleId: 0, roleName: 'admin', roleCode: 'admin', agentId: null, isSuper: false, permissions: new Map() };
+const admin = {
+  sessionId: 0,
+  adminId: 0,
+  username: 'bench',
+  name: 'bench',
+  roleId: 0,
+  roleName: 'admin',
+  roleCode: 'admin',
+  agentId: null,
+  isSuper: false,
+  permissions: new Map(),
+};
 const agentStaff = { ...admin, roleCode: 'agent', agentId: BENCH_AGENT.agentId };
 
 /** The scenarios: [id, label, path, body, who]. */
@@ -37,13 +48,31 @@ const SCENARIOS = [
   ['U1', 'users: first page, no filter', '/admin/user/list.do', { pageNum: 1, pageSize: 10 }, 'admin'],
   ['U2', 'users: phone prefix', '/admin/user/list.do', { phone: '1300012', pageSize: 10 }, 'admin'],
   ['U3', 'users: agent + pending review', '/admin/user/list.do', { agentId: 34, realState: 1, pageSize: 10 }, 'admin'],
-  ['U4', 'users: agent subtree, by free cash', '/admin/user/list.do', { agentId: 2, includeSubAgents: true, sortField: 'enableAmt', sortOrder: 'descend', pageSize: 20 }, 'admin'],
-  ['U5', 'users: registered in a month', '/admin/user/list.do', { regBeginTime: '2023-03-01', regEndTime: '2023-03-31', pageSize: 20 }, 'admin'],
+  [
+    'U4',
+    'users: agent subtree, by free cash',
+    '/admin/user/list.do',
+    { agentId: 2, includeSubAgents: true, sortField: 'enableAmt', sortOrder: 'descend', pageSize: 20 },
+    'admin',
+  ],
+  [
+    'U5',
+    'users: registered in a month',
+    '/admin/user/list.do',
+    { regBeginTime: '2023-03-01', regEndTime: '2023-03-31', pageSize: 20 },
+    'admin',
+  ],
   ['U6', 'users: deep page (offset 49,990)', '/admin/user/list.do', { pageNum: 5000, pageSize: 10 }, 'admin'],
   ['U7', 'users: agent staff, first page', '/admin/user/list.do', { pageNum: 1, pageSize: 10 }, 'agent'],
   ['C1', 'funds: first page, no filter (+totals)', '/admin/cash/list.do', { pageNum: 1, pageSize: 10 }, 'admin'],
   ['C2', 'funds: one user', '/admin/cash/list.do', { userId: 123456, pageSize: 10 }, 'admin'],
-  ['C3', 'funds: type + 20-day range, partial days', '/admin/cash/list.do', { type: 'withdraw', beginTime: '2024-05-01 08:00', endTime: '2024-05-20 18:00', pageSize: 10 }, 'admin'],
+  [
+    'C3',
+    'funds: type + 20-day range, partial days',
+    '/admin/cash/list.do',
+    { type: 'withdraw', beginTime: '2024-05-01 08:00', endTime: '2024-05-20 18:00', pageSize: 10 },
+    'admin',
+  ],
   ['C4', 'funds: deep page (offset 19,990)', '/admin/cash/list.do', { pageNum: 2000, pageSize: 10 }, 'admin'],
   ['C5', 'funds: agent staff, first page', '/admin/cash/list.do', { pageNum: 1, pageSize: 10 }, 'agent'],
 ].filter(([id]) => !values.only || values.only.split(',').includes(id));
@@ -137,7 +166,13 @@ async function main() {
     };
     for (const [id, label, path, body, who] of SCENARIOS) {
       // a sanity call: the API answers status 0, and what it found
-      const check = await (await fetch(`${server.base}${path}`, { method: 'POST', headers: { admintoken: tokens[who], 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+      const check = await (
+        await fetch(`${server.base}${path}`, {
+          method: 'POST',
+          headers: { admintoken: tokens[who], 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      ).json();
       if (check.status !== 0) throw new Error(`${id}: ${check.msg}`);
       const queries = await sqlOf(db, path, body, who);
       await apiRun(`${server.base}${path}`, body, tokens[who], 2); // warm-up
@@ -146,17 +181,26 @@ async function main() {
       const raw = await rawRun(pool, queries, duration);
       const row = { id, label, total: check.data.total, rows: check.data.list.length, api, raw, ratio: +(api.rps / raw.rps).toFixed(2) };
       results.push(row);
-      console.log(`${id} ${label}: total ${row.total} | API ${api.rps} req/s p50 ${api.p50} p99 ${api.p99} ms (err ${api.errors}) | SQL ${raw.rps} q/s p50 ${raw.p50} p99 ${raw.p99} ms | API/SQL ${row.ratio}`);
+      console.log(
+        `${id} ${label}: total ${row.total} | API ${api.rps} req/s p50 ${api.p50} p99 ${api.p99} ms (err ${api.errors}) | SQL ${raw.rps} q/s p50 ${raw.p50} p99 ${raw.p99} ms | API/SQL ${row.ratio}`,
+      );
     }
   } finally {
     await pool.end();
     await server.stop();
   }
-  console.log(`\n${connections} connections, ${duration} s per run, pool ${POOL}; ${os.cpus().length} CPUs (${os.cpus()[0]?.model}), load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}\n`);
+  console.log(
+    `\n${connections} connections, ${duration} s per run, pool ${POOL}; ${os.cpus().length} CPUs (${os.cpus()[0]?.model}), load average ${os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')}\n`,
+  );
   console.log('| # | query | total | API req/s | API p50 ms | API p99 ms | SQL q/s | SQL p50 ms | SQL p99 ms | API / SQL |');
   console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of results) {
-    console.log(`| ${r.id} | ${r.label} | ${r.total.toLocaleString('en-US')} | ${r.api.rps} | ${r.api.p50} | ${r.api.p99} | ${r.raw.rps} | ${r.raw.p50} | ${r.raw.p99} | ${Math.round(r.ratio * 100)} % |`);
+    console.log(
+      `| ${r.id} | ${r.label} | ${r.total.toLocaleString('en-US')} | ${r.api.rps} | ${r.api.p50} | ${r.api.p99} | ${r.raw.rps} | ${r.raw.p50} | ${r.raw.p99} | ${Math.round(r.ratio * 100)} % |`,
+    );
   }
 }
 

@@ -43,19 +43,28 @@ export async function seed(users) {
     // two admin accounts: a platform admin and an agent staff account bound to agent 2 (a top agent)
     const roles = await c.query(`SELECT id, code FROM admin_roles WHERE code IN ('admin', 'agent')`);
     const roleId = (code) => roles.rows.find((r) => r.code === code).id;
-    await c.query(`INSERT INTO admins (username, name, password_hash, role_id, agent_id) VALUES ($1, 'Bench admin', $2, $3, NULL), ($4, 'Bench agent', $5, $6, $7)`, [
-      BENCH_ADMIN.username,
-      await hash(BENCH_ADMIN.password),
-      roleId('admin'),
-      BENCH_AGENT.username,
-      await hash(BENCH_AGENT.password),
-      roleId('agent'),
-      BENCH_AGENT.agentId,
-    ]);
+    await c.query(
+      `INSERT INTO admins (username, name, password_hash, role_id, agent_id) VALUES ($1, 'Bench admin', $2, $3, NULL), ($4, 'Bench agent', $5, $6, $7)`,
+      [
+        BENCH_ADMIN.username,
+        await hash(BENCH_ADMIN.password),
+        roleId('admin'),
+        BENCH_AGENT.username,
+        await hash(BENCH_AGENT.password),
+        roleId('agent'),
+        BENCH_AGENT.agentId,
+      ],
+    );
     await c.query('VACUUM ANALYZE');
     const t3 = Date.now();
-    const n = (await c.query(`SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM fund_records) AS records, pg_size_pretty(pg_database_size(current_database())) AS db_size`)).rows[0];
-    console.log(`seeded ${n.users} users, ${n.records} fund records (database now ${n.db_size}): migrations ${t1 - t0} ms, data ${t2 - t1} ms, vacuum/analyze ${t3 - t2} ms`);
+    const n = (
+      await c.query(
+        `SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM fund_records) AS records, pg_size_pretty(pg_database_size(current_database())) AS db_size`,
+      )
+    ).rows[0];
+    console.log(
+      `seeded ${n.users} users, ${n.records} fund records (database now ${n.db_size}): migrations ${t1 - t0} ms, data ${t2 - t1} ms, vacuum/analyze ${t3 - t2} ms`,
+    );
     return { users: Number(n.users), records: Number(n.records), ms: { migrations: t1 - t0, data: t2 - t1, analyze: t3 - t2 } };
   } finally {
     await c.end();

@@ -16,16 +16,46 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (url: string, body: Record<string, unknown>, token = admin.token) => post(t, url, body, { token, json: true }).then((r) => r.json());
+const call = (url: string, body: Record<string, unknown>, token = admin.token) =>
+  post(t, url, body, { token, json: true }).then((r) => r.json());
 const agentRow = async (id: number) => (await t.app.ctx.db.select().from(agents).where(eq(agents.id, id)))[0]!;
 
 describe('agents', () => {
   it('adds top and sub agents with a generated invite code, level and path', async () => {
-    const top = await call('/admin/agent/add.do', { name: '华东总代', realName: '张总', phone: newPhone(), password: 'agent-pass', feeRate: '0.5', deferralRate: 0.4, profitRate: '0.3' });
-    expect(top).toMatchObject({ status: 0, msg: '添加成功', data: { level: 1, parentId: null, feeRate: '0.500000', deferralRate: '0.400000', profitRate: '0.300000', balance: '0.00', userCount: 0, childCount: 0 } });
+    const top = await call('/admin/agent/add.do', {
+      name: '华东总代',
+      realName: '张总',
+      phone: newPhone(),
+      password: 'agent-pass',
+      feeRate: '0.5',
+      deferralRate: 0.4,
+      profitRate: '0.3',
+    });
+    expect(top).toMatchObject({
+      status: 0,
+      msg: '添加成功',
+      data: {
+        level: 1,
+        parentId: null,
+        feeRate: '0.500000',
+        deferralRate: '0.400000',
+        profitRate: '0.300000',
+        balance: '0.00',
+        userCount: 0,
+        childCount: 0,
+      },
+    });
     expect(top.data.inviteCode).toMatch(/^[A-HJ-NP-Z2-9]{6}$/);
     expect(top.data.path).toEqual([top.data.id]);
-    const sub = (await call('/admin/agent/add.do', { name: '上海代理', phone: newPhone(), password: 'agent-pass', parentId: top.data.id, feeRate: '0.2' })).data;
+    const sub = (
+      await call('/admin/agent/add.do', {
+        name: '上海代理',
+        phone: newPhone(),
+        password: 'agent-pass',
+        parentId: top.data.id,
+        feeRate: '0.2',
+      })
+    ).data;
     expect(sub).toMatchObject({ level: 2, parentId: top.data.id, parentName: '华东总代', path: [top.data.id, sub.id] });
     const row = await agentRow(sub.id);
     expect(row.passwordHash).toMatch(/^\$argon2id\$/);
@@ -38,11 +68,21 @@ describe('agents', () => {
 
   it('validates phone, rates, parent and duplicates', async () => {
     const top = await makeAgentViaApi(t, admin.token, { feeRate: '0.3' });
-    expect(await call('/admin/agent/add.do', { name: 'x', phone: '123', password: 'agent-pass' })).toEqual({ status: 2, msg: '参数错误：phone 手机号格式不正确', data: null });
-    expect((await call('/admin/agent/add.do', { name: 'x', phone: newPhone(), password: 'agent-pass', feeRate: '1.5' })).msg).toBe('参数错误：feeRate 应为 0 到 1 之间的比例（最多六位小数）');
+    expect(await call('/admin/agent/add.do', { name: 'x', phone: '123', password: 'agent-pass' })).toEqual({
+      status: 2,
+      msg: '参数错误：phone 手机号格式不正确',
+      data: null,
+    });
+    expect((await call('/admin/agent/add.do', { name: 'x', phone: newPhone(), password: 'agent-pass', feeRate: '1.5' })).msg).toBe(
+      '参数错误：feeRate 应为 0 到 1 之间的比例（最多六位小数）',
+    );
     expect((await call('/admin/agent/add.do', { name: 'x', phone: newPhone(), password: 'agent-pass', feeRate: '-0.1' })).status).toBe(2);
-    expect((await call('/admin/agent/add.do', { name: 'x', phone: newPhone(), password: 'agent-pass', parentId: 999999 })).msg).toBe('参数错误：parentId 代理不存在');
-    expect((await call('/admin/agent/add.do', { name: 'x', phone: newPhone(), password: 'agent-pass', parentId: top.id, feeRate: '0.31' })).msg).toBe('feeRate 不能高于上级代理（0.300000）');
+    expect((await call('/admin/agent/add.do', { name: 'x', phone: newPhone(), password: 'agent-pass', parentId: 999999 })).msg).toBe(
+      '参数错误：parentId 代理不存在',
+    );
+    expect(
+      (await call('/admin/agent/add.do', { name: 'x', phone: newPhone(), password: 'agent-pass', parentId: top.id, feeRate: '0.31' })).msg,
+    ).toBe('feeRate 不能高于上级代理（0.300000）');
     const phone = newPhone();
     await makeAgentViaApi(t, admin.token, { phone });
     expect((await call('/admin/agent/add.do', { name: 'x', phone, password: 'agent-pass' })).msg).toBe('该手机号已被其他代理使用');
@@ -63,7 +103,11 @@ describe('agents', () => {
     expect(await agentChainOfUser(t.app.ctx.db, u.id)).toEqual([a11.id, a1.id, b.id]);
     expect((await agentSubtreeIds(t.app.ctx.db, b.id)).sort((x, y) => x - y)).toEqual([b.id, a1.id, a11.id].sort((x, y) => x - y));
     // back to the top
-    expect((await call('/admin/agent/update.do', { id: a1.id, parentId: 0 })).data).toMatchObject({ parentId: null, level: 1, path: [a1.id] });
+    expect((await call('/admin/agent/update.do', { id: a1.id, parentId: 0 })).data).toMatchObject({
+      parentId: null,
+      level: 1,
+      path: [a1.id],
+    });
     expect(await agentRow(a11.id)).toMatchObject({ level: 2, path: [a1.id, a11.id] });
     expect(await agentChainOfUser(t.app.ctx.db, 99_999_999)).toEqual([]);
   });
@@ -73,10 +117,19 @@ describe('agents', () => {
     const c = await makeAgentViaApi(t, admin.token, { parentId: p.id, profitRate: '0.4' });
     expect((await call('/admin/agent/update.do', { id: c.id, profitRate: '0.6' })).msg).toBe('profitRate 不能高于上级代理（0.500000）');
     expect((await call('/admin/agent/update.do', { id: p.id, profitRate: '0.3' })).msg).toBe('profitRate 不能低于下级代理（0.400000）');
-    const r = await call('/admin/agent/update.do', { id: c.id, name: '改名', profitRate: '0.45', locked: true, password: 'new-agent-pass', remark: 'r' });
+    const r = await call('/admin/agent/update.do', {
+      id: c.id,
+      name: '改名',
+      profitRate: '0.45',
+      locked: true,
+      password: 'new-agent-pass',
+      remark: 'r',
+    });
     expect(r).toMatchObject({ status: 0, msg: '更新成功', data: { name: '改名', profitRate: '0.450000', locked: true, remark: 'r' } });
     const log = rows<{ summary: { before: Record<string, unknown>; after: Record<string, unknown> } }>(
-      await t.app.ctx.db.execute(sql`SELECT summary FROM operation_log WHERE action = '/admin/agent/update.do' AND target_id = ${String(c.id)} AND result = 'ok'`),
+      await t.app.ctx.db.execute(
+        sql`SELECT summary FROM operation_log WHERE action = '/admin/agent/update.do' AND target_id = ${String(c.id)} AND result = 'ok'`,
+      ),
     )[0]!;
     expect(log.summary.after).toMatchObject({ name: '改名', locked: true, pwdReset: true });
     expect(JSON.stringify(log.summary)).not.toContain('new-agent-pass');
@@ -98,7 +151,9 @@ describe('agents', () => {
     expect((await call('/admin/agent/delAgent.do', { id: child.id })).status).toBe(2);
     expect((await call('/admin/agent/delAgent.do', { id: a.id })).status).toBe(0);
     // its invite code no longer registers users
-    expect((await appPost(t, '/app/user/register.do', { phone: newPhone(), password: 'pass-123', inviteCode: child.inviteCode })).json().msg).toBe('邀请码无效');
+    expect(
+      (await appPost(t, '/app/user/register.do', { phone: newPhone(), password: 'pass-123', inviteCode: child.inviteCode })).json().msg,
+    ).toBe('邀请码无效');
   });
 
   it('credits and debits an agent balance through the ledger', async () => {
@@ -107,9 +162,13 @@ describe('agents', () => {
     expect(r).toMatchObject({ status: 0, data: { agentId: a.id, balance: '88.80' } });
     expect((await call('/admin/agent/updateAgentAmt.do', { agentId: a.id, amt: '100', direction: 1, note: 'x' })).msg).toBe('余额不足');
     expect((await call('/admin/agent/updateAgentAmt.do', { agentId: a.id, amt: '1.001', direction: 1, note: 'x' })).status).toBe(2);
-    expect((await call('/admin/agent/updateAgentAmt.do', { agentId: 999999, amt: '1', direction: 1, note: 'x' })).msg).toBe('参数错误：agentId 代理不存在');
+    expect((await call('/admin/agent/updateAgentAmt.do', { agentId: 999999, amt: '1', direction: 1, note: 'x' })).msg).toBe(
+      '参数错误：agentId 代理不存在',
+    );
     const recs = await t.app.ctx.db.select().from(fundRecords).where(eq(fundRecords.agentId, a.id));
-    expect(recs).toEqual([expect.objectContaining({ type: 'agent_credit', amount: '88.80', enableAmtAfter: '88.80', adminId: admin.id, note: '佣金结算' })]);
+    expect(recs).toEqual([
+      expect.objectContaining({ type: 'agent_credit', amount: '88.80', enableAmtAfter: '88.80', adminId: admin.id, note: '佣金结算' }),
+    ]);
     expect((await call('/admin/agent/list.do', { phone: (await agentRow(a.id)).phone })).data.list[0].balance).toBe('88.80');
   });
 });
@@ -147,9 +206,16 @@ describe('agent staff scoping', () => {
     uNone = await appUser(t);
     for (const u of [uA, uA1, uA11, uB, uNone]) {
       await ledgerPost(t.app.ctx.db, u.id, [{ type: 'recharge', amount: '100', reference: `R${u.id}` }]);
-      await postMultipart(t, '/app/user/realName.do', { realName: '某某', idNumber: '110105194912310021', idFront: png(), idBack: png() }, { usertoken: u.usertoken });
+      await postMultipart(
+        t,
+        '/app/user/realName.do',
+        { realName: '某某', idNumber: '110105194912310021', idFront: png(), idBack: png() },
+        { usertoken: u.usertoken },
+      );
     }
-    bankB = (await ok(t, '/admin/user/addBank.do', { userId: uB.id, bankName: 'B行', cardNo: '6222000000000009', holderName: 'b' }, admin.token)).id;
+    bankB = (
+      await ok(t, '/admin/user/addBank.do', { userId: uB.id, bankName: 'B行', cardNo: '6222000000000009', holderName: 'b' }, admin.token)
+    ).id;
     imageB = (await call('/admin/user/detail.do', { id: uB.id })).data.idFrontUrl;
     await call('/admin/agent/updateAgentAmt.do', { agentId: B.id, amt: '10', direction: 0, note: 'b' });
     await call('/admin/agent/updateAgentAmt.do', { agentId: A11.id, amt: '10', direction: 0, note: 'a11' });
@@ -176,20 +242,30 @@ describe('agent staff scoping', () => {
       expect(await s('/admin/user/detail.do', { id: outsider.id })).toMatchObject(notFound);
       expect(await s('/admin/user/update.do', { id: outsider.id, nickName: 'hacked' })).toMatchObject(notFound);
       expect(await s('/admin/user/getBank.do', { userId: outsider.id })).toMatchObject(notFound);
-      expect(await s('/admin/user/addBank.do', { userId: outsider.id, bankName: 'x', cardNo: '6222000000000001', holderName: 'x' })).toMatchObject(notFound);
+      expect(
+        await s('/admin/user/addBank.do', { userId: outsider.id, bankName: 'x', cardNo: '6222000000000001', holderName: 'x' }),
+      ).toMatchObject(notFound);
       expect(await s('/admin/user/updateAmt.do', { userId: outsider.id, amt: '1', direction: 1, note: 'x' })).toMatchObject(notFound);
-      expect(await s('/admin/user/virtualUpdateAmt.do', { userId: outsider.id, amt: '1', direction: 0, note: 'x' })).toMatchObject(notFound);
+      expect(await s('/admin/user/virtualUpdateAmt.do', { userId: outsider.id, amt: '1', direction: 0, note: 'x' })).toMatchObject(
+        notFound,
+      );
       expect(await s('/admin/user/authByAdmin.do', { id: outsider.id, state: 2 })).toMatchObject(notFound);
       expect(await call('/admin/user/delete.do', { id: outsider.id }, staffAdmin.token)).toMatchObject(notFound);
       expect(await call('/admin/user/update.do', { id: outsider.id, nickName: 'x' }, staffAdmin.token)).toMatchObject(notFound);
       expect(await s('/admin/user/kickOut.do', { id: outsider.id })).toMatchObject(notFound);
-      expect((await postMultipart(t, '/admin/user/localUpload.do', { file: png(), userId: outsider.id }, { token: staff.token })).json()).toMatchObject(notFound);
+      expect(
+        (await postMultipart(t, '/admin/user/localUpload.do', { file: png(), userId: outsider.id }, { token: staff.token })).json(),
+      ).toMatchObject(notFound);
     }
-    expect((await s('/admin/user/updateList.do', { ids: [uA1.id, uB.id], tradeLocked: true })).msg).toBe(`参数错误：ids 中以下用户不存在：${uB.id}`);
+    expect((await s('/admin/user/updateList.do', { ids: [uA1.id, uB.id], tradeLocked: true })).msg).toBe(
+      `参数错误：ids 中以下用户不存在：${uB.id}`,
+    );
     expect((await s('/admin/user/updateBank.do', { id: bankB, branch: 'x' })).msg).toBe('银行卡不存在');
     expect((await s('/admin/user/delBank.do', { id: bankB })).msg).toBe('银行卡不存在');
     expect((await t.app.inject({ method: 'GET', url: imageB, headers: { admintoken: staff.token } })).statusCode).toBe(404);
-    expect((await postMultipart(t, '/admin/user/localUpload.do', { file: png() }, { token: staff.token })).json().msg).toBe('请指定图片所属的用户');
+    expect((await postMultipart(t, '/admin/user/localUpload.do', { file: png() }, { token: staff.token })).json().msg).toBe(
+      '请指定图片所属的用户',
+    );
     // nothing changed
     const b = (await call('/admin/user/detail.do', { id: uB.id })).data;
     expect(b).toMatchObject({ nickName: '', realState: 1, tradeLocked: false, enableAmt: '100.00' });
@@ -208,10 +284,20 @@ describe('agent staff scoping', () => {
     expect((await s('/admin/user/updateAmt.do', { userId: uA11.id, amt: '1', direction: 0, note: 'x' })).msg).toBe('代理账号不能调整资金');
     const sim = await s('/admin/user/addSimulatedAccount.do', { phone: newPhone(), password: 'sim-pass', amount: '500' });
     expect(sim.status).toBe(0);
-    expect((await call('/admin/user/detail.do', { id: sim.data.id })).data).toMatchObject({ agentId: A1.id, accountType: 1, enableAmt: '500.00' });
-    expect((await s('/admin/user/virtualUpdateAmt.do', { userId: sim.data.id, amt: '1', direction: 1, note: 'x' })).data.enableAmt).toBe('499.00');
-    expect((await s('/admin/user/addSimulatedAccount.do', { phone: newPhone(), password: 'real-pass', accountType: 0, amount: '5' })).msg).toBe('代理账号不能调整资金');
-    expect((await s('/admin/user/addSimulatedAccount.do', { phone: newPhone(), password: 'sim-pass', agentId: B.id })).msg).toBe('参数错误：agentId 代理不存在');
+    expect((await call('/admin/user/detail.do', { id: sim.data.id })).data).toMatchObject({
+      agentId: A1.id,
+      accountType: 1,
+      enableAmt: '500.00',
+    });
+    expect((await s('/admin/user/virtualUpdateAmt.do', { userId: sim.data.id, amt: '1', direction: 1, note: 'x' })).data.enableAmt).toBe(
+      '499.00',
+    );
+    expect(
+      (await s('/admin/user/addSimulatedAccount.do', { phone: newPhone(), password: 'real-pass', accountType: 0, amount: '5' })).msg,
+    ).toBe('代理账号不能调整资金');
+    expect((await s('/admin/user/addSimulatedAccount.do', { phone: newPhone(), password: 'sim-pass', agentId: B.id })).msg).toBe(
+      '参数错误：agentId 代理不存在',
+    );
   });
 
   it('sees only the subtree’s agents and cannot change agents outside it or its own', async () => {
@@ -228,12 +314,18 @@ describe('agent staff scoping', () => {
     expect((await post(t, '/admin/agent/delAgent.do', { id: B.id }, { token: staff.token })).statusCode).toBe(403);
     expect((await s('/admin/agent/update.do', { id: A11.id, parentId: B.id })).msg).toBe('参数错误：parentId 代理不存在');
     expect((await s('/admin/agent/update.do', { id: A11.id, parentId: 0 })).msg).toBe('只有平台管理员可以设置顶级代理');
-    expect((await s('/admin/agent/updateAgentAmt.do', { agentId: A11.id, amt: '1', direction: 0, note: 'x' })).msg).toBe('代理账号不能调整资金');
+    expect((await s('/admin/agent/updateAgentAmt.do', { agentId: A11.id, amt: '1', direction: 0, note: 'x' })).msg).toBe(
+      '代理账号不能调整资金',
+    );
     // a sub-agent lands under the staff's agent by default, and not above its rates
     const sub = await s('/admin/agent/add.do', { name: 'A12', phone: newPhone(), password: 'agent-pass' });
     expect(sub.data).toMatchObject({ parentId: A1.id, level: 3 });
-    expect((await s('/admin/agent/add.do', { name: 'x', phone: newPhone(), password: 'agent-pass', parentId: B.id })).msg).toBe('参数错误：parentId 代理不存在');
-    expect((await s('/admin/agent/add.do', { name: 'x', phone: newPhone(), password: 'agent-pass', feeRate: '0.41' })).msg).toBe('feeRate 不能高于上级代理（0.400000）');
+    expect((await s('/admin/agent/add.do', { name: 'x', phone: newPhone(), password: 'agent-pass', parentId: B.id })).msg).toBe(
+      '参数错误：parentId 代理不存在',
+    );
+    expect((await s('/admin/agent/add.do', { name: 'x', phone: newPhone(), password: 'agent-pass', feeRate: '0.41' })).msg).toBe(
+      'feeRate 不能高于上级代理（0.400000）',
+    );
     expect((await s('/admin/agent/update.do', { id: sub.data.id, remark: 'mine' })).data.remark).toBe('mine');
     expect((await call('/admin/agent/delAgent.do', { id: sub.data.id }, staffAdmin.token)).status).toBe(0);
   });
@@ -248,7 +340,12 @@ describe('agent staff scoping', () => {
     expect(owners.has(uA1.id)).toBe(true);
     expect(owners.has(`agent${A11.id}`)).toBe(true);
     expect((await s('/admin/cash/list.do', { userId: uB.id })).data.total).toBe(0);
-    expect((await s('/admin/cash/list.do', { phone: uB.phone })).data.totals).toEqual({ count: 0, amountIn: '0.00', amountOut: '0.00', net: '0.00' });
+    expect((await s('/admin/cash/list.do', { phone: uB.phone })).data.totals).toEqual({
+      count: 0,
+      amountIn: '0.00',
+      amountOut: '0.00',
+      net: '0.00',
+    });
     expect((await s('/admin/cash/list.do', { agentId: B.id, owner: 'all' })).data.total).toBe(0);
     expect((await s('/admin/cash/list.do', { reference: `R${uB.id}` })).data.total).toBe(0);
     const csv = (await post(t, '/admin/cash/export.do', { owner: 'all' }, { token: staffAdmin.token })).rawPayload.toString('utf8');

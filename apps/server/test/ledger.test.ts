@@ -18,7 +18,10 @@ afterAll(() => t.close());
 const db = () => t.app.ctx.db;
 const newUser = (accountType = 0) => createUser(db(), { phone: newPhone(), passwordHash: 'x', accountType });
 const balances = async (id: number) => {
-  const [u] = await db().select({ userAmt: users.userAmt, enableAmt: users.enableAmt, frozenAmt: users.frozenAmt }).from(users).where(eq(users.id, id));
+  const [u] = await db()
+    .select({ userAmt: users.userAmt, enableAmt: users.enableAmt, frozenAmt: users.frozenAmt })
+    .from(users)
+    .where(eq(users.id, id));
   return u!;
 };
 const failKey = async (p: Promise<unknown>) => {
@@ -73,7 +76,14 @@ describe('ledger post()', () => {
     await post(db(), id, [{ type: 'recharge', amount: '100' }]);
     expect(await failKey(post(db(), id, [{ type: 'manual_debit', amount: '-100.01' }]))).toBe('ledger_insufficient');
     // a later entry in the same batch going negative undoes the earlier ones
-    expect(await failKey(post(db(), id, [{ type: 'manual_debit', amount: '-50' }, { type: 'subscription_freeze', amount: '-60' }]))).toBe('ledger_insufficient');
+    expect(
+      await failKey(
+        post(db(), id, [
+          { type: 'manual_debit', amount: '-50' },
+          { type: 'subscription_freeze', amount: '-60' },
+        ]),
+      ),
+    ).toBe('ledger_insufficient');
     expect(await failKey(post(db(), id, [{ type: 'subscription_release', amount: '1' }]))).toBe('ledger_insufficient');
     expect(await balances(id)).toEqual({ userAmt: '100.00', enableAmt: '100.00', frozenAmt: '0.00' });
     const n = await db().select({ id: fundRecords.id }).from(fundRecords).where(eq(fundRecords.userId, id));
@@ -119,7 +129,10 @@ describe('ledger post()', () => {
     for (const r of refused) expect(((r as PromiseRejectedResult).reason as AppError).key).toBe('ledger_insufficient');
     const expected = new Decimal(100).plus(new Decimal('3.33').mul(okCredits)).minus(new Decimal('7.77').mul(okDebits)).toFixed(2);
     expect((await balances(id)).enableAmt).toBe(expected);
-    const [neg] = await db().select({ n: sql<number>`count(*)::int` }).from(fundRecords).where(sql`${fundRecords.userId} = ${id} AND (${fundRecords.enableAmtAfter} < 0 OR ${fundRecords.userAmtAfter} < 0)`);
+    const [neg] = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(fundRecords)
+      .where(sql`${fundRecords.userId} = ${id} AND (${fundRecords.enableAmtAfter} < 0 OR ${fundRecords.userAmtAfter} < 0)`);
     expect(neg!.n).toBe(0);
     await expectLedgerBalanced(t);
   }, 120_000);
@@ -131,11 +144,17 @@ describe('agent ledger postAgent()', () => {
       .insert(agents)
       .values({ name: 'L', phone: newPhone(), passwordHash: 'x', inviteCode: `L${Date.now() % 1e6}`, path: [] })
       .returning({ id: agents.id });
-    await db().update(agents).set({ path: [a!.id] }).where(eq(agents.id, a!.id));
+    await db()
+      .update(agents)
+      .set({ path: [a!.id] })
+      .where(eq(agents.id, a!.id));
     const [r] = await postAgent(db(), a!.id, [{ type: 'agent_credit', amount: '50' }]);
     expect(r).toMatchObject({ agentId: a!.id, userId: null, enableAmtAfter: '50.00', userAmtAfter: '50.00', frozenAmtAfter: '0.00' });
     expect(await failKey(postAgent(db(), a!.id, [{ type: 'agent_debit', amount: '-50.01' }]))).toBe('ledger_insufficient');
-    await postAgent(db(), a!.id, [{ type: 'agent_debit', amount: '-20' }, { type: 'agent_commission', amount: '0.5' }]);
+    await postAgent(db(), a!.id, [
+      { type: 'agent_debit', amount: '-20' },
+      { type: 'agent_commission', amount: '0.5' },
+    ]);
     const [row] = await db().select({ balance: agents.balance }).from(agents).where(eq(agents.id, a!.id));
     expect(row!.balance).toBe('30.50');
     await expect(postAgent(db(), a!.id, [{ type: 'recharge', amount: '1' }])).rejects.toBeInstanceOf(LedgerError);

@@ -35,7 +35,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const list = (body: Record<string, unknown>, url = '/admin/cash/list.do', token = admin.token) => post(t, url, body, { token, json: true }).then((r) => r.json());
+const list = (body: Record<string, unknown>, url = '/admin/cash/list.do', token = admin.token) =>
+  post(t, url, body, { token, json: true }).then((r) => r.json());
 
 describe('fund records', () => {
   it('lists user records newest first with user, agent and totals of the filtered set', async () => {
@@ -44,10 +45,27 @@ describe('fund records', () => {
     expect(r.data.total).toBe(6);
     expect(r.data.list).toHaveLength(2);
     expect(r.data.totals).toEqual({ count: 6, amountIn: '1075.50', amountOut: '-302.00', net: '773.50' });
-    expect(r.data.list[0]).toMatchObject({ userId: u2.id, userPhone: u2.phone, type: 'transfer_in', amount: '25.00', enableAmtAfter: '75.50', owner: 'user', agentId: null });
+    expect(r.data.list[0]).toMatchObject({
+      userId: u2.id,
+      userPhone: u2.phone,
+      type: 'transfer_in',
+      amount: '25.00',
+      enableAmtAfter: '75.50',
+      owner: 'user',
+      agentId: null,
+    });
     const mine = (await list({ userId: u1.id })).data;
     expect(mine.list.map((x: { type: string }) => x.type)).toEqual(['transfer_out', 'withdraw_fee', 'withdraw', 'recharge']);
-    expect(mine.list[0]).toMatchObject({ agentId: agent.id, agentName: 'CashAgent', accountType: 0, userAmtAfter: '698.00', frozenAmtAfter: '0.00', equityDelta: '-100.00', enableDelta: '-100.00', frozenDelta: '0.00' });
+    expect(mine.list[0]).toMatchObject({
+      agentId: agent.id,
+      agentName: 'CashAgent',
+      accountType: 0,
+      userAmtAfter: '698.00',
+      frozenAmtAfter: '0.00',
+      equityDelta: '-100.00',
+      enableDelta: '-100.00',
+      frozenDelta: '0.00',
+    });
   });
 
   it('filters by phone, type list, reference, agent, owner, account type, admin and time', async () => {
@@ -58,10 +76,21 @@ describe('fund records', () => {
     expect((await list({ agentId: agent.id })).data.total).toBe(4);
     expect((await list({ agentId: agent.id, owner: 'all' })).data.total).toBe(5);
     const ag = (await list({ owner: 'agent' })).data;
-    expect(ag.list).toEqual([expect.objectContaining({ owner: 'agent', agentId: agent.id, agentName: 'CashAgent', userId: null, type: 'agent_commission', amount: '9.99' })]);
+    expect(ag.list).toEqual([
+      expect.objectContaining({
+        owner: 'agent',
+        agentId: agent.id,
+        agentName: 'CashAgent',
+        userId: null,
+        type: 'agent_commission',
+        amount: '9.99',
+      }),
+    ]);
     expect((await list({ accountType: 1 })).data.total).toBe(0);
     expect((await list({ adminId: admin.id })).data.total).toBe(0);
-    expect((await list({ beginTime: '2020-01-01', endTime: '2020-01-31' })).data.list.map((x: { reference: string }) => x.reference)).toEqual(['RC-1']);
+    expect(
+      (await list({ beginTime: '2020-01-01', endTime: '2020-01-31' })).data.list.map((x: { reference: string }) => x.reference),
+    ).toEqual(['RC-1']);
     expect((await list({ beginTime: '2020-02-01T00:00:00+08:00' })).data.total).toBe(5);
   });
 
@@ -85,10 +114,14 @@ describe('fund records', () => {
     const r = await post(t, '/admin/cash/export.do', { userId: u1.id }, { token: admin.token });
     expect(r.headers['content-type']).toBe('text/csv; charset=utf-8');
     const lines = r.rawPayload.toString('utf8').trimEnd().split('\r\n');
-    expect(lines[0]).toBe('\uFEFF记录ID,用户ID,手机号,真实姓名,代理,类型,金额,变动后总资金,变动后可用资金,变动后冻结资金,关联单号,操作管理员,备注,时间');
+    expect(lines[0]).toBe(
+      '\uFEFF记录ID,用户ID,手机号,真实姓名,代理,类型,金额,变动后总资金,变动后可用资金,变动后冻结资金,关联单号,操作管理员,备注,时间',
+    );
     expect(lines).toHaveLength(5);
     expect(lines[1]).toContain(`,${u1.id},${u1.phone},,CashAgent,资金转出,-100.00,698.00,698.00,0.00,,,,`);
-    const en = (await post(t, '/admin/cash/export.do', { owner: 'agent' }, { token: admin.token, lang: 'en-US' })).rawPayload.toString('utf8');
+    const en = (await post(t, '/admin/cash/export.do', { owner: 'agent' }, { token: admin.token, lang: 'en-US' })).rawPayload.toString(
+      'utf8',
+    );
     expect(en).toContain('Agent commission,9.99');
     const support = await signedIn(t, 'support');
     expect((await post(t, '/admin/cash/export.do', {}, { token: support.token })).statusCode).toBe(403);
@@ -99,7 +132,11 @@ describe('fund records', () => {
 
   it('streams large exports in batches', async () => {
     const u = await appUser(t);
-    await ledgerPost(t.app.ctx.db, u.id, Array.from({ length: 4500 }, () => ({ type: 'recharge' as const, amount: '1' })));
+    await ledgerPost(
+      t.app.ctx.db,
+      u.id,
+      Array.from({ length: 4500 }, () => ({ type: 'recharge' as const, amount: '1' })),
+    );
     const r = await post(t, '/admin/cash/export.do', { userId: u.id }, { token: admin.token });
     const lines = r.rawPayload.toString('utf8').trimEnd().split('\r\n');
     expect(lines).toHaveLength(4501);
@@ -109,9 +146,18 @@ describe('fund records', () => {
   it('gives exact totals for any time window (whole days from the summary, partial days from the records)', async () => {
     const u = await appUser(t);
     const db = t.app.ctx.db;
-    await ledgerPost(db, u.id, Array.from({ length: 40 }, (_, i) => ({ type: (i % 3 !== 2 ? 'recharge' : 'fee') as 'recharge' | 'fee', amount: i % 3 !== 2 ? `${i + 1}.25` : `-${i + 1}` })));
+    await ledgerPost(
+      db,
+      u.id,
+      Array.from({ length: 40 }, (_, i) => ({
+        type: (i % 3 !== 2 ? 'recharge' : 'fee') as 'recharge' | 'fee',
+        amount: i % 3 !== 2 ? `${i + 1}.25` : `-${i + 1}`,
+      })),
+    );
     // spread them over three days, every 1h47m from 2023-03-10 05:13 Shanghai
-    await db.execute(sql`UPDATE fund_records SET created_at = timestamptz '2023-03-10 05:13:00+08' + (id - (SELECT min(id) FROM fund_records WHERE user_id = ${u.id})) * interval '107 minutes' WHERE user_id = ${u.id}`);
+    await db.execute(
+      sql`UPDATE fund_records SET created_at = timestamptz '2023-03-10 05:13:00+08' + (id - (SELECT min(id) FROM fund_records WHERE user_id = ${u.id})) * interval '107 minutes' WHERE user_id = ${u.id}`,
+    );
     const windows: [string | undefined, string | undefined][] = [
       ['2023-03-10T08:00:00+08:00', '2023-03-12T13:30:00+08:00'],
       ['2023-03-10', '2023-03-11'],
@@ -122,8 +168,12 @@ describe('fund records', () => {
     ];
     for (const [beginTime, endTime] of windows) {
       const api = (await list({ beginTime, endTime, type: 'recharge,fee' })).data.totals;
-      const b = beginTime ? new Date(/T/.test(beginTime) ? beginTime : `${beginTime.replace(' ', 'T')}${beginTime.length === 10 ? 'T00:00:00' : ':00'}+08:00`) : null;
-      const e = endTime ? new Date(/T/.test(endTime) ? endTime : `${endTime.replace(' ', 'T')}${endTime.length === 10 ? 'T23:59:59.999' : ':00'}+08:00`) : null;
+      const b = beginTime
+        ? new Date(/T/.test(beginTime) ? beginTime : `${beginTime.replace(' ', 'T')}${beginTime.length === 10 ? 'T00:00:00' : ':00'}+08:00`)
+        : null;
+      const e = endTime
+        ? new Date(/T/.test(endTime) ? endTime : `${endTime.replace(' ', 'T')}${endTime.length === 10 ? 'T23:59:59.999' : ':00'}+08:00`)
+        : null;
       const [raw] = rows<{ n: number; ai: string; ao: string }>(
         await db.execute(sql`SELECT count(*)::int AS n, coalesce(sum(amount) FILTER (WHERE amount > 0), 0)::numeric(20,2)::text AS ai,
           coalesce(sum(amount) FILTER (WHERE amount < 0), 0)::numeric(20,2)::text AS ao
@@ -131,7 +181,11 @@ describe('fund records', () => {
           AND (${b?.toISOString() ?? null}::timestamptz IS NULL OR created_at >= ${b?.toISOString() ?? null}::timestamptz)
           AND (${e?.toISOString() ?? null}::timestamptz IS NULL OR created_at < ${e?.toISOString() ?? null}::timestamptz + interval '1 millisecond')`),
       );
-      expect({ beginTime, endTime, api }).toEqual({ beginTime, endTime, api: { count: raw!.n, amountIn: raw!.ai, amountOut: raw!.ao, net: new Decimal(raw!.ai).plus(raw!.ao).toFixed(2) } });
+      expect({ beginTime, endTime, api }).toEqual({
+        beginTime,
+        endTime,
+        api: { count: raw!.n, amountIn: raw!.ai, amountOut: raw!.ao, net: new Decimal(raw!.ai).plus(raw!.ao).toFixed(2) },
+      });
     }
   });
 

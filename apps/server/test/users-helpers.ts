@@ -59,7 +59,13 @@ export function postMultipart(
   const parts: Buffer[] = [];
   for (const [name, v] of Object.entries(fields)) {
     if (typeof v === 'object') {
-      parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${v.filename}"\r\nContent-Type: ${v.contentType}\r\n\r\n`), v.data, Buffer.from('\r\n'));
+      parts.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${v.filename}"\r\nContent-Type: ${v.contentType}\r\n\r\n`,
+        ),
+        v.data,
+        Buffer.from('\r\n'),
+      );
     } else parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${v}\r\n`));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
@@ -71,7 +77,12 @@ export function postMultipart(
 }
 
 /** A POST of the app API with a usertoken. */
-export function appPost(t: TestApp, url: string, body: Record<string, unknown> = {}, opts: { usertoken?: string; lang?: string; ip?: string; json?: boolean } = {}) {
+export function appPost(
+  t: TestApp,
+  url: string,
+  body: Record<string, unknown> = {},
+  opts: { usertoken?: string; lang?: string; ip?: string; json?: boolean } = {},
+) {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (opts.usertoken) headers.usertoken = opts.usertoken;
   if (opts.lang) headers.lang = opts.lang;
@@ -96,7 +107,12 @@ export async function ok(t: TestApp, url: string, body: Record<string, unknown>,
 
 /** Creates an agent through the API (as a platform admin token). */
 export async function makeAgentViaApi(t: TestApp, token: string, extra: Record<string, unknown> = {}) {
-  return ok(t, '/admin/agent/add.do', { name: `Agent ${randomInt(1e6)}`, phone: newPhone(), password: 'agent-pass', ...extra }, token) as Promise<{
+  return ok(
+    t,
+    '/admin/agent/add.do',
+    { name: `Agent ${randomInt(1e6)}`, phone: newPhone(), password: 'agent-pass', ...extra },
+    token,
+  ) as Promise<{
     id: number;
     inviteCode: string;
     path: number[];

@@ -48,8 +48,12 @@ describe('users demo data', () => {
     expect(mine).toBeGreaterThan(0);
     expect(mine).toBeLessThan(200);
     // demo users can sign in to the app
-    const [u] = rows<{ phone: string }>(await t.app.ctx.db.execute(sql`SELECT phone FROM users WHERE NOT login_locked ORDER BY id LIMIT 1`));
-    expect((await appPost(t, '/app/user/login.do', { phone: u!.phone, password: DEMO_USER_PASSWORD }, { ip: '10.40.0.1' })).json().status).toBe(0);
+    const [u] = rows<{ phone: string }>(
+      await t.app.ctx.db.execute(sql`SELECT phone FROM users WHERE NOT login_locked ORDER BY id LIMIT 1`),
+    );
+    expect(
+      (await appPost(t, '/app/user/login.do', { phone: u!.phone, password: DEMO_USER_PASSWORD }, { ip: '10.40.0.1' })).json().status,
+    ).toBe(0);
     // a second run does nothing
     await seedUsersDemo(t.app.ctx);
     expect(rows<{ n: number }>(await t.app.ctx.db.execute(sql`SELECT count(*)::int AS n FROM users`))[0]!.n).toBe(200);

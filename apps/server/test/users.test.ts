@@ -18,11 +18,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (url: string, body: Record<string, unknown>, token = admin.token, lang?: string) => post(t, url, body, { token, json: true, lang }).then((r) => r.json());
+const call = (url: string, body: Record<string, unknown>, token = admin.token, lang?: string) =>
+  post(t, url, body, { token, json: true, lang }).then((r) => r.json());
 const png = () => ({ filename: 'a.png', contentType: 'image/png', data: tinyPng() });
 const submitReal = (usertoken: string, realName = '测试') =>
   postMultipart(t, '/app/user/realName.do', { realName, idNumber: '110105194912310021', idFront: png(), idBack: png() }, { usertoken });
-const balances = async (id: number) => (await t.app.ctx.db.select({ userAmt: users.userAmt, enableAmt: users.enableAmt, frozenAmt: users.frozenAmt }).from(users).where(eq(users.id, id)))[0]!;
+const balances = async (id: number) =>
+  (
+    await t.app.ctx.db
+      .select({ userAmt: users.userAmt, enableAmt: users.enableAmt, frozenAmt: users.frozenAmt })
+      .from(users)
+      .where(eq(users.id, id))
+  )[0]!;
 
 describe('user list', () => {
   let agent: { id: number; inviteCode: string };
@@ -33,7 +40,10 @@ describe('user list', () => {
     sub = await makeAgentViaApi(t, admin.token, { name: 'ListSub', parentId: agent.id });
     for (let i = 0; i < 3; i++) made.push(await appUser(t, { inviteCode: agent.inviteCode, phone: `1470000000${i}` }));
     made.push(await appUser(t, { inviteCode: sub.inviteCode, phone: '14700000100' }));
-    await submitReal((await appPost(t, '/app/user/login.do', { phone: made[0]!.phone, password: 'user-pass-1' }, { ip: '10.30.0.1' })).json().data.token, '欧阳锋');
+    await submitReal(
+      (await appPost(t, '/app/user/login.do', { phone: made[0]!.phone, password: 'user-pass-1' }, { ip: '10.30.0.1' })).json().data.token,
+      '欧阳锋',
+    );
     await ledgerPost(t.app.ctx.db, made[1]!.id, [{ type: 'recharge', amount: '500' }]);
     await ledgerPost(t.app.ctx.db, made[2]!.id, [{ type: 'recharge', amount: '90' }]);
     await call('/admin/user/update.do', { id: made[2]!.id, tradeLocked: true });
@@ -54,7 +64,9 @@ describe('user list', () => {
     expect((await call('/admin/user/list.do', { agentId: agent.id, loginLocked: '1' })).data.total).toBe(0);
     expect((await call('/admin/user/list.do', { agentId: agent.id, accountType: 1 })).data.total).toBe(0);
     // form bodies: empty strings mean "not given"
-    const form = (await post(t, '/admin/user/list.do', { agentId: agent.id, realState: '', accountType: '', regBeginTime: '' }, { token: admin.token })).json();
+    const form = (
+      await post(t, '/admin/user/list.do', { agentId: agent.id, realState: '', accountType: '', regBeginTime: '' }, { token: admin.token })
+    ).json();
     expect(form.data.total).toBe(3);
   });
 
@@ -69,9 +81,15 @@ describe('user list', () => {
   });
 
   it('validates filters with status 2 naming the field', async () => {
-    expect(await call('/admin/user/list.do', { sortField: 'password' })).toMatchObject({ status: 2, msg: expect.stringContaining('sortField') });
+    expect(await call('/admin/user/list.do', { sortField: 'password' })).toMatchObject({
+      status: 2,
+      msg: expect.stringContaining('sortField'),
+    });
     expect(await call('/admin/user/list.do', { realState: 7 })).toMatchObject({ status: 2, msg: '参数错误：realState 取值不在允许范围内' });
-    expect(await call('/admin/user/list.do', { regBeginTime: 'yesterday' })).toMatchObject({ status: 2, msg: '参数错误：regBeginTime 时间格式不正确' });
+    expect(await call('/admin/user/list.do', { regBeginTime: 'yesterday' })).toMatchObject({
+      status: 2,
+      msg: '参数错误：regBeginTime 时间格式不正确',
+    });
     expect(await call('/admin/user/list.do', { pageSize: 5000 })).toMatchObject({ status: 2, msg: expect.stringContaining('pageSize') });
   });
 
@@ -85,12 +103,27 @@ describe('user list', () => {
   });
 
   it('shows the detail with the agent chain, banks and the full ID number', async () => {
-    await ok(t, '/admin/user/addBank.do', { userId: made[0]!.id, bankName: '农业银行', cardNo: '6228480000000001', holderName: '欧阳锋' }, admin.token);
+    await ok(
+      t,
+      '/admin/user/addBank.do',
+      { userId: made[0]!.id, bankName: '农业银行', cardNo: '6228480000000001', holderName: '欧阳锋' },
+      admin.token,
+    );
     const d = (await call('/admin/user/detail.do', { id: made[3]!.id })).data;
-    expect(d.agentPath).toEqual([{ id: agent.id, name: 'ListTop' }, { id: sub.id, name: 'ListSub' }]);
+    expect(d.agentPath).toEqual([
+      { id: agent.id, name: 'ListTop' },
+      { id: sub.id, name: 'ListSub' },
+    ]);
     const d0 = (await call('/admin/user/detail.do', { id: made[0]!.id })).data;
-    expect(d0).toMatchObject({ realState: 1, realName: '欧阳锋', idNumber: '110105194912310021', idFrontUrl: expect.stringMatching(/^\/admin\/user\/file\/[0-9a-f]{32}\.png$/) });
-    expect(d0.banks).toEqual([expect.objectContaining({ bankName: '农业银行', cardNo: '6228480000000001', cardNoMasked: '**** **** **** 0001' })]);
+    expect(d0).toMatchObject({
+      realState: 1,
+      realName: '欧阳锋',
+      idNumber: '110105194912310021',
+      idFrontUrl: expect.stringMatching(/^\/admin\/user\/file\/[0-9a-f]{32}\.png$/),
+    });
+    expect(d0.banks).toEqual([
+      expect.objectContaining({ bankName: '农业银行', cardNo: '6228480000000001', cardNoMasked: '**** **** **** 0001' }),
+    ]);
     // the list shows the masked ID number only
     const item = (await call('/admin/user/list.do', { phone: made[0]!.phone })).data.list[0];
     expect(item.idNumber).toBe('110***********0021');
@@ -114,27 +147,66 @@ describe('creating and editing users', () => {
   it('creates a real account, and refuses duplicates, bad phones and bad amounts', async () => {
     const phone = newPhone();
     expect((await call('/admin/user/addSimulatedAccount.do', { phone, password: 'real-pass', accountType: 0 })).status).toBe(0);
-    expect(await call('/admin/user/addSimulatedAccount.do', { phone, password: 'real-pass' })).toEqual({ status: 1, msg: '该手机号已注册', data: null });
-    expect(await call('/admin/user/addSimulatedAccount.do', { phone: '1380013800', password: 'real-pass' })).toEqual({ status: 2, msg: '参数错误：phone 手机号格式不正确', data: null });
-    expect((await call('/admin/user/addSimulatedAccount.do', { phone: newPhone(), password: 'x-pass-1', amount: '-1' })).msg).toBe('参数错误：amount 金额格式不正确（最多两位小数）');
-    expect((await call('/admin/user/addSimulatedAccount.do', { phone: newPhone(), password: 'x-pass-1', agentId: 999999 })).msg).toBe('参数错误：agentId 代理不存在');
+    expect(await call('/admin/user/addSimulatedAccount.do', { phone, password: 'real-pass' })).toEqual({
+      status: 1,
+      msg: '该手机号已注册',
+      data: null,
+    });
+    expect(await call('/admin/user/addSimulatedAccount.do', { phone: '1380013800', password: 'real-pass' })).toEqual({
+      status: 2,
+      msg: '参数错误：phone 手机号格式不正确',
+      data: null,
+    });
+    expect((await call('/admin/user/addSimulatedAccount.do', { phone: newPhone(), password: 'x-pass-1', amount: '-1' })).msg).toBe(
+      '参数错误：amount 金额格式不正确（最多两位小数）',
+    );
+    expect((await call('/admin/user/addSimulatedAccount.do', { phone: newPhone(), password: 'x-pass-1', agentId: 999999 })).msg).toBe(
+      '参数错误：agentId 代理不存在',
+    );
   });
 
   it('updates profile fields, tier and agent, and writes before/after to the operation log', async () => {
     const u = await appUser(t);
     const agent = await makeAgentViaApi(t, admin.token);
-    const [tier] = rows<{ id: number }>(await t.app.ctx.db.execute(sql`INSERT INTO layering_tiers (layering_name) VALUES (${`T${u.id}`}) RETURNING id`));
-    const r = await call('/admin/user/update.do', { id: u.id, nickName: 'New nick', realName: '孙悟空', idNumber: '11010519491231002X', agentId: agent.id, layeringId: tier!.id, remark: 'vip' });
-    expect(r).toMatchObject({ status: 0, msg: '更新成功', data: { nickName: 'New nick', realName: '孙悟空', idNumber: '110***********002X', agentId: agent.id, layeringId: tier!.id, layeringPinned: true, remark: 'vip' } });
+    const [tier] = rows<{ id: number }>(
+      await t.app.ctx.db.execute(sql`INSERT INTO layering_tiers (layering_name) VALUES (${`T${u.id}`}) RETURNING id`),
+    );
+    const r = await call('/admin/user/update.do', {
+      id: u.id,
+      nickName: 'New nick',
+      realName: '孙悟空',
+      idNumber: '11010519491231002X',
+      agentId: agent.id,
+      layeringId: tier!.id,
+      remark: 'vip',
+    });
+    expect(r).toMatchObject({
+      status: 0,
+      msg: '更新成功',
+      data: {
+        nickName: 'New nick',
+        realName: '孙悟空',
+        idNumber: '110***********002X',
+        agentId: agent.id,
+        layeringId: tier!.id,
+        layeringPinned: true,
+        remark: 'vip',
+      },
+    });
     const log = rows<{ summary: { before: Record<string, unknown>; after: Record<string, unknown> }; target_id: string }>(
-      await t.app.ctx.db.execute(sql`SELECT summary, target_id FROM operation_log WHERE action = '/admin/user/update.do' ORDER BY id DESC LIMIT 1`),
+      await t.app.ctx.db.execute(
+        sql`SELECT summary, target_id FROM operation_log WHERE action = '/admin/user/update.do' ORDER BY id DESC LIMIT 1`,
+      ),
     )[0]!;
     expect(log.target_id).toBe(String(u.id));
     expect(log.summary.before).toMatchObject({ nickName: '', agentId: null });
     expect(log.summary.after).toMatchObject({ nickName: 'New nick', agentId: agent.id });
     expect(JSON.stringify(log.summary)).not.toContain('11010519491231002X');
     expect((await call('/admin/user/update.do', { id: u.id, layeringId: 987654 })).msg).toBe('参数错误：layeringId 分层不存在');
-    expect((await call('/admin/user/update.do', { id: u.id, layeringId: 0 })).data).toMatchObject({ layeringId: null, layeringPinned: false });
+    expect((await call('/admin/user/update.do', { id: u.id, layeringId: 0 })).data).toMatchObject({
+      layeringId: null,
+      layeringPinned: false,
+    });
     expect((await call('/admin/user/update.do', { id: u.id, agentId: 0 })).data.agentId).toBeNull();
     expect((await call('/admin/user/update.do', { id: 99_999_999, nickName: 'x' })).msg).toBe('参数错误：id 用户不存在');
   });
@@ -165,8 +237,18 @@ describe('creating and editing users', () => {
 describe('image upload', () => {
   it('stores an image under a random name and serves it only through an authenticated URL', async () => {
     const u = await appUser(t);
-    const r = (await postMultipart(t, '/admin/user/localUpload.do', { file: { filename: 'x.exe', contentType: 'application/octet-stream', data: tinyPng() }, userId: u.id }, { token: admin.token })).json();
-    expect(r).toMatchObject({ status: 0, data: { key: expect.stringMatching(/^[0-9a-f]{32}\.png$/), mime: 'image/png', url: expect.stringMatching(/^\/admin\/user\/file\//) } });
+    const r = (
+      await postMultipart(
+        t,
+        '/admin/user/localUpload.do',
+        { file: { filename: 'x.exe', contentType: 'application/octet-stream', data: tinyPng() }, userId: u.id },
+        { token: admin.token },
+      )
+    ).json();
+    expect(r).toMatchObject({
+      status: 0,
+      data: { key: expect.stringMatching(/^[0-9a-f]{32}\.png$/), mime: 'image/png', url: expect.stringMatching(/^\/admin\/user\/file\//) },
+    });
     const url = r.data.url as string;
     const byHeader = await t.app.inject({ method: 'GET', url, headers: { admintoken: admin.token } });
     expect(byHeader.statusCode).toBe(200);
@@ -177,19 +259,37 @@ describe('image upload', () => {
     expect((await t.app.inject({ method: 'GET', url, cookies: { 'Access-Token': admin.token } })).statusCode).toBe(200);
     const anon = await t.app.inject({ method: 'GET', url });
     expect(anon.json().status).toBe(10);
-    expect((await t.app.inject({ method: 'GET', url: '/admin/user/file/../../etc/passwd', headers: { admintoken: admin.token } })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/admin/user/file/../../etc/passwd', headers: { admintoken: admin.token } })).statusCode,
+    ).toBe(404);
     // attach it as the user's ID photo
     const upd = await call('/admin/user/update.do', { id: u.id, idFront: r.data.key });
     expect(upd.status).toBe(0);
     expect((await call('/admin/user/detail.do', { id: u.id })).data.idFrontUrl).toBe(url);
-    expect((await call('/admin/user/update.do', { id: u.id, idBack: 'ffffffffffffffffffffffffffffffff.png' })).msg).toBe('图片不存在，请重新上传');
+    expect((await call('/admin/user/update.do', { id: u.id, idBack: 'ffffffffffffffffffffffffffffffff.png' })).msg).toBe(
+      '图片不存在，请重新上传',
+    );
   });
 
   it('refuses non-images and files over 5 MB', async () => {
-    const html = (await postMultipart(t, '/admin/user/localUpload.do', { file: { filename: 'a.png', contentType: 'image/png', data: Buffer.from('<html><script>alert(1)</script></html>') } }, { token: admin.token })).json();
+    const html = (
+      await postMultipart(
+        t,
+        '/admin/user/localUpload.do',
+        { file: { filename: 'a.png', contentType: 'image/png', data: Buffer.from('<html><script>alert(1)</script></html>') } },
+        { token: admin.token },
+      )
+    ).json();
     expect(html).toMatchObject({ status: 1, msg: '只能上传 JPEG、PNG、GIF 或 WebP 图片' });
     const big = Buffer.concat([tinyPng(), Buffer.alloc(5 * 1024 * 1024)]);
-    const r = (await postMultipart(t, '/admin/user/localUpload.do', { file: { filename: 'big.png', contentType: 'image/png', data: big } }, { token: admin.token })).json();
+    const r = (
+      await postMultipart(
+        t,
+        '/admin/user/localUpload.do',
+        { file: { filename: 'big.png', contentType: 'image/png', data: big } },
+        { token: admin.token },
+      )
+    ).json();
     expect(r.status).toBe(2);
     const none = (await post(t, '/admin/user/localUpload.do', {}, { token: admin.token })).json();
     expect(none).toMatchObject({ status: 2, msg: '参数错误：file 不能为空' });
@@ -199,7 +299,12 @@ describe('image upload', () => {
 describe('bank cards (admin)', () => {
   it('adds, changes and removes cards; unknown cards and users are refused', async () => {
     const u = await appUser(t);
-    const b = await ok(t, '/admin/user/addBank.do', { userId: u.id, bankName: '招商银行', branch: '深圳', cardNo: '6225880000000002', holderName: '甲' }, admin.token);
+    const b = await ok(
+      t,
+      '/admin/user/addBank.do',
+      { userId: u.id, bankName: '招商银行', branch: '深圳', cardNo: '6225880000000002', holderName: '甲' },
+      admin.token,
+    );
     expect(b).toMatchObject({ userId: u.id, cardNo: '6225880000000002', cardNoMasked: '**** **** **** 0002' });
     const ch = await ok(t, '/admin/user/updateBank.do', { id: b.id, branch: '广州', cardNo: '6225880000000003' }, admin.token);
     expect(ch).toMatchObject({ branch: '广州', bankName: '招商银行', cardNo: '6225880000000003' });
@@ -208,10 +313,14 @@ describe('bank cards (admin)', () => {
     expect(await ok(t, '/admin/user/getBank.do', { userId: u.id }, admin.token)).toEqual([]);
     expect((await call('/admin/user/delBank.do', { id: b.id })).msg).toBe('银行卡不存在');
     expect((await call('/admin/user/updateBank.do', { id: 999999, branch: 'x' })).msg).toBe('银行卡不存在');
-    expect((await call('/admin/user/addBank.do', { userId: 99_999_999, bankName: 'x', cardNo: '6225880000000002', holderName: 'x' })).msg).toBe('参数错误：userId 用户不存在');
+    expect(
+      (await call('/admin/user/addBank.do', { userId: 99_999_999, bankName: 'x', cardNo: '6225880000000002', holderName: 'x' })).msg,
+    ).toBe('参数错误：userId 用户不存在');
     expect((await call('/admin/user/getBank.do', { userId: 'abc' })).status).toBe(2);
     // the operation log never holds the full card number
-    const log = JSON.stringify(rows(await t.app.ctx.db.execute(sql`SELECT summary FROM operation_log WHERE action LIKE '/admin/user/%Bank.do'`)));
+    const log = JSON.stringify(
+      rows(await t.app.ctx.db.execute(sql`SELECT summary FROM operation_log WHERE action LIKE '/admin/user/%Bank.do'`)),
+    );
     expect(log).not.toContain('6225880000000003"');
   });
 });
@@ -231,7 +340,9 @@ describe('balance adjustments', () => {
       ['manual_debit', '-0.10', '扣回', admin.id],
     ]);
     const log = rows<{ summary: { before: unknown; after: unknown } }>(
-      await t.app.ctx.db.execute(sql`SELECT summary FROM operation_log WHERE action = '/admin/user/updateAmt.do' AND target_id = ${String(u.id)} AND result = 'ok' ORDER BY id`),
+      await t.app.ctx.db.execute(
+        sql`SELECT summary FROM operation_log WHERE action = '/admin/user/updateAmt.do' AND target_id = ${String(u.id)} AND result = 'ok' ORDER BY id`,
+      ),
     );
     expect(log[1]!.summary.before).toMatchObject({ enableAmt: '1000.10' });
     expect(log[1]!.summary.after).toMatchObject({ enableAmt: '1000.00' });
@@ -265,10 +376,14 @@ describe('balance adjustments', () => {
     expect(r).toEqual({ status: 1, msg: '该用户是真实账户，不能调整模拟资金', data: null });
     expect((await balances(real.id)).enableAmt).toBe('0.00');
     const sim = (await call('/admin/user/addSimulatedAccount.do', { phone: newPhone(), password: 'sim-pass' })).data;
-    expect((await call('/admin/user/virtualUpdateAmt.do', { userId: sim.id, amt: '50', direction: 0, note: 'x' })).data.enableAmt).toBe('50.00');
+    expect((await call('/admin/user/virtualUpdateAmt.do', { userId: sim.id, amt: '50', direction: 0, note: 'x' })).data.enableAmt).toBe(
+      '50.00',
+    );
     expect((await call('/admin/user/virtualUpdateAmt.do', { userId: sim.id, amt: '60', direction: 1, note: 'x' })).msg).toBe('余额不足');
     expect((await call('/admin/user/updateAmt.do', { userId: sim.id, amt: '10', direction: 1, note: 'x' })).data.enableAmt).toBe('40.00');
-    const types = (await t.app.ctx.db.select({ type: fundRecords.type }).from(fundRecords).where(eq(fundRecords.userId, sim.id))).map((r) => r.type);
+    const types = (await t.app.ctx.db.select({ type: fundRecords.type }).from(fundRecords).where(eq(fundRecords.userId, sim.id))).map(
+      (r) => r.type,
+    );
     expect(types).toEqual(['virtual_credit', 'virtual_debit']);
   });
 
@@ -279,7 +394,12 @@ describe('balance adjustments', () => {
     const started = Date.now();
     const results = await Promise.all(
       Array.from({ length: N }, (_, i) =>
-        post(t, '/admin/user/updateAmt.do', { userId: u.id, amt: i % 2 ? '3.33' : '7.77', direction: i % 2 ? 0 : 1, note: `p${i}` }, { token: admin.token }).then((r) => r.json()),
+        post(
+          t,
+          '/admin/user/updateAmt.do',
+          { userId: u.id, amt: i % 2 ? '3.33' : '7.77', direction: i % 2 ? 0 : 1, note: `p${i}` },
+          { token: admin.token },
+        ).then((r) => r.json()),
       ),
     );
     const ms = Date.now() - started;
@@ -300,7 +420,9 @@ describe('balance adjustments', () => {
     );
     expect(s).toEqual({ sum: expected.toFixed(2), n: okCount + 1, neg: 0 });
     await expectLedgerBalanced(t);
-    console.log(`[concurrency] ${N} parallel updateAmt on one user (${t.app.ctx.database.kind}): ${okCount} applied, ${N - okCount} refused (insufficient), ${ms} ms, final ${expected.toFixed(2)}`);
+    console.log(
+      `[concurrency] ${N} parallel updateAmt on one user (${t.app.ctx.database.kind}): ${okCount} applied, ${N - okCount} refused (insufficient), ${ms} ms, final ${expected.toFixed(2)}`,
+    );
   }, 120_000);
 });
 
@@ -310,7 +432,11 @@ describe('real-name review', () => {
     await submitReal(u.usertoken, '周八');
     const r = await call('/admin/user/authByAdmin.do', { id: u.id, state: 2 });
     expect(r).toMatchObject({ status: 0, data: { realState: 2, realRejectReason: null } });
-    expect(await call('/admin/user/authByAdmin.do', { id: u.id, state: 2 })).toEqual({ status: 1, msg: '该实名认证不是待审核状态（已处理过）', data: null });
+    expect(await call('/admin/user/authByAdmin.do', { id: u.id, state: 2 })).toEqual({
+      status: 1,
+      msg: '该实名认证不是待审核状态（已处理过）',
+      data: null,
+    });
     expect((await call('/admin/user/authByAdmin.do', { id: u.id, state: 3, reason: 'x' })).status).toBe(1);
   });
 
@@ -318,7 +444,11 @@ describe('real-name review', () => {
     const u = await appUser(t);
     expect((await call('/admin/user/authByAdmin.do', { id: u.id, state: 2 })).msg).toBe('该实名认证不是待审核状态（已处理过）');
     await submitReal(u.usertoken);
-    expect(await call('/admin/user/authByAdmin.do', { id: u.id, state: 3 })).toEqual({ status: 2, msg: '参数错误：reason 不能为空', data: null });
+    expect(await call('/admin/user/authByAdmin.do', { id: u.id, state: 3 })).toEqual({
+      status: 2,
+      msg: '参数错误：reason 不能为空',
+      data: null,
+    });
     expect((await call('/admin/user/authByAdmin.do', { id: u.id, state: 1 })).status).toBe(2);
     const r = await call('/admin/user/authByAdmin.do', { id: u.id, state: 3, reason: '证件不清晰' });
     expect(r.data).toMatchObject({ realState: 3, realRejectReason: '证件不清晰' });
@@ -347,7 +477,11 @@ describe('delete, kick-out and batch changes', () => {
   it('refuses to delete a user holding money or open business; otherwise soft-deletes and keeps records', async () => {
     const u = await appUser(t);
     await call('/admin/user/updateAmt.do', { userId: u.id, amt: '10', direction: 0, note: 'x' });
-    expect(await call('/admin/user/delete.do', { id: u.id })).toEqual({ status: 1, msg: '该用户还有资金（权益 10.00，可用 10.00，冻结 0.00），不能删除', data: null });
+    expect(await call('/admin/user/delete.do', { id: u.id })).toEqual({
+      status: 1,
+      msg: '该用户还有资金（权益 10.00，可用 10.00，冻结 0.00），不能删除',
+      data: null,
+    });
     await call('/admin/user/updateAmt.do', { userId: u.id, amt: '10', direction: 1, note: 'x' });
     let open = true;
     registerMessages({ 'reason.test_open_business': { 'zh-CN': '测试业务', 'en-US': 'test business' } });
@@ -411,8 +545,14 @@ describe('export', () => {
     expect(lines).toHaveLength(3);
     expect(lines[2]).toContain(`${u1.id},${u1.phone},'@SUM(A1),"张,""三""",真实账户,"'=HYPERLINK(""x"")",0.00`);
     const en = await post(t, '/admin/user/export.do', { agentId: agent.id }, { token: admin.token, lang: 'en-US' });
-    expect(en.rawPayload.toString('utf8').split('\r\n')[0]).toBe('\uFEFFUser ID,Phone,Nickname,Real name,Account type,Agent,Equity,Free cash,Held,Real-name state,Login locked,Trading locked,Tier,Registered,Registration IP');
-    const log = rows<{ msg: string; module: string }>(await t.app.ctx.db.execute(sql`SELECT msg, module FROM operation_log WHERE action = '/admin/user/export.do' ORDER BY id DESC LIMIT 1`));
+    expect(en.rawPayload.toString('utf8').split('\r\n')[0]).toBe(
+      '\uFEFFUser ID,Phone,Nickname,Real name,Account type,Agent,Equity,Free cash,Held,Real-name state,Login locked,Trading locked,Tier,Registered,Registration IP',
+    );
+    const log = rows<{ msg: string; module: string }>(
+      await t.app.ctx.db.execute(
+        sql`SELECT msg, module FROM operation_log WHERE action = '/admin/user/export.do' ORDER BY id DESC LIMIT 1`,
+      ),
+    );
     expect(log[0]).toEqual({ msg: 'exported 2 rows', module: 'users' });
   });
 
@@ -424,7 +564,8 @@ describe('export', () => {
     await t.app.ctx.db.execute(sql`UPDATE users SET reg_time = (SELECT reg_time FROM users WHERE id = ${made[1]!}) WHERE id = ${made[2]!}`);
     const seen: number[] = [];
     const p = { agentId: null, roleCode: 'admin', isSuper: true } as never;
-    for await (const batch of iterateUsers(t.app.ctx.db, p, userFilters.parse({ agentId: agent.id }), 2)) seen.push(...batch.map((u) => u.id));
+    for await (const batch of iterateUsers(t.app.ctx.db, p, userFilters.parse({ agentId: agent.id }), 2))
+      seen.push(...batch.map((u) => u.id));
     expect([...seen].sort()).toEqual([...made].sort());
   });
 

@@ -88,9 +88,48 @@ export const agentAmtInput = z.object({
 const agentPerm = (action: 'query' | 'add' | 'edit' | 'delete') => ({ permission: 'agentlist' as const, action });
 
 export const agentsApi = {
-  list: endpoint({ method: 'POST', path: '/admin/agent/list.do', access: agentPerm('query'), input: agentListQuery, data: pageOf(agentItem), summary: 'Agents (tree-aware; agent staff see their subtree)' }),
-  add: endpoint({ method: 'POST', path: '/admin/agent/add.do', access: agentPerm('add'), input: addAgentInput, data: agentItem, module: 'agents', summary: 'Add an agent (invite code generated)' }),
-  update: endpoint({ method: 'POST', path: '/admin/agent/update.do', access: agentPerm('edit'), input: updateAgentInput, data: agentItem, module: 'agents', summary: 'Change an agent (profile, parent, rates, lock)' }),
-  delAgent: endpoint({ method: 'POST', path: '/admin/agent/delAgent.do', access: agentPerm('delete'), input: z.object({ id: zId() }), data: z.null(), module: 'agents', summary: 'Delete an agent without users, sub-agents or balance' }),
-  updateAgentAmt: endpoint({ method: 'POST', path: '/admin/agent/updateAgentAmt.do', access: agentPerm('edit'), input: agentAmtInput, data: z.object({ agentId: z.number().int(), balance: moneyOut, recordId: z.number().int() }), module: 'agents', summary: 'Credit (0) or debit (1) an agent balance (ledger records; not for agent staff)' }),
+  list: endpoint({
+    method: 'POST',
+    path: '/admin/agent/list.do',
+    access: agentPerm('query'),
+    input: agentListQuery,
+    data: pageOf(agentItem),
+    summary: 'Agents (tree-aware; agent staff see their subtree)',
+  }),
+  add: endpoint({
+    method: 'POST',
+    path: '/admin/agent/add.do',
+    access: agentPerm('add'),
+    input: addAgentInput,
+    data: agentItem,
+    module: 'agents',
+    summary: 'Add an agent (invite code generated)',
+  }),
+  update: endpoint({
+    method: 'POST',
+    path: '/admin/agent/update.do',
+    access: agentPerm('edit'),
+    input: updateAgentInput,
+    data: agentItem,
+    module: 'agents',
+    summary: 'Change an agent (profile, parent, rates, lock)',
+  }),
+  delAgent: endpoint({
+    method: 'POST',
+    path: '/admin/agent/delAgent.do',
+    access: agentPerm('delete'),
+    input: z.object({ id: zId() }),
+    data: z.null(),
+    module: 'agents',
+    summary: 'Delete an agent without users, sub-agents or balance',
+  }),
+  updateAgentAmt: endpoint({
+    method: 'POST',
+    path: '/admin/agent/updateAgentAmt.do',
+    access: agentPerm('edit'),
+    input: agentAmtInput,
+    data: z.object({ agentId: z.number().int(), balance: moneyOut, recordId: z.number().int() }),
+    module: 'agents',
+    summary: 'Credit (0) or debit (1) an agent balance (ledger records; not for agent staff)',
+  }),
 } as const;

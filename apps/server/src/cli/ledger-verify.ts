@@ -16,7 +16,11 @@ import { verifyLedger } from '../ledger/verify.js';
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
-    options: { json: { type: 'boolean', default: false }, 'no-chain': { type: 'boolean', default: false }, 'no-stats': { type: 'boolean', default: false } },
+    options: {
+      json: { type: 'boolean', default: false },
+      'no-chain': { type: 'boolean', default: false },
+      'no-stats': { type: 'boolean', default: false },
+    },
   });
   let config;
   try {
@@ -28,7 +32,11 @@ async function main(): Promise<number> {
     }
     throw e;
   }
-  if (!config.DATABASE_URL && !config.dataDir.startsWith('memory://') && !fs.existsSync(path.join(config.dataDir, 'pgdata', 'PG_VERSION'))) {
+  if (
+    !config.DATABASE_URL &&
+    !config.dataDir.startsWith('memory://') &&
+    !fs.existsSync(path.join(config.dataDir, 'pgdata', 'PG_VERSION'))
+  ) {
     console.error(`No embedded database at ${config.dataDir} (set DATA_DIR or DATABASE_URL).`);
     return 2;
   }
@@ -45,8 +53,13 @@ async function main(): Promise<number> {
       console.log(JSON.stringify(report, null, 2));
     } else {
       const where = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : config.dataDir;
-      console.log(`Ledger check on ${where}: ${report.users} users, ${report.agents} agents, ${report.records} fund records (${Date.now() - started} ms).`);
-      if (report.ok) console.log(`OK: every balance equals the sum of its fund records${values['no-chain'] ? '' : ', every record follows from the ones before it'}${values['no-stats'] ? '' : ', the list summary tables agree'}.`);
+      console.log(
+        `Ledger check on ${where}: ${report.users} users, ${report.agents} agents, ${report.records} fund records (${Date.now() - started} ms).`,
+      );
+      if (report.ok)
+        console.log(
+          `OK: every balance equals the sum of its fund records${values['no-chain'] ? '' : ', every record follows from the ones before it'}${values['no-stats'] ? '' : ', the list summary tables agree'}.`,
+        );
       else {
         console.log(`FAILED: ${report.offenders.length} offender(s):`);
         for (const o of report.offenders) console.log(`  ${o.kind} #${o.id} [${o.problem}] ${JSON.stringify(o.detail)}`);

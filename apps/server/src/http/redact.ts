@@ -1,4 +1,5 @@
-const SECRET = /pass(word)?|secret|token|googlecode|code$|otp|key|cookie|authorization/i;
+// Card and ID numbers are masked like secrets: the operation log must not become a copy of them.
+const SECRET = /pass(word)?|secret|token|googlecode|code$|otp|key|cookie|authorization|cardno|idnumber/i;
 
 /** A copy of a request body fit for logs: secrets masked, files reduced to their names, long text cut. */
 export function redact(value: unknown, depth = 0): unknown {

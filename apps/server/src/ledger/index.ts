@@ -91,7 +91,8 @@ function dec(v: Money, what: string): Decimal {
   } catch {
     throw new LedgerError(`ledger: ${what} is not a number: ${String(v)}`);
   }
-  if (!d.isFinite() || d.decimalPlaces() > 2 || d.abs().gte(MAX_ABS)) throw new LedgerError(`ledger: ${what} is not a valid amount: ${String(v)}`);
+  if (!d.isFinite() || d.decimalPlaces() > 2 || d.abs().gte(MAX_ABS))
+    throw new LedgerError(`ledger: ${what} is not a valid amount: ${String(v)}`);
   return d;
 }
 
@@ -123,9 +124,11 @@ function effectOf(e: LedgerEntry, owner: 'user' | 'agent'): Effect {
     frozen = dec(e.frozen ?? 0, 'frozen');
   }
   if (owner === 'agent') {
-    if (!frozen.isZero() || !equity.eq(enable)) throw new LedgerError('ledger: an agent has one balance (enable); equity must equal it and frozen be 0');
+    if (!frozen.isZero() || !equity.eq(enable))
+      throw new LedgerError('ledger: an agent has one balance (enable); equity must equal it and frozen be 0');
   }
-  if (equity.isZero() && enable.isZero() && frozen.isZero() && !amount.isZero()) throw new LedgerError(`ledger: ${e.type} entry moves no balance`);
+  if (equity.isZero() && enable.isZero() && frozen.isZero() && !amount.isZero())
+    throw new LedgerError(`ledger: ${e.type} entry moves no balance`);
   const note = e.note == null ? null : String(e.note).slice(0, 500);
   const reference = e.reference == null ? null : String(e.reference).slice(0, 100);
   return { type: e.type, amount, equity, enable, frozen, reference, adminId: e.adminId ?? null, note };
@@ -151,12 +154,20 @@ export async function post(tx: Db, userId: number, entries: LedgerEntry[]): Prom
   if (!effects.length) return [];
   return inTransaction(tx, async (tx) => {
     const [u] = await tx
-      .select({ userAmt: users.userAmt, enableAmt: users.enableAmt, frozenAmt: users.frozenAmt, accountType: users.accountType, agentId: users.agentId, deletedAt: users.deletedAt })
+      .select({
+        userAmt: users.userAmt,
+        enableAmt: users.enableAmt,
+        frozenAmt: users.frozenAmt,
+        accountType: users.accountType,
+        agentId: users.agentId,
+        deletedAt: users.deletedAt,
+      })
       .from(users)
       .where(eq(users.id, userId))
       .for('update');
     if (!u || u.deletedAt) throw fail('user_not_found');
-    if (u.accountType === 0 && effects.some((e) => e.type === 'virtual_credit' || e.type === 'virtual_debit')) throw fail('ledger_virtual_on_real');
+    if (u.accountType === 0 && effects.some((e) => e.type === 'virtual_credit' || e.type === 'virtual_debit'))
+      throw fail('ledger_virtual_on_real');
     let equity = new Decimal(u.userAmt);
     let enable = new Decimal(u.enableAmt);
     let frozen = new Decimal(u.frozenAmt);
@@ -166,7 +177,11 @@ export async function post(tx: Db, userId: number, entries: LedgerEntry[]): Prom
       enable = enable.plus(e.enable);
       frozen = frozen.plus(e.frozen);
       if (equity.isNeg() || enable.isNeg() || frozen.isNeg()) {
-        throw fail('ledger_insufficient', undefined, { enableAmt: money(new Decimal(u.enableAmt)), frozenAmt: money(new Decimal(u.frozenAmt)), userAmt: money(new Decimal(u.userAmt)) });
+        throw fail('ledger_insufficient', undefined, {
+          enableAmt: money(new Decimal(u.enableAmt)),
+          frozenAmt: money(new Decimal(u.frozenAmt)),
+          userAmt: money(new Decimal(u.userAmt)),
+        });
       }
       values.push({
         userId,
@@ -200,7 +215,11 @@ export async function postAgent(tx: Db, agentId: number, entries: LedgerEntry[])
   const effects = entries.map((e) => effectOf(e, 'agent'));
   if (!effects.length) return [];
   return inTransaction(tx, async (tx) => {
-    const [a] = await tx.select({ balance: agents.balance, deletedAt: agents.deletedAt }).from(agents).where(eq(agents.id, agentId)).for('update');
+    const [a] = await tx
+      .select({ balance: agents.balance, deletedAt: agents.deletedAt })
+      .from(agents)
+      .where(eq(agents.id, agentId))
+      .for('update');
     if (!a || a.deletedAt) throw fail('agent_not_found');
     let balance = new Decimal(a.balance);
     const values: (typeof fundRecords.$inferInsert)[] = [];
@@ -223,7 +242,10 @@ export async function postAgent(tx: Db, agentId: number, entries: LedgerEntry[])
         note: e.note,
       });
     }
-    await tx.update(agents).set({ balance: money(balance), updatedAt: sql`now()` }).where(eq(agents.id, agentId));
+    await tx
+      .update(agents)
+      .set({ balance: money(balance), updatedAt: sql`now()` })
+      .where(eq(agents.id, agentId));
     return tx.insert(fundRecords).values(values).returning();
   });
 }

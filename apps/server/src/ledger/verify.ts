@@ -76,7 +76,8 @@ export async function verifyLedger(db: Db, opts: { chain?: boolean; stats?: bool
         WHERE run_equity <> user_amt_after OR run_enable <> enable_amt_after OR run_frozen <> frozen_amt_after
         ORDER BY id LIMIT ${limit}`),
     );
-    for (const r of chainBad) offenders.push({ kind: r.owner_kind as 'user' | 'agent', id: Number(r.owner_id), problem: 'chain', detail: r });
+    for (const r of chainBad)
+      offenders.push({ kind: r.owner_kind as 'user' | 'agent', id: Number(r.owner_id), problem: 'chain', detail: r });
   }
 
   if (opts.stats ?? true) offenders.push(...(await verifySummaryTables(db, limit)));

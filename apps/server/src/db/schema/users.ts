@@ -1,4 +1,18 @@
-import { bigint, bigserial, boolean, char, customType, date, integer, numeric, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  char,
+  customType,
+  date,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 // Mirrors migrations/0200_users.sql (agents, users, bank cards, app sessions, uploads, the ledger).
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });

@@ -1,5 +1,7 @@
 import type { AppContext } from '../../http/context.js';
 import { adminCount, createAdmin } from '../../modules/admins/service.js';
+import { seedFunds } from '../../modules/funds/seed.js';
+import { DEMO_AGENT_LOGIN, seedUsersDemo } from '../../modules/users/seed.js';
 
 export interface DemoLogin {
   username: string;
@@ -14,9 +16,17 @@ export const DEMO_ADMINS: DemoLogin[] = [
   { username: 'finance', password: 'finance123', role: 'finance' },
 ];
 
-type Seeder = (ctx: AppContext) => Promise<void>;
-/** Domain demo-data generators, run in order after the admins; each domain adds its own. */
-export const demoSeeders: Seeder[] = [];
+/** A domain's demo-data generator; it may return extra sign-ins it created (printed at start-up). */
+type Seeder = (ctx: AppContext) => Promise<void | DemoLogin[]>;
+
+/** Domain demo-data generators, run in this order after the admins (funds uses the users' verified accounts). */
+export const demoSeeders: Seeder[] = [
+  async (ctx) => {
+    await seedUsersDemo(ctx);
+    return [{ ...DEMO_AGENT_LOGIN }];
+  },
+  seedFunds,
+];
 
 /**
  * Seeds demo data on an empty database. Returns the sign-ins created, or [] when the database
@@ -29,8 +39,7 @@ export async function seedDemo(ctx: AppContext): Promise<DemoLogin[]> {
     const username = d.username === 'super' ? ctx.config.SUPER_ACCOUNT : d.username;
     await createAdmin(ctx.db, { username, name: names[d.username]!, password: d.password, roleCode: d.role });
   }
-  for (const s of demoSeeders) await s(ctx);
-  return DEMO_ADMINS.map((d) => (d.username === 'super' ? { ...d, username: ctx.config.SUPER_ACCOUNT } : d));
+  const extra: DemoLogin[] = [];
+  for (const s of demoSeeders) extra.push(...((await s(ctx)) ?? []));
+  return [...DEMO_ADMINS.map((d) => (d.username === 'super' ? { ...d, username: ctx.config.SUPER_ACCOUNT } : d)), ...extra];
 }
-import { seedUsersDemo } from '../../modules/users/seed.js'; demoSeeders.push((ctx) => seedUsersDemo(ctx));
-import { seedFunds } from '../../modules/funds/seed.js'; demoSeeders.push(seedFunds); // after the users seeder: uses its verified users

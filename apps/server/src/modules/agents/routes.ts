@@ -9,7 +9,18 @@ export function agentsRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   route(app, ctx, agentsApi.add, async ({ input, admin, audit, message }) => {
     const a = await svc.addAgent(ctx, admin, input);
-    audit({ targetId: a.id, after: { name: a.name, phone: a.phone, parentId: a.parentId, inviteCode: a.inviteCode, feeRate: a.feeRate, deferralRate: a.deferralRate, profitRate: a.profitRate } });
+    audit({
+      targetId: a.id,
+      after: {
+        name: a.name,
+        phone: a.phone,
+        parentId: a.parentId,
+        inviteCode: a.inviteCode,
+        feeRate: a.feeRate,
+        deferralRate: a.deferralRate,
+        profitRate: a.profitRate,
+      },
+    });
     message('agent_added');
     return a;
   });
@@ -18,7 +29,18 @@ export function agentsRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { before, after } = await svc.updateAgent(ctx, admin, input);
     const b: Record<string, unknown> = {};
     const a: Record<string, unknown> = {};
-    for (const k of ['name', 'realName', 'phone', 'parentId', 'level', 'feeRate', 'deferralRate', 'profitRate', 'locked', 'remark'] as const) {
+    for (const k of [
+      'name',
+      'realName',
+      'phone',
+      'parentId',
+      'level',
+      'feeRate',
+      'deferralRate',
+      'profitRate',
+      'locked',
+      'remark',
+    ] as const) {
       if (JSON.stringify(before[k]) !== JSON.stringify(after[k])) {
         b[k] = before[k];
         a[k] = after[k];

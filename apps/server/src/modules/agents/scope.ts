@@ -63,7 +63,10 @@ export async function scopeAgentIdList(db: Db, p: ScopeSubject): Promise<number[
   if (!isAgentStaff(p)) return null;
   const root = scopeRootAgentId(p);
   if (root == null) return [];
-  const r = await db.select({ id: agents.id }).from(agents).where(sql`${agents.path} @> ARRAY[${root}::int]`);
+  const r = await db
+    .select({ id: agents.id })
+    .from(agents)
+    .where(sql`${agents.path} @> ARRAY[${root}::int]`);
   return r.map((x) => x.id);
 }
 

@@ -29,12 +29,19 @@ export async function agentChainOfUser(db: Db, userId: number): Promise<number[]
 
 /** The agent and every agent below it (deleted ones included: their records stay visible). */
 export async function agentSubtreeIds(db: Db, agentId: number): Promise<number[]> {
-  const r = await db.select({ id: agents.id }).from(agents).where(sql`${agents.path} @> ARRAY[${agentId}::int]`);
+  const r = await db
+    .select({ id: agents.id })
+    .from(agents)
+    .where(sql`${agents.path} @> ARRAY[${agentId}::int]`);
   return r.map((x) => x.id);
 }
 
 export async function getAgent(db: Db, id: number): Promise<AgentRow | null> {
-  const [a] = await db.select().from(agents).where(and(eq(agents.id, id), isNull(agents.deletedAt))).limit(1);
+  const [a] = await db
+    .select()
+    .from(agents)
+    .where(and(eq(agents.id, id), isNull(agents.deletedAt)))
+    .limit(1);
   return a ?? null;
 }
 
@@ -85,7 +92,12 @@ const childCountSql = sql<number>`(SELECT count(*)::int FROM agents ca WHERE ca.
 
 async function agentItemById(db: Db, id: number): Promise<AgentItem> {
   const [a] = await db
-    .select({ ...agentColumns(), parentName: parent.as('parent_name'), userCount: userCountSql.as('user_count'), childCount: childCountSql.as('child_count') })
+    .select({
+      ...agentColumns(),
+      parentName: parent.as('parent_name'),
+      userCount: userCountSql.as('user_count'),
+      childCount: childCountSql.as('child_count'),
+    })
     .from(agents)
     .where(eq(agents.id, id));
   if (!a) throw fail('agent_not_found');
@@ -112,7 +124,12 @@ export async function listAgents(db: Db, p: Principal, q: AgentListQuery): Promi
   const cond = and(...where);
   const [list, [total]] = await Promise.all([
     db
-      .select({ ...agentColumns(), parentName: parent.as('parent_name'), userCount: userCountSql.as('user_count'), childCount: childCountSql.as('child_count') })
+      .select({
+        ...agentColumns(),
+        parentName: parent.as('parent_name'),
+        userCount: userCountSql.as('user_count'),
+        childCount: childCountSql.as('child_count'),
+      })
       .from(agents)
       .where(cond)
       .orderBy(asc(agents.path))
@@ -164,7 +181,12 @@ async function phoneTaken(tx: Db, phone: string, exceptId?: number): Promise<boo
   return !!r;
 }
 
-export async function addAgent(ctx: AppContext, p: Principal, input: z.output<typeof addAgentInput>, opts: { passwordHash?: string } = {}): Promise<AgentItem> {
+export async function addAgent(
+  ctx: AppContext,
+  p: Principal,
+  input: z.output<typeof addAgentInput>,
+  opts: { passwordHash?: string } = {},
+): Promise<AgentItem> {
   let parentId = input.parentId ?? null;
   if (isAgentStaff(p)) {
     parentId ??= scopeRootAgentId(p);
@@ -172,40 +194,43 @@ export async function addAgent(ctx: AppContext, p: Principal, input: z.output<ty
   }
   if (parentId != null) await assertAgentInScope(ctx.db, p, parentId, 'parentId');
   const passwordHash = opts.passwordHash ?? (await hashPassword(input.password));
-  const id = await ctx.db.transaction(async (tx) => {
-    const parentRow = parentId != null ? ((await tx.select().from(agents).where(eq(agents.id, parentId)).for('update'))[0] ?? null) : null;
-    if (parentId != null && (!parentRow || parentRow.deletedAt)) throw fail('agent_parent_not_found');
-    await checkRates(tx, parentRow, input);
-    if (await phoneTaken(tx, input.phone)) throw fail('agent_phone_taken');
-    const id = rows<{ id: number }>(await tx.execute(sql`SELECT nextval(pg_get_serial_sequence('agents', 'id'))::int AS id`))[0]!.id;
-    for (let attempt = 0; ; attempt++) {
-      const code = newInviteCode();
-      const [clash] = await tx.select({ id: agents.id }).from(agents).where(eq(agents.inviteCode, code)).limit(1);
-      if (clash) {
-        if (attempt > 20) throw new Error('could not find a free invite code');
-        continue;
+  const id = await ctx.db
+    .transaction(async (tx) => {
+      const parentRow =
+        parentId != null ? ((await tx.select().from(agents).where(eq(agents.id, parentId)).for('update'))[0] ?? null) : null;
+      if (parentId != null && (!parentRow || parentRow.deletedAt)) throw fail('agent_parent_not_found');
+      await checkRates(tx, parentRow, input);
+      if (await phoneTaken(tx, input.phone)) throw fail('agent_phone_taken');
+      const id = rows<{ id: number }>(await tx.execute(sql`SELECT nextval(pg_get_serial_sequence('agents', 'id'))::int AS id`))[0]!.id;
+      for (let attempt = 0; ; attempt++) {
+        const code = newInviteCode();
+        const [clash] = await tx.select({ id: agents.id }).from(agents).where(eq(agents.inviteCode, code)).limit(1);
+        if (clash) {
+          if (attempt > 20) throw new Error('could not find a free invite code');
+          continue;
+        }
+        await tx.insert(agents).values({
+          id,
+          name: input.name,
+          realName: input.realName ?? '',
+          phone: input.phone,
+          passwordHash,
+          inviteCode: code,
+          parentId,
+          level: parentRow ? parentRow.level + 1 : 1,
+          path: [...(parentRow?.path.map(Number) ?? []), id],
+          feeRate: input.feeRate ?? '0',
+          deferralRate: input.deferralRate ?? '0',
+          profitRate: input.profitRate ?? '0',
+          remark: input.remark ?? '',
+        });
+        return id;
       }
-      await tx.insert(agents).values({
-        id,
-        name: input.name,
-        realName: input.realName ?? '',
-        phone: input.phone,
-        passwordHash,
-        inviteCode: code,
-        parentId,
-        level: parentRow ? parentRow.level + 1 : 1,
-        path: [...(parentRow?.path.map(Number) ?? []), id],
-        feeRate: input.feeRate ?? '0',
-        deferralRate: input.deferralRate ?? '0',
-        profitRate: input.profitRate ?? '0',
-        remark: input.remark ?? '',
-      });
-      return id;
-    }
-  }).catch((e) => {
-    if (isUniqueViolation(e)) throw fail('agent_phone_taken');
-    throw e;
-  });
+    })
+    .catch((e) => {
+      if (isUniqueViolation(e)) throw fail('agent_phone_taken');
+      throw e;
+    });
   return agentItemById(ctx.db, id);
 }
 
@@ -243,7 +268,13 @@ export async function updateAgent(
       }
       const moving = newParentId !== self.parentId;
       // Moving re-checks all three rates against the new parent; otherwise only the ones changed.
-      const rates: Rates = moving ? { feeRate: input.feeRate ?? self.feeRate, deferralRate: input.deferralRate ?? self.deferralRate, profitRate: input.profitRate ?? self.profitRate } : input;
+      const rates: Rates = moving
+        ? {
+            feeRate: input.feeRate ?? self.feeRate,
+            deferralRate: input.deferralRate ?? self.deferralRate,
+            profitRate: input.profitRate ?? self.profitRate,
+          }
+        : input;
       await checkRates(tx, parentRow, rates, self.id);
       if (input.phone && input.phone !== self.phone && (await phoneTaken(tx, input.phone, self.id))) throw fail('agent_phone_taken');
       await tx
@@ -285,9 +316,15 @@ export async function deleteAgent(ctx: AppContext, p: Principal, id: number): Pr
   return ctx.db.transaction(async (tx) => {
     const [self] = await tx.select().from(agents).where(eq(agents.id, id)).for('update');
     if (!self || self.deletedAt) throw fail('agent_not_found');
-    const [u] = await tx.select({ n: count() }).from(users).where(and(eq(users.agentId, id), isNull(users.deletedAt)));
+    const [u] = await tx
+      .select({ n: count() })
+      .from(users)
+      .where(and(eq(users.agentId, id), isNull(users.deletedAt)));
     if (Number(u?.n ?? 0) > 0) throw fail('agent_has_users', { count: Number(u!.n) });
-    const [c] = await tx.select({ n: count() }).from(agents).where(and(eq(agents.parentId, id), isNull(agents.deletedAt)));
+    const [c] = await tx
+      .select({ n: count() })
+      .from(agents)
+      .where(and(eq(agents.parentId, id), isNull(agents.deletedAt)));
     if (Number(c?.n ?? 0) > 0) throw fail('agent_has_children', { count: Number(c!.n) });
     if (!new Decimal(self.balance).isZero()) throw fail('agent_has_balance', { balance: self.balance });
     const before = await agentItemById(tx, id);

@@ -3,7 +3,10 @@ import { registerMessages } from '../../http/i18n.js';
 registerMessages({
   app_login_bad_credentials: { 'zh-CN': '手机号或密码错误', 'en-US': 'Incorrect phone number or password' },
   app_login_locked: { 'zh-CN': '账户已被锁定，请联系客服', 'en-US': 'This account is locked; contact support' },
-  app_login_throttled: { 'zh-CN': '登录失败次数过多，请 {minutes} 分钟后再试', 'en-US': 'Too many failed sign-in attempts; try again in {minutes} minutes' },
+  app_login_throttled: {
+    'zh-CN': '登录失败次数过多，请 {minutes} 分钟后再试',
+    'en-US': 'Too many failed sign-in attempts; try again in {minutes} minutes',
+  },
   app_invite_invalid: { 'zh-CN': '邀请码无效', 'en-US': 'The invite code is not valid' },
   app_old_password_wrong: { 'zh-CN': '原密码错误', 'en-US': 'The current password is wrong' },
   app_registered: { 'zh-CN': '注册成功', 'en-US': 'Registered' },

@@ -8,7 +8,10 @@ import * as svc from './service.js';
 
 /** The platform user API (`/app/…`, header `usertoken`). */
 export function appRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const client = (req: { ip: string; headers: Record<string, unknown> }) => ({ ip: req.ip, userAgent: req.headers['user-agent'] as string | undefined });
+  const client = (req: { ip: string; headers: Record<string, unknown> }) => ({
+    ip: req.ip,
+    userAgent: req.headers['user-agent'] as string | undefined,
+  });
 
   appRoute(app, ctx, appApi.register, async ({ input, req, message }) => {
     const r = await svc.registerAppUser(ctx, input, client(req));
@@ -40,6 +43,10 @@ export function appRoutes(app: FastifyInstance, ctx: AppContext): void {
     const user = await authenticateUser(ctx, userTokenOf(req));
     const f = user ? await readUploadForUser(ctx.db, user.userId, req.params.key) : null;
     if (!f) return reply.code(404).send({ status: 1, msg: 'Not found', data: null });
-    return reply.header('content-type', f.mime).header('cache-control', 'private, max-age=300').header('x-content-type-options', 'nosniff').send(f.data);
+    return reply
+      .header('content-type', f.mime)
+      .header('cache-control', 'private, max-age=300')
+      .header('x-content-type-options', 'nosniff')
+      .send(f.data);
   });
 }

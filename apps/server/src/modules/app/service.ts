@@ -1,6 +1,14 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { RealState, type AppProfile, type FundType, type appFundsQuery, type appRealNameInput, type appRegisterInput, type appSaveBankInput } from '@stock-admin/contracts';
+import {
+  RealState,
+  type AppProfile,
+  type FundType,
+  type appFundsQuery,
+  type appRealNameInput,
+  type appRegisterInput,
+  type appSaveBankInput,
+} from '@stock-admin/contracts';
 import { fundRecords, userBanks, userLoginLog, users, type UserBankRow } from '../../db/schema/index.js';
 import { rows } from '../../db/migrate.js';
 import type { Db } from '../../db/client.js';
@@ -42,7 +50,14 @@ export async function registerAppUser(ctx: AppContext, input: z.output<typeof ap
     agentId = agent.id;
   }
   const passwordHash = await hashPassword(input.password);
-  const id = await createUser(ctx.db, { phone: input.phone, passwordHash, agentId, nickName: input.nickName, regIp: client.ip, accountType: 0 });
+  const id = await createUser(ctx.db, {
+    phone: input.phone,
+    passwordHash,
+    agentId,
+    nickName: input.nickName,
+    regIp: client.ip,
+    accountType: 0,
+  });
   await logAttempt(ctx.db, input.phone, id, client, 'registered');
   const s = await createUserSession(ctx.db, id, client);
   return { token: s.token, expireTime: s.expireTime, id };
@@ -54,7 +69,11 @@ export async function loginAppUser(ctx: AppContext, input: { phone: string; pass
     await logAttempt(db, input.phone, null, client, 'throttled');
     throw fail('app_login_throttled', { minutes: APP_THROTTLE_MINUTES });
   }
-  const [u] = await db.select().from(users).where(and(eq(users.phone, input.phone), isNull(users.deletedAt))).limit(1);
+  const [u] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.phone, input.phone), isNull(users.deletedAt)))
+    .limit(1);
   if (!u) {
     await verifyPassword(await dummyHash(), input.password);
     await logAttempt(db, input.phone, null, client, 'bad_password');
@@ -73,7 +92,8 @@ export async function loginAppUser(ctx: AppContext, input: { phone: string; pass
   return { token: s.token, expireTime: s.expireTime, id: u.id };
 }
 
-export const logoutAppUser = (ctx: AppContext, user: AppUser) => revokeUserSessions(ctx.db, user.userId, 'logout', { only: user.sessionId });
+export const logoutAppUser = (ctx: AppContext, user: AppUser) =>
+  revokeUserSessions(ctx.db, user.userId, 'logout', { only: user.sessionId });
 
 export async function appProfile(ctx: AppContext, userId: number): Promise<AppProfile> {
   const u = await getUser(ctx.db, userId);

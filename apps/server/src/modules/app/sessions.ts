@@ -29,7 +29,11 @@ export interface ClientInfo {
   userAgent?: string;
 }
 
-export async function createUserSession(db: Db, userId: number, client: ClientInfo): Promise<{ token: string; expireTime: number; sessionId: number }> {
+export async function createUserSession(
+  db: Db,
+  userId: number,
+  client: ClientInfo,
+): Promise<{ token: string; expireTime: number; sessionId: number }> {
   const token = newToken();
   const expiresAt = new Date(Date.now() + USER_TOKEN_TTL_MS);
   const [s] = await db

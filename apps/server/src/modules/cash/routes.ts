@@ -27,7 +27,22 @@ export function cashRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, cashApi.list, ({ input, admin }) => svc.listFundRecords(ctx.db, admin, input));
   route(app, ctx, cashApi.transferList, ({ input, admin }) => svc.listTransferRecords(ctx.db, admin, input));
   route(app, ctx, cashApi.export, async ({ input, admin, lang, req, reply }) => {
-    const cols = ['id', 'userId', 'phone', 'realName', 'agent', 'type', 'amount', 'userAmtAfter', 'enableAmtAfter', 'frozenAmtAfter', 'reference', 'adminId', 'note', 'createdAt'];
+    const cols = [
+      'id',
+      'userId',
+      'phone',
+      'realName',
+      'agent',
+      'type',
+      'amount',
+      'userAmtAfter',
+      'enableAmtAfter',
+      'frozenAmtAfter',
+      'reference',
+      'adminId',
+      'note',
+      'createdAt',
+    ];
     const typeLabel = (ty: keyof typeof FUND_TYPE_INFO) => (lang === 'en-US' ? FUND_TYPE_INFO[ty].en : FUND_TYPE_INFO[ty].zh);
     const batches = (async function* () {
       for await (const page of svc.iterateFundRecords(ctx.db, admin, input)) {
@@ -50,7 +65,13 @@ export function cashRoutes(app: FastifyInstance, ctx: AppContext): void {
       }
     })();
     const stamp = new Date().toISOString().slice(0, 10);
-    await streamCsv(ctx, req, reply, { admin, module: 'funds', filename: `fund-records-${stamp}.csv`, header: cols.map((c) => t(lang, `csv.fund.${c}`)), filters: input }, batches);
+    await streamCsv(
+      ctx,
+      req,
+      reply,
+      { admin, module: 'funds', filename: `fund-records-${stamp}.csv`, header: cols.map((c) => t(lang, `csv.fund.${c}`)), filters: input },
+      batches,
+    );
     return null;
   });
 }

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { and, eq, gte, inArray, isNotNull, lte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, lte, lt, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { TRANSFER_FUND_TYPES, type FundListQuery, type FundRecordItem, type FundType, type fundFilters } from '@stock-admin/contracts';
 import { fundRecords, fundStats, fundStatsDay } from '../../db/schema/index.js';
@@ -28,14 +28,19 @@ export async function fundListIds(db: Db, p: Principal, q: Filters): Promise<Fun
   return { scope, agents };
 }
 
-const inIds = (col: typeof fundRecords.ownerAgentId | typeof fundStats.agentId, ids: number[]) => (ids.length ? inArray(col, ids) : sql`false`);
+const inIds = (col: typeof fundRecords.ownerAgentId | typeof fundStats.agentId, ids: number[]) =>
+  ids.length ? inArray(col, ids) : sql`false`;
 
 /**
  * The WHERE of the fund-record list, its totals and its export (on the fund_records table, unaliased):
  * filters plus the admin's scope. Scope and agent filter use owner_agent_id: the agent a record belongs
  * to (the user's current agent, or the agent of an agent record).
  */
-export function fundWhere(q: Filters, ids: FundListIds, opts: { types?: FundType[]; window?: { from?: Date; to?: Date } } = {}): SQL | undefined {
+export function fundWhere(
+  q: Filters,
+  ids: FundListIds,
+  opts: { types?: FundType[]; window?: { from?: Date; to?: Date } } = {},
+): SQL | undefined {
   const owner = q.owner ?? 'user';
   const where: (SQL | undefined)[] = [];
   if (owner === 'user') where.push(isNotNull(fundRecords.userId));
@@ -46,7 +51,8 @@ export function fundWhere(q: Filters, ids: FundListIds, opts: { types?: FundType
   if (q.phone) where.push(sql`${fundRecords.userId} IN (SELECT pu.id FROM users pu WHERE pu.phone = ${q.phone})`);
   const types = typesOf(q, opts);
   if (types) where.push(types.length ? inArray(fundRecords.type, types) : sql`false`);
-  if (q.accountType !== undefined) where.push(sql`${fundRecords.userId} IN (SELECT tu.id FROM users tu WHERE tu.account_type = ${q.accountType})`);
+  if (q.accountType !== undefined)
+    where.push(sql`${fundRecords.userId} IN (SELECT tu.id FROM users tu WHERE tu.account_type = ${q.accountType})`);
   if (q.reference) where.push(eq(fundRecords.reference, q.reference));
   if (q.adminId !== undefined) where.push(eq(fundRecords.adminId, q.adminId));
   const w = opts.window ?? timeWindow(q);
@@ -55,7 +61,8 @@ export function fundWhere(q: Filters, ids: FundListIds, opts: { types?: FundType
   return and(...where);
 }
 
-const typesOf = (q: Filters, opts: { types?: FundType[] }) => (opts.types ? (q.type ? q.type.filter((x) => opts.types!.includes(x)) : opts.types) : q.type);
+const typesOf = (q: Filters, opts: { types?: FundType[] }) =>
+  opts.types ? (q.type ? q.type.filter((x) => opts.types!.includes(x)) : opts.types) : q.type;
 
 /** [from, to) of the filters: the end time is inclusive to the millisecond (a date alone: to the end of that day). */
 export function timeWindow(q: Pick<Filters, 'beginTime' | 'endTime'>): { from?: Date; to?: Date } {
@@ -110,10 +117,18 @@ export function fundTotalsSql(q: Filters, ids: FundListIds, opts: { types?: Fund
                    FROM ${t} ${cond ? sql`WHERE ${cond}` : sql``}`);
     // the partial days at either end
     if (from && firstDay !== undefined && shDayStart(firstDay) > from.getTime()) {
-      parts.push(rawTotals(fundWhere(q, ids, { ...opts, window: { from, to: new Date(Math.min(shDayStart(firstDay), to?.getTime() ?? Infinity)) } })));
+      parts.push(
+        rawTotals(
+          fundWhere(q, ids, { ...opts, window: { from, to: new Date(Math.min(shDayStart(firstDay), to?.getTime() ?? Infinity)) } }),
+        ),
+      );
     }
     if (to && lastDay !== undefined && shDayStart(lastDay + 1) < to.getTime()) {
-      parts.push(rawTotals(fundWhere(q, ids, { ...opts, window: { from: new Date(Math.max(shDayStart(lastDay + 1), from?.getTime() ?? -Infinity)), to } })));
+      parts.push(
+        rawTotals(
+          fundWhere(q, ids, { ...opts, window: { from: new Date(Math.max(shDayStart(lastDay + 1), from?.getTime() ?? -Infinity)), to } }),
+        ),
+      );
     }
   } else {
     // the range lies within one day
@@ -177,7 +192,10 @@ const toItem = (r: RecordRow): FundRecordItem => ({
  * (an index-only scan for deep pages), then only those rows are read and joined.
  */
 export function recordsPageSql(cond: SQL | undefined, limit: number, offset: number, after?: { createdAt: string; id: number }): SQL {
-  const where = and(cond, after ? sql`(${fundRecords.createdAt}, ${fundRecords.id}) < (${after.createdAt}::timestamptz, ${after.id}::bigint)` : undefined);
+  const where = and(
+    cond,
+    after ? sql`(${fundRecords.createdAt}, ${fundRecords.id}) < (${after.createdAt}::timestamptz, ${after.id}::bigint)` : undefined,
+  );
   const order = sql`created_at DESC, id DESC`;
   const outer = sql`fr.created_at DESC, fr.id DESC`;
   return sql`
@@ -208,7 +226,9 @@ export function fundListSql(q: FundListQuery, ids: FundListIds, opts: { types?: 
 }
 
 export async function listFundRecords(db: Db, p: Principal, q: FundListQuery, opts: { types?: FundType[] } = {}) {
-  const r = rows<RecordRow & { total_n: string | number; total_in: string; total_out: string }>(await db.execute(fundListSql(q, await fundListIds(db, p, q), opts)));
+  const r = rows<RecordRow & { total_n: string | number; total_in: string; total_out: string }>(
+    await db.execute(fundListSql(q, await fundListIds(db, p, q), opts)),
+  );
   const list = r.filter((x) => x.id != null).map(toItem);
   const t = r[0];
   const count = Number(t?.total_n ?? 0);

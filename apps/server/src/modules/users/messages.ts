@@ -4,13 +4,31 @@ registerMessages({
   user_phone_taken: { 'zh-CN': '该手机号已注册', 'en-US': 'This phone number is already registered' },
   users_not_found: { 'zh-CN': '参数错误：ids 中以下用户不存在：{ids}', 'en-US': 'Invalid argument: ids has unknown users: {ids}' },
   'reason.layering_not_found': { 'zh-CN': '分层不存在', 'en-US': 'is not a known layering tier' },
-  user_agent_required: { 'zh-CN': '代理账号不能把用户移出自己的代理线', 'en-US': 'Agent accounts cannot move a user out of their agent tree' },
+  user_agent_required: {
+    'zh-CN': '代理账号不能把用户移出自己的代理线',
+    'en-US': 'Agent accounts cannot move a user out of their agent tree',
+  },
   user_upload_not_found: { 'zh-CN': '图片不存在，请重新上传', 'en-US': 'The image does not exist; upload it again' },
-  user_not_simulated: { 'zh-CN': '该用户是真实账户，不能调整模拟资金', 'en-US': 'This is a real account: simulated funds cannot be adjusted' },
-  user_real_not_pending: { 'zh-CN': '该实名认证不是待审核状态（已处理过）', 'en-US': 'This real-name submission is not pending (it was already reviewed)' },
-  user_real_not_allowed: { 'zh-CN': '实名认证审核中或已通过，不能重复提交', 'en-US': 'Your real-name details are under review or already approved' },
-  user_has_money: { 'zh-CN': '该用户还有资金（权益 {userAmt}，可用 {enableAmt}，冻结 {frozenAmt}），不能删除', 'en-US': 'This user still holds money (equity {userAmt}, free {enableAmt}, held {frozenAmt}) and cannot be deleted' },
-  user_has_business: { 'zh-CN': '该用户还有未完结的业务（{reason}），不能删除', 'en-US': 'This user still has open business ({reason}) and cannot be deleted' },
+  user_not_simulated: {
+    'zh-CN': '该用户是真实账户，不能调整模拟资金',
+    'en-US': 'This is a real account: simulated funds cannot be adjusted',
+  },
+  user_real_not_pending: {
+    'zh-CN': '该实名认证不是待审核状态（已处理过）',
+    'en-US': 'This real-name submission is not pending (it was already reviewed)',
+  },
+  user_real_not_allowed: {
+    'zh-CN': '实名认证审核中或已通过，不能重复提交',
+    'en-US': 'Your real-name details are under review or already approved',
+  },
+  user_has_money: {
+    'zh-CN': '该用户还有资金（权益 {userAmt}，可用 {enableAmt}，冻结 {frozenAmt}），不能删除',
+    'en-US': 'This user still holds money (equity {userAmt}, free {enableAmt}, held {frozenAmt}) and cannot be deleted',
+  },
+  user_has_business: {
+    'zh-CN': '该用户还有未完结的业务（{reason}），不能删除',
+    'en-US': 'This user still has open business ({reason}) and cannot be deleted',
+  },
   user_bank_limit: { 'zh-CN': '每个用户最多绑定 {max} 张银行卡', 'en-US': 'A user can have at most {max} bank cards' },
   user_bank_not_found: { 'zh-CN': '银行卡不存在', 'en-US': 'Bank card not found' },
   user_bank_holder_mismatch: { 'zh-CN': '持卡人必须与实名认证姓名一致', 'en-US': 'The card holder must match the verified real name' },

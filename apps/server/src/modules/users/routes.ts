@@ -116,7 +116,11 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   route(app, ctx, usersApi.updateList, async ({ input, admin, audit, message }) => {
     const r = await svc.updateMany(ctx, admin, input);
-    audit({ targetId: input.ids.join(',').slice(0, 200), before: r.before, after: { loginLocked: input.loginLocked, tradeLocked: input.tradeLocked, agentId: input.agentId, layeringId: input.layeringId } });
+    audit({
+      targetId: input.ids.join(',').slice(0, 200),
+      before: r.before,
+      after: { loginLocked: input.loginLocked, tradeLocked: input.tradeLocked, agentId: input.agentId, layeringId: input.layeringId },
+    });
     message('user_updated_ok');
     return { updated: r.updated };
   });
@@ -124,7 +128,23 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, usersApi.export, async ({ input, admin, lang, req, reply }) => {
     const yes = t(lang, 'csv.yes');
     const no = t(lang, 'csv.no');
-    const cols = ['id', 'phone', 'nickName', 'realName', 'accountType', 'agent', 'userAmt', 'enableAmt', 'frozenAmt', 'realState', 'loginLocked', 'tradeLocked', 'layeringId', 'regTime', 'regIp'];
+    const cols = [
+      'id',
+      'phone',
+      'nickName',
+      'realName',
+      'accountType',
+      'agent',
+      'userAmt',
+      'enableAmt',
+      'frozenAmt',
+      'realState',
+      'loginLocked',
+      'tradeLocked',
+      'layeringId',
+      'regTime',
+      'regIp',
+    ];
     const label = (m: Record<number, { zh: string; en: string }>, v: number) => (lang === 'en-US' ? m[v]?.en : m[v]?.zh) ?? String(v);
     const batches = (async function* () {
       for await (const page of svc.iterateUsers(ctx.db, admin, input)) {
@@ -148,7 +168,13 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
       }
     })();
     const stamp = new Date().toISOString().slice(0, 10);
-    await streamCsv(ctx, req, reply, { admin, module: 'users', filename: `users-${stamp}.csv`, header: cols.map((c) => t(lang, `csv.user.${c}`)), filters: input }, batches);
+    await streamCsv(
+      ctx,
+      req,
+      reply,
+      { admin, module: 'users', filename: `users-${stamp}.csv`, header: cols.map((c) => t(lang, `csv.user.${c}`)), filters: input },
+      batches,
+    );
     return null;
   });
 

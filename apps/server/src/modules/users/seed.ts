@@ -37,7 +37,32 @@ function rng(seed: number) {
 }
 
 const SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '黄', '赵', '吴', '周', '徐', '孙', '马', '朱', '胡', '郭', '何', '高', '林', '罗'];
-const GIVEN = ['伟', '芳', '娜', '敏', '静', '强', '磊', '洋', '艳', '勇', '军', '杰', '娟', '涛', '明', '超', '秀英', '霞', '平', '刚', '桂英', '建华', '晓东', '志强'];
+const GIVEN = [
+  '伟',
+  '芳',
+  '娜',
+  '敏',
+  '静',
+  '强',
+  '磊',
+  '洋',
+  '艳',
+  '勇',
+  '军',
+  '杰',
+  '娟',
+  '涛',
+  '明',
+  '超',
+  '秀英',
+  '霞',
+  '平',
+  '刚',
+  '桂英',
+  '建华',
+  '晓东',
+  '志强',
+];
 const BANKS = ['中国工商银行', '中国建设银行', '中国农业银行', '中国银行', '招商银行', '交通银行', '中国邮政储蓄银行', '平安银行'];
 const CITIES = ['北京', '上海', '广州', '深圳', '杭州', '南京', '成都', '武汉'];
 
@@ -84,7 +109,11 @@ function history(r: ReturnType<typeof rng>, simulated: boolean): LedgerEntry[] {
       if (i < rounds - 1 || r.chance(0.6)) {
         const pnl = margin.mul(r.int(-15, 25)).div(100).toDecimalPlaces(2);
         const back = margin.plus(pnl);
-        add({ type: 'sell_settlement', amount: back.toFixed(2), enable: back.toFixed(2), equity: pnl.toFixed(2), reference: pos }, back, pnl);
+        add(
+          { type: 'sell_settlement', amount: back.toFixed(2), enable: back.toFixed(2), equity: pnl.toFixed(2), reference: pos },
+          back,
+          pnl,
+        );
       }
     }
     // a new-share subscription: freeze, release the unallotted part, pay the rest
@@ -102,7 +131,7 @@ function history(r: ReturnType<typeof rng>, simulated: boolean): LedgerEntry[] {
   if (!simulated && r.chance(0.4) && enable.gt(1000)) {
     const amt = enable.mul(r.int(10, 40)).div(100).toDecimalPlaces(0, Decimal.ROUND_DOWN);
     const fee = amt.mul('0.005').toDecimalPlaces(2);
-    const w = `WD${order++}`;
+    const w = `WD${order}`;
     add({ type: 'withdraw', amount: amt.neg().toFixed(2), reference: w }, amt.neg(), amt.neg());
     add({ type: 'withdraw_fee', amount: fee.neg().toFixed(2), reference: w }, fee.neg(), fee.neg());
     if (r.chance(0.2)) {
@@ -127,7 +156,11 @@ export async function seedUsersDemo(ctx: AppContext, opts: { users?: number } = 
   const [{ n }] = (await ctx.db.select({ n: sql<number>`count(*)::int` }).from(users)) as [{ n: number }];
   if (n > 0) return;
   const r = rng(20240501);
-  const [reviewer] = await ctx.db.select({ id: admins.id, username: admins.username }).from(admins).where(eq(admins.username, 'admin')).limit(1);
+  const [reviewer] = await ctx.db
+    .select({ id: admins.id, username: admins.username })
+    .from(admins)
+    .where(eq(admins.username, 'admin'))
+    .limit(1);
   const system = {
     sessionId: 0,
     adminId: reviewer?.id ?? 0,
@@ -144,7 +177,12 @@ export async function seedUsersDemo(ctx: AppContext, opts: { users?: number } = 
   // Agents: three top agents, sub-agents below them, one third level.
   const agentHash = await hashPassword('agent123');
   const mk = (name: string, realName: string, phone: string, parentId: number | undefined, rates: [string, string, string]) =>
-    addAgent(ctx, system, { name, realName, phone, password: 'x', parentId, feeRate: rates[0], deferralRate: rates[1], profitRate: rates[2], remark: '' }, { passwordHash: agentHash });
+    addAgent(
+      ctx,
+      system,
+      { name, realName, phone, password: 'x', parentId, feeRate: rates[0], deferralRate: rates[1], profitRate: rates[2], remark: '' },
+      { passwordHash: agentHash },
+    );
   const east = await mk('华东总代理', '陈建国', '13900000001', undefined, ['0.500000', '0.400000', '0.300000']);
   const south = await mk('华南总代理', '林志强', '13900000002', undefined, ['0.450000', '0.400000', '0.250000']);
   const north = await mk('华北总代理', '赵德明', '13900000003', undefined, ['0.400000', '0.350000', '0.200000']);
@@ -156,9 +194,17 @@ export async function seedUsersDemo(ctx: AppContext, opts: { users?: number } = 
   const bj = await mk('北京一级代理', '刘洋', '13900000015', north.id, ['0.300000', '0.250000', '0.150000']);
   const agentIds = [east.id, south.id, north.id, sh.id, hz.id, pd.id, sz.id, gz.id, bj.id];
   for (const a of [east, south, north, sh, sz]) {
-    await postAgent(ctx.db, a.id, [{ type: 'agent_commission', amount: `${r.int(500, 9000)}.${String(r.int(0, 99)).padStart(2, '0')}`, note: '月度佣金结算' }]);
+    await postAgent(ctx.db, a.id, [
+      { type: 'agent_commission', amount: `${r.int(500, 9000)}.${String(r.int(0, 99)).padStart(2, '0')}`, note: '月度佣金结算' },
+    ]);
   }
-  await createAdmin(ctx.db, { username: DEMO_AGENT_LOGIN.username, name: '华东总代理（演示）', password: DEMO_AGENT_LOGIN.password, roleCode: 'agent', agentId: east.id });
+  await createAdmin(ctx.db, {
+    username: DEMO_AGENT_LOGIN.username,
+    name: '华东总代理（演示）',
+    password: DEMO_AGENT_LOGIN.password,
+    roleCode: 'agent',
+    agentId: east.id,
+  });
 
   // Users
   const userHash = await hashPassword(DEMO_USER_PASSWORD);
@@ -185,10 +231,26 @@ export async function seedUsersDemo(ctx: AppContext, opts: { users?: number } = 
     const roll = r.next();
     const state = roll < 0.55 ? 2 : roll < 0.7 ? 1 : roll < 0.8 ? 3 : 0;
     if (state > 0) {
-      const appUser = { userId: id, sessionId: 0, phone: '', nickName: '', realName: null, accountType: simulated ? 1 : 0, agentId, realState: 0, tradeLocked: false, layeringId: null } as AppUser;
+      const appUser = {
+        userId: id,
+        sessionId: 0,
+        phone: '',
+        nickName: '',
+        realName: null,
+        accountType: simulated ? 1 : 0,
+        agentId,
+        realState: 0,
+        tradeLocked: false,
+        layeringId: null,
+      } as AppUser;
       const file = { filename: 'id.png', mimetype: 'image/png', data: PNG };
       await submitRealName(ctx, appUser, { realName, idNumber: idNumber(r), idFront: file, idBack: file });
-      if (state !== 1) await reviewRealName(ctx, system, { id, state: state as 2 | 3, reason: state === 3 ? r.pick(['证件照片模糊', '姓名与证件不符', '证件已过期']) : undefined });
+      if (state !== 1)
+        await reviewRealName(ctx, system, {
+          id,
+          state: state as 2 | 3,
+          reason: state === 3 ? r.pick(['证件照片模糊', '姓名与证件不符', '证件已过期']) : undefined,
+        });
     }
     if (state === 2 && !simulated) {
       const card = `6222${String(r.int(0, 99_999_999)).padStart(8, '0')}${String(r.int(0, 9999)).padStart(4, '0')}`;
@@ -198,7 +260,9 @@ export async function seedUsersDemo(ctx: AppContext, opts: { users?: number } = 
     if (state === 2 || simulated || (state === 0 && r.chance(0.2))) {
       const recs = await post(ctx.db, id, history(r, simulated));
       const span = now - regAt.getTime();
-      recs.forEach((rec, k) => backdate.push({ id: rec.id, at: new Date(regAt.getTime() + Math.floor((span * (k + 1)) / (recs.length + 1))) }));
+      recs.forEach((rec, k) =>
+        backdate.push({ id: rec.id, at: new Date(regAt.getTime() + Math.floor((span * (k + 1)) / (recs.length + 1))) }),
+      );
     }
     if (r.chance(0.04)) await ctx.db.update(users).set({ tradeLocked: true }).where(eq(users.id, id));
     if (r.chance(0.02)) await ctx.db.update(users).set({ loginLocked: true }).where(eq(users.id, id));

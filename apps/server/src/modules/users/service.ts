@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNull, like, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, like, lt, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   RealState,
@@ -35,7 +35,11 @@ import './messages.js';
 
 /** A user by id (not deleted), or null. No scope: callers that serve an admin check scope themselves. */
 export async function getUser(db: Db, id: number): Promise<UserRow | null> {
-  const [u] = await db.select().from(users).where(and(eq(users.id, id), isNull(users.deletedAt))).limit(1);
+  const [u] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .limit(1);
   return u ?? null;
 }
 
@@ -67,7 +71,9 @@ export async function getUserBank(ctx: AppContext, userId: number, bankId?: numb
     .where(and(eq(userBanks.userId, userId), bankId != null ? eq(userBanks.id, bankId) : undefined))
     .orderBy(desc(userBanks.id))
     .limit(1);
-  return b ? { id: b.id, bankName: b.bankName, branch: b.branch, cardNo: ctx.secrets.open(b.cardNoSealed), holderName: b.holderName } : null;
+  return b
+    ? { id: b.id, bankName: b.bankName, branch: b.branch, cardNo: ctx.secrets.open(b.cardNoSealed), holderName: b.holderName }
+    : null;
 }
 
 /**
@@ -138,7 +144,10 @@ const userCols = getTableColumns(users);
 const agentNameSql = sql<string | null>`(SELECT an.name FROM agents an WHERE an.id = users.agent_id)`;
 
 async function userItemById(db: Db, id: number): Promise<UserItem> {
-  const [u] = await db.select({ ...userCols, agentName: agentNameSql.as('agent_name') }).from(users).where(eq(users.id, id));
+  const [u] = await db
+    .select({ ...userCols, agentName: agentNameSql.as('agent_name') })
+    .from(users)
+    .where(eq(users.id, id));
   if (!u) throw fail('user_not_found');
   return toUserItem(u as ListRow);
 }
@@ -222,7 +231,14 @@ export async function addUserByAdmin(ctx: AppContext, p: Principal, input: z.out
       remark: input.remark,
     });
     if (input.amount && !new Decimal(input.amount).isZero()) {
-      await post(tx, id, [{ type: 'opening_balance', amount: input.amount, adminId: p.adminId, note: input.accountType === 1 ? 'simulated account' : 'opening balance' }]);
+      await post(tx, id, [
+        {
+          type: 'opening_balance',
+          amount: input.amount,
+          adminId: p.adminId,
+          note: input.accountType === 1 ? 'simulated account' : 'opening balance',
+        },
+      ]);
     }
     return id;
   });
@@ -275,13 +291,19 @@ export function userListWhere(q: z.output<typeof userFilters>, ids: UserListIds)
   return and(...where);
 }
 
-
 /** The list's columns (no secrets: no password hash, no sealed ID number). */
 const LIST_COLUMNS = sql.raw(`u.id, u.phone, u.nick_name, u.real_name, u.id_number_masked, u.account_type, u.agent_id,
   (SELECT an.name FROM agents an WHERE an.id = u.agent_id) AS agent_name, u.referrer_id, u.user_amt, u.enable_amt, u.frozen_amt,
   u.trade_locked, u.login_locked, u.real_state, u.real_reject_reason, u.real_submitted_at, u.reg_time, u.reg_ip, u.layering_id,
   u.layering_pinned, u.online, u.last_login_at, u.remark`);
-const SORT_SQL = { id: 'id', regTime: 'reg_time', userAmt: 'user_amt', enableAmt: 'enable_amt', frozenAmt: 'frozen_amt', lastLoginAt: 'last_login_at' } as const;
+const SORT_SQL = {
+  id: 'id',
+  regTime: 'reg_time',
+  userAmt: 'user_amt',
+  enableAmt: 'enable_amt',
+  frozenAmt: 'frozen_amt',
+  lastLoginAt: 'last_login_at',
+} as const;
 
 interface ListSqlRow {
   id: number;
@@ -475,7 +497,12 @@ export async function updateUser(ctx: AppContext, p: Principal, input: z.output<
     .transaction(async (tx) => {
       await getUserForUpdate(tx, input.id);
       if (input.phone && (await phoneTaken(tx, input.phone, input.id))) throw fail('user_phone_taken');
-      await attachUploads(tx, [input.idFront, input.idBack].filter((k): k is string => !!k), input.id, p.adminId);
+      await attachUploads(
+        tx,
+        [input.idFront, input.idBack].filter((k): k is string => !!k),
+        input.id,
+        p.adminId,
+      );
       await tx.update(users).set(set).where(eq(users.id, input.id));
       if (input.loginLocked === true) await revokeUserSessions(tx, input.id, 'lock');
       else if (passwordHash) await revokeUserSessions(tx, input.id, 'password');
@@ -532,7 +559,11 @@ export async function reviewRealName(ctx: AppContext, p: Principal, input: z.out
       .where(eq(users.id, u.id));
   });
   const after = await userItemById(ctx.db, input.id);
-  return { item: after, before: { realState: before.realState }, after: { realState: after.realState, realRejectReason: after.realRejectReason } };
+  return {
+    item: after,
+    before: { realState: before.realState },
+    after: { realState: after.realState, realRejectReason: after.realRejectReason },
+  };
 }
 
 /** `delete.do`: soft-deletes a user with no money and no open business; records are kept. */
@@ -564,13 +595,20 @@ export async function updateMany(ctx: AppContext, p: Principal, input: z.output<
   const layeringId = input.layeringId !== undefined ? await checkTier(ctx.db, input.layeringId) : undefined;
   return ctx.db.transaction(async (tx) => {
     const found = await tx
-      .select({ id: users.id, loginLocked: users.loginLocked, tradeLocked: users.tradeLocked, agentId: users.agentId, layeringId: users.layeringId })
+      .select({
+        id: users.id,
+        loginLocked: users.loginLocked,
+        tradeLocked: users.tradeLocked,
+        agentId: users.agentId,
+        layeringId: users.layeringId,
+      })
       .from(users)
       .where(and(inArray(users.id, ids), isNull(users.deletedAt), agentScope(p, users.agentId)))
       .orderBy(asc(users.id))
       .for('update');
     const missing = ids.filter((id) => !found.some((f) => f.id === id));
-    if (missing.length) throw new AppError(Status.INVALID, 'users_not_found', { ids: missing.slice(0, 20).join(',') + (missing.length > 20 ? '…' : '') });
+    if (missing.length)
+      throw new AppError(Status.INVALID, 'users_not_found', { ids: missing.slice(0, 20).join(',') + (missing.length > 20 ? '…' : '') });
     const set: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
     if (input.loginLocked !== undefined) set.loginLocked = input.loginLocked;
     if (input.tradeLocked !== undefined) set.tradeLocked = input.tradeLocked;
@@ -615,7 +653,9 @@ export async function saveBank(
     const mine = await tx.select().from(userBanks).where(eq(userBanks.userId, userId));
     if (replaceId != null && !mine.some((b) => b.id === replaceId)) throw fail('user_bank_not_found');
     if (replaceId == null && mine.length >= MAX_BANK_CARDS) throw fail('user_bank_limit', { max: MAX_BANK_CARDS });
-    const dup = mine.some((b) => b.id !== replaceId && b.cardLast4 === card.cardNo.slice(-4) && ctx.secrets.open(b.cardNoSealed) === card.cardNo);
+    const dup = mine.some(
+      (b) => b.id !== replaceId && b.cardLast4 === card.cardNo.slice(-4) && ctx.secrets.open(b.cardNoSealed) === card.cardNo,
+    );
     if (dup) throw fail('user_bank_duplicate');
     const values = {
       bankName: card.bankName,
@@ -629,7 +669,10 @@ export async function saveBank(
       const [b] = await tx.update(userBanks).set(values).where(eq(userBanks.id, replaceId)).returning();
       return b!;
     }
-    const [b] = await tx.insert(userBanks).values({ userId, ...values }).returning();
+    const [b] = await tx
+      .insert(userBanks)
+      .values({ userId, ...values })
+      .returning();
     return b!;
   });
 }
@@ -686,4 +729,3 @@ export async function* iterateUsers(db: Db, p: Principal, q: z.output<typeof use
     last = { regTime: tail.reg_key, id: Number(tail.id) };
   }
 }
-

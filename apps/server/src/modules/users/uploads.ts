@@ -10,8 +10,16 @@ import { agentScope, isAgentStaff } from '../agents/scope.js';
 const KINDS: { mime: string; ext: string; test: (b: Uint8Array) => boolean }[] = [
   { mime: 'image/jpeg', ext: 'jpg', test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
   { mime: 'image/png', ext: 'png', test: (b) => [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((v, i) => b[i] === v) },
-  { mime: 'image/gif', ext: 'gif', test: (b) => String.fromCharCode(...b.subarray(0, 6)) === 'GIF87a' || String.fromCharCode(...b.subarray(0, 6)) === 'GIF89a' },
-  { mime: 'image/webp', ext: 'webp', test: (b) => String.fromCharCode(...b.subarray(0, 4)) === 'RIFF' && String.fromCharCode(...b.subarray(8, 12)) === 'WEBP' },
+  {
+    mime: 'image/gif',
+    ext: 'gif',
+    test: (b) => String.fromCharCode(...b.subarray(0, 6)) === 'GIF87a' || String.fromCharCode(...b.subarray(0, 6)) === 'GIF89a',
+  },
+  {
+    mime: 'image/webp',
+    ext: 'webp',
+    test: (b) => String.fromCharCode(...b.subarray(0, 4)) === 'RIFF' && String.fromCharCode(...b.subarray(8, 12)) === 'WEBP',
+  },
 ];
 
 /** The image type from the file's first bytes (never from its name or declared type), or null. */
@@ -63,11 +71,18 @@ export async function attachUploads(tx: Db, keys: string[], userId: number, admi
     .where(inArray(uploads.key, keys));
   for (const k of keys) {
     const f = found.find((x) => x.key === k);
-    if (!f || (f.userId != null && f.userId !== userId) || (f.userId == null && adminId != null && f.byAdmin != null && f.byAdmin !== adminId)) {
+    if (
+      !f ||
+      (f.userId != null && f.userId !== userId) ||
+      (f.userId == null && adminId != null && f.byAdmin != null && f.byAdmin !== adminId)
+    ) {
       throw fail('user_upload_not_found');
     }
   }
-  await tx.update(uploads).set({ userId }).where(and(inArray(uploads.key, keys), isNull(uploads.userId)));
+  await tx
+    .update(uploads)
+    .set({ userId })
+    .where(and(inArray(uploads.key, keys), isNull(uploads.userId)));
 }
 
 /**
@@ -82,7 +97,11 @@ export async function readUploadForAdmin(db: Db, p: Principal, key: string): Pro
         sql`${uploads.userId} IN (SELECT ${users.id} FROM ${users} WHERE ${agentScope(p, users.agentId) ?? sql`true`})`,
       )
     : undefined;
-  const [f] = await db.select({ mime: uploads.mime, data: uploads.data }).from(uploads).where(and(eq(uploads.key, key), scoped)).limit(1);
+  const [f] = await db
+    .select({ mime: uploads.mime, data: uploads.data })
+    .from(uploads)
+    .where(and(eq(uploads.key, key), scoped))
+    .limit(1);
   return f ?? null;
 }
 
