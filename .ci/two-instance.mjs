@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-/* global fetch */
 // Two server instances on one PostgreSQL database and one Redis: a socket held by instance B must
 // receive what an action on instance A raises (through the Redis bus); while Redis is unreachable
 // each instance still delivers to its own sockets; when Redis is back, cross-instance delivery

@@ -4,7 +4,6 @@
 // 3. runs every e2e/specs/*.spec.ts with node's test runner, one file at a time, BASE_URL in the env;
 // 4. stops the server and exits non-zero on any failure.
 // Options: `node e2e/run.mjs [spec-name-filter…]` runs only spec files whose name contains a filter.
-/* global fetch */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';

@@ -1,4 +1,3 @@
-/* global setInterval, clearInterval, performance */
 // Benchmark clients: many console-like sockets in one process. Each sends the heartbeat every
 // 30 s like the console, and records, per notice, the delay since the server raised it
 // (data.t = performance.timeOrigin + performance.now() at notify(), in ms; same clock in every process).

@@ -186,7 +186,16 @@ export async function authenticate(ctx: AppContext, token: string | undefined): 
 }
 
 /** `GET /api/user/info`: the role's permission entries in the shape the console's access checks read (spec §3). */
+// The info document depends only on the (cached, immutable) principal and the language; build it once per pair.
+const infoMemo = new WeakMap<Principal, Partial<Record<Lang, UserInfo>>>();
+
 export function userInfo(p: Principal, lang: Lang): UserInfo {
+  let byLang = infoMemo.get(p);
+  if (!byLang) infoMemo.set(p, (byLang = {}));
+  return (byLang[lang] ??= buildUserInfo(p, lang));
+}
+
+function buildUserInfo(p: Principal, lang: Lang): UserInfo {
   const permissions = PERMISSIONS.flatMap((perm) => {
     const actions = p.isSuper ? [...ACTIONS] : (p.permissions.get(perm.key) ?? []);
     if (!actions.length) return [];
