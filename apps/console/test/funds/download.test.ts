@@ -3,7 +3,7 @@ import { rechargeApi } from '@stock-admin/contracts';
 import { changeLang } from '../../src/app/i18n';
 import { setToken } from '../../src/lib/auth';
 import { requestEnv, resetSessionEnding } from '../../src/lib/request';
-import { downloadExport, filenameOf, isCsv } from '../../src/features/funds/lib/download';
+import { downloadExport, filenameOf, isCsv } from '../../src/lib/download';
 import { fakeFetch, spyFeedback } from '../helpers';
 
 const realFetch = requestEnv.fetch;

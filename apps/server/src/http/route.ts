@@ -58,7 +58,8 @@ function pickIssue(issues: readonly z.core.$ZodIssue[]): z.core.$ZodIssue {
   return first;
 }
 
-function zodToError(error: z.ZodError): AppError {
+/** The first zod issue as status 2 naming the field (shared with the platform user API's routes). */
+export function zodToError(error: z.ZodError): AppError {
   const issue = pickIssue(error.issues);
   const field = issue.path.join('.') || 'body';
   const i = issue as { code: string; minimum?: number | bigint; maximum?: number | bigint; input?: unknown; message?: string };

@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { Status, envelopeSchema, type DataOf, type Endpoint, type Envelope, type Lang } from '@stock-admin/contracts';
 import type { AppContext } from '../../http/context.js';
-import { AppError, loginRequired } from '../../http/errors.js';
+import { loginRequired } from '../../http/errors.js';
 import { parseLang, t } from '../../http/i18n.js';
-import { toEnvelope } from '../../http/route.js';
+import { toEnvelope, zodToError } from '../../http/route.js';
 import { authenticateUser, type AppUser } from './sessions.js';
 
 /** What an app endpoint handler receives. `user` is null only on public endpoints called without a token. */
@@ -25,33 +25,6 @@ type UserOf<E> = E extends { access: 'public' } ? AppUser | null : AppUser;
 export function userTokenOf(req: FastifyRequest): string | undefined {
   const h = req.headers.usertoken;
   return (Array.isArray(h) ? h[0] : h) || undefined;
-}
-
-/** Same mapping as http/route.ts: the first zod issue becomes status 2 naming the field. */
-function pickIssue(issues: readonly z.core.$ZodIssue[]): z.core.$ZodIssue {
-  const first = issues[0]!;
-  if (first.code === 'invalid_union' && first.errors.length) {
-    const branches = first.errors.filter((b) => b.length).map((b) => pickIssue(b));
-    branches.sort((a, b) => b.path.length - a.path.length);
-    if (branches[0]) return { ...branches[0], path: [...first.path, ...branches[0].path] };
-  }
-  return first;
-}
-
-export function zodToAppError(error: z.ZodError): AppError {
-  const issue = pickIssue(error.issues);
-  const field = issue.path.join('.') || 'body';
-  const i = issue as { code: string; minimum?: number | bigint; maximum?: number | bigint; input?: unknown; message?: string };
-  let reason = 'reason.invalid';
-  if (i.code === 'invalid_type' && i.input === undefined) reason = 'reason.required';
-  else if (i.code === 'too_small') reason = i.input === '' || i.input === undefined ? 'reason.required' : 'reason.too_small';
-  else if (i.code === 'too_big') reason = 'reason.too_big';
-  else if (i.code === 'invalid_format') reason = 'reason.invalid_format';
-  else if (i.code === 'invalid_value' || i.code === 'invalid_union') reason = 'reason.invalid_value';
-  else if (i.code === 'invalid_type') reason = 'reason.invalid_type';
-  else if (i.code === 'custom' && i.message) reason = `reason.${i.message}`;
-  if (i.message && /^invalid_[a-z_]+$/.test(i.message)) reason = `reason.${i.message}`;
-  return new AppError(Status.INVALID, 'invalid_field', { field, reason, min: String(i.minimum ?? ''), max: String(i.maximum ?? '') });
 }
 
 /**
@@ -95,7 +68,7 @@ export function appRoute<E extends Endpoint>(
         let parsed: unknown = {};
         if (input) {
           const r = input.safeParse(raw, { reportInput: true });
-          if (!r.success) throw zodToAppError(r.error);
+          if (!r.success) throw zodToError(r.error);
           parsed = r.data;
         }
         const data = await handler({

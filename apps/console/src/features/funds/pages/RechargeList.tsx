@@ -15,7 +15,7 @@ import { AgentSelect, ChannelSelect } from '../components/Pickers';
 import { ReasonModal } from '../components/ReasonModal';
 import { CreateRechargeModal, NoteModal } from '../components/RechargeModals';
 import { Totals } from '../components/Totals';
-import { downloadExport } from '../lib/download';
+import { downloadExport } from '../../../lib/download';
 import { amountRange, filtersOf, timeRange, toListQuery, type Params } from '../lib/filters';
 import { IMAGE_FALLBACK, formatMoney } from '../lib/money';
 import { RECHARGE_COLORS, rechargeLabel, statusEnum } from '../lib/status';

@@ -18,7 +18,7 @@ import { ReasonModal } from '../components/ReasonModal';
 import { Totals } from '../components/Totals';
 import { ApproveModal, BatchResultModal, type ApproveValues } from '../components/WithdrawModals';
 import { batchResultRows, isReviewable, type BatchResultRow } from '../lib/batch';
-import { downloadExport } from '../lib/download';
+import { downloadExport } from '../../../lib/download';
 import { amountRange, filtersOf, timeRange, toListQuery, type Params } from '../lib/filters';
 import { formatMoney } from '../lib/money';
 import { WITHDRAW_COLORS, statusEnum, withdrawLabel } from '../lib/status';

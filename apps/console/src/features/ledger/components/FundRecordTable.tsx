@@ -12,7 +12,7 @@ import { cashCalls } from '../../users/api';
 import { Money } from '../../users/components/Money';
 import { AgentSelect } from '../../users/components/Pickers';
 import { formatMoney } from '../../users/lib/decimal';
-import { downloadCsv } from '../../users/lib/download';
+import { downloadExport } from '../../../lib/download';
 import { fundFilters, pageOfParams, type Params } from '../../users/lib/filters';
 import { accountTypeEnum, accountTypeLabel, fundTypeLabel, fundTypeOptions } from '../../users/lib/labels';
 
@@ -41,7 +41,7 @@ export function FundRecordTable({ transfers = false }: { transfers?: boolean }) 
     try {
       const f = { ...lastFilters.current };
       if (transfers && !f.type) f.type = only!.join(',');
-      await downloadCsv(cashApi.export, f as never, `${transfers ? 'fund-transfers' : 'fund-records'}-${dayjs().format('YYYYMMDD')}.csv`);
+      await downloadExport(cashApi.export, f as never, `${transfers ? 'fund-transfers' : 'fund-records'}-${dayjs().format('YYYYMMDD')}.csv`);
     } finally {
       setExporting(false);
     }

@@ -4,7 +4,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Endpoint } from '@stock-admin/contracts';
 import { Access } from '../../../lib/access';
-import { downloadCsv } from '../lib/exportCsv';
+import { downloadExport } from '../../../lib/download';
 
 /** Export of a log list with its current filters (shown to roles with the export action). */
 export function ExportButton({
@@ -29,7 +29,7 @@ export function ExportButton({
         onClick={async () => {
           setBusy(true);
           try {
-            await downloadCsv(endpoint, filters() as never, `${name}.csv`);
+            await downloadExport(endpoint, filters() as never, `${name}.csv`);
           } finally {
             setBusy(false);
           }

@@ -19,7 +19,7 @@ import { AgentSelect, TierSelect, useTiers } from '../components/Pickers';
 import { ReviewDrawer } from '../components/ReviewDrawer';
 import { AddUserModal, BatchMoveModal, EditUserModal } from '../components/UserFormModals';
 import { formatMoney, previewAdjust, type Balances } from '../lib/decimal';
-import { downloadCsv } from '../lib/download';
+import { downloadExport } from '../../../lib/download';
 import { pageOfParams, userFilters, type Params, type Sort } from '../lib/filters';
 import { accountTypeEnum, accountTypeLabel, ACCOUNT_TYPE_COLORS, realStateEnum, realStateLabel, REAL_STATE_COLORS } from '../lib/labels';
 import { maskIdNumber } from '../lib/mask';
@@ -116,7 +116,7 @@ export default function UserList() {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      await downloadCsv(usersApi.export, lastFilters.current as never, `users-${dayjs().format('YYYYMMDD')}.csv`);
+      await downloadExport(usersApi.export, lastFilters.current as never, `users-${dayjs().format('YYYYMMDD')}.csv`);
     } finally {
       setExporting(false);
     }

@@ -1,8 +1,8 @@
 import type { Endpoint, InputOf } from '@stock-admin/contracts';
-import i18n, { currentLang } from '../../../app/i18n';
-import { getToken } from '../../../lib/auth';
-import { feedback } from '../../../lib/feedback';
-import { request, requestEnv, toSearchParams } from '../../../lib/request';
+import i18n, { currentLang } from '../app/i18n';
+import { getToken } from './auth';
+import { feedback } from './feedback';
+import { request, requestEnv, toSearchParams } from './request';
 
 /** Exports stream the whole filtered set: longer than the 6 s of ordinary calls. */
 export const EXPORT_TIMEOUT_MS = 120_000;
