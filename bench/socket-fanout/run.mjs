@@ -75,6 +75,8 @@ function startHarness(port, socketPort, env) {
       '--import',
       'tsx',
       '--expose-gc',
+      // extra V8/Node flags for the servers, e.g. BENCH_NODE_FLAGS=--max-semi-space-size=4
+      ...(process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : []),
       ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
     ],
     env: {
@@ -206,6 +208,7 @@ async function scenario(instances, n) {
       // as reported by the servers themselves
       bus: servers[0].ready.bus,
       via: VIA,
+      nodeFlags: process.env.BENCH_NODE_FLAGS || null,
       db: servers[0].ready.db,
       sockets: n,
       eligible: rep.eligible,
@@ -257,18 +260,18 @@ for (const instances of INSTANCES) {
 
 const fmt = (v) => (v == null ? '–' : v.toFixed(1));
 console.log(
-  '\n| instances (bus) | sockets (receiving) | events | delivered / expected | lost | misrouted | p50 ms | p99 ms | max ms | server RSS MB: start → N sockets → peak |',
+  '\n| instances (bus) | sockets (receiving) | events | delivered / expected | lost | misrouted | p50 ms | p99 ms | max ms | server RSS MB: start → N sockets → peak | server CPU ms / 1k msgs | load avg |',
 );
-console.log('|---|---|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const r of results) {
   const groups = Object.entries(r.latency).sort();
   const lat = (k) => groups.map(([g, v]) => (groups.length > 1 ? `${g} ${fmt(v[k])}` : fmt(v[k]))).join(' / ');
   const rss = r.rssMb.map((m, i) => `${r.rssMb.length > 1 ? (i ? 'B ' : 'A ') : ''}${m.start} → ${m.connected} → ${m.peak}`).join('; ');
   console.log(
-    `| ${r.instances} (${r.bus}, ${r.db}) | ${r.sockets} (${r.eligible}) | ${r.events} @ ${r.rate}/s | ${r.received - r.misrouted} / ${r.expected} | ${r.lost} | ${r.misrouted} | ${lat('p50')} | ${lat('p99')} | ${lat('max')} | ${rss} | ${r.serverCpuMsPer1k} | ${r.loadAvg1m} |`,
+    `| ${r.instances} (${r.bus}, ${r.db}${r.via !== 'app' ? `, ${r.via}` : ''}${r.nodeFlags ? `, ${r.nodeFlags}` : ''}) | ${r.sockets} (${r.eligible}) | ${r.events} @ ${r.rate}/s | ${r.received - r.misrouted} / ${r.expected} | ${r.lost} | ${r.misrouted} | ${lat('p50')} | ${lat('p99')} | ${lat('max')} | ${rss} | ${r.serverCpuMsPer1k} | ${r.loadAvg1m} |`,
   );
 }
-const out = path.join(here, 'results.json');
+const out = path.resolve(arg('out', path.join(here, 'results.json')));
 writeFileSync(out, JSON.stringify({ at: new Date().toISOString(), node: process.version, results }, null, 2));
 console.log(`\nresults written to ${path.relative(root, out)}`);
 const bad = results.filter((r) => r.lost || r.misrouted || r.outOfOrder || r.closedUnexpectedly || r.overloaded);
