@@ -22,6 +22,7 @@ import { domainRoutes } from './modules/index.js';
 import { registerRealtime } from './realtime/plugin.js';
 import { secretBoxFor } from './lib/secretbox.js';
 import { SessionCache } from './modules/session/cache.js';
+import { serialize } from './http/json.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -64,7 +65,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Zod schemas are checked inside each route (so failures become status 2 envelopes in the caller's
   // language); Fastify only uses them for the OpenAPI document.
   app.setValidatorCompiler(() => (value) => ({ value }));
-  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  app.setSerializerCompiler(() => serialize);
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });

@@ -19,6 +19,7 @@ import { hashToken, newToken } from '../../lib/tokens.js';
 import { verifyTotp } from '../../lib/totp.js';
 import { openTotpSecret } from '../../lib/totp-secret.js';
 import './messages.js';
+import { reuseJson } from '../../http/json.js';
 
 export const MAX_FAILURES = 5;
 export const THROTTLE_MINUTES = 15;
@@ -192,7 +193,7 @@ const infoMemo = new WeakMap<Principal, Partial<Record<Lang, UserInfo>>>();
 export function userInfo(p: Principal, lang: Lang): UserInfo {
   let byLang = infoMemo.get(p);
   if (!byLang) infoMemo.set(p, (byLang = {}));
-  return (byLang[lang] ??= buildUserInfo(p, lang));
+  return (byLang[lang] ??= reuseJson(buildUserInfo(p, lang)));
 }
 
 function buildUserInfo(p: Principal, lang: Lang): UserInfo {
