@@ -174,7 +174,8 @@ function startInstance(name, port, redisUrl, seed) {
   const logs = [];
   const env = { ...process.env };
   delete env.SOCKET_PORT;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  // The built server (npm test, which runs before this, builds it).
+  const child = spawn(process.execPath, ['dist/main.mjs'], {
     cwd: path.join(root, 'apps/server'),
     env: {
       ...env,

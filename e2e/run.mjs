@@ -1,17 +1,15 @@
-// End-to-end runner (`npm run test:e2e` = build the console, then this file).
+// End-to-end runner (`npm run test:e2e` = build the console and the server, then this file).
 // 1. makes sure Debian Chromium and CJK fonts are installed (apt-get when /usr/bin/chromium is missing);
-// 2. starts the real server on a free loopback port with a fresh embedded database (demo data seeded);
+// 2. starts the built server (apps/server/dist) on a free loopback port with a fresh embedded database
+//    (demo data seeded; e2e/lib/server.mjs);
 // 3. runs every e2e/specs/*.spec.ts with node's test runner, one file at a time, BASE_URL in the env;
 // 4. stops the server and exits non-zero on any failure.
 // Options: `node e2e/run.mjs [spec-name-filter…]` runs only spec files whose name contains a filter.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { root, SERVER_ENTRY, startServer } from './lib/server.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 function ensureChromium() {
@@ -22,69 +20,14 @@ function ensureChromium() {
   execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium', 'fonts-noto-cjk'], { stdio: 'inherit', env });
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.unref();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer() {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stock-admin-e2e-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'true',
-      SECRET_KEY: process.env.SECRET_KEY ?? 'e2e-secret-key-0123456789abcdef',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout.on('data', (d) => (out += d));
-  child.stderr.on('data', (d) => {
-    out += d;
-    process.stderr.write(`[server] ${d}`);
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode != null) throw new Error(`server exited early:\n${out}`);
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline) throw new Error(`server did not become healthy:\n${out}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    base,
-    async stop() {
-      if (child.exitCode == null) {
-        child.kill('SIGTERM');
-        await Promise.race([new Promise((r) => child.once('exit', r)), new Promise((r) => setTimeout(r, 15_000))]);
-        if (child.exitCode == null) child.kill('SIGKILL');
-      }
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 async function main() {
   const dist = process.env.CONSOLE_DIST ?? path.join(root, 'apps/console/dist');
   if (!fs.existsSync(path.join(dist, 'index.html'))) {
     console.error(`[e2e] ${dist} has no built console: run \`npm run build\` first (npm run test:e2e does).`);
+    process.exit(2);
+  }
+  if (!fs.existsSync(SERVER_ENTRY)) {
+    console.error(`[e2e] ${SERVER_ENTRY} is missing: run \`npm run build\` first (npm run test:e2e does).`);
     process.exit(2);
   }
   ensureChromium();

@@ -1,5 +1,6 @@
-// Starts the real server (tsx) for a benchmark and stops it again. Only loopback addresses are used.
-import { spawn } from 'node:child_process';
+// Starts the real server for a benchmark, built as `npm start` runs it (apps/server/dist, rebuilt once
+// per benchmark process), and stops it again. Only loopback addresses are used.
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,9 +25,18 @@ export async function freshSchema(baseUrl, name) {
   } };
 }
 
+let built = false;
+/** Builds apps/server/dist once per benchmark process, so the numbers are those of the current code. */
+export function buildServer() {
+  if (built) return;
+  execFileSync(process.execPath, [path.join(root, 'apps/server/build.mjs')], { cwd: root, stdio: 'inherit' });
+  built = true;
+}
+
 export async function startServer({ port, env = {} }) {
+  buildServer();
   const dataDir = env.DATABASE_URL ? undefined : mkdtempSync(path.join(tmpdir(), 'bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['apps/server/dist/main.mjs'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SECRET_KEY: 'bench-secret-key-0123456789', ...(dataDir ? { DATA_DIR: dataDir } : {}), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -9,7 +9,7 @@
 //
 // Without DATABASE_URL the one-instance runs use the embedded database; without REDIS_URL (or
 // DATABASE_URL) the two-instance runs are skipped.
-import { fork } from 'node:child_process';
+import { execFileSync, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -68,12 +68,23 @@ function request(child, msg, op, ms = 120_000) {
   });
 }
 
+// The harness runs as the product runs (`npm start`): bundled by apps/server/build.mjs, plain node.
+const harnessDir = path.join(root, 'bench/.results/socket-fanout');
+let harnessBuilt = false;
+function buildHarness() {
+  if (harnessBuilt) return;
+  execFileSync(process.execPath, [path.join(root, 'apps/server/build.mjs'), path.join(here, 'server.ts'), '--out-dir', harnessDir], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  harnessBuilt = true;
+}
+
 function startHarness(port, socketPort, env) {
-  const child = fork(path.join(here, 'server.ts'), [], {
+  buildHarness();
+  const child = fork(path.join(harnessDir, 'server.mjs'), [], {
     cwd: root,
     execArgv: [
-      '--import',
-      'tsx',
       '--expose-gc',
       // extra V8/Node flags for the servers, e.g. BENCH_NODE_FLAGS=--max-semi-space-size=4
       ...(process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : []),

@@ -1,6 +1,6 @@
 // Benchmark harness: the real server (the same buildApp() as main.ts) plus an IPC channel through
 // which the benchmark seeds signed-in sessions, raises events with notify() and reads memory.
-// Started by run.mjs with `node --import tsx`; listens on 127.0.0.1 only.
+// Bundled by run.mjs (apps/server/build.mjs) and started with plain node; listens on 127.0.0.1 only.
 import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { openDatabase } from '../../apps/server/src/db/client.js';
