@@ -145,6 +145,11 @@ describe('applying effects', () => {
     expect(screen.getByTestId('live-notice').textContent).toContain('用户 张三 的充值 100.00 已被拒绝');
     fireEvent.click(screen.getByRole('link'));
     expect(navigate.mock.calls[0]![0]).toMatch(/^\/capital\/rechargelist\?id=5&_t=\d+$/);
+    applyEffects(effectsOf(msg('RECHARGE_FAILURE', { id: 8, orderNo: 'R20261121 0008', userName: '张三', amount: '100' })), { navigate });
+    render(<>{f.notification.warning.mock.calls[1]![0].description}</>);
+    fireEvent.click(screen.getAllByRole('link')[1]!);
+    // with an order number the link filters the list to it
+    expect(navigate.mock.calls[1]![0]).toMatch(/^\/capital\/rechargelist\?keyword=R20261121%200008&_t=\d+$/);
     applyEffects(effectsOf(msg('CREATEORDER', { id: 6, userName: '张三', amount: '100' })), { navigate });
     expect(f.notification.info.mock.calls[0]![0]).toMatchObject({ message: '新的充值订单', duration: undefined });
   });

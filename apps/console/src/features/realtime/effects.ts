@@ -70,8 +70,13 @@ export function formatAmount(v: unknown): string {
   return `${sign}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`;
 }
 
-/** The record page with the record id, for the notice link. */
+/**
+ * The notice link: the record's list page, filtered to the record by its order number (the lists'
+ * keyword filter) when the event names one, else by `id`.
+ */
 export function recordLink(type: keyof typeof RECORD_PAGE, d: Data): string {
+  const orderNo = text(d.orderNo);
+  if (orderNo) return `${RECORD_PAGE[type]}?keyword=${encodeURIComponent(orderNo)}`;
   const id = text(d.id);
   return id ? `${RECORD_PAGE[type]}?id=${encodeURIComponent(id)}` : RECORD_PAGE[type];
 }

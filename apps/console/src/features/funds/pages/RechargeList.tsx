@@ -2,7 +2,7 @@ import '../funds.css';
 import { useRef, useState } from 'react';
 import { Button, Image, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
 import { DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ProTable, type ActionType, type ProColumns, type ProFormInstance } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { RECHARGE_STATUS_LABELS, rechargeApi, type DepositWithdrawTotals, type RechargeItem } from '@stock-admin/contracts';
@@ -19,6 +19,7 @@ import { downloadExport } from '../../../lib/download';
 import { amountRange, filtersOf, timeRange, toListQuery, type Params } from '../lib/filters';
 import { IMAGE_FALLBACK, formatMoney } from '../lib/money';
 import { RECHARGE_COLORS, rechargeLabel, statusEnum } from '../lib/status';
+import { useLinkedRecord } from '../lib/useLinkedRecord';
 
 const time = (v: string | null | undefined) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '-');
 
@@ -28,7 +29,9 @@ export default function RechargeList() {
   const lang = i18n.language;
   const { can } = useAccess();
   const actionRef = useRef<ActionType>(undefined);
+  const formRef = useRef<ProFormInstance>(undefined);
   const lastFilters = useRef<Record<string, unknown>>({});
+  const linkedKeyword = useLinkedRecord(formRef, actionRef);
   const [totals, setTotals] = useState<DepositWithdrawTotals | null>(null);
   const [rejecting, setRejecting] = useState<RechargeItem | null>(null);
   const [noting, setNoting] = useState<RechargeItem | null>(null);
@@ -274,6 +277,8 @@ export default function RechargeList() {
       <ProTable<RechargeItem>
         {...tableDefaults()}
         actionRef={actionRef}
+        formRef={formRef}
+        form={{ initialValues: linkedKeyword ? { keyword: linkedKeyword } : undefined }}
         columns={columns}
         headerTitle={t('funds.recharge.title')}
         search={{ labelWidth: 'auto', defaultCollapsed: false }}

@@ -1,16 +1,14 @@
 import '../funds.css';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Space, Tag, Tooltip, Typography } from 'antd';
 import { CheckOutlined, CloseOutlined, DownloadOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { useSearchParams } from 'react-router';
+import { ProTable, type ActionType, type ProColumns, type ProFormInstance } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { WITHDRAW_STATUS_LABELS, withdrawApi, type DepositWithdrawTotals, type WithdrawItem } from '@stock-admin/contracts';
 import { Access, useAccess } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
 import { tableDefaults } from '../../../lib/proTable';
-import { REFRESH_PARAM } from '../../../lib/tabs';
 import { withdrawCalls } from '../api';
 import { AmountRangeInput, Money } from '../components/Money';
 import { AgentSelect } from '../components/Pickers';
@@ -22,6 +20,7 @@ import { downloadExport } from '../../../lib/download';
 import { amountRange, filtersOf, timeRange, toListQuery, type Params } from '../lib/filters';
 import { formatMoney } from '../lib/money';
 import { WITHDRAW_COLORS, statusEnum, withdrawLabel } from '../lib/status';
+import { useLinkedRecord } from '../lib/useLinkedRecord';
 
 const time = (v: string | null | undefined) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '-');
 
@@ -45,17 +44,9 @@ export default function WithdrawalList() {
   const [results, setResults] = useState<BatchResultRow[] | null>(null);
   const [exporting, setExporting] = useState(false);
 
-  // Header badge: a new `_t` on an open page asks for fresh data.
-  const [search] = useSearchParams();
-  const stamp = search.get(REFRESH_PARAM);
-  const seenStamp = useRef(stamp);
-  useEffect(() => {
-    if (stamp && stamp !== seenStamp.current) {
-      seenStamp.current = stamp;
-      setSelected([]);
-      void actionRef.current?.reloadAndRest?.();
-    }
-  }, [stamp]);
+  // Header badge (a new `_t`) and record links (`keyword`): see useLinkedRecord.
+  const formRef = useRef<ProFormInstance>(undefined);
+  const linkedKeyword = useLinkedRecord(formRef, actionRef, () => setSelected([]));
 
   const reload = () => void actionRef.current?.reload();
 
@@ -276,6 +267,8 @@ export default function WithdrawalList() {
       <ProTable<WithdrawItem>
         {...tableDefaults()}
         actionRef={actionRef}
+        formRef={formRef}
+        form={{ initialValues: linkedKeyword ? { keyword: linkedKeyword } : undefined }}
         columns={columns}
         headerTitle={t('funds.withdraw.title')}
         search={{ labelWidth: 'auto', defaultCollapsed: false }}
