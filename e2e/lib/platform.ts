@@ -12,7 +12,14 @@ import { BASE_URL } from './index.ts';
 
 type Body = Record<string, string> | FormData;
 
-async function call<T>(base: string, header: 'admintoken' | 'usertoken', token: string | null, path: string, body: Body, method: 'GET' | 'POST'): Promise<T> {
+async function call<T>(
+  base: string,
+  header: 'admintoken' | 'usertoken',
+  token: string | null,
+  path: string,
+  body: Body,
+  method: 'GET' | 'POST',
+): Promise<T> {
   const headers: Record<string, string> = token ? { [header]: token } : {};
   let url = `${base}${path}`;
   let payload: BodyInit | undefined;
@@ -29,7 +36,13 @@ async function call<T>(base: string, header: 'admintoken' | 'usertoken', token: 
 }
 
 /** An admin API call (`admintoken`). */
-export function adminCall<T = unknown>(token: string, path: string, body: Body = {}, method: 'GET' | 'POST' = 'POST', base = BASE_URL): Promise<T> {
+export function adminCall<T = unknown>(
+  token: string,
+  path: string,
+  body: Body = {},
+  method: 'GET' | 'POST' = 'POST',
+  base = BASE_URL,
+): Promise<T> {
   return call<T>(base, 'admintoken', token, path, body, method);
 }
 
@@ -79,9 +92,20 @@ export async function verifiedUser(adminToken: string, opts: { cash?: string; ba
   const base = opts.base ?? BASE_URL;
   const u = await userWithRealNamePending(base);
   await adminCall(adminToken, '/admin/user/authByAdmin.do', { id: String(u.id), state: '2' }, 'POST', base);
-  await appCall(u.token, '/app/user/bank/save.do', { bankName: '招商银行', branch: '上海分行', cardNo: `62258800${String(u.id).padStart(8, '0')}` }, base);
+  await appCall(
+    u.token,
+    '/app/user/bank/save.do',
+    { bankName: '招商银行', branch: '上海分行', cardNo: `62258800${String(u.id).padStart(8, '0')}` },
+    base,
+  );
   if (opts.cash)
-    await adminCall(adminToken, '/admin/user/updateAmt.do', { userId: String(u.id), amt: opts.cash, direction: '0', note: 'e2e 入金' }, 'POST', base);
+    await adminCall(
+      adminToken,
+      '/admin/user/updateAmt.do',
+      { userId: String(u.id), amt: opts.cash, direction: '0', note: 'e2e 入金' },
+      'POST',
+      base,
+    );
   return u;
 }
 

@@ -75,9 +75,13 @@ describe('funds, live', () => {
         return Number(el?.getAttribute('title') ?? 0) === n;
       }, before);
 
-      const w = await appCall<{ id: number; orderNo: string; amount: string; fee: string; status: number }>(user.token, '/app/withdraw/apply.do', {
-        amount: '1200',
-      });
+      const w = await appCall<{ id: number; orderNo: string; amount: string; fee: string; status: number }>(
+        user.token,
+        '/app/withdraw/apply.do',
+        {
+          amount: '1200',
+        },
+      );
       assert.equal(w.status, 0);
       await page.waitForFunction((n) => {
         const el = document.querySelector('[data-testid="badge-2"] .ant-scroll-number');
@@ -142,7 +146,9 @@ describe('funds, live', () => {
       await waitForRoute(page, new RegExp(`^/capital/rechargelist\\?keyword=${esc(encodeURIComponent(order.orderNo))}&_t=\\d{13}$`));
       await page.locator(`[data-testid="recharge-status-${order.id}"]`, { hasText: '充值失败' }).waitFor();
       const rows = page.locator('[data-testid="recharge-list"] .ant-table-tbody > tr.ant-table-row');
-      await page.waitForFunction(() => document.querySelectorAll('[data-testid="recharge-list"] .ant-table-tbody > tr.ant-table-row').length === 1);
+      await page.waitForFunction(
+        () => document.querySelectorAll('[data-testid="recharge-list"] .ant-table-tbody > tr.ant-table-row').length === 1,
+      );
       assert.equal(await rows.count(), 1, 'filtered to the order');
       assert.equal(await page.locator('#keyword').inputValue(), order.orderNo);
     });

@@ -120,7 +120,11 @@ describe('live notices', () => {
       await screenshot(first.page, 'realtime-kickout', 'zh-CN');
       await dialog.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
       await waitForRoute(first.page, /^\/user\/login/);
-      assert.equal((await first.context.cookies()).find((c) => c.name === 'Access-Token'), undefined, 'cookies cleared');
+      assert.equal(
+        (await first.context.cookies()).find((c) => c.name === 'Access-Token'),
+        undefined,
+        'cookies cleared',
+      );
       // The newer session is untouched.
       assert.ok((await second.context.cookies()).some((c) => c.name === 'Access-Token'));
       await second.page.locator('.shell').waitFor();
@@ -141,11 +145,20 @@ describe('live notices', () => {
       await signIn(second.page, DEMO.finance);
       const dialog = first.page.locator('.ant-modal-confirm');
       await dialog.waitFor();
-      assert.equal((await dialog.locator('.ant-modal-confirm-content').innerText()).trim(), 'Your session has ended. Please sign in again!');
+      assert.equal(
+        (await dialog.locator('.ant-modal-confirm-content').innerText()).trim(),
+        'Your session has ended. Please sign in again!',
+      );
       await screenshot(first.page, 'realtime-kickout', 'en-US');
-      await dialog.locator('.ant-modal-confirm-btns .ant-btn').filter({ hasText: /cancel/i }).click();
+      await dialog
+        .locator('.ant-modal-confirm-btns .ant-btn')
+        .filter({ hasText: /cancel/i })
+        .click();
       await waitForRoute(first.page, /^\/user\/login/);
-      assert.equal((await first.context.cookies()).find((c) => c.name === 'Access-Token'), undefined);
+      assert.equal(
+        (await first.context.cookies()).find((c) => c.name === 'Access-Token'),
+        undefined,
+      );
     } finally {
       await first.close();
       await second.close();
