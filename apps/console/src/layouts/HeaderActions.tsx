@@ -38,7 +38,7 @@ export function HeaderBadges({ compact }: { compact?: boolean }) {
               setTimeout(() => badges.reset(b.code), BADGE_RESET_MS);
             }}
           >
-            <Badge count={counts[String(b.code)] ?? 0} size="small" offset={[4, -2]}>
+            <Badge count={counts[String(b.code)] ?? 0} size="small" offset={[0, -4]}>
               <span className="header-badge-icon">{b.icon}</span>
             </Badge>
             {!compact && <span className="header-badge-label">{t(b.labelKey)}</span>}
