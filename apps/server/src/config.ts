@@ -1,9 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /** Every environment variable the server reads. The README's configuration table mirrors this. */
 const envSchema = z.object({
@@ -14,11 +12,17 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
+  /** Connections each instance keeps to PostgreSQL (DATABASE_URL only). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
-  TOKEN_TTL_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
+  TOKEN_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(12),
   SUPER_ACCOUNT: z.string().min(1).default('super'),
   SINGLE_SESSION: bool.default(true),
   SOCKET_PORT: z.coerce.number().int().min(1).max(65535).optional(),
@@ -28,7 +32,10 @@ const envSchema = z.object({
   /** How often open sockets re-check that their session is still valid (expiry, missed revocations). */
   SOCKET_SESSION_CHECK_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   /** Redis pub/sub channel of the event bus; instances sharing a database must share it. */
-  BUS_CHANNEL: z.string().regex(/^[\w:.-]{1,100}$/, 'letters, digits, _ : . - only').default('stock-admin:events'),
+  BUS_CHANNEL: z
+    .string()
+    .regex(/^[\w:.-]{1,100}$/, 'letters, digits, _ : . - only')
+    .default('stock-admin:events'),
   SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
   /** Run the scheduled-task runner in this process (every instance may; each slot still runs once). */
   JOBS_ENABLED: bool.default(true),

@@ -18,7 +18,7 @@ async function main() {
     }
     throw e;
   }
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, poolSize: config.DATABASE_POOL_SIZE });
   await migrate(database);
   await ensureBuiltinRoles(database.db);
   const app = await buildApp({ config, database });

@@ -5,12 +5,20 @@ import { ConfigError, loadConfig } from '../src/config.js';
 describe('configuration', () => {
   it('has working defaults', () => {
     const c = loadConfig({ INIT_CWD: '/srv/app' });
-    expect(c).toMatchObject({ PORT: 8080, TOKEN_TTL_HOURS: 12, SUPER_ACCOUNT: 'super', SINGLE_SESSION: true, dataDir: '/srv/app/data' });
+    expect(c).toMatchObject({
+      PORT: 8080,
+      DATABASE_POOL_SIZE: 10,
+      TOKEN_TTL_HOURS: 12,
+      SUPER_ACCOUNT: 'super',
+      SINGLE_SESSION: true,
+      dataDir: '/srv/app/data',
+    });
   });
 
   it.each([
     ['PORT', 'eighty'],
     ['DATABASE_URL', 'mysql://x'],
+    ['DATABASE_POOL_SIZE', '0'],
     ['REDIS_URL', 'http://x'],
     ['SINGLE_SESSION', 'maybe'],
     ['TOKEN_TTL_HOURS', '-1'],
