@@ -1,7 +1,7 @@
 // GET /api/user/info under 50 concurrent connections, on the embedded database and (when reachable)
 // on PostgreSQL. Usage: node bench/login-and-info/run.mjs [--duration 10] [--connections 50]
-import autocannon from 'autocannon';
 import { parseArgs } from 'node:util';
+import { httpLoad } from '../lib/load.mjs';
 import { adminLogin, freshSchema, startServer } from '../lib/server.mjs';
 
 const { values } = parseArgs({ options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' } } });
@@ -13,11 +13,10 @@ async function measure(label, env) {
   const server = await startServer({ port: 18090, env: { SEED_DEMO: 'true', ...env } });
   try {
     const token = await adminLogin(server.base, 'admin', 'admin123');
-    // warm-up
-    await autocannon({ url: `${server.base}/api/user/info`, headers: { admintoken: token }, connections: 10, duration: 2 });
-    const r = await autocannon({ url: `${server.base}/api/user/info`, headers: { admintoken: token }, connections, duration });
-    const bad = r.non2xx + r.errors;
-    return { label, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: bad };
+    const url = `${server.base}/api/user/info`;
+    await httpLoad({ url, headers: { admintoken: token }, connections: 10, duration: 2 }); // warm-up
+    const r = await httpLoad({ url, headers: { admintoken: token }, connections, duration });
+    return { label, ...r };
   } finally {
     await server.stop();
   }
@@ -35,6 +34,6 @@ try {
   console.error(`PostgreSQL run skipped: ${e.message}`);
 }
 console.log(`\nGET /api/user/info, ${connections} connections, ${duration} s\n`);
-console.log('| database | requests/s | p50 ms | p99 ms | errors |');
-console.log('|---|---|---|---|---|');
-for (const r of rows) console.log(`| ${r.label} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} |`);
+console.log('| database | load | requests/s | p50 ms | p99 ms | errors |');
+console.log('|---|---|---|---|---|---|');
+for (const r of rows) console.log(`| ${r.label} | ${r.tool} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} |`);

@@ -1,11 +1,10 @@
 // User list and fund records under load: POST /admin/user/list.do and /admin/cash/list.do through the
-// real server (autocannon) side by side with the same SQL run by a plain pg pool, on PostgreSQL with
+// real server (wrk, or autocannon without it: bench/lib/load.mjs) side by side with the same SQL run by a plain pg pool, on PostgreSQL with
 // 1,000,000 users and 5,000,000 fund records (seed.sql). Usage (from the repository root):
 //   node --import tsx bench/user-list/run.mjs [--duration 10] [--connections 50] [--reseed] [--only U1,C1]
 // Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test). Ports 18300-18399.
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -13,6 +12,7 @@ import { fundListQuery, userListQuery } from '@stock-admin/contracts';
 import * as schema from '../../apps/server/src/db/schema/index.ts';
 import { userListIds, userListSql } from '../../apps/server/src/modules/users/service.ts';
 import { fundListIds, fundListSql } from '../../apps/server/src/modules/cash/service.ts';
+import { httpLoad } from '../lib/load.mjs';
 import { adminLogin, startServer } from '../lib/server.mjs';
 import { BENCH_ADMIN, BENCH_AGENT, PG_URL, SCHEMA, schemaUrl, seed } from './seed.mjs';
 
@@ -27,7 +27,8 @@ const { values } = parseArgs({
 });
 const duration = Number(values.duration);
 const connections = Number(values.connections);
-const POOL = 10; // the server's pool size (openDatabase default); the raw client gets the same
+// The server's pool size (DATABASE_POOL_SIZE, default 10); the raw client gets the same.
+const POOL = Number(process.env.BENCH_POOL ?? 10);
 
 const admin = {
   sessionId: 0,
@@ -142,7 +143,7 @@ async function rawRun(pool, queries, seconds) {
 }
 
 async function apiRun(url, body, token, seconds) {
-  const r = await autocannon({
+  return httpLoad({
     url,
     method: 'POST',
     headers: { admintoken: token, 'content-type': 'application/json' },
@@ -150,12 +151,14 @@ async function apiRun(url, body, token, seconds) {
     connections,
     duration: seconds,
   });
-  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.non2xx + r.errors + r.timeouts };
 }
 
 async function main() {
   await prepare();
-  const server = await startServer({ port: 18303, env: { DATABASE_URL: schemaUrl(), SEED_DEMO: 'false', JOBS_ENABLED: 'false' } });
+  const server = await startServer({
+    port: 18303,
+    env: { DATABASE_URL: schemaUrl(), DATABASE_POOL_SIZE: String(POOL), SEED_DEMO: 'false', JOBS_ENABLED: 'false' },
+  });
   const pool = new pg.Pool({ connectionString: schemaUrl(), max: POOL });
   const db = drizzle(pool, { schema });
   const results = [];
