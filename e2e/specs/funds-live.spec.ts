@@ -3,6 +3,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { apiLogin, DEMO, launch, screenshot, signIn, waitForRoute, withPage, type Browser, type Page } from '../lib/index.ts';
+import { badgeCount, consoleToken, expectBadge, nextLiveSocket } from '../lib/live.ts';
 import { adminCall, appCall, openWithdrawalHours, serverCounts, verifiedUser } from '../lib/platform.ts';
 
 let browser: Browser;
@@ -38,25 +39,6 @@ async function recordTones(page: Page): Promise<void> {
 }
 const tones = (page: Page) => page.evaluate(() => (window as unknown as { __tones: number[] }).__tones);
 
-async function consoleToken(page: Page): Promise<string> {
-  return (await page.context().cookies()).find((c) => c.name === 'Access-Token')!.value;
-}
-
-/** Waits until the live socket has been answered once (registered for events). */
-function socketReady(page: Page): Promise<void> {
-  return new Promise((resolve) => {
-    page.on('websocket', (ws) => {
-      if (!ws.url().includes('/manager/ws/')) return;
-      ws.on('framereceived', (f) => typeof f.payload === 'string' && /"cmd":\s*13/.test(f.payload) && resolve());
-    });
-  });
-}
-
-async function badgeCount(page: Page, code: number): Promise<number> {
-  const n = page.locator(`[data-testid="badge-${code}"] .ant-scroll-number`);
-  return (await n.count()) ? Number(await n.first().getAttribute('title')) : 0;
-}
-
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('funds, live', () => {
@@ -64,16 +46,13 @@ describe('funds, live', () => {
     await withPage(browser, 'funds-live-withdraw', async ({ page }) => {
       const user = await verifiedUser(boss, { cash: '5000' });
       await recordTones(page);
-      const ready = socketReady(page);
+      const ready = nextLiveSocket(page);
       await signIn(page, DEMO.admin);
       await ready;
       await page.mouse.click(700, 400); // a gesture: browsers start audio only after one
       const token = await consoleToken(page);
       const before = (await serverCounts(token))['2'] ?? 0;
-      await page.waitForFunction((n) => {
-        const el = document.querySelector('[data-testid="badge-2"] .ant-scroll-number');
-        return Number(el?.getAttribute('title') ?? 0) === n;
-      }, before);
+      await expectBadge(page, 2, before);
 
       const w = await appCall<{ id: number; orderNo: string; amount: string; fee: string; status: number }>(
         user.token,
@@ -83,10 +62,7 @@ describe('funds, live', () => {
         },
       );
       assert.equal(w.status, 0);
-      await page.waitForFunction((n) => {
-        const el = document.querySelector('[data-testid="badge-2"] .ant-scroll-number');
-        return Number(el?.getAttribute('title') ?? 0) === n;
-      }, before + 1);
+      await expectBadge(page, 2, before + 1);
       assert.equal(await badgeCount(page, 2), (await serverCounts(token))['2'], 'the badge agrees with the database');
       await page.waitForFunction(() => (window as unknown as { __tones: number[] }).__tones.includes(1320));
       const heard = await tones(page);
@@ -119,7 +95,7 @@ describe('funds, live', () => {
   it('keeps a notice of a rejected deposit on screen until closed; its link opens the order in the deposit list', async () => {
     await withPage(browser, 'funds-live-recharge', async ({ page }) => {
       const user = await verifiedUser(boss);
-      const ready = socketReady(page);
+      const ready = nextLiveSocket(page);
       await signIn(page, DEMO.finance);
       await ready;
 

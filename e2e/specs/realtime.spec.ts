@@ -1,19 +1,8 @@
 // Live notices (issue 4): events raised through the server reach the signed-in console over its socket.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  DEMO,
-  launch,
-  openPage,
-  route,
-  screenshot,
-  signIn,
-  waitForRoute,
-  withPage,
-  type Browser,
-  type Page,
-  type WebSocket,
-} from '../lib/index.ts';
+import { DEMO, launch, openPage, route, screenshot, signIn, waitForRoute, withPage, type Browser, type Lang } from '../lib/index.ts';
+import { consoleToken, expectBadge, nextLiveSocket } from '../lib/live.ts';
 import { serverCounts, userWithRealNamePending } from '../lib/platform.ts';
 import { startServer } from '../lib/server.mjs';
 
@@ -24,55 +13,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-/** The console's token (the cookie the sign-in set). */
-async function consoleToken(page: Page): Promise<string> {
-  const c = (await page.context().cookies()).find((k) => k.name === 'Access-Token');
-  assert.ok(c, 'signed in');
-  return c.value;
-}
-
-/**
- * Resolves with the page's next live socket once the server has answered its first heartbeat (the
- * connection is then authenticated and registered for events). Call before the action that connects.
- */
-function nextLiveSocket(page: Page, timeout = 60_000): Promise<WebSocket> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      page.off('websocket', onSocket);
-      reject(new Error(`no live socket within ${timeout} ms`));
-    }, timeout);
-    const onSocket = (ws: WebSocket) => {
-      if (!ws.url().includes('/manager/ws/')) return;
-      ws.on('framereceived', (f) => {
-        if (typeof f.payload === 'string' && /"cmd":\s*13/.test(f.payload)) {
-          clearTimeout(timer);
-          page.off('websocket', onSocket);
-          resolve(ws);
-        }
-      });
-    };
-    page.on('websocket', onSocket);
-  });
-}
-
-/** The number a header badge shows (0 when hidden). */
-async function badgeCount(page: Page, code: number): Promise<number> {
-  const n = page.locator(`[data-testid="badge-${code}"] .ant-scroll-number`);
-  if (!(await n.count())) return 0;
-  return Number(await n.first().getAttribute('title'));
-}
-
-/** Waits until a header badge shows `n`. */
-async function expectBadge(page: Page, code: number, n: number, timeout = 15_000): Promise<void> {
-  const end = Date.now() + timeout;
-  let now = await badgeCount(page, code);
-  while (now !== n && Date.now() < end) {
-    await page.waitForTimeout(100);
-    now = await badgeCount(page, code);
-  }
-  assert.equal(now, n, `badge ${code}`);
-}
 
 describe('live notices', () => {
   it('real-name submissions raise the 实名 badge to the server count; the badge opens the list with _t and clears 0.6 s later', async () => {
@@ -105,9 +45,10 @@ describe('live notices', () => {
     });
   });
 
-  it('shows 登录失效，请重新登录！ when the same admin signs in from a second browser context; OK leads to the sign-in page', async () => {
-    const first = await openPage(browser);
-    const second = await openPage(browser);
+  /** Signs the same admin in from a second browser context; the first one must show the kick-out dialog. */
+  async function kickout(lang: Lang, text: string, answer: RegExp) {
+    const first = await openPage(browser, { lang });
+    const second = await openPage(browser, { lang });
     try {
       const live = nextLiveSocket(first.page);
       await signIn(first.page, DEMO.finance);
@@ -116,9 +57,9 @@ describe('live notices', () => {
 
       const dialog = first.page.locator('.ant-modal-confirm');
       await dialog.waitFor();
-      assert.equal((await dialog.locator('.ant-modal-confirm-content').innerText()).trim(), '登录失效，请重新登录！');
-      await screenshot(first.page, 'realtime-kickout', 'zh-CN');
-      await dialog.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+      assert.equal((await dialog.locator('.ant-modal-confirm-content').innerText()).trim(), text);
+      await screenshot(first.page, 'realtime-kickout', lang);
+      await dialog.locator('.ant-modal-confirm-btns .ant-btn').filter({ hasText: answer }).click();
       await waitForRoute(first.page, /^\/user\/login/);
       assert.equal(
         (await first.context.cookies()).find((c) => c.name === 'Access-Token'),
@@ -133,37 +74,13 @@ describe('live notices', () => {
       await first.close();
       await second.close();
     }
-  });
+  }
 
-  it('shows the kick-out in English too; Cancel also leads to the sign-in page', async () => {
-    const first = await openPage(browser, { lang: 'en-US' });
-    const second = await openPage(browser, { lang: 'en-US' });
-    try {
-      const live = nextLiveSocket(first.page);
-      await signIn(first.page, DEMO.finance);
-      await live;
-      await signIn(second.page, DEMO.finance);
-      const dialog = first.page.locator('.ant-modal-confirm');
-      await dialog.waitFor();
-      assert.equal(
-        (await dialog.locator('.ant-modal-confirm-content').innerText()).trim(),
-        'Your session has ended. Please sign in again!',
-      );
-      await screenshot(first.page, 'realtime-kickout', 'en-US');
-      await dialog
-        .locator('.ant-modal-confirm-btns .ant-btn')
-        .filter({ hasText: /cancel/i })
-        .click();
-      await waitForRoute(first.page, /^\/user\/login/);
-      assert.equal(
-        (await first.context.cookies()).find((c) => c.name === 'Access-Token'),
-        undefined,
-      );
-    } finally {
-      await first.close();
-      await second.close();
-    }
-  });
+  it('shows 登录失效，请重新登录！ when the same admin signs in from a second browser context; OK leads to the sign-in page', () =>
+    kickout('zh-CN', '登录失效，请重新登录！', /^\s*(确\s*定|OK)\s*$/));
+
+  it('shows the kick-out in English too; Cancel also leads to the sign-in page', () =>
+    kickout('en-US', 'Your session has ended. Please sign in again!', /^\s*Cancel\s*$/));
 
   it('reconnects by itself after the server restarts, and live events flow again', { timeout: 240_000 }, async () => {
     // A server of this test's own, stopped and started again on the same port and database.
