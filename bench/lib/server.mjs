@@ -1,11 +1,10 @@
 // Starts the real server for a benchmark, built as `npm start` runs it (apps/server/dist, rebuilt once
 // per benchmark process), and stops it again. Only loopback addresses are used.
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { startServer as startBuilt } from '../../e2e/lib/server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -17,12 +16,15 @@ export async function freshSchema(baseUrl, name) {
   await c.end();
   const u = new URL(baseUrl);
   u.searchParams.set('options', `-c search_path=${name}`);
-  return { url: u.toString(), drop: async () => {
-    const d = new pg.Client({ connectionString: baseUrl });
-    await d.connect();
-    await d.query(`DROP SCHEMA IF EXISTS "${name}" CASCADE`);
-    await d.end();
-  } };
+  return {
+    url: u.toString(),
+    drop: async () => {
+      const d = new pg.Client({ connectionString: baseUrl });
+      await d.connect();
+      await d.query(`DROP SCHEMA IF EXISTS "${name}" CASCADE`);
+      await d.end();
+    },
+  };
 }
 
 let built = false;
@@ -33,38 +35,13 @@ export function buildServer() {
   built = true;
 }
 
+/**
+ * The built server on `port` (the browser suite's starter, e2e/lib/server.mjs): the embedded database in
+ * a temporary folder unless `env.DATABASE_URL` is given; `stop()` ends it and removes that folder.
+ */
 export async function startServer({ port, env = {} }) {
   buildServer();
-  const dataDir = env.DATABASE_URL ? undefined : mkdtempSync(path.join(tmpdir(), 'bench-'));
-  const child = spawn(process.execPath, ['apps/server/dist/main.mjs'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SECRET_KEY: 'bench-secret-key-0123456789', ...(dataDir ? { DATA_DIR: dataDir } : {}), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout.on('data', (d) => (out += d));
-  child.stderr.on('data', (d) => (out += d));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode != null) throw new Error(`server exited:\n${out}`);
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${out}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  return {
-    base,
-    pid: child.pid,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => (child.exitCode != null ? r() : child.once('exit', r)));
-      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return startBuilt({ port, quiet: true, env: { LOG_LEVEL: 'warn', SECRET_KEY: 'bench-secret-key-0123456789', ...env } });
 }
 
 export async function adminLogin(base, username, password) {
