@@ -16,10 +16,10 @@ export function reuseJson<T extends object>(value: T): T {
   return value;
 }
 
-function encoded(data: object, head: string): Buffer | undefined {
+/** The envelope bytes of a marked value under one head (computed on first use). */
+function encoded(data: object, head: string): Buffer {
   let byHead = memo.get(data);
-  if (byHead === undefined) return undefined;
-  if (byHead === null) memo.set(data, (byHead = new Map()));
+  if (!byHead) memo.set(data, (byHead = new Map()));
   let bytes = byHead.get(head);
   if (!bytes) {
     // `{…head, "data": …}` — the text JSON.stringify gives for the envelope, whose data comes last.
@@ -37,10 +37,7 @@ function encoded(data: object, head: string): Buffer | undefined {
 export function serialize(payload: unknown): string {
   if (payload && typeof payload === 'object' && 'data' in payload) {
     const { data, ...rest } = payload as { data: unknown };
-    if (data && typeof data === 'object' && memo.has(data)) {
-      const bytes = encoded(data, JSON.stringify(rest));
-      if (bytes) return bytes as unknown as string;
-    }
+    if (data && typeof data === 'object' && memo.has(data)) return encoded(data, JSON.stringify(rest)) as unknown as string;
   }
   return JSON.stringify(payload);
 }
