@@ -5,7 +5,7 @@
  *
  *   const boss = await apiLogin(DEMO.super);               // (lib/index.ts) — never the admin a page uses
  *   const u = await verifiedUser(boss, { cash: '5000' });  // registered, real-name approved, card, cash
- *   await openWithdrawalHours(boss);
+ *   const restore = await openWithdrawalHours(boss);   // … await restore() when done
  *   const w = await appCall<{ id: number }>(u.token, '/app/withdraw/apply.do', { amount: '1200' });
  */
 import { BASE_URL } from './index.ts';
@@ -109,12 +109,24 @@ export async function verifiedUser(adminToken: string, opts: { cash?: string; ba
   return u;
 }
 
-/** Opens withdrawals all day (the default window is 09:00–22:00 Asia/Shanghai), keeping the other rules. */
-export async function openWithdrawalHours(adminToken: string, base = BASE_URL): Promise<void> {
+/**
+ * Opens withdrawals all day (the default window is 09:00–22:00 Asia/Shanghai), keeping the other rules.
+ * Returns a function that puts the rules back as they were (other specs check the pay-settings form).
+ */
+export async function openWithdrawalHours(adminToken: string, base = BASE_URL): Promise<() => Promise<void>> {
   const s = await adminCall<Record<string, string | number>>(adminToken, '/admin/paySetting/get.do', {}, 'POST', base);
-  const keep = ['minRecharge', 'minWithdraw', 'withdrawFeePercent', 'withdrawFeeFixed', 'maxOpenRechargePerHour'];
-  const body = Object.fromEntries(keep.map((k) => [k, String(s[k])]));
-  await adminCall(adminToken, '/admin/paySetting/update.do', { ...body, withdrawStart: '00:00', withdrawEnd: '24:00' }, 'POST', base);
+  const keys = [
+    'minRecharge',
+    'minWithdraw',
+    'withdrawFeePercent',
+    'withdrawFeeFixed',
+    'withdrawStart',
+    'withdrawEnd',
+    'maxOpenRechargePerHour',
+  ];
+  const saved = Object.fromEntries(keys.map((k) => [k, String(s[k])]));
+  await adminCall(adminToken, '/admin/paySetting/update.do', { ...saved, withdrawStart: '00:00', withdrawEnd: '24:00' }, 'POST', base);
+  return async () => void (await adminCall(adminToken, '/admin/paySetting/update.do', saved, 'POST', base));
 }
 
 /** The header counters as the server computes them for the admin of `token`. */

@@ -8,12 +8,14 @@ import { adminCall, appCall, openWithdrawalHours, serverCounts, verifiedUser } f
 
 let browser: Browser;
 let boss: string; // the super-user's API token (the pages use other admins: one session per admin)
+let restoreRules: (() => Promise<void>) | undefined;
 before(async () => {
   browser = await launch();
   boss = await apiLogin(DEMO.super);
-  await openWithdrawalHours(boss);
+  restoreRules = await openWithdrawalHours(boss);
 });
 after(async () => {
+  await restoreRules?.();
   await browser?.close();
 });
 
