@@ -10,16 +10,14 @@ import { Access, useAccess } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
 import { tableDefaults } from '../../../lib/proTable';
 import { rechargeCalls } from '../api';
-import { AmountRangeInput, Money } from '../components/Money';
-import { AgentSelect, ChannelSelect } from '../components/Pickers';
 import { ReasonModal } from '../components/ReasonModal';
 import { CreateRechargeModal, NoteModal } from '../components/RechargeModals';
 import { Totals } from '../components/Totals';
-import { downloadExport } from '../../../lib/download';
-import { amountRange, filtersOf, timeRange, toListQuery, type Params } from '../lib/filters';
+import { filtersOf, toListQuery, type Params } from '../lib/filters';
 import { IMAGE_FALLBACK, formatMoney } from '../lib/money';
 import { RECHARGE_COLORS, rechargeLabel, statusEnum } from '../lib/status';
 import { useLinkedRecord } from '../lib/useLinkedRecord';
+import { orderFilterColumns, orderIdentityColumns, useOrderExport } from '../components/orderColumns';
 
 const time = (v: string | null | undefined) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '-');
 
@@ -30,13 +28,12 @@ export default function RechargeList() {
   const { can } = useAccess();
   const actionRef = useRef<ActionType>(undefined);
   const formRef = useRef<ProFormInstance>(undefined);
-  const lastFilters = useRef<Record<string, unknown>>({});
+  const { lastFilters, exporting, exportCsv } = useOrderExport(rechargeApi.export, 'recharge');
   const linkedKeyword = useLinkedRecord(formRef, actionRef);
   const [totals, setTotals] = useState<DepositWithdrawTotals | null>(null);
   const [rejecting, setRejecting] = useState<RechargeItem | null>(null);
   const [noting, setNoting] = useState<RechargeItem | null>(null);
   const [creating, setCreating] = useState(false);
-  const [exporting, setExporting] = useState(false);
 
   const reload = () => void actionRef.current?.reload();
 
@@ -50,85 +47,9 @@ export default function RechargeList() {
     }
   };
 
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await downloadExport(rechargeApi.export, lastFilters.current as never, `recharge-${dayjs().format('YYYYMMDD')}.csv`);
-    } finally {
-      setExporting(false);
-    }
-  };
-
   const columns: ProColumns<RechargeItem>[] = [
-    {
-      title: t('funds.common.keyword'),
-      dataIndex: 'keyword',
-      hideInTable: true,
-      fieldProps: { placeholder: t('funds.common.keywordPlaceholder') },
-    },
-    {
-      title: t('funds.common.agent'),
-      dataIndex: 'agentId',
-      hideInTable: true,
-      hideInSearch: !can('agentlist', 'query'),
-      renderFormItem: () => <AgentSelect placeholder={t('funds.common.agentPlaceholder')} />,
-    },
-    {
-      title: t('funds.common.channel'),
-      dataIndex: 'channelId',
-      hideInTable: true,
-      hideInSearch: !can('channallist', 'query'),
-      renderFormItem: () => <ChannelSelect placeholder={t('funds.common.selectPlaceholder')} />,
-    },
-    {
-      title: t('funds.common.amountRange'),
-      dataIndex: 'amountRange',
-      hideInTable: true,
-      renderFormItem: () => <AmountRangeInput placeholders={[t('funds.common.minPlaceholder'), t('funds.common.maxPlaceholder')]} />,
-      search: { transform: amountRange },
-    },
-    {
-      title: t('funds.common.createdAt'),
-      dataIndex: 'createdRange',
-      hideInTable: true,
-      valueType: 'dateTimeRange',
-      search: { transform: timeRange },
-    },
-    {
-      title: t('funds.common.orderNo'),
-      dataIndex: 'orderNo',
-      search: false,
-      width: 200,
-      fixed: 'left',
-      render: (_, r) => (
-        <Typography.Text copyable={{ text: r.orderNo }} style={{ fontFamily: 'monospace', fontSize: 12 }}>
-          {r.orderNo}
-        </Typography.Text>
-      ),
-    },
-    {
-      title: t('funds.common.user'),
-      dataIndex: 'phone',
-      search: false,
-      width: 140,
-      render: (_, r) => (
-        <div>
-          <div>{r.phone}</div>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {r.realName || '-'} · ID {r.userId}
-          </Typography.Text>
-        </div>
-      ),
-    },
-    { title: t('funds.common.agent'), dataIndex: 'agentName', search: false, width: 110, render: (_, r) => r.agentName || '-' },
-    {
-      title: t('funds.common.amount'),
-      dataIndex: 'amount',
-      search: false,
-      width: 130,
-      align: 'right',
-      render: (_, r) => <Money value={r.amount} strong />,
-    },
+    ...orderFilterColumns<RechargeItem>(t, can, { timeTitle: t('funds.common.createdAt'), channel: true }),
+    ...orderIdentityColumns<RechargeItem>(t),
     {
       title: t('funds.common.channel'),
       dataIndex: 'channel',

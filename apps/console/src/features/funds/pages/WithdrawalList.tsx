@@ -10,17 +10,16 @@ import { Access, useAccess } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
 import { tableDefaults } from '../../../lib/proTable';
 import { withdrawCalls } from '../api';
-import { AmountRangeInput, Money } from '../components/Money';
-import { AgentSelect } from '../components/Pickers';
+import { Money } from '../components/Money';
 import { ReasonModal } from '../components/ReasonModal';
 import { Totals } from '../components/Totals';
 import { ApproveModal, BatchResultModal, type ApproveValues } from '../components/WithdrawModals';
 import { batchResultRows, isReviewable, type BatchResultRow } from '../lib/batch';
-import { downloadExport } from '../../../lib/download';
-import { amountRange, filtersOf, timeRange, toListQuery, type Params } from '../lib/filters';
+import { filtersOf, toListQuery, type Params } from '../lib/filters';
 import { formatMoney } from '../lib/money';
 import { WITHDRAW_COLORS, statusEnum, withdrawLabel } from '../lib/status';
 import { useLinkedRecord } from '../lib/useLinkedRecord';
+import { orderFilterColumns, orderIdentityColumns, useOrderExport } from '../components/orderColumns';
 
 const time = (v: string | null | undefined) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '-');
 
@@ -35,14 +34,13 @@ export default function WithdrawalList() {
   const { can } = useAccess();
   const canReview = can('withdrawallist', 'edit');
   const actionRef = useRef<ActionType>(undefined);
-  const lastFilters = useRef<Record<string, unknown>>({});
+  const { lastFilters, exporting, exportCsv } = useOrderExport(withdrawApi.export, 'withdraw');
   const [totals, setTotals] = useState<DepositWithdrawTotals | null>(null);
   const [selected, setSelected] = useState<WithdrawItem[]>([]);
   const [approving, setApproving] = useState<WithdrawItem | null>(null);
   const [rejecting, setRejecting] = useState<WithdrawItem | null>(null);
   const [batchMode, setBatchMode] = useState<'approve' | 'reject' | null>(null);
   const [results, setResults] = useState<BatchResultRow[] | null>(null);
-  const [exporting, setExporting] = useState(false);
 
   // Header badge (a new `_t`) and record links (`keyword`): see useLinkedRecord.
   const formRef = useRef<ProFormInstance>(undefined);
@@ -65,78 +63,9 @@ export default function WithdrawalList() {
     reload();
   };
 
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await downloadExport(withdrawApi.export, lastFilters.current as never, `withdraw-${dayjs().format('YYYYMMDD')}.csv`);
-    } finally {
-      setExporting(false);
-    }
-  };
-
   const columns: ProColumns<WithdrawItem>[] = [
-    {
-      title: t('funds.common.keyword'),
-      dataIndex: 'keyword',
-      hideInTable: true,
-      fieldProps: { placeholder: t('funds.common.keywordPlaceholder') },
-    },
-    {
-      title: t('funds.common.agent'),
-      dataIndex: 'agentId',
-      hideInTable: true,
-      hideInSearch: !can('agentlist', 'query'),
-      renderFormItem: () => <AgentSelect placeholder={t('funds.common.agentPlaceholder')} />,
-    },
-    {
-      title: t('funds.common.amountRange'),
-      dataIndex: 'amountRange',
-      hideInTable: true,
-      renderFormItem: () => <AmountRangeInput placeholders={[t('funds.common.minPlaceholder'), t('funds.common.maxPlaceholder')]} />,
-      search: { transform: amountRange },
-    },
-    {
-      title: t('funds.withdraw.requestedAt'),
-      dataIndex: 'createdRange',
-      hideInTable: true,
-      valueType: 'dateTimeRange',
-      search: { transform: timeRange },
-    },
-    {
-      title: t('funds.common.orderNo'),
-      dataIndex: 'orderNo',
-      search: false,
-      width: 200,
-      fixed: 'left',
-      render: (_, r) => (
-        <Typography.Text copyable={{ text: r.orderNo }} style={{ fontFamily: 'monospace', fontSize: 12 }}>
-          {r.orderNo}
-        </Typography.Text>
-      ),
-    },
-    {
-      title: t('funds.common.user'),
-      dataIndex: 'phone',
-      search: false,
-      width: 140,
-      render: (_, r) => (
-        <div>
-          <div>{r.phone}</div>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {r.realName || '-'} · ID {r.userId}
-          </Typography.Text>
-        </div>
-      ),
-    },
-    { title: t('funds.common.agent'), dataIndex: 'agentName', search: false, width: 110, render: (_, r) => r.agentName || '-' },
-    {
-      title: t('funds.common.amount'),
-      dataIndex: 'amount',
-      search: false,
-      width: 130,
-      align: 'right',
-      render: (_, r) => <Money value={r.amount} strong />,
-    },
+    ...orderFilterColumns<WithdrawItem>(t, can, { timeTitle: t('funds.withdraw.requestedAt') }),
+    ...orderIdentityColumns<WithdrawItem>(t),
     {
       title: t('funds.withdraw.fee'),
       dataIndex: 'fee',
