@@ -42,6 +42,12 @@ describe('login log (登录日志)', () => {
     expect(lines[0]).toBe('id,createdAt,username,adminId,ip,userAgent,result');
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`,${a.username},${a.id},10.90.0.8,`);
+    const [log] = rows<{ module: string; msg: string; admin_id: number }>(
+      await t.app.ctx.db.execute(
+        sql`SELECT module, msg, admin_id FROM operation_log WHERE action = '/admin/log/loginExport.do' ORDER BY id DESC LIMIT 1`,
+      ),
+    );
+    expect(log).toEqual({ module: 'logs', msg: 'exported 2 rows', admin_id: s.id });
     // query-only: export refused
     const reader = await signedIn(t, 'finance');
     const refused = await post(t, '/admin/log/loginExport.do', {}, { token: reader.token });

@@ -394,6 +394,13 @@ describe('deposit orders: console', () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('321.00');
     expect(lines[1]).toContain('待审核');
+    // the export itself is audited: filters and row count, before the file ends
+    const [log] = rows<{ module: string; msg: string; summary: { input: { userId: number }; rows: number } }>(
+      await t.app.ctx.db.execute(
+        sql`SELECT module, msg, summary FROM operation_log WHERE action = '/admin/recharge/export.do' ORDER BY id DESC LIMIT 1`,
+      ),
+    );
+    expect(log).toMatchObject({ module: 'recharge', msg: 'exported 1 rows', summary: { input: { userId: u.id }, rows: 1 } });
     const support = await signedIn(t, 'support');
     expect((await post(t, '/admin/recharge/export.do', {}, { token: support.token })).statusCode).toBe(403);
   });

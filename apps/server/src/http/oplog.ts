@@ -33,3 +33,31 @@ export async function writeOplog(db: Db, e: OplogEntry): Promise<void> {
     msg: e.msg.slice(0, 500),
   });
 }
+
+/** Who asked for a CSV export and with which filters: the export's operation-log row. */
+export interface ExportAudit {
+  db: Db;
+  admin: Principal;
+  module: string;
+  filters: unknown;
+  req: { url: string; method: string; ip: string; headers: { 'user-agent'?: string }; log: { error(o: object, m: string): void } };
+}
+
+/**
+ * The operation-log row of a CSV export (filters and row count). Written before the file's last byte
+ * leaves, so whoever holds the whole file can find its entry; a failed write is logged, not thrown.
+ */
+export async function writeExportLog(a: ExportAudit, rows: number, ok: boolean): Promise<void> {
+  await writeOplog(a.db, {
+    admin: a.admin,
+    module: a.module,
+    action: a.req.url.split('?')[0]!,
+    method: a.req.method,
+    targetId: null,
+    summary: { input: a.filters, rows },
+    ip: a.req.ip,
+    userAgent: a.req.headers['user-agent'],
+    status: ok ? 0 : 1,
+    msg: ok ? `exported ${rows} rows` : `export failed after ${rows} rows`,
+  }).catch((err) => a.req.log.error({ err }, 'operation log write failed'));
+}

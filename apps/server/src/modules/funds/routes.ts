@@ -125,6 +125,7 @@ export function fundsRoutes(app: FastifyInstance, ctx: AppContext): void {
         r.reviewedAt,
         r.createdAt,
       ]),
+      { db: ctx.db, admin, module: 'recharge', filters: input },
     );
     return null;
   });
@@ -214,6 +215,7 @@ export function fundsRoutes(app: FastifyInstance, ctx: AppContext): void {
         w.reviewedAt,
         w.createdAt,
       ]),
+      { db: ctx.db, admin, module: 'withdraw', filters: input },
     );
     return null;
   });

@@ -28,19 +28,34 @@ export function logsRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, logsApi.smsList, ({ input }) => listSmsLog(ctx.db, input));
   route(app, ctx, logsApi.pushList, ({ input }) => listPushLog(ctx.db, input));
 
-  route(app, ctx, logsApi.loginExport, async ({ input, reply }) => {
+  route(app, ctx, logsApi.loginExport, async ({ input, admin, reply }) => {
     const cols = ['id', 'createdAt', 'username', 'adminId', 'ip', 'userAgent', 'result'];
-    await sendCsv(reply, `login-log-${stamp()}.csv`, cols, rowsOf(batches(ctx.db, loginLog, loginLogCond(input)), cols));
+    await sendCsv(reply, `login-log-${stamp()}.csv`, cols, rowsOf(batches(ctx.db, loginLog, loginLogCond(input)), cols), {
+      db: ctx.db,
+      admin,
+      module: 'logs',
+      filters: input,
+    });
     return null;
   });
-  route(app, ctx, logsApi.operationExport, async ({ input, reply }) => {
+  route(app, ctx, logsApi.operationExport, async ({ input, admin, reply }) => {
     const cols = ['id', 'createdAt', 'adminName', 'adminId', 'module', 'action', 'targetId', 'result', 'msg', 'ip', 'summary'];
-    await sendCsv(reply, `operation-log-${stamp()}.csv`, cols, rowsOf(batches(ctx.db, operationLog, operationLogCond(input)), cols));
+    await sendCsv(reply, `operation-log-${stamp()}.csv`, cols, rowsOf(batches(ctx.db, operationLog, operationLogCond(input)), cols), {
+      db: ctx.db,
+      admin,
+      module: 'logs',
+      filters: input,
+    });
     return null;
   });
-  route(app, ctx, logsApi.smsExport, async ({ input, reply }) => {
+  route(app, ctx, logsApi.smsExport, async ({ input, admin, reply }) => {
     const cols = ['id', 'createdAt', 'phone', 'kind', 'content', 'provider', 'result', 'error', 'ip'];
-    await sendCsv(reply, `sms-log-${stamp()}.csv`, cols, rowsOf(batches(ctx.db, smsLog, smsLogCond(input)), cols));
+    await sendCsv(reply, `sms-log-${stamp()}.csv`, cols, rowsOf(batches(ctx.db, smsLog, smsLogCond(input)), cols), {
+      db: ctx.db,
+      admin,
+      module: 'logs',
+      filters: input,
+    });
     return null;
   });
 

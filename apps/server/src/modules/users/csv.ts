@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext, Principal } from '../../http/context.js';
-import { writeOplog } from '../../http/oplog.js';
+import { writeExportLog } from '../../http/oplog.js';
 
 /** A text cell: quoted when needed, and defused when a spreadsheet would read it as a formula. */
 export function csvText(v: string | null | undefined): string {
@@ -47,19 +47,7 @@ export async function streamCsv(
   } catch (err) {
     ok = false;
     req.log.error({ err }, 'CSV export failed midway');
-  } finally {
-    raw.end();
   }
-  await writeOplog(ctx.db, {
-    admin: opts.admin,
-    module: opts.module,
-    action: req.url.split('?')[0]!,
-    method: req.method,
-    targetId: null,
-    summary: { input: opts.filters, rows: count },
-    ip: req.ip,
-    userAgent: req.headers['user-agent'],
-    status: ok ? 0 : 1,
-    msg: ok ? `exported ${count} rows` : `export failed after ${count} rows`,
-  }).catch((err) => req.log.error({ err }, 'operation log write failed'));
+  await writeExportLog({ db: ctx.db, admin: opts.admin, module: opts.module, filters: opts.filters, req }, count, ok);
+  raw.end();
 }
