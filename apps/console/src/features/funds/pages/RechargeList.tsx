@@ -2,7 +2,7 @@ import '../funds.css';
 import { useRef, useState } from 'react';
 import { Button, Image, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
 import { DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns, type ProFormInstance } from '@ant-design/pro-components';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { RECHARGE_STATUS_LABELS, rechargeApi, type DepositWithdrawTotals, type RechargeItem } from '@stock-admin/contracts';
@@ -27,9 +27,8 @@ export default function RechargeList() {
   const lang = i18n.language;
   const { can } = useAccess();
   const actionRef = useRef<ActionType>(undefined);
-  const formRef = useRef<ProFormInstance>(undefined);
   const { lastFilters, exporting, exportCsv } = useOrderExport(rechargeApi.export, 'recharge');
-  const linkedKeyword = useLinkedRecord(formRef, actionRef);
+  const linked = useLinkedRecord(actionRef);
   const [totals, setTotals] = useState<DepositWithdrawTotals | null>(null);
   const [rejecting, setRejecting] = useState<RechargeItem | null>(null);
   const [noting, setNoting] = useState<RechargeItem | null>(null);
@@ -198,8 +197,7 @@ export default function RechargeList() {
       <ProTable<RechargeItem>
         {...tableDefaults()}
         actionRef={actionRef}
-        formRef={formRef}
-        form={{ initialValues: linkedKeyword ? { keyword: linkedKeyword } : undefined }}
+        {...linked}
         columns={columns}
         headerTitle={t('funds.recharge.title')}
         search={{ labelWidth: 'auto', defaultCollapsed: false }}

@@ -2,7 +2,7 @@ import '../funds.css';
 import { useRef, useState } from 'react';
 import { Button, Space, Tag, Tooltip, Typography } from 'antd';
 import { CheckOutlined, CloseOutlined, DownloadOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns, type ProFormInstance } from '@ant-design/pro-components';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { WITHDRAW_STATUS_LABELS, withdrawApi, type DepositWithdrawTotals, type WithdrawItem } from '@stock-admin/contracts';
@@ -43,8 +43,7 @@ export default function WithdrawalList() {
   const [results, setResults] = useState<BatchResultRow[] | null>(null);
 
   // Header badge (a new `_t`) and record links (`keyword`): see useLinkedRecord.
-  const formRef = useRef<ProFormInstance>(undefined);
-  const linkedKeyword = useLinkedRecord(formRef, actionRef, () => setSelected([]));
+  const linked = useLinkedRecord(actionRef, () => setSelected([]));
 
   const reload = () => void actionRef.current?.reload();
 
@@ -196,8 +195,7 @@ export default function WithdrawalList() {
       <ProTable<WithdrawItem>
         {...tableDefaults()}
         actionRef={actionRef}
-        formRef={formRef}
-        form={{ initialValues: linkedKeyword ? { keyword: linkedKeyword } : undefined }}
+        {...linked}
         columns={columns}
         headerTitle={t('funds.withdraw.title')}
         search={{ labelWidth: 'auto', defaultCollapsed: false }}
