@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { rows } from '../src/db/migrate.js';
 import { adminSessions, scheduledTaskRuns, scheduledTasks } from '../src/db/schema/index.js';
 import { registerJob } from '../src/jobs/index.js';
+import { jobByKey } from '../src/jobs/registry.js';
 import { startRun, syncTasks, tick } from '../src/jobs/runner.js';
 import { nextRunAfter, validateSchedule } from '../src/jobs/schedule.js';
 import { createTestApp, post, signedIn, type TestApp } from './helpers.js';
@@ -165,10 +166,17 @@ describe('runner', () => {
     expect(runs.at(-1)).toMatchObject({ trigger: 'schedule', result: 'ok', summary: { n: calls } });
     // after the slot: nothing due
     expect(await tick(t.app.ctx)).toEqual([]);
+    // a declined attempt has let go of the job when it answers: a run-now straight after one starts
+    const late = await startRun(t.app.ctx, jobByKey('test-count')!, 'schedule');
+    expect(late.state).toBe('skipped');
+    const now = await startRun(t.app.ctx, jobByKey('test-count')!, 'manual');
+    expect(now.state).toBe('started');
+    await now.finished;
+    expect(calls - before).toBe(2);
     // disabled: not run even when due
     await db.update(scheduledTasks).set({ enabled: false, nextRunAt: new Date(Date.now() - 1000) }).where(eq(scheduledTasks.key, 'test-count'));
     expect(await tick(t.app.ctx)).toEqual([]);
-    expect(calls - before).toBe(1);
+    expect(calls - before).toBe(2);
   });
 
   it('marks a run left "running" by a stopped instance as interrupted', async () => {
@@ -217,14 +225,19 @@ describe.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL databa
       expect(runs).toBe(1);
       // the slot is taken: a late instance does not run it again
       expect((await startRun(app2.ctx, def, 'schedule')).state).toBe('skipped');
+      // ...and has let go of the job when it says so: a run-now straight after it starts
+      const m = await startRun(app2.ctx, def, 'manual');
+      expect(m.state).toBe('started');
+      await m.finished;
+      expect(runs).toBe(2);
       // the next slot runs on whichever instance gets there
       await due();
       const c = await startRun(app2.ctx, def, 'schedule');
       expect(c.state).toBe('started');
       await c.finished;
-      expect(runs).toBe(2);
+      expect(runs).toBe(3);
       const history = await t.app.ctx.db.select().from(scheduledTaskRuns).where(eq(scheduledTaskRuns.taskKey, def.key));
-      expect(history.map((h) => h.result)).toEqual(['ok', 'ok']);
+      expect(history.map((h) => h.result)).toEqual(['ok', 'ok', 'ok']);
     } finally {
       await app2.close();
       await db2.close();

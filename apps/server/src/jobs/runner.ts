@@ -76,12 +76,15 @@ export function startRun(ctx: AppContext, def: JobDef, trigger: 'schedule' | 'ma
   const runningHere = runningSet(ctx);
   if (runningHere.has(def.key)) return Promise.resolve({ state: 'busy', finished: Promise.resolve() });
   runningHere.add(def.key);
+  // A declined attempt answers only once it has let go of the lock and of `runningHere`, so that an
+  // attempt made right after it finds the job free (and not "busy" because of the one declined).
+  let declined: 'busy' | 'skipped' | null = null;
   const finished = ctx.database
     .withConnection(async (q) => {
       const lockSql = `${LOCK_NS}, hashtext('${def.key}')`;
       const got = await q(`SELECT pg_try_advisory_lock(${lockSql}) AS ok`);
       if (!got.rows[0]?.ok) {
-        start.resolve({ state: 'busy', finished: Promise.resolve() });
+        declined = 'busy';
         return;
       }
       try {
@@ -95,7 +98,7 @@ export function startRun(ctx: AppContext, def: JobDef, trigger: 'schedule' | 'ma
                 .returning({ key: scheduledTasks.key })
             : [];
           if (!claimed.length) {
-            start.resolve({ state: 'skipped', finished: Promise.resolve() });
+            declined = 'skipped';
             return;
           }
         }
@@ -136,11 +139,16 @@ export function startRun(ctx: AppContext, def: JobDef, trigger: 'schedule' | 'ma
         await q(`SELECT pg_advisory_unlock(${lockSql})`);
       }
     })
-    .catch((e) => {
-      start.reject(e);
-      throw e;
-    })
-    .finally(() => runningHere.delete(def.key));
+    .finally(() => runningHere.delete(def.key))
+    .then(
+      () => {
+        if (declined) start.resolve({ state: declined, finished: Promise.resolve() });
+      },
+      (e) => {
+        start.reject(e);
+        throw e;
+      },
+    );
   // The caller waits on start; a failure after the start is reported through `finished`.
   finished.catch(() => {});
   return start.promise.then((s) => ({ ...s, finished: s.state === 'started' ? finished : s.finished }));
