@@ -357,6 +357,43 @@ describe('agent staff scoping', () => {
     expect(counts.idVerify).toBe(1);
   });
 
+  it('follows the agent tree at once when an agent moves in or out of the subtree', async () => {
+    const userIds = async (body: Record<string, unknown>, token = staff.token) =>
+      ((await call('/admin/user/list.do', { pageSize: 100, ...body }, token)).data.list as { id: number }[]).map((u) => u.id).sort();
+    const recordOwners = async () =>
+      new Set(((await s('/admin/cash/list.do', { owner: 'all', pageSize: 100 })).data.list as { userId: number | null }[]).map((r) => r.userId));
+    // (earlier tests moved uA11 itself under A1: a user of A11's own)
+    const uX = await appUser(t, { inviteCode: A11.inviteCode });
+    await ledgerPost(t.app.ctx.db, uX.id, [{ type: 'recharge', amount: '5' }]);
+    // remembered subtrees: A1's for the staff, B's for an admin filtering on B and its sub-agents
+    const before = await userIds({});
+    expect(before).toContain(uX.id);
+    expect((await recordOwners()).has(uX.id)).toBe(true);
+    const inB = await userIds({ agentId: B.id, includeSubAgents: true }, admin.token);
+    expect(inB).toContain(uB.id);
+    expect(inB).not.toContain(uX.id);
+
+    // (the user and fund lists share the remembered subtrees: each is asked first once)
+    await ok(t, '/admin/agent/update.do', { id: A11.id, parentId: B.id }, admin.token);
+    expect((await recordOwners()).has(uX.id)).toBe(false);
+    expect(await userIds({})).toEqual(before.filter((id) => id !== uX.id));
+    expect((await s('/admin/user/list.do', {})).data.total).toBe(before.length - 1);
+    expect(await userIds({ agentId: B.id, includeSubAgents: true }, admin.token)).toEqual([...inB, uX.id].sort());
+
+    // a new sub-agent and its user are visible to the staff with the next call
+    const A12 = await makeAgentViaApi(t, admin.token, { name: 'A12', parentId: A1.id });
+    const uA12 = await appUser(t, { inviteCode: A12.inviteCode });
+    expect(await userIds({})).toEqual([...before.filter((id) => id !== uX.id), uA12.id].sort());
+
+    // back as it was for the tests below
+    await ok(t, '/admin/user/update.do', { id: uA12.id, agentId: A1.id }, admin.token);
+    await ok(t, '/admin/user/delete.do', { id: uA12.id }, admin.token);
+    await ok(t, '/admin/agent/delAgent.do', { id: A12.id }, admin.token);
+    await ok(t, '/admin/agent/update.do', { id: A11.id, parentId: A1.id }, admin.token);
+    expect(await userIds({})).toEqual(before);
+    expect((await recordOwners()).has(uX.id)).toBe(true);
+  });
+
   it('an agent-role account bound to no agent sees nothing', async () => {
     const lost = await signedIn(t, 'agent');
     expect((await call('/admin/user/list.do', {}, lost.token)).data.total).toBe(0);

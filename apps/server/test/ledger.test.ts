@@ -176,4 +176,21 @@ describe('verifyLedger', () => {
     await db().execute(sql`UPDATE fund_records SET enable_amt_after = enable_amt_after - 1 WHERE user_id = ${id}`);
     await expectLedgerBalanced(t);
   });
+
+  it('lists a row of each per-period summary that no longer matches the base tables', async () => {
+    const id = await newUser();
+    await post(db(), id, [{ type: 'recharge', amount: '10' }]);
+    const summaries = [
+      ['user_reg_days', sql`UPDATE user_reg_days SET n = n + 1 WHERE day = (SELECT max(day) FROM user_reg_days)`],
+      ['fund_stats_day', sql`UPDATE fund_stats_day SET amount_in = amount_in + 1 WHERE day = (SELECT max(day) FROM fund_stats_day)`],
+      ['fund_stats_hour', sql`UPDATE fund_stats_hour SET n = n + 1 WHERE hour = (SELECT max(hour) FROM fund_stats_hour)`],
+    ] as const;
+    for (const [problem, tamper] of summaries) {
+      await db().execute(tamper);
+      const report = await verifyLedger(db());
+      expect([...new Set(report.offenders.map((o) => o.problem))]).toEqual([problem]);
+      await db().execute(sql`SELECT rebuild_user_stats()`);
+    }
+    await expectLedgerBalanced(t);
+  });
 });

@@ -143,7 +143,7 @@ describe('fund records', () => {
     expect(new Set(lines.slice(1).map((l) => l.split(',')[0])).size).toBe(4500);
   }, 120_000);
 
-  it('gives exact totals for any time window (whole days from the summary, partial days from the records)', async () => {
+  it('gives exact totals for any time window (whole days and hours from the summaries, the rest from the records)', async () => {
     const u = await appUser(t);
     const db = t.app.ctx.db;
     await ledgerPost(

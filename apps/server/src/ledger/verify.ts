@@ -3,14 +3,14 @@ import type { Db } from '../db/client.js';
 import { rows } from '../db/migrate.js';
 
 export interface LedgerOffender {
-  /** 'stats': a row of the summary tables (user_counts, fund_stats) that disagrees with the base tables. */
+  /** 'stats': a row of the summary tables (user_counts, user_reg_days, fund_stats…) that disagrees with the base tables. */
   kind: 'user' | 'agent' | 'stats';
   id: number;
   /**
    * 'balance': a balance differs from the sum of the records; 'chain': a record's balances-after do
    * not follow from the ones before; 'user_counts' / 'fund_stats': a summary row is wrong.
    */
-  problem: 'balance' | 'chain' | 'user_counts' | 'fund_stats' | 'fund_stats_day' | 'owner_agent';
+  problem: 'balance' | 'chain' | 'user_counts' | 'user_reg_days' | 'fund_stats' | 'fund_stats_day' | 'fund_stats_hour' | 'owner_agent';
   detail: Record<string, string | number | null>;
 }
 
@@ -86,7 +86,7 @@ export async function verifyLedger(db: Db, opts: { chain?: boolean; stats?: bool
 }
 
 /**
- * The summary tables behind the list totals (migration 0201: user_counts, fund_stats) against the base
+ * The summary tables behind the list totals (user_counts, user_reg_days, fund_stats, fund_stats_day, fund_stats_hour) against the base
  * tables they summarise. Returns the rows that differ (at most `limit` of each table).
  */
 export async function verifySummaryTables(db: Db, limit = 100): Promise<LedgerOffender[]> {
@@ -105,6 +105,16 @@ export async function verifySummaryTables(db: Db, limit = 100): Promise<LedgerOf
       LIMIT ${limit}`),
   );
   for (const r of uc) out.push({ kind: 'stats', id: Number(r.agent_id), problem: 'user_counts', detail: r });
+  const rd = rows<Record<string, string | number | null>>(
+    await db.execute(sql`
+      WITH actual AS (
+        SELECT (reg_time AT TIME ZONE 'Asia/Shanghai')::date AS day, count(*) AS n FROM users WHERE deleted_at IS NULL GROUP BY 1)
+      SELECT coalesce(a.day, r.day)::text AS day, coalesce(a.n, 0)::int AS actual, coalesce(r.n, 0)::int AS summary
+      FROM actual a FULL JOIN user_reg_days r USING (day)
+      WHERE coalesce(a.n, 0) <> coalesce(r.n, 0)
+      LIMIT ${limit}`),
+  );
+  for (const r of rd) out.push({ kind: 'stats', id: 0, problem: 'user_reg_days', detail: r });
   const fs = rows<Record<string, string | number | null>>(
     await db.execute(sql`
       WITH actual AS (
@@ -122,21 +132,10 @@ export async function verifySummaryTables(db: Db, limit = 100): Promise<LedgerOf
       LIMIT ${limit}`),
   );
   for (const r of fs) out.push({ kind: 'stats', id: Number(r.agent_id), problem: 'fund_stats', detail: r });
-  const fd = rows<Record<string, string | number | null>>(
-    await db.execute(sql`
-      WITH actual AS (
-        SELECT (created_at AT TIME ZONE 'Asia/Shanghai')::date AS day, type, CASE WHEN user_id IS NULL THEN 'a' ELSE 'u' END AS owner, count(*) AS n,
-               coalesce(sum(amount) FILTER (WHERE amount > 0), 0) AS amount_in, coalesce(sum(amount) FILTER (WHERE amount < 0), 0) AS amount_out
-        FROM fund_records GROUP BY 1, 2, 3)
-      SELECT coalesce(a.day, s.day)::text AS day, coalesce(a.type, s.type) AS type, coalesce(a.owner, s.owner) AS owner,
-             coalesce(a.n, 0)::int AS actual_n, coalesce(s.n, 0)::int AS summary_n,
-             coalesce(a.amount_in, 0)::text AS actual_in, coalesce(s.amount_in, 0)::text AS summary_in,
-             coalesce(a.amount_out, 0)::text AS actual_out, coalesce(s.amount_out, 0)::text AS summary_out
-      FROM actual a FULL JOIN fund_stats_day s ON s.day = a.day AND s.type = a.type AND s.owner = a.owner
-      WHERE coalesce(a.n, 0) <> coalesce(s.n, 0) OR coalesce(a.amount_in, 0) <> coalesce(s.amount_in, 0) OR coalesce(a.amount_out, 0) <> coalesce(s.amount_out, 0)
-      LIMIT ${limit}`),
-  );
-  for (const r of fd) out.push({ kind: 'stats', id: 0, problem: 'fund_stats_day', detail: r });
+  for (const r of await periodFundMismatches(db, 'fund_stats_day', `(created_at AT TIME ZONE 'Asia/Shanghai')::date`, limit))
+    out.push({ kind: 'stats', id: 0, problem: 'fund_stats_day', detail: r });
+  for (const r of await periodFundMismatches(db, 'fund_stats_hour', 'fund_hour(created_at)', limit))
+    out.push({ kind: 'stats', id: 0, problem: 'fund_stats_hour', detail: r });
   // every record is labelled with its owner's current agent (the scope of agent staff relies on it)
   const oa = rows<Record<string, string | number | null>>(
     await db.execute(sql`
@@ -147,4 +146,31 @@ export async function verifySummaryTables(db: Db, limit = 100): Promise<LedgerOf
   );
   for (const r of oa) out.push({ kind: 'stats', id: Number(r.record_id), problem: 'owner_agent', detail: r });
   return out;
+}
+
+/**
+ * The rows of a per-period fund summary (period, type, owner: fund_stats_day by `day`, fund_stats_hour by
+ * `hour`) that differ from the records, the period of a record being `periodOf` (a fixed SQL expression).
+ */
+async function periodFundMismatches(
+  db: Db,
+  table: 'fund_stats_day' | 'fund_stats_hour',
+  periodOf: string,
+  limit: number,
+): Promise<Record<string, string | number | null>[]> {
+  const key = sql.raw(table === 'fund_stats_day' ? 'day' : 'hour');
+  return rows<Record<string, string | number | null>>(
+    await db.execute(sql`
+      WITH actual AS (
+        SELECT ${sql.raw(periodOf)} AS ${key}, type, CASE WHEN user_id IS NULL THEN 'a' ELSE 'u' END AS owner, count(*) AS n,
+               coalesce(sum(amount) FILTER (WHERE amount > 0), 0) AS amount_in, coalesce(sum(amount) FILTER (WHERE amount < 0), 0) AS amount_out
+        FROM fund_records GROUP BY 1, 2, 3)
+      SELECT coalesce(a.${key}, s.${key})::text AS ${key}, coalesce(a.type, s.type) AS type, coalesce(a.owner, s.owner) AS owner,
+             coalesce(a.n, 0)::int AS actual_n, coalesce(s.n, 0)::int AS summary_n,
+             coalesce(a.amount_in, 0)::text AS actual_in, coalesce(s.amount_in, 0)::text AS summary_in,
+             coalesce(a.amount_out, 0)::text AS actual_out, coalesce(s.amount_out, 0)::text AS summary_out
+      FROM actual a FULL JOIN ${sql.raw(table)} s ON s.${key} = a.${key} AND s.type = a.type AND s.owner = a.owner
+      WHERE coalesce(a.n, 0) <> coalesce(s.n, 0) OR coalesce(a.amount_in, 0) <> coalesce(s.amount_in, 0) OR coalesce(a.amount_out, 0) <> coalesce(s.amount_out, 0)
+      LIMIT ${limit}`),
+  );
 }

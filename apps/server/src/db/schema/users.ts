@@ -189,3 +189,19 @@ export const fundStatsDay = pgTable('fund_stats_day', {
   amountIn: numeric('amount_in', { precision: 24, scale: 2 }).notNull(),
   amountOut: numeric('amount_out', { precision: 24, scale: 2 }).notNull(),
 });
+
+/** Live users per Asia/Shanghai registration day (migration 0206; kept by triggers). */
+export const userRegDays = pgTable('user_reg_days', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  n: bigint('n', { mode: 'number' }).notNull(),
+});
+
+/** fund_stats_day per hour (migration 0208; kept by triggers): the partial days of a time range, deep pages. */
+export const fundStatsHour = pgTable('fund_stats_hour', {
+  hour: timestamp('hour', { withTimezone: true, mode: 'string' }).notNull(),
+  type: text('type').notNull(),
+  owner: char('owner', { length: 1 }).notNull(),
+  n: bigint('n', { mode: 'number' }).notNull(),
+  amountIn: numeric('amount_in', { precision: 24, scale: 2 }).notNull(),
+  amountOut: numeric('amount_out', { precision: 24, scale: 2 }).notNull(),
+});

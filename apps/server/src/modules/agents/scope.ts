@@ -54,22 +54,6 @@ export function userScope(p: ScopeSubject, userIdColumn: AnyPgColumn | SQL = use
   return sql`${userIdColumn} IN (SELECT su.id FROM users su WHERE su.agent_id IN ${scopeAgentIdsSql(p)})`;
 }
 
-/**
- * The ids of the agents in the admin's subtree (one small query), or null for unscoped admins; [] for an
- * agent account bound to no agent. For hot list queries: `inArray(col, ids)` lets the planner use the
- * statistics of the column (a small agent → its index, a big one → a filtered scan in order).
- */
-export async function scopeAgentIdList(db: Db, p: ScopeSubject): Promise<number[] | null> {
-  if (!isAgentStaff(p)) return null;
-  const root = scopeRootAgentId(p);
-  if (root == null) return [];
-  const r = await db
-    .select({ id: agents.id })
-    .from(agents)
-    .where(sql`${agents.path} @> ARRAY[${root}::int]`);
-  return r.map((x) => x.id);
-}
-
 /** True when the user exists (not deleted) and is visible to the admin. */
 export async function userInScope(db: Db, p: ScopeSubject, userId: number): Promise<boolean> {
   const [r] = await db

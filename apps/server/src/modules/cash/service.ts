@@ -1,31 +1,24 @@
 import Decimal from 'decimal.js';
-import { and, eq, gte, inArray, isNotNull, lte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { TRANSFER_FUND_TYPES, type FundListQuery, type FundRecordItem, type FundType, type fundFilters } from '@stock-admin/contracts';
-import { fundRecords, fundStats, fundStatsDay } from '../../db/schema/index.js';
+import { fundRecords, fundStats, fundStatsDay, fundStatsHour } from '../../db/schema/index.js';
 import { rows } from '../../db/migrate.js';
 import type { Db } from '../../db/client.js';
 import type { Principal } from '../../http/context.js';
-import { scopeAgentIdList } from '../agents/scope.js';
+import { agentIdLists, listRows, treeVersionColumn, type AgentIdLists } from '../agents/subtrees.js';
+import { HOUR, PERIOD_SKIP_MIN_OFFSET, periodSkip, splitDays, splitHours, timeWindow, wholeRange, type PeriodSkip, type TimeWindow } from '../../db/days.js';
 
 type Filters = z.output<typeof fundFilters>;
 
-/** Agent ids a fund-record query needs, resolved first: the admin's scope and the agent filter's subtree. */
-export interface FundListIds {
-  /** null: not scoped. */
-  scope: number[] | null;
-  /** null: no agent filter. */
-  agents: number[] | null;
-}
+/**
+ * Agent ids a fund-record query needs, resolved first: the admin's scope and the agent filter's subtree.
+ * Remembered subtrees unless `fresh` (agents/subtrees.ts).
+ */
+export type FundListIds = AgentIdLists;
 
-export async function fundListIds(db: Db, p: Principal, q: Filters): Promise<FundListIds> {
-  const [scope, agents] = await Promise.all([
-    scopeAgentIdList(db, p),
-    q.agentId === undefined
-      ? null
-      : rows<{ id: number }>(await db.execute(sql`SELECT id FROM agents WHERE path @> ARRAY[${q.agentId}::int]`)).map((r) => Number(r.id)),
-  ]);
-  return { scope, agents };
+export function fundListIds(db: Db, p: Principal, q: Filters, opts: { fresh?: boolean } = {}): Promise<FundListIds> {
+  return agentIdLists(db, p, q.agentId === undefined ? undefined : { agentId: q.agentId, subAgents: true }, opts);
 }
 
 const inIds = (col: typeof fundRecords.ownerAgentId | typeof fundStats.agentId, ids: number[]) =>
@@ -39,7 +32,7 @@ const inIds = (col: typeof fundRecords.ownerAgentId | typeof fundStats.agentId, 
 export function fundWhere(
   q: Filters,
   ids: FundListIds,
-  opts: { types?: FundType[]; window?: { from?: Date; to?: Date } } = {},
+  opts: { types?: FundType[]; window?: TimeWindow } = {},
 ): SQL | undefined {
   const owner = q.owner ?? 'user';
   const where: (SQL | undefined)[] = [];
@@ -64,21 +57,6 @@ export function fundWhere(
 const typesOf = (q: Filters, opts: { types?: FundType[] }) =>
   opts.types ? (q.type ? q.type.filter((x) => opts.types!.includes(x)) : opts.types) : q.type;
 
-/** [from, to) of the filters: the end time is inclusive to the millisecond (a date alone: to the end of that day). */
-export function timeWindow(q: Pick<Filters, 'beginTime' | 'endTime'>): { from?: Date; to?: Date } {
-  return {
-    ...(q.beginTime ? { from: new Date(q.beginTime) } : {}),
-    ...(q.endTime ? { to: new Date(new Date(q.endTime).getTime() + 1) } : {}),
-  };
-}
-
-// Asia/Shanghai has no daylight saving time: its days start at 16:00 UTC.
-const DAY_MS = 86_400_000;
-const SH_OFFSET_MS = 8 * 3_600_000;
-const shDay = (t: number) => Math.floor((t + SH_OFFSET_MS) / DAY_MS);
-const shDayStart = (day: number) => day * DAY_MS - SH_OFFSET_MS;
-const isoDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
-
 const rawTotals = (cond: SQL | undefined) => sql`
   SELECT count(*) AS n, coalesce(sum(amount) FILTER (WHERE amount > 0), 0) AS amount_in, coalesce(sum(amount) FILTER (WHERE amount < 0), 0) AS amount_out
   FROM fund_records ${cond ? sql`WHERE ${cond}` : sql``}`;
@@ -87,52 +65,45 @@ const rawTotals = (cond: SQL | undefined) => sql`
  * Count and sums of the filtered set, exact. Filters that name single users or orders (user, phone,
  * reference, admin) aggregate the matching records through their indexes. The others (type, owner,
  * agent, account type, time, the agent scope) read the whole days of the time range from the summary
- * tables (fund_stats_day, or fund_stats when an agent or account type is involved; both kept by
- * triggers in the writing transaction) and only the partial first and last days from fund_records.
+ * tables (fund_stats_day, or fund_stats when an agent or account type is involved; all kept by triggers
+ * in the writing transaction), the whole hours of the partial first and last days from fund_stats_hour
+ * (without agent or account type), and only what is left from fund_records.
  */
 export function fundTotalsSql(q: Filters, ids: FundListIds, opts: { types?: FundType[] } = {}): SQL {
   const viaStats = q.userId === undefined && !q.phone && !q.reference && q.adminId === undefined;
   if (!viaStats) return rawTotals(fundWhere(q, ids, opts));
-  const { from, to } = timeWindow(q);
-  // whole days d: from <= start(d) and start(d + 1) <= to
-  const firstDay = from ? shDay(from.getTime()) + (shDayStart(shDay(from.getTime())) === from.getTime() ? 0 : 1) : undefined;
-  const lastDay = to ? shDay(to.getTime()) - 1 : undefined;
-  const parts: SQL[] = [];
-  if (firstDay === undefined || lastDay === undefined || firstDay <= lastDay) {
-    const owner = q.owner ?? 'user';
-    const types = typesOf(q, opts);
-    const fine = ids.scope != null || ids.agents != null || q.accountType !== undefined;
-    const t = fine ? fundStats : fundStatsDay;
-    const where: (SQL | undefined)[] = [];
-    if (owner === 'user') where.push(eq(t.owner, 'u'));
-    if (owner === 'agent') where.push(eq(t.owner, 'a'));
-    if (types) where.push(types.length ? inArray(t.type, types) : sql`false`);
-    if (ids.scope) where.push(inIds(fundStats.agentId, ids.scope));
-    if (ids.agents) where.push(inIds(fundStats.agentId, ids.agents));
-    if (q.accountType !== undefined) where.push(eq(fundStats.owner, 'u'), eq(fundStats.accountType, q.accountType));
-    if (firstDay !== undefined) where.push(gte(t.day, isoDay(firstDay)));
-    if (lastDay !== undefined) where.push(lte(t.day, isoDay(lastDay)));
+  const owner = q.owner ?? 'user';
+  const types = typesOf(q, opts);
+  // an agent or account type needs fund_stats (per day); otherwise fund_stats_day and fund_stats_hour
+  const fine = ids.scope != null || ids.agents != null || q.accountType !== undefined;
+  /** The count and sums of a summary table's rows in `range`, under the list's filters. */
+  const summary = (t: typeof fundStats | typeof fundStatsDay | typeof fundStatsHour, range: (SQL | undefined)[]) => {
+    const where: (SQL | undefined)[] = [
+      owner === 'user' ? eq(t.owner, 'u') : owner === 'agent' ? eq(t.owner, 'a') : undefined,
+      types ? (types.length ? inArray(t.type, types) : sql`false`) : undefined,
+      ...range,
+    ];
+    if (t === fundStats) {
+      if (ids.scope) where.push(inIds(fundStats.agentId, ids.scope));
+      if (ids.agents) where.push(inIds(fundStats.agentId, ids.agents));
+      if (q.accountType !== undefined) where.push(eq(fundStats.owner, 'u'), eq(fundStats.accountType, q.accountType));
+    }
     const cond = and(...where);
-    parts.push(sql`SELECT coalesce(sum(n), 0) AS n, coalesce(sum(amount_in), 0) AS amount_in, coalesce(sum(amount_out), 0) AS amount_out
-                   FROM ${t} ${cond ? sql`WHERE ${cond}` : sql``}`);
-    // the partial days at either end
-    if (from && firstDay !== undefined && shDayStart(firstDay) > from.getTime()) {
-      parts.push(
-        rawTotals(
-          fundWhere(q, ids, { ...opts, window: { from, to: new Date(Math.min(shDayStart(firstDay), to?.getTime() ?? Infinity)) } }),
-        ),
-      );
-    }
-    if (to && lastDay !== undefined && shDayStart(lastDay + 1) < to.getTime()) {
-      parts.push(
-        rawTotals(
-          fundWhere(q, ids, { ...opts, window: { from: new Date(Math.max(shDayStart(lastDay + 1), from?.getTime() ?? -Infinity)), to } }),
-        ),
-      );
-    }
-  } else {
-    // the range lies within one day
-    parts.push(rawTotals(fundWhere(q, ids, opts)));
+    return sql`SELECT coalesce(sum(n), 0) AS n, coalesce(sum(amount_in), 0) AS amount_in, coalesce(sum(amount_out), 0) AS amount_out
+               FROM ${t} ${cond ? sql`WHERE ${cond}` : sql``}`;
+  };
+  const { whole: days, pieces } = splitDays(timeWindow(q));
+  const parts: SQL[] = [];
+  if (days) {
+    const t = fine ? fundStats : fundStatsDay;
+    parts.push(summary(t, [wholeRange(t.day, days)]));
+  }
+  // the partial days at either end (or the whole window, within one day): their whole hours from
+  // fund_stats_hour when it can answer, the rest from the records
+  for (const piece of pieces) {
+    const { whole: hours, pieces: rest } = fine ? { whole: null, pieces: [piece] } : splitHours(piece);
+    if (hours) parts.push(summary(fundStatsHour, [wholeRange(fundStatsHour.hour, hours)]));
+    for (const window of rest) parts.push(rawTotals(fundWhere(q, ids, { ...opts, window })));
   }
   return sql`SELECT coalesce(sum(n), 0)::bigint AS n, coalesce(sum(amount_in), 0) AS amount_in, coalesce(sum(amount_out), 0) AS amount_out
              FROM (${sql.join(parts, sql` UNION ALL `)}) t`;
@@ -191,9 +162,16 @@ const toItem = (r: RecordRow): FundRecordItem => ({
  * the keyset `after` when given (the export). The ids of the page are found first on fund_records alone
  * (an index-only scan for deep pages), then only those rows are read and joined.
  */
-export function recordsPageSql(cond: SQL | undefined, limit: number, offset: number, after?: { createdAt: string; id: number }): SQL {
+export function recordsPageSql(
+  cond: SQL | undefined,
+  limit: number,
+  offset: number | PeriodSkip,
+  after?: { createdAt: string; id: number },
+): SQL {
+  const skip = typeof offset === 'number' ? null : offset;
   const where = and(
     cond,
+    skip?.cond,
     after ? sql`(${fundRecords.createdAt}, ${fundRecords.id}) < (${after.createdAt}::timestamptz, ${after.id}::bigint)` : undefined,
   );
   const order = sql`created_at DESC, id DESC`;
@@ -201,11 +179,44 @@ export function recordsPageSql(cond: SQL | undefined, limit: number, offset: num
   return sql`
       SELECT fr.*, fr.created_at::text AS created_key, u.phone AS user_phone, u.real_name AS user_real_name, u.account_type,
              coalesce(fr.agent_id, u.agent_id) AS display_agent_id, a.name AS agent_name
-      FROM (SELECT id FROM fund_records ${where ? sql`WHERE ${where}` : sql``} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) p
+      FROM (${skip ? sql`WITH ${skip.cte} ` : sql``}SELECT id FROM fund_records ${where ? sql`WHERE ${where}` : sql``}
+            ORDER BY ${order} LIMIT ${limit} OFFSET ${skip ? skip.offset : offset}) p
       JOIN fund_records fr ON fr.id = p.id
       LEFT JOIN users u ON u.id = fr.user_id
       LEFT JOIN agents a ON a.id = coalesce(fr.agent_id, u.agent_id)
       ORDER BY ${outer}`;
+}
+
+/**
+ * The offset of a fund-record page: deep pages of lists filtered on owner and type only (the default
+ * list among them) skip whole hours counted by fund_stats_hour (db/days.ts); others walk the index.
+ */
+function pageOffset(q: FundListQuery, ids: FundListIds, opts: { types?: FundType[] }) {
+  const offset = (q.pageNum - 1) * q.pageSize;
+  const byDay =
+    ids.scope == null &&
+    ids.agents == null &&
+    q.userId === undefined &&
+    !q.phone &&
+    q.accountType === undefined &&
+    !q.reference &&
+    q.adminId === undefined &&
+    !q.beginTime &&
+    !q.endTime;
+  if (!byDay || offset < PERIOD_SKIP_MIN_OFFSET) return offset;
+  const owner = q.owner ?? 'user';
+  const types = typesOf(q, opts);
+  const cond = and(
+    owner === 'user' ? eq(fundStatsHour.owner, 'u') : owner === 'agent' ? eq(fundStatsHour.owner, 'a') : undefined,
+    types ? (types.length ? inArray(fundStatsHour.type, types) : sql`false`) : undefined,
+  );
+  return periodSkip(
+    sql`SELECT hour AS key, n FROM ${fundStatsHour} ${cond ? sql`WHERE ${cond}` : sql``}`,
+    HOUR,
+    sql`created_at`,
+    'desc',
+    offset,
+  );
 }
 
 async function recordsPage(db: Db, cond: SQL | undefined, limit: number, offset: number, after?: { createdAt: string; id: number }) {
@@ -220,14 +231,16 @@ async function recordsPage(db: Db, cond: SQL | undefined, limit: number, offset:
  * the totals when the page is empty.
  */
 export function fundListSql(q: FundListQuery, ids: FundListIds, opts: { types?: FundType[] } = {}): SQL {
-  return sql`SELECT t.n AS total_n, t.amount_in AS total_in, t.amount_out AS total_out, l.*
-    FROM (${fundTotalsSql(q, ids, opts)}) t LEFT JOIN LATERAL (${recordsPageSql(fundWhere(q, ids, opts), q.pageSize, (q.pageNum - 1) * q.pageSize)}) l ON true
+  return sql`SELECT t.n AS total_n, t.amount_in AS total_in, t.amount_out AS total_out, ${treeVersionColumn(ids)}l.*
+    FROM (${fundTotalsSql(q, ids, opts)}) t LEFT JOIN LATERAL (${recordsPageSql(fundWhere(q, ids, opts), q.pageSize, pageOffset(q, ids, opts))}) l ON true
     ORDER BY l.created_at DESC, l.id DESC`;
 }
 
 export async function listFundRecords(db: Db, p: Principal, q: FundListQuery, opts: { types?: FundType[] } = {}) {
-  const r = rows<RecordRow & { total_n: string | number; total_in: string; total_out: string }>(
-    await db.execute(fundListSql(q, await fundListIds(db, p, q), opts)),
+  const r = await listRows<RecordRow & { total_n: string | number; total_in: string; total_out: string }>(
+    db,
+    (o) => fundListIds(db, p, q, o),
+    (ids) => fundListSql(q, ids, opts),
   );
   const list = r.filter((x) => x.id != null).map(toItem);
   const t = r[0];
@@ -247,7 +260,7 @@ export const listTransferRecords = (db: Db, p: Principal, q: FundListQuery) => l
 
 /** Records of the filters, newest first, in batches (keyset on id), for the CSV export. */
 export async function* iterateFundRecords(db: Db, p: Principal, q: Filters, batch = 2000): AsyncGenerator<FundRecordItem[]> {
-  const cond = fundWhere(q, await fundListIds(db, p, q));
+  const cond = fundWhere(q, await fundListIds(db, p, q, { fresh: true }));
   let last: { createdAt: string; id: number } | undefined;
   for (;;) {
     const page = await recordsPage(db, cond, batch, 0, last);

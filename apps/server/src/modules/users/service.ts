@@ -18,14 +18,16 @@ import {
   type updateUserInput,
   type userFilters,
 } from '@stock-admin/contracts';
-import { userBanks, userCounts, users, type UserBankRow, type UserRow } from '../../db/schema/index.js';
+import { userBanks, userCounts, userRegDays, users, type UserBankRow, type UserRow } from '../../db/schema/index.js';
+import { agentIdLists, listRows, treeVersionColumn, type AgentIdLists } from '../agents/subtrees.js';
+import { DAY, PERIOD_SKIP_MIN_OFFSET, periodSkip, splitDays, timeWindow, wholeRange, type TimeWindow } from '../../db/days.js';
 import { rows } from '../../db/migrate.js';
 import type { Db } from '../../db/client.js';
 import type { AppContext, Principal } from '../../http/context.js';
 import { AppError, fail, invalid } from '../../http/errors.js';
 import { hashPassword } from '../../lib/password.js';
 import { post, type LedgerEntry } from '../../ledger/index.js';
-import { agentScope, assertAgentInScope, assertUserInScope, isAgentStaff, scopeAgentIdList, scopeRootAgentId } from '../agents/scope.js';
+import { agentScope, assertAgentInScope, assertUserInScope, isAgentStaff, scopeRootAgentId } from '../agents/scope.js';
 import { revokeUserSessions } from '../app/sessions.js';
 import { attachUploads, fileUrl } from './uploads.js';
 import './messages.js';
@@ -250,30 +252,23 @@ export async function addUserByAdmin(ctx: AppContext, p: Principal, input: z.out
 
 const likePrefix = (s: string) => `${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Agent ids a user-list query needs, resolved first: the admin's scope and the agent filter. */
-export interface UserListIds {
-  /** null: not scoped. */
-  scope: number[] | null;
-  /** null: no agent filter; the agent alone, or with includeSubAgents its subtree. */
-  agents: number[] | null;
-}
+/**
+ * Agent ids a user-list query needs, resolved first: the admin's scope and the agent filter (the agent
+ * alone, or with includeSubAgents its subtree). Remembered subtrees unless `fresh` (agents/subtrees.ts).
+ */
+export type UserListIds = AgentIdLists;
 
-export async function userListIds(db: Db, p: Principal, q: z.output<typeof userFilters>): Promise<UserListIds> {
-  const [scope, agents] = await Promise.all([
-    scopeAgentIdList(db, p),
-    q.agentId === undefined ? null : q.includeSubAgents ? agentSubtreeIdList(db, q.agentId) : [q.agentId],
-  ]);
-  return { scope, agents };
-}
-
-async function agentSubtreeIdList(db: Db, agentId: number): Promise<number[]> {
-  return rows<{ id: number }>(await db.execute(sql`SELECT id FROM agents WHERE path @> ARRAY[${agentId}::int]`)).map((r) => Number(r.id));
+export function userListIds(db: Db, p: Principal, q: z.output<typeof userFilters>, opts: { fresh?: boolean } = {}): Promise<UserListIds> {
+  return agentIdLists(db, p, q.agentId === undefined ? undefined : { agentId: q.agentId, subAgents: !!q.includeSubAgents }, opts);
 }
 
 const inIds = (col: typeof users.agentId | typeof userCounts.agentId, ids: number[]) => (ids.length ? inArray(col, ids) : sql`false`);
 
+/** [from, to) of the registration-time filter: the end time is inclusive to the millisecond (a date alone: to the end of that day). */
+const regWindow = (q: z.output<typeof userFilters>): TimeWindow => timeWindow({ beginTime: q.regBeginTime, endTime: q.regEndTime });
+
 /** The WHERE of the user list and its export: filters plus the admin's agent scope. */
-export function userListWhere(q: z.output<typeof userFilters>, ids: UserListIds): SQL | undefined {
+export function userListWhere(q: z.output<typeof userFilters>, ids: UserListIds, window: TimeWindow = regWindow(q)): SQL | undefined {
   const where: (SQL | undefined)[] = [isNull(users.deletedAt)];
   if (ids.scope) where.push(inIds(users.agentId, ids.scope));
   if (ids.agents) where.push(inIds(users.agentId, ids.agents));
@@ -284,9 +279,8 @@ export function userListWhere(q: z.output<typeof userFilters>, ids: UserListIds)
   if (q.loginLocked !== undefined) where.push(eq(users.loginLocked, q.loginLocked));
   if (q.tradeLocked !== undefined) where.push(eq(users.tradeLocked, q.tradeLocked));
   if (q.online !== undefined) where.push(eq(users.online, q.online));
-  if (q.regBeginTime) where.push(gte(users.regTime, new Date(q.regBeginTime)));
-  // an end time is inclusive to the millisecond (a date alone means up to the end of that day)
-  if (q.regEndTime) where.push(lt(users.regTime, new Date(new Date(q.regEndTime).getTime() + 1)));
+  if (window.from) where.push(gte(users.regTime, window.from));
+  if (window.to) where.push(lt(users.regTime, window.to));
   if (q.layeringId !== undefined) where.push(q.layeringId === 0 ? isNull(users.layeringId) : eq(users.layeringId, q.layeringId));
   return and(...where);
 }
@@ -372,19 +366,56 @@ export function userListSql(q: UserListQuery, ids: UserListIds): SQL {
   const col = q.sortField ? SORT_SQL[q.sortField] : 'reg_time';
   const inner = col === 'id' ? sql`id ${dir}` : sql`${sql.raw(col)} ${dir}, id ${dir}`;
   const outer = col === 'id' ? sql`l.id ${dir}` : sql`l.${sql.raw(col)} ${dir}, l.id ${dir}`;
-  return sql`SELECT t.n AS total_n, l.* FROM (${userCountSql(q, ids)}) t LEFT JOIN LATERAL (
+  const offset = (q.pageNum - 1) * q.pageSize;
+  // deep pages of the whole list in registration order skip whole days counted by user_reg_days
+  const skip =
+    col === 'reg_time' && offset >= PERIOD_SKIP_MIN_OFFSET && !hasUserFilters(q, ids)
+      ? periodSkip(sql`SELECT day AS key, n FROM user_reg_days`, DAY, sql`reg_time`, q.sortOrder === 'asc' ? 'asc' : 'desc', offset)
+      : null;
+  const where = and(cond, skip?.cond);
+  return sql`SELECT t.n AS total_n, ${treeVersionColumn(ids)}l.* FROM (${userCountSql(q, ids)}) t LEFT JOIN LATERAL (
       SELECT ${LIST_COLUMNS}
-      FROM (SELECT id FROM users ${cond ? sql`WHERE ${cond}` : sql``} ORDER BY ${inner} LIMIT ${q.pageSize} OFFSET ${(q.pageNum - 1) * q.pageSize}) p
+      FROM (${skip ? sql`WITH ${skip.cte} ` : sql``}SELECT id FROM users ${where ? sql`WHERE ${where}` : sql``}
+            ORDER BY ${inner} LIMIT ${q.pageSize} OFFSET ${skip ? skip.offset : offset}) p
       JOIN users u ON u.id = p.id) l ON true
     ORDER BY ${outer}`;
+}
+
+/** Whether any filter or agent scope narrows the list (beyond live users). */
+function hasUserFilters(q: z.output<typeof userFilters>, ids: UserListIds, opts: { time?: boolean } = {}): boolean {
+  return (
+    ids.scope != null ||
+    ids.agents != null ||
+    !!q.phone ||
+    !!q.realName ||
+    q.accountType !== undefined ||
+    q.realState !== undefined ||
+    q.loginLocked !== undefined ||
+    q.tradeLocked !== undefined ||
+    q.online !== undefined ||
+    q.layeringId !== undefined ||
+    (opts.time !== false && (!!q.regBeginTime || !!q.regEndTime))
+  );
 }
 
 /**
  * The list's total. Filters on the coarse columns only (agent, account type, real-name state, locks,
  * tier — and the agent scope) read the exact summary table user_counts (a few thousand rows at most,
- * kept by triggers); text, time and online filters count the matching users through their indexes.
+ * kept by triggers); a registration-time filter alone reads its whole days from user_reg_days (also
+ * exact) and counts only the partial first and last days through the time index; other text, time and
+ * online filters count the matching users through their indexes.
  */
 export function userCountSql(q: z.output<typeof userFilters>, ids: UserListIds): SQL {
+  if (!hasUserFilters(q, ids, { time: false }) && (q.regBeginTime || q.regEndTime)) {
+    const { whole: days, pieces } = splitDays(regWindow(q));
+    const parts: SQL[] = [];
+    if (days) {
+      const range = wholeRange(userRegDays.day, days);
+      parts.push(sql`SELECT coalesce(sum(n), 0) AS n FROM ${userRegDays} ${range ? sql`WHERE ${range}` : sql``}`);
+    }
+    for (const window of pieces) parts.push(sql`SELECT count(*) AS n FROM users WHERE ${userListWhere(q, ids, window)}`);
+    return sql`SELECT coalesce(sum(n), 0)::bigint AS n FROM (${sql.join(parts, sql` UNION ALL `)}) t`;
+  }
   const coarse = !q.phone && !q.realName && q.online === undefined && !q.regBeginTime && !q.regEndTime;
   if (!coarse) {
     const cond = userListWhere(q, ids);
@@ -403,7 +434,11 @@ export function userCountSql(q: z.output<typeof userFilters>, ids: UserListIds):
 }
 
 export async function listUsers(db: Db, p: Principal, q: UserListQuery): Promise<Page<UserItem>> {
-  const r = rows<ListSqlRow & { total_n: string | number }>(await db.execute(userListSql(q, await userListIds(db, p, q))));
+  const r = await listRows<ListSqlRow & { total_n: string | number }>(
+    db,
+    (opts) => userListIds(db, p, q, opts),
+    (ids) => userListSql(q, ids),
+  );
   return { list: r.filter((x) => x.id != null).map(listItem), total: Number(r[0]?.total_n ?? 0), pageNum: q.pageNum, pageSize: q.pageSize };
 }
 
@@ -711,7 +746,7 @@ export async function deleteBankByAdmin(ctx: AppContext, p: Principal, id: numbe
 
 /** Users of the filters, newest registrations first, in batches (keyset on registration time and id), for the CSV export. */
 export async function* iterateUsers(db: Db, p: Principal, q: z.output<typeof userFilters>, batch = 1000): AsyncGenerator<UserItem[]> {
-  const cond = userListWhere(q, await userListIds(db, p, q));
+  const cond = userListWhere(q, await userListIds(db, p, q, { fresh: true }));
   let last: { regTime: string; id: number } | undefined;
   for (;;) {
     const after = last ? sql`(${users.regTime}, ${users.id}) < (${last.regTime}::timestamptz, ${last.id}::int)` : undefined;
