@@ -12,6 +12,8 @@ import { fundListQuery, userListQuery } from '@stock-admin/contracts';
 import * as schema from '../../apps/server/src/db/schema/index.ts';
 import { userListIds, userListSql } from '../../apps/server/src/modules/users/service.ts';
 import { fundListIds, fundListSql } from '../../apps/server/src/modules/cash/service.ts';
+import { statementName } from '../../apps/server/src/db/named.ts';
+import { namedFor } from '../../apps/server/src/modules/agents/subtrees.ts';
 import { httpLoad } from '../lib/load.mjs';
 import { adminLogin, startServer } from '../lib/server.mjs';
 import { BENCH_ADMIN, BENCH_AGENT, PG_URL, SCHEMA, schemaUrl, seed } from './seed.mjs';
@@ -27,8 +29,9 @@ const { values } = parseArgs({
 });
 const duration = Number(values.duration);
 const connections = Number(values.connections);
-// The server's pool size (DATABASE_POOL_SIZE, default 10); the raw client gets the same.
-const POOL = Number(process.env.BENCH_POOL ?? 10);
+// The server's pool size (DATABASE_POOL_SIZE); the raw client gets the same. Default: 2 connections a
+// core, as PostgreSQL's wiki suggests for a database on SSD (here the database shares the machine's cores).
+const POOL = Number(process.env.BENCH_POOL ?? 2 * os.cpus().length);
 
 const admin = {
   sessionId: 0,
@@ -107,15 +110,19 @@ async function prepare() {
  */
 async function sqlOf(db, path, body, who) {
   const p = who === 'agent' ? agentStaff : admin;
-  const dialect = new PgDialect();
+  let ids, query;
   if (path === '/admin/user/list.do') {
     const q = userListQuery.parse(body);
-    const x = dialect.sqlToQuery(userListSql(q, await userListIds(db, p, q)));
-    return [{ text: x.sql, values: x.params }];
+    ids = await userListIds(db, p, q);
+    query = userListSql(q, ids);
+  } else {
+    const q = fundListQuery.parse(body);
+    ids = await fundListIds(db, p, q);
+    query = fundListSql(q, ids);
   }
-  const q = fundListQuery.parse(body);
-  const x = dialect.sqlToQuery(fundListSql(q, await fundListIds(db, p, q)));
-  return [{ text: x.sql, values: x.params }];
+  const x = new PgDialect().sqlToQuery(query);
+  // named (prepared) exactly when the service names it
+  return [{ ...(namedFor(ids) ? { name: statementName(x.sql) } : {}), text: x.sql, values: x.params }];
 }
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
