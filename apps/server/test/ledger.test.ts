@@ -177,13 +177,14 @@ describe('verifyLedger', () => {
     await expectLedgerBalanced(t);
   });
 
-  it('lists a row of each per-period summary that no longer matches the base tables', async () => {
+  it('lists a row of each per-period or all-time summary that no longer matches the base tables', async () => {
     const id = await newUser();
     await post(db(), id, [{ type: 'recharge', amount: '10' }]);
     const summaries = [
       ['user_reg_days', sql`UPDATE user_reg_days SET n = n + 1 WHERE day = (SELECT max(day) FROM user_reg_days)`],
       ['fund_stats_day', sql`UPDATE fund_stats_day SET amount_in = amount_in + 1 WHERE day = (SELECT max(day) FROM fund_stats_day)`],
       ['fund_stats_hour', sql`UPDATE fund_stats_hour SET n = n + 1 WHERE hour = (SELECT max(hour) FROM fund_stats_hour)`],
+      ['fund_stats_all', sql`UPDATE fund_stats_all SET amount_out = amount_out - 1 WHERE ctid = (SELECT ctid FROM fund_stats_all LIMIT 1)`],
     ] as const;
     for (const [problem, tamper] of summaries) {
       await db().execute(tamper);

@@ -189,6 +189,24 @@ describe('fund records', () => {
     }
   });
 
+  it('moves a user’s all-time totals with them to another agent', async () => {
+    const other = await makeAgentViaApi(t, admin.token, { name: 'CashAgent2' });
+    const totals = async (agentId: number) => (await list({ agentId, owner: 'all' })).data.totals;
+    const move = async (agentId: number) =>
+      (await post(t, '/admin/user/update.do', { id: u1.id, agentId }, { token: admin.token, json: true })).json();
+    const zero = { count: 0, amountIn: '0.00', amountOut: '0.00', net: '0.00' };
+    expect(await totals(agent.id)).toEqual({ count: 5, amountIn: '1009.99', amountOut: '-302.00', net: '707.99' });
+    expect(await totals(other.id)).toEqual(zero);
+    expect((await move(other.id)).status).toBe(0);
+    expect(await totals(agent.id)).toEqual({ count: 1, amountIn: '9.99', amountOut: '0.00', net: '9.99' });
+    expect(await totals(other.id)).toEqual({ count: 4, amountIn: '1000.00', amountOut: '-302.00', net: '698.00' });
+    expect((await list({ agentId: other.id, type: 'withdraw,withdraw_fee' })).data.totals).toMatchObject({ count: 2, net: '-202.00' });
+    expect((await list({ agentId: other.id, accountType: 1 })).data.totals).toEqual(zero);
+    expect((await move(agent.id)).status).toBe(0);
+    expect(await totals(other.id)).toEqual(zero);
+    expect(await totals(agent.id)).toEqual({ count: 5, amountIn: '1009.99', amountOut: '-302.00', net: '707.99' });
+  });
+
   it('keeps the ledger balanced', async () => {
     await expectLedgerBalanced(t);
   });

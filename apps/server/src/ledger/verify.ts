@@ -10,7 +10,7 @@ export interface LedgerOffender {
    * 'balance': a balance differs from the sum of the records; 'chain': a record's balances-after do
    * not follow from the ones before; 'user_counts' / 'fund_stats': a summary row is wrong.
    */
-  problem: 'balance' | 'chain' | 'user_counts' | 'user_reg_days' | 'fund_stats' | 'fund_stats_day' | 'fund_stats_hour' | 'owner_agent';
+  problem: 'balance' | 'chain' | 'user_counts' | 'user_reg_days' | 'fund_stats' | 'fund_stats_all' | 'fund_stats_day' | 'fund_stats_hour' | 'owner_agent';
   detail: Record<string, string | number | null>;
 }
 
@@ -86,7 +86,7 @@ export async function verifyLedger(db: Db, opts: { chain?: boolean; stats?: bool
 }
 
 /**
- * The summary tables behind the list totals (user_counts, user_reg_days, fund_stats, fund_stats_day, fund_stats_hour) against the base
+ * The summary tables behind the list totals (user_counts, user_reg_days, fund_stats, fund_stats_all, fund_stats_day, fund_stats_hour) against the base
  * tables they summarise. Returns the rows that differ (at most `limit` of each table).
  */
 export async function verifySummaryTables(db: Db, limit = 100): Promise<LedgerOffender[]> {
@@ -132,6 +132,23 @@ export async function verifySummaryTables(db: Db, limit = 100): Promise<LedgerOf
       LIMIT ${limit}`),
   );
   for (const r of fs) out.push({ kind: 'stats', id: Number(r.agent_id), problem: 'fund_stats', detail: r });
+  const fa = rows<Record<string, string | number | null>>(
+    await db.execute(sql`
+      WITH actual AS (
+        SELECT coalesce(f.owner_agent_id, 0) AS agent_id, f.type, CASE WHEN f.user_id IS NULL THEN 'a' ELSE 'u' END AS owner,
+               coalesce(u.account_type, 0)::smallint AS account_type, count(*) AS n,
+               coalesce(sum(f.amount) FILTER (WHERE f.amount > 0), 0) AS amount_in, coalesce(sum(f.amount) FILTER (WHERE f.amount < 0), 0) AS amount_out
+        FROM fund_records f LEFT JOIN users u ON u.id = f.user_id GROUP BY 1, 2, 3, 4)
+      SELECT coalesce(a.agent_id, s.agent_id) AS agent_id, coalesce(a.type, s.type) AS type, coalesce(a.owner, s.owner) AS owner,
+             coalesce(a.account_type, s.account_type) AS account_type,
+             coalesce(a.n, 0)::int AS actual_n, coalesce(s.n, 0)::int AS summary_n,
+             coalesce(a.amount_in, 0)::text AS actual_in, coalesce(s.amount_in, 0)::text AS summary_in,
+             coalesce(a.amount_out, 0)::text AS actual_out, coalesce(s.amount_out, 0)::text AS summary_out
+      FROM actual a FULL JOIN fund_stats_all s USING (agent_id, type, owner, account_type)
+      WHERE coalesce(a.n, 0) <> coalesce(s.n, 0) OR coalesce(a.amount_in, 0) <> coalesce(s.amount_in, 0) OR coalesce(a.amount_out, 0) <> coalesce(s.amount_out, 0)
+      LIMIT ${limit}`),
+  );
+  for (const r of fa) out.push({ kind: 'stats', id: Number(r.agent_id), problem: 'fund_stats_all', detail: r });
   for (const r of await periodFundMismatches(db, 'fund_stats_day', `(created_at AT TIME ZONE 'Asia/Shanghai')::date`, limit))
     out.push({ kind: 'stats', id: 0, problem: 'fund_stats_day', detail: r });
   for (const r of await periodFundMismatches(db, 'fund_stats_hour', 'fund_hour(created_at)', limit))

@@ -190,6 +190,17 @@ export const fundStatsDay = pgTable('fund_stats_day', {
   amountOut: numeric('amount_out', { precision: 24, scale: 2 }).notNull(),
 });
 
+/** fund_stats without the day: all-time totals per agent, type, owner, account type (migration 0209; kept by triggers). */
+export const fundStatsAll = pgTable('fund_stats_all', {
+  agentId: integer('agent_id').notNull(),
+  type: text('type').notNull(),
+  owner: char('owner', { length: 1 }).notNull(),
+  accountType: smallint('account_type').notNull(),
+  n: bigint('n', { mode: 'number' }).notNull(),
+  amountIn: numeric('amount_in', { precision: 24, scale: 2 }).notNull(),
+  amountOut: numeric('amount_out', { precision: 24, scale: 2 }).notNull(),
+});
+
 /** Live users per Asia/Shanghai registration day (migration 0206; kept by triggers). */
 export const userRegDays = pgTable('user_reg_days', {
   day: date('day', { mode: 'string' }).primaryKey(),

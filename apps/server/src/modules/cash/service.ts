@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { and, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { TRANSFER_FUND_TYPES, type FundListQuery, type FundRecordItem, type FundType, type fundFilters } from '@stock-admin/contracts';
-import { fundRecords, fundStats, fundStatsDay, fundStatsHour } from '../../db/schema/index.js';
+import { fundRecords, fundStats, fundStatsAll, fundStatsDay, fundStatsHour } from '../../db/schema/index.js';
 import { rows } from '../../db/migrate.js';
 import type { Db } from '../../db/client.js';
 import type { Principal } from '../../http/context.js';
@@ -21,7 +21,7 @@ export function fundListIds(db: Db, p: Principal, q: Filters, opts: { fresh?: bo
   return agentIdLists(db, p, q.agentId === undefined ? undefined : { agentId: q.agentId, subAgents: true }, opts);
 }
 
-const inIds = (col: typeof fundRecords.ownerAgentId | typeof fundStats.agentId, ids: number[]) =>
+const inIds = (col: typeof fundRecords.ownerAgentId | typeof fundStats.agentId | typeof fundStatsAll.agentId, ids: number[]) =>
   ids.length ? inArray(col, ids) : sql`false`;
 
 /**
@@ -65,9 +65,10 @@ const rawTotals = (cond: SQL | undefined) => sql`
  * Count and sums of the filtered set, exact. Filters that name single users or orders (user, phone,
  * reference, admin) aggregate the matching records through their indexes. The others (type, owner,
  * agent, account type, time, the agent scope) read the whole days of the time range from the summary
- * tables (fund_stats_day, or fund_stats when an agent or account type is involved; all kept by triggers
- * in the writing transaction), the whole hours of the partial first and last days from fund_stats_hour
- * (without agent or account type), and only what is left from fund_records.
+ * tables (fund_stats_day, or fund_stats when an agent or account type is involved — fund_stats_all when
+ * there is no time range; all kept by triggers in the writing transaction), the whole hours of the partial
+ * first and last days from fund_stats_hour (without agent or account type), and only what is left from
+ * fund_records.
  */
 export function fundTotalsSql(q: Filters, ids: FundListIds, opts: { types?: FundType[] } = {}): SQL {
   const viaStats = q.userId === undefined && !q.phone && !q.reference && q.adminId === undefined;
@@ -77,22 +78,24 @@ export function fundTotalsSql(q: Filters, ids: FundListIds, opts: { types?: Fund
   // an agent or account type needs fund_stats (per day); otherwise fund_stats_day and fund_stats_hour
   const fine = ids.scope != null || ids.agents != null || q.accountType !== undefined;
   /** The count and sums of a summary table's rows in `range`, under the list's filters. */
-  const summary = (t: typeof fundStats | typeof fundStatsDay | typeof fundStatsHour, range: (SQL | undefined)[]) => {
+  const summary = (t: typeof fundStats | typeof fundStatsAll | typeof fundStatsDay | typeof fundStatsHour, range: (SQL | undefined)[]) => {
     const where: (SQL | undefined)[] = [
       owner === 'user' ? eq(t.owner, 'u') : owner === 'agent' ? eq(t.owner, 'a') : undefined,
       types ? (types.length ? inArray(t.type, types) : sql`false`) : undefined,
       ...range,
     ];
-    if (t === fundStats) {
-      if (ids.scope) where.push(inIds(fundStats.agentId, ids.scope));
-      if (ids.agents) where.push(inIds(fundStats.agentId, ids.agents));
-      if (q.accountType !== undefined) where.push(eq(fundStats.owner, 'u'), eq(fundStats.accountType, q.accountType));
+    if (t === fundStats || t === fundStatsAll) {
+      if (ids.scope) where.push(inIds(t.agentId, ids.scope));
+      if (ids.agents) where.push(inIds(t.agentId, ids.agents));
+      if (q.accountType !== undefined) where.push(eq(t.owner, 'u'), eq(t.accountType, q.accountType));
     }
     const cond = and(...where);
     return sql`SELECT coalesce(sum(n), 0) AS n, coalesce(sum(amount_in), 0) AS amount_in, coalesce(sum(amount_out), 0) AS amount_out
                FROM ${t} ${cond ? sql`WHERE ${cond}` : sql``}`;
   };
-  const { whole: days, pieces } = splitDays(timeWindow(q));
+  const w = timeWindow(q);
+  if (fine && !w.from && !w.to) return summary(fundStatsAll, []);
+  const { whole: days, pieces } = splitDays(w);
   const parts: SQL[] = [];
   if (days) {
     const t = fine ? fundStats : fundStatsDay;
