@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './client.js';
 
@@ -44,4 +44,23 @@ export async function executeNamed(db: Db, query: SQL): Promise<{ rows: Record<s
   if (!(client instanceof pg.Pool)) return (await db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
   const { sql: text, params } = dialect.sqlToQuery(query);
   return client.query({ name: statementName(text), text, values: params as unknown[], types });
+}
+
+// The console's page sizes, and how many first pages get literal bounds (see pageWindow).
+const LITERAL_PAGE_SIZES = new Set([10, 20, 50, 100]);
+const LITERAL_PAGES = 5;
+
+/**
+ * `LIMIT … OFFSET …` of a list page. With the bounds as parameters PostgreSQL costs a generic plan as if
+ * the page were a tenth of the rows, so a named list statement was planned afresh on every call (custom
+ * plans, bench/user-list); with literal bounds its generic plan is costed for the page it returns and is
+ * kept. Literal only for the console's page sizes and first pages (and for an offset computed in SQL,
+ * db/days.ts: periodSkip), so that the texts, and the statements each connection keeps, stay few; other
+ * pages pass parameters and are planned with their values.
+ */
+export function pageWindow(limit: number, offset: number | SQL): SQL {
+  if (!LITERAL_PAGE_SIZES.has(limit)) return sql`LIMIT ${limit} OFFSET ${offset}`;
+  if (typeof offset !== 'number') return sql`LIMIT ${sql.raw(String(limit))} OFFSET ${offset}`;
+  if (offset % limit === 0 && offset < limit * LITERAL_PAGES) return sql.raw(`LIMIT ${limit} OFFSET ${offset}`);
+  return sql`LIMIT ${sql.raw(String(limit))} OFFSET ${offset}`;
 }

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { TRANSFER_FUND_TYPES, type FundListQuery, type FundRecordItem, type FundType, type fundFilters } from '@stock-admin/contracts';
 import { fundRecords, fundStats, fundStatsAll, fundStatsDay, fundStatsHour } from '../../db/schema/index.js';
 import { rows } from '../../db/migrate.js';
+import { pageWindow } from '../../db/named.js';
 import type { Db } from '../../db/client.js';
 import type { Principal } from '../../http/context.js';
 import { agentIdLists, listRows, treeVersionColumn, type AgentIdLists } from '../agents/subtrees.js';
@@ -183,7 +184,7 @@ export function recordsPageSql(
       SELECT fr.*, fr.created_at::text AS created_key, u.phone AS user_phone, u.real_name AS user_real_name, u.account_type,
              coalesce(fr.agent_id, u.agent_id) AS display_agent_id, a.name AS agent_name
       FROM (${skip ? sql`WITH ${skip.cte} ` : sql``}SELECT id FROM fund_records ${where ? sql`WHERE ${where}` : sql``}
-            ORDER BY ${order} LIMIT ${limit} OFFSET ${skip ? skip.offset : offset}) p
+            ORDER BY ${order} ${pageWindow(limit, skip ? skip.offset : (offset as number))}) p
       JOIN fund_records fr ON fr.id = p.id
       LEFT JOIN users u ON u.id = fr.user_id
       LEFT JOIN agents a ON a.id = coalesce(fr.agent_id, u.agent_id)

@@ -22,6 +22,7 @@ import { userBanks, userCounts, userRegDays, users, type UserBankRow, type UserR
 import { agentIdLists, listRows, treeVersionColumn, type AgentIdLists } from '../agents/subtrees.js';
 import { DAY, PERIOD_SKIP_MIN_OFFSET, periodSkip, splitDays, timeWindow, wholeRange, type TimeWindow } from '../../db/days.js';
 import { rows } from '../../db/migrate.js';
+import { pageWindow } from '../../db/named.js';
 import type { Db } from '../../db/client.js';
 import type { AppContext, Principal } from '../../http/context.js';
 import { AppError, fail, invalid } from '../../http/errors.js';
@@ -376,7 +377,7 @@ export function userListSql(q: UserListQuery, ids: UserListIds): SQL {
   return sql`SELECT t.n AS total_n, ${treeVersionColumn(ids)}l.* FROM (${userCountSql(q, ids)}) t LEFT JOIN LATERAL (
       SELECT ${LIST_COLUMNS}
       FROM (${skip ? sql`WITH ${skip.cte} ` : sql``}SELECT id FROM users ${where ? sql`WHERE ${where}` : sql``}
-            ORDER BY ${inner} LIMIT ${q.pageSize} OFFSET ${skip ? skip.offset : offset}) p
+            ORDER BY ${inner} ${pageWindow(q.pageSize, skip ? skip.offset : offset)}) p
       JOIN users u ON u.id = p.id) l ON true
     ORDER BY ${outer}`;
 }
