@@ -39,9 +39,9 @@ export function buildServer() {
  * The built server on `port` (the browser suite's starter, e2e/lib/server.mjs): the embedded database in
  * a temporary folder unless `env.DATABASE_URL` is given; `stop()` ends it and removes that folder.
  */
-export async function startServer({ port, env = {} }) {
+export async function startServer({ port, env = {}, nodeArgs = [] }) {
   buildServer();
-  return startBuilt({ port, quiet: true, env: { LOG_LEVEL: 'warn', SECRET_KEY: 'bench-secret-key-0123456789', ...env } });
+  return startBuilt({ port, quiet: true, nodeArgs, env: { LOG_LEVEL: 'warn', SECRET_KEY: 'bench-secret-key-0123456789', ...env } });
 }
 
 export async function adminLogin(base, username, password) {

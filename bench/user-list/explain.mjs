@@ -39,9 +39,9 @@ for (const [name, kind, body, p] of cases) {
     qs = [d.sqlToQuery(fundListSql(q, await fundListIds(db, p, q)))].map((x) => [x.sql, x.params]);
   }
   for (const [text, params] of qs) {
-    const r = await pool.query('EXPLAIN (ANALYZE) ' + text, params);
+    const r = await pool.query('EXPLAIN (ANALYZE, SUMMARY) ' + text, params);
     const plan = r.rows.map((r) => r['QUERY PLAN']);
-    console.log(`${name} sql ${plan.at(-1)}  | ${plan[0].slice(0, 90)}${process.env.FULL ? '\n' + plan.join('\n') : ''}`);
+    console.log(`${name} sql ${plan.at(-2)}, ${plan.at(-1)}  | ${plan[0].slice(0, 90)}${process.env.FULL ? '\n' + plan.join('\n') : ''}`);
   }
 }
 await pool.end();

@@ -164,7 +164,14 @@ async function main() {
   await prepare();
   const server = await startServer({
     port: 18303,
-    env: { DATABASE_URL: schemaUrl(), DATABASE_POOL_SIZE: String(POOL), SEED_DEMO: 'false', JOBS_ENABLED: 'false' },
+    env: {
+      DATABASE_URL: schemaUrl(),
+      DATABASE_POOL_SIZE: String(POOL),
+      SEED_DEMO: 'false',
+      JOBS_ENABLED: 'false',
+    },
+    // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops
+    nodeArgs: process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
   });
   const pool = new pg.Pool({ connectionString: schemaUrl(), max: POOL });
   const db = drizzle(pool, { schema });

@@ -27,12 +27,13 @@ export function freePort() {
  * Starts a server and waits until /healthz answers. `port` and `dataDir` default to a free port and a new
  * temporary folder; pass the ones of a stopped server to start it again over the same database.
  * `stop()` ends it (SIGTERM, then SIGKILL after 15 s); `stop({ keepData: true })` leaves the data folder.
+ * `nodeArgs`: options for node itself (`--cpu-prof`, which NODE_OPTIONS refuses).
  */
-export async function startServer({ port, dataDir, env = {}, quiet = false } = {}) {
+export async function startServer({ port, dataDir, env = {}, quiet = false, nodeArgs = [] } = {}) {
   if (!fs.existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run \`npm run build\` first.`);
   port ??= await freePort();
   dataDir ??= fs.mkdtempSync(path.join(os.tmpdir(), 'stock-admin-e2e-'));
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  const child = spawn(process.execPath, [...nodeArgs, SERVER_ENTRY], {
     cwd: root,
     env: {
       ...process.env,
