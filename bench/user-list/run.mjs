@@ -11,7 +11,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { fundListQuery, userListQuery } from '@stock-admin/contracts';
 import * as schema from '../../apps/server/src/db/schema/index.ts';
 import { userListIds, userListSql } from '../../apps/server/src/modules/users/service.ts';
-import { fundListIds, fundListSql } from '../../apps/server/src/modules/cash/service.ts';
+import { fundListIds, fundListNamed, fundListSql } from '../../apps/server/src/modules/cash/service.ts';
 import { statementName } from '../../apps/server/src/db/named.ts';
 import { namedFor } from '../../apps/server/src/modules/agents/subtrees.ts';
 import { httpLoad } from '../lib/load.mjs';
@@ -110,19 +110,21 @@ async function prepare() {
  */
 async function sqlOf(db, path, body, who) {
   const p = who === 'agent' ? agentStaff : admin;
-  let ids, query;
+  let query, named;
   if (path === '/admin/user/list.do') {
     const q = userListQuery.parse(body);
-    ids = await userListIds(db, p, q);
+    const ids = await userListIds(db, p, q);
     query = userListSql(q, ids);
+    named = namedFor(ids);
   } else {
     const q = fundListQuery.parse(body);
-    ids = await fundListIds(db, p, q);
+    const ids = await fundListIds(db, p, q);
     query = fundListSql(q, ids);
+    named = fundListNamed(q, ids);
   }
   const x = new PgDialect().sqlToQuery(query);
   // named (prepared) exactly when the service names it
-  return [{ ...(namedFor(ids) ? { name: statementName(x.sql) } : {}), text: x.sql, values: x.params }];
+  return [{ ...(named ? { name: statementName(x.sql) } : {}), text: x.sql, values: x.params }];
 }
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];

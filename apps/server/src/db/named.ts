@@ -60,7 +60,10 @@ const LITERAL_PAGES = 5;
  */
 export function pageWindow(limit: number, offset: number | SQL): SQL {
   if (!LITERAL_PAGE_SIZES.has(limit)) return sql`LIMIT ${limit} OFFSET ${offset}`;
-  if (typeof offset !== 'number') return sql`LIMIT ${sql.raw(String(limit))} OFFSET ${offset}`;
-  if (offset % limit === 0 && offset < limit * LITERAL_PAGES) return sql.raw(`LIMIT ${limit} OFFSET ${offset}`);
+  if (typeof offset === 'number' && literalPage(limit, offset)) return sql.raw(`LIMIT ${limit} OFFSET ${offset}`);
   return sql`LIMIT ${sql.raw(String(limit))} OFFSET ${offset}`;
 }
+
+/** Whether pageWindow writes this page's bounds as literals: one of the first pages of a console page size. */
+export const literalPage = (limit: number, offset: number): boolean =>
+  LITERAL_PAGE_SIZES.has(limit) && Number.isSafeInteger(offset) && offset % limit === 0 && offset >= 0 && offset < limit * LITERAL_PAGES;

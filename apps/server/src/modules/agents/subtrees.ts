@@ -92,18 +92,20 @@ export const namedFor = (ids: AgentIdLists): boolean => !ids.scope && !ids.agent
 /**
  * The rows of a list statement built by `build` from the agent ids `load` gives (selecting
  * `treeVersionColumn`): run with remembered subtrees and, when the statement saw another tree version,
- * once more with fresh ones. Named as `namedFor` says.
+ * once more with fresh ones. Named as `named` says (`namedFor` unless the statement's plan does not
+ * depend on the agent ids).
  */
 export async function listRows<R>(
   db: Db,
   load: (opts: { fresh: boolean }) => Promise<AgentIdLists>,
   build: (ids: AgentIdLists) => SQL,
+  named: (ids: AgentIdLists) => boolean = namedFor,
 ): Promise<R[]> {
   let r: (R & { tree_v?: string })[] = [];
   for (const fresh of [false, true]) {
     const ids = await load({ fresh });
     const query = build(ids);
-    r = rows(await (namedFor(ids) ? executeNamed(db, query) : db.execute(query)));
+    r = rows(await (named(ids) ? executeNamed(db, query) : db.execute(query)));
     if (ids.version === undefined || r[0]?.tree_v === ids.version) break;
   }
   return r;

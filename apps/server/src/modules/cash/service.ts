@@ -4,10 +4,10 @@ import type { z } from 'zod';
 import { TRANSFER_FUND_TYPES, type FundListQuery, type FundRecordItem, type FundType, type fundFilters } from '@stock-admin/contracts';
 import { fundRecords, fundStats, fundStatsAll, fundStatsDay, fundStatsHour } from '../../db/schema/index.js';
 import { rows } from '../../db/migrate.js';
-import { pageWindow } from '../../db/named.js';
+import { literalPage, pageWindow } from '../../db/named.js';
 import type { Db } from '../../db/client.js';
 import type { Principal } from '../../http/context.js';
-import { agentIdLists, listRows, treeVersionColumn, type AgentIdLists } from '../agents/subtrees.js';
+import { agentIdLists, listRows, namedFor, treeVersionColumn, type AgentIdLists } from '../agents/subtrees.js';
 import { HOUR, PERIOD_SKIP_MIN_OFFSET, periodSkip, splitDays, splitHours, timeWindow, wholeRange, type PeriodSkip, type TimeWindow } from '../../db/days.js';
 
 type Filters = z.output<typeof fundFilters>;
@@ -22,8 +22,9 @@ export function fundListIds(db: Db, p: Principal, q: Filters, opts: { fresh?: bo
   return agentIdLists(db, p, q.agentId === undefined ? undefined : { agentId: q.agentId, subAgents: true }, opts);
 }
 
+// one array parameter, so that the statement's text does not depend on how many agents there are
 const inIds = (col: typeof fundRecords.ownerAgentId | typeof fundStats.agentId | typeof fundStatsAll.agentId, ids: number[]) =>
-  ids.length ? inArray(col, ids) : sql`false`;
+  ids.length ? sql`${col} = ANY(${sql.param(ids)}::int[])` : sql`false`;
 
 /**
  * The WHERE of the fund-record list, its totals and its export (on the fund_records table, unaliased):
@@ -171,8 +172,10 @@ export function recordsPageSql(
   limit: number,
   offset: number | PeriodSkip,
   after?: { createdAt: string; id: number },
+  perAgent?: number[],
 ): SQL {
   const skip = typeof offset === 'number' ? null : offset;
+  if (perAgent && typeof offset === 'number') return perAgentPageSql(cond, perAgent, limit, offset);
   const where = and(
     cond,
     skip?.cond,
@@ -181,14 +184,50 @@ export function recordsPageSql(
   const order = sql`created_at DESC, id DESC`;
   const outer = sql`fr.created_at DESC, fr.id DESC`;
   return sql`
-      SELECT fr.*, fr.created_at::text AS created_key, u.phone AS user_phone, u.real_name AS user_real_name, u.account_type,
-             coalesce(fr.agent_id, u.agent_id) AS display_agent_id, a.name AS agent_name
+      SELECT ${RECORD_COLUMNS}
       FROM (${skip ? sql`WITH ${skip.cte} ` : sql``}SELECT id FROM fund_records ${where ? sql`WHERE ${where}` : sql``}
             ORDER BY ${order} ${pageWindow(limit, skip ? skip.offset : (offset as number))}) p
       JOIN fund_records fr ON fr.id = p.id
       LEFT JOIN users u ON u.id = fr.user_id
       LEFT JOIN agents a ON a.id = coalesce(fr.agent_id, u.agent_id)
       ORDER BY ${outer}`;
+}
+
+const RECORD_COLUMNS = sql`fr.*, fr.created_at::text AS created_key, u.phone AS user_phone, u.real_name AS user_real_name, u.account_type,
+             coalesce(fr.agent_id, u.agent_id) AS display_agent_id, a.name AS agent_name`;
+
+/**
+ * A first page of an agent-scoped list (recordsPageSql): the newest `offset + limit` records of each agent
+ * (owner_agent_id, created_at index), merged. Its cost follows the number of agents, not their records,
+ * so one plan suits a small subtree and a large one alike and the statement can be named (listFundRecords).
+ */
+function perAgentPageSql(cond: SQL | undefined, agents: number[], limit: number, offset: number): SQL {
+  const top = sql.raw(String(offset + limit));
+  return sql`
+      SELECT ${RECORD_COLUMNS}
+      FROM (SELECT x.id, x.created_at FROM unnest(${sql.param(agents)}::int[]) s(agent)
+            CROSS JOIN LATERAL (SELECT id, created_at FROM fund_records WHERE owner_agent_id = s.agent${cond ? sql` AND ${cond}` : sql``}
+                                ORDER BY created_at DESC, id DESC LIMIT ${top}) x
+            ORDER BY x.created_at DESC, x.id DESC ${pageWindow(limit, offset)}) p
+      JOIN fund_records fr ON fr.id = p.id
+      LEFT JOIN users u ON u.id = fr.user_id
+      LEFT JOIN agents a ON a.id = coalesce(fr.agent_id, u.agent_id)
+      ORDER BY fr.created_at DESC, fr.id DESC`;
+}
+
+/**
+ * The agents whose records an agent-scoped first page merges (perAgentPageSql), or null when the page
+ * takes the usual plan: the scope and agent filter are its only narrowing filters besides time and a
+ * user owner (agent records are few among an agent's; a type or user filter is better served by its
+ * index), and it is one of the first pages.
+ */
+function perAgentPage(q: FundListQuery, ids: FundListIds, opts: { types?: FundType[] }): number[] | null {
+  if (!ids.scope && !ids.agents) return null;
+  if ((q.owner ?? 'user') === 'agent' || typesOf(q, opts)) return null;
+  if (q.userId !== undefined || q.phone || q.accountType !== undefined || q.reference || q.adminId !== undefined) return null;
+  if (!literalPage(q.pageSize, (q.pageNum - 1) * q.pageSize)) return null;
+  const agents = ids.scope && ids.agents ? ids.scope.filter((a) => ids.agents!.includes(a)) : (ids.scope ?? ids.agents)!;
+  return agents;
 }
 
 /**
@@ -235,16 +274,28 @@ async function recordsPage(db: Db, cond: SQL | undefined, limit: number, offset:
  * the totals when the page is empty.
  */
 export function fundListSql(q: FundListQuery, ids: FundListIds, opts: { types?: FundType[] } = {}): SQL {
+  const agents = perAgentPage(q, ids, opts);
+  const page = agents
+    ? recordsPageSql(fundWhere(q, { scope: null, agents: null }, opts), q.pageSize, (q.pageNum - 1) * q.pageSize, undefined, agents)
+    : recordsPageSql(fundWhere(q, ids, opts), q.pageSize, pageOffset(q, ids, opts));
   return sql`SELECT t.n AS total_n, t.amount_in AS total_in, t.amount_out AS total_out, ${treeVersionColumn(ids)}l.*
-    FROM (${fundTotalsSql(q, ids, opts)}) t LEFT JOIN LATERAL (${recordsPageSql(fundWhere(q, ids, opts), q.pageSize, pageOffset(q, ids, opts))}) l ON true
+    FROM (${fundTotalsSql(q, ids, opts)}) t LEFT JOIN LATERAL (${page}) l ON true
     ORDER BY l.created_at DESC, l.id DESC`;
 }
+
+/**
+ * Whether the list statement is named (db/named.ts): when it carries no agent ids, or when its page is
+ * the per-agent form, whose plan does not depend on them (the ids are one array parameter).
+ */
+export const fundListNamed = (q: FundListQuery, ids: FundListIds, opts: { types?: FundType[] } = {}): boolean =>
+  namedFor(ids) || perAgentPage(q, ids, opts) != null;
 
 export async function listFundRecords(db: Db, p: Principal, q: FundListQuery, opts: { types?: FundType[] } = {}) {
   const r = await listRows<RecordRow & { total_n: string | number; total_in: string; total_out: string }>(
     db,
     (o) => fundListIds(db, p, q, o),
     (ids) => fundListSql(q, ids, opts),
+    (ids) => fundListNamed(q, ids, opts),
   );
   const list = r.filter((x) => x.id != null).map(toItem);
   const t = r[0];
