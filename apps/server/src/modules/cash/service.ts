@@ -215,6 +215,10 @@ function perAgentPageSql(cond: SQL | undefined, agents: number[], limit: number,
       ORDER BY fr.created_at DESC, fr.id DESC`;
 }
 
+/** Whether the list is narrowed to single users, orders or admins, or to an account type (filters on other columns than owner, agent, type and time). */
+const filtersRecords = (q: Filters) =>
+  q.userId !== undefined || !!q.phone || q.accountType !== undefined || !!q.reference || q.adminId !== undefined;
+
 /**
  * The agents whose records an agent-scoped first page merges (perAgentPageSql), or null when the page
  * takes the usual plan: the scope and agent filter are its only narrowing filters besides time and a
@@ -224,7 +228,7 @@ function perAgentPageSql(cond: SQL | undefined, agents: number[], limit: number,
 function perAgentPage(q: FundListQuery, ids: FundListIds, opts: { types?: FundType[] }): number[] | null {
   if (!ids.scope && !ids.agents) return null;
   if ((q.owner ?? 'user') === 'agent' || typesOf(q, opts)) return null;
-  if (q.userId !== undefined || q.phone || q.accountType !== undefined || q.reference || q.adminId !== undefined) return null;
+  if (filtersRecords(q)) return null;
   if (!literalPage(q.pageSize, (q.pageNum - 1) * q.pageSize)) return null;
   const agents = ids.scope && ids.agents ? ids.scope.filter((a) => ids.agents!.includes(a)) : (ids.scope ?? ids.agents)!;
   return agents;
@@ -236,16 +240,7 @@ function perAgentPage(q: FundListQuery, ids: FundListIds, opts: { types?: FundTy
  */
 function pageOffset(q: FundListQuery, ids: FundListIds, opts: { types?: FundType[] }) {
   const offset = (q.pageNum - 1) * q.pageSize;
-  const byDay =
-    ids.scope == null &&
-    ids.agents == null &&
-    q.userId === undefined &&
-    !q.phone &&
-    q.accountType === undefined &&
-    !q.reference &&
-    q.adminId === undefined &&
-    !q.beginTime &&
-    !q.endTime;
+  const byDay = ids.scope == null && ids.agents == null && !filtersRecords(q) && !q.beginTime && !q.endTime;
   if (!byDay || offset < PERIOD_SKIP_MIN_OFFSET) return offset;
   const owner = q.owner ?? 'user';
   const types = typesOf(q, opts);
