@@ -54,7 +54,10 @@ describe.runIf(process.env.DATABASE_URL)('named list statements on PostgreSQL', 
         const one = { $client: Object.assign(Object.create(pool), { query: client.query.bind(client) }) };
         for (let i = 0; i < 8; i++) await executeNamed(one as never, query);
         const [plans] = rows<{ generic: string; custom: string }>(
-          await client.query(`SELECT generic_plans::text AS generic, custom_plans::text AS custom FROM pg_prepared_statements WHERE statement = $1`, [name]),
+          await client.query(
+            `SELECT generic_plans::text AS generic, custom_plans::text AS custom FROM pg_prepared_statements WHERE statement = $1`,
+            [name],
+          ),
         );
         expect({ label, generic: Number(plans?.generic ?? 0) > 0 }).toEqual({ label, generic: true });
       }

@@ -8,7 +8,17 @@ import { literalPage, pageWindow } from '../../db/named.js';
 import type { Db } from '../../db/client.js';
 import type { Principal } from '../../http/context.js';
 import { agentIdLists, listRows, namedFor, treeVersionColumn, type AgentIdLists } from '../agents/subtrees.js';
-import { HOUR, PERIOD_SKIP_MIN_OFFSET, periodSkip, splitDays, splitHours, timeWindow, wholeRange, type PeriodSkip, type TimeWindow } from '../../db/days.js';
+import {
+  HOUR,
+  PERIOD_SKIP_MIN_OFFSET,
+  periodSkip,
+  splitDays,
+  splitHours,
+  timeWindow,
+  wholeRange,
+  type PeriodSkip,
+  type TimeWindow,
+} from '../../db/days.js';
 
 type Filters = z.output<typeof fundFilters>;
 
@@ -31,11 +41,7 @@ const inIds = (col: typeof fundRecords.ownerAgentId | typeof fundStats.agentId |
  * filters plus the admin's scope. Scope and agent filter use owner_agent_id: the agent a record belongs
  * to (the user's current agent, or the agent of an agent record).
  */
-export function fundWhere(
-  q: Filters,
-  ids: FundListIds,
-  opts: { types?: FundType[]; window?: TimeWindow } = {},
-): SQL | undefined {
+export function fundWhere(q: Filters, ids: FundListIds, opts: { types?: FundType[]; window?: TimeWindow } = {}): SQL | undefined {
   const owner = q.owner ?? 'user';
   const where: (SQL | undefined)[] = [];
   if (owner === 'user') where.push(isNotNull(fundRecords.userId));
