@@ -185,6 +185,7 @@ describe('verifyLedger', () => {
       ['fund_stats_day', sql`UPDATE fund_stats_day SET amount_in = amount_in + 1 WHERE day = (SELECT max(day) FROM fund_stats_day)`],
       ['fund_stats_hour', sql`UPDATE fund_stats_hour SET n = n + 1 WHERE hour = (SELECT max(hour) FROM fund_stats_hour)`],
       ['fund_stats_all', sql`UPDATE fund_stats_all SET amount_out = amount_out - 1 WHERE ctid = (SELECT ctid FROM fund_stats_all LIMIT 1)`],
+      ['user_balances', sql`UPDATE user_balances SET enable_amt = enable_amt + 1 WHERE user_id = ${id}`],
     ] as const;
     for (const [problem, tamper] of summaries) {
       await db().execute(tamper);

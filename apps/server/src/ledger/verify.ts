@@ -10,7 +10,17 @@ export interface LedgerOffender {
    * 'balance': a balance differs from the sum of the records; 'chain': a record's balances-after do
    * not follow from the ones before; 'user_counts' / 'fund_stats': a summary row is wrong.
    */
-  problem: 'balance' | 'chain' | 'user_counts' | 'user_reg_days' | 'fund_stats' | 'fund_stats_all' | 'fund_stats_day' | 'fund_stats_hour' | 'owner_agent';
+  problem:
+    | 'balance'
+    | 'chain'
+    | 'user_counts'
+    | 'user_reg_days'
+    | 'fund_stats'
+    | 'fund_stats_all'
+    | 'fund_stats_day'
+    | 'fund_stats_hour'
+    | 'owner_agent'
+    | 'user_balances';
   detail: Record<string, string | number | null>;
 }
 
@@ -86,8 +96,8 @@ export async function verifyLedger(db: Db, opts: { chain?: boolean; stats?: bool
 }
 
 /**
- * The summary tables behind the list totals (user_counts, user_reg_days, fund_stats, fund_stats_all, fund_stats_day, fund_stats_hour) against the base
- * tables they summarise. Returns the rows that differ (at most `limit` of each table).
+ * The summary tables behind the list totals (user_counts, user_reg_days, fund_stats, fund_stats_all, fund_stats_day, fund_stats_hour)
+ * and the balance orders (user_balances) against the base tables they summarise. Returns the rows that differ (at most `limit` of each table).
  */
 export async function verifySummaryTables(db: Db, limit = 100): Promise<LedgerOffender[]> {
   const out: LedgerOffender[] = [];
@@ -162,6 +172,17 @@ export async function verifySummaryTables(db: Db, limit = 100): Promise<LedgerOf
       LIMIT ${limit}`),
   );
   for (const r of oa) out.push({ kind: 'stats', id: Number(r.record_id), problem: 'owner_agent', detail: r });
+  // the balance-ordered lists read user_balances: one row per live user, equal to its users row
+  const ub = rows<Record<string, string | number | null>>(
+    await db.execute(sql`
+      SELECT coalesce(u.id, b.user_id) AS user_id, coalesce(u.agent_id, 0) AS user_agent_id, b.agent_id,
+             u.user_amt::text AS user_amt, b.user_amt::text AS row_user_amt, u.enable_amt::text AS enable_amt,
+             b.enable_amt::text AS row_enable_amt, u.frozen_amt::text AS frozen_amt, b.frozen_amt::text AS row_frozen_amt
+      FROM (SELECT * FROM users WHERE deleted_at IS NULL) u FULL JOIN user_balances b ON b.user_id = u.id
+      WHERE (coalesce(u.agent_id, 0), u.user_amt, u.enable_amt, u.frozen_amt) IS DISTINCT FROM (b.agent_id, b.user_amt, b.enable_amt, b.frozen_amt)
+      LIMIT ${limit}`),
+  );
+  for (const r of ub) out.push({ kind: 'stats', id: Number(r.user_id), problem: 'user_balances', detail: r });
   return out;
 }
 

@@ -216,3 +216,12 @@ export const fundStatsHour = pgTable('fund_stats_hour', {
   amountIn: numeric('amount_in', { precision: 24, scale: 2 }).notNull(),
   amountOut: numeric('amount_out', { precision: 24, scale: 2 }).notNull(),
 });
+
+/** Each live user's balances under its agent (0 = none), indexed for the list's balance orders (migration 0210; kept by triggers). */
+export const userBalances = pgTable('user_balances', {
+  userId: integer('user_id').primaryKey(),
+  agentId: integer('agent_id').notNull(),
+  userAmt: numeric('user_amt', { precision: 20, scale: 2 }).notNull(),
+  enableAmt: numeric('enable_amt', { precision: 20, scale: 2 }).notNull(),
+  frozenAmt: numeric('frozen_amt', { precision: 20, scale: 2 }).notNull(),
+});

@@ -19,10 +19,10 @@ import {
   type userFilters,
 } from '@stock-admin/contracts';
 import { userBanks, userCounts, userRegDays, users, type UserBankRow, type UserRow } from '../../db/schema/index.js';
-import { agentIdLists, listRows, treeVersionColumn, type AgentIdLists } from '../agents/subtrees.js';
+import { agentIdLists, listRows, namedFor, treeVersionColumn, type AgentIdLists } from '../agents/subtrees.js';
 import { DAY, PERIOD_SKIP_MIN_OFFSET, periodSkip, splitDays, timeWindow, wholeRange, type TimeWindow } from '../../db/days.js';
 import { rows } from '../../db/migrate.js';
-import { pageWindow } from '../../db/named.js';
+import { literalPage, pageWindow } from '../../db/named.js';
 import type { Db } from '../../db/client.js';
 import type { AppContext, Principal } from '../../http/context.js';
 import { AppError, fail, invalid } from '../../http/errors.js';
@@ -357,30 +357,79 @@ const listItem = (r: ListSqlRow): UserItem => ({
 /**
  * A user-list page and its total in one statement (one round trip): the service runs it; the
  * benchmark runs the same SQL from a plain client. The page is a deferred join: the ids of the page
- * are found first (on the index of the order when there is one), then only those rows are read and
- * joined with their agent's name. Default order: newest registrations first (registration time, then id).
+ * are found first (on the index of the order when there is one: user_balances for the balance orders;
+ * agent-scoped first pages merge each agent's first rows), then only those rows are read and joined with their agent's name. Default order: newest registrations
+ * first (registration time, then id).
  * Rows: the page's users, each with `total_n`; a single row of nulls with `total_n` when the page is empty.
  */
 export function userListSql(q: UserListQuery, ids: UserListIds): SQL {
-  const cond = userListWhere(q, ids);
   const dir = sql.raw(q.sortOrder === 'asc' ? 'ASC' : 'DESC');
   const col = q.sortField ? SORT_SQL[q.sortField] : 'reg_time';
-  const inner = col === 'id' ? sql`id ${dir}` : sql`${sql.raw(col)} ${dir}, id ${dir}`;
   const outer = col === 'id' ? sql`l.id ${dir}` : sql`l.${sql.raw(col)} ${dir}, l.id ${dir}`;
+  return sql`SELECT t.n AS total_n, ${treeVersionColumn(ids)}l.* FROM (${userCountSql(q, ids)}) t LEFT JOIN LATERAL (
+      SELECT ${LIST_COLUMNS}
+      FROM (${pageIdsSql(q, ids)}) p
+      JOIN users u ON u.id = p.id) l ON true
+    ORDER BY ${outer}`;
+}
+
+/** The ids of a user-list page, in its order (userListSql). */
+function pageIdsSql(q: UserListQuery, ids: UserListIds): SQL {
+  const dir = sql.raw(q.sortOrder === 'asc' ? 'ASC' : 'DESC');
+  const col = q.sortField ? SORT_SQL[q.sortField] : 'reg_time';
   const offset = (q.pageNum - 1) * q.pageSize;
+  const merge = perAgentPage(q, ids);
+  if (merge) {
+    const c = sql.raw(col);
+    // the whole list in a balance order: one index walk of user_balances
+    if (merge === 'all')
+      return sql`SELECT user_id AS id FROM user_balances ORDER BY ${c} ${dir}, user_id ${dir} ${pageWindow(q.pageSize, offset)}`;
+    // an agent-scoped first page: each agent's first rows (users_agent_live_idx, or user_balances), merged
+    const each =
+      col === 'reg_time'
+        ? sql`SELECT id, reg_time FROM users WHERE agent_id = s.agent AND deleted_at IS NULL ORDER BY reg_time ${dir}, id ${dir}`
+        : sql`SELECT user_id AS id, ${c} FROM user_balances WHERE agent_id = s.agent ORDER BY ${c} ${dir}, user_id ${dir}`;
+    return sql`SELECT x.id FROM unnest(${sql.param(merge)}::int[]) s(agent)
+            CROSS JOIN LATERAL (${each} LIMIT ${sql.raw(String(offset + q.pageSize))}) x
+            ORDER BY x.${c} ${dir}, x.id ${dir} ${pageWindow(q.pageSize, offset)}`;
+  }
+  const inner = col === 'id' ? sql`id ${dir}` : sql`${sql.raw(col)} ${dir}, id ${dir}`;
   // deep pages of the whole list in registration order skip whole days counted by user_reg_days
   const skip =
     col === 'reg_time' && offset >= PERIOD_SKIP_MIN_OFFSET && !hasUserFilters(q, ids)
       ? periodSkip(sql`SELECT day AS key, n FROM user_reg_days`, DAY, sql`reg_time`, q.sortOrder === 'asc' ? 'asc' : 'desc', offset)
       : null;
-  const where = and(cond, skip?.cond);
-  return sql`SELECT t.n AS total_n, ${treeVersionColumn(ids)}l.* FROM (${userCountSql(q, ids)}) t LEFT JOIN LATERAL (
-      SELECT ${LIST_COLUMNS}
-      FROM (${skip ? sql`WITH ${skip.cte} ` : sql``}SELECT id FROM users ${where ? sql`WHERE ${where}` : sql``}
-            ORDER BY ${inner} ${pageWindow(q.pageSize, skip ? skip.offset : offset)}) p
-      JOIN users u ON u.id = p.id) l ON true
-    ORDER BY ${outer}`;
+  const where = and(userListWhere(q, ids), skip?.cond);
+  return sql`${skip ? sql`WITH ${skip.cte} ` : sql``}SELECT id FROM users ${where ? sql`WHERE ${where}` : sql``}
+            ORDER BY ${inner} ${pageWindow(q.pageSize, skip ? skip.offset : offset)}`;
 }
+
+const BALANCE_COLUMNS: ReadonlySet<string> = new Set(['user_amt', 'enable_amt', 'frozen_amt']);
+// above this many rows merged (agents × rows each), a scoped first page sorts the subtree's users instead
+const MERGE_MAX_ROWS = 50_000;
+
+/**
+ * How a page of a list narrowed by nothing but the agent scope and filter finds its ids (pageIdsSql):
+ * in a balance order, 'all' for the whole list (any page: an index walk of user_balances); in a balance
+ * or the registration order, the agents whose first rows a scoped first page merges. Null when the page
+ * takes the usual plan (another order or filter, a later page, too many agents).
+ */
+function perAgentPage(q: UserListQuery, ids: UserListIds): number[] | 'all' | null {
+  const col = q.sortField ? SORT_SQL[q.sortField] : 'reg_time';
+  const balance = BALANCE_COLUMNS.has(col);
+  if ((!balance && col !== 'reg_time') || hasUserFilters(q, { scope: null, agents: null })) return null;
+  if (!ids.scope && !ids.agents) return balance ? 'all' : null;
+  const offset = (q.pageNum - 1) * q.pageSize;
+  if (!literalPage(q.pageSize, offset)) return null;
+  const agents = ids.scope && ids.agents ? ids.scope.filter((a) => ids.agents!.includes(a)) : (ids.scope ?? ids.agents)!;
+  return agents.length * (offset + q.pageSize) <= MERGE_MAX_ROWS ? agents : null;
+}
+
+/**
+ * Whether the list statement is named (db/named.ts): when it carries no agent ids, or when its page is
+ * the per-agent merge, whose plan does not depend on them (one array parameter).
+ */
+export const userListNamed = (q: UserListQuery, ids: UserListIds): boolean => namedFor(ids) || Array.isArray(perAgentPage(q, ids));
 
 /** Whether any filter or agent scope narrows the list (beyond live users). */
 function hasUserFilters(q: z.output<typeof userFilters>, ids: UserListIds, opts: { time?: boolean } = {}): boolean {
@@ -439,6 +488,7 @@ export async function listUsers(db: Db, p: Principal, q: UserListQuery): Promise
     db,
     (opts) => userListIds(db, p, q, opts),
     (ids) => userListSql(q, ids),
+    (ids) => userListNamed(q, ids),
   );
   return { list: r.filter((x) => x.id != null).map(listItem), total: Number(r[0]?.total_n ?? 0), pageNum: q.pageNum, pageSize: q.pageSize };
 }
