@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { userListQuery } from '@stock-admin/contracts';
 import { rows } from '../src/db/migrate.js';
-import { executeNamed, pageWindow } from '../src/db/named.js';
+import { executeList, pageWindow } from '../src/db/named.js';
 import { userListSql } from '../src/modules/users/service.js';
 import { createTestApp, type TestApp } from './helpers.js';
 
@@ -50,9 +50,9 @@ describe.runIf(process.env.DATABASE_URL)('named list statements on PostgreSQL', 
     try {
       for (const [label, query] of Object.entries(statements)) {
         const name = new PgDialect().sqlToQuery(query).sql;
-        // one connection: executeNamed on a pool of that client only
+        // one connection: executeList on a pool of that client only
         const one = { $client: Object.assign(Object.create(pool), { query: client.query.bind(client) }) };
-        for (let i = 0; i < 8; i++) await executeNamed(one as never, query);
+        for (let i = 0; i < 8; i++) await executeList(one as never, query);
         const [plans] = rows<{ generic: string; custom: string }>(
           await client.query(
             `SELECT generic_plans::text AS generic, custom_plans::text AS custom FROM pg_prepared_statements WHERE statement = $1`,

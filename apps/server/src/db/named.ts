@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { renderQuery } from './render.js';
 import type { Db } from './client.js';
 
 /**
@@ -16,8 +16,6 @@ import type { Db } from './client.js';
  * connection keeps each name it has seen. Which list statements are named: `namedFor`
  * (modules/agents/subtrees.ts).
  */
-const dialect = new PgDialect();
-
 const names = new Map<string, string>();
 /** The statement's name: a digest of its text (different texts never share a name), remembered per text. */
 export function statementName(text: string): string {
@@ -38,12 +36,15 @@ const types = {
     TEXT_TYPES.has(oid) ? (v: string) => v : pg.types.getTypeParser(oid, format as 'text'),
 } as pg.CustomTypesConfig;
 
-/** Runs `query` as a named statement on a PostgreSQL pool; elsewhere (PGlite, a transaction) as usual. */
-export async function executeNamed(db: Db, query: SQL): Promise<{ rows: Record<string, unknown>[] }> {
+/**
+ * Runs a list statement on a PostgreSQL pool, as a named statement when `named` (see above), its text
+ * rendered by renderQuery (db/render.ts); elsewhere (PGlite, a transaction) as usual.
+ */
+export async function executeList(db: Db, query: SQL, named = true): Promise<{ rows: Record<string, unknown>[] }> {
   const client = (db as { $client?: unknown }).$client;
   if (!(client instanceof pg.Pool)) return (await db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  return client.query({ name: statementName(text), text, values: params as unknown[], types });
+  const { sql: text, params } = renderQuery(query);
+  return client.query({ ...(named ? { name: statementName(text) } : {}), text, values: params as unknown[], types });
 }
 
 // The console's page sizes, and how many first pages get literal bounds (see pageWindow).

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rows } from '../../db/migrate.js';
-import { executeNamed } from '../../db/named.js';
+import { executeList } from '../../db/named.js';
 import { isAgentStaff, scopeRootAgentId, type ScopeSubject } from './scope.js';
 
 /**
@@ -105,7 +105,7 @@ export async function listRows<R>(
   for (const fresh of [false, true]) {
     const ids = await load({ fresh });
     const query = build(ids);
-    r = rows(await (named(ids) ? executeNamed(db, query) : db.execute(query)));
+    r = rows(await executeList(db, query, named(ids)));
     if (ids.version === undefined || r[0]?.tree_v === ids.version) break;
   }
   return r;
