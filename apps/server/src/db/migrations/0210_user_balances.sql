@@ -1,7 +1,8 @@
 -- Users, part 7 (bench/user-list): the user list in the order of a balance. An index on the balances of
 -- `users` would cost every ledger posting its HOT update (all of the table's indexes written again), so
--- each live user's balances are kept here, under its agent, with indexes of their own: an agent's users
--- by a balance are one index range, and a subtree's first page merges its agents' (users/service.ts).
+-- each live user's balances are kept here, under its agent, with indexes of their own: all users by a
+-- balance are one index walk, an agent's one index range, and a subtree's first page merges its agents'
+-- (users/service.ts). A posting rewrites this narrow row and its seven index entries instead.
 -- Kept by row triggers in the writing transaction; exact, and checked by ledger:verify.
 CREATE TABLE user_balances (
   user_id integer PRIMARY KEY,
@@ -13,6 +14,9 @@ CREATE TABLE user_balances (
 CREATE INDEX user_balances_user_amt_idx ON user_balances (agent_id, user_amt, user_id);
 CREATE INDEX user_balances_enable_amt_idx ON user_balances (agent_id, enable_amt, user_id);
 CREATE INDEX user_balances_frozen_amt_idx ON user_balances (agent_id, frozen_amt, user_id);
+CREATE INDEX user_balances_all_user_amt_idx ON user_balances (user_amt, user_id);
+CREATE INDEX user_balances_all_enable_amt_idx ON user_balances (enable_amt, user_id);
+CREATE INDEX user_balances_all_frozen_amt_idx ON user_balances (frozen_amt, user_id);
 
 INSERT INTO user_balances (user_id, agent_id, user_amt, enable_amt, frozen_amt)
 SELECT id, coalesce(agent_id, 0), user_amt, enable_amt, frozen_amt FROM users WHERE deleted_at IS NULL;
