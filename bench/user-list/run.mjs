@@ -10,10 +10,9 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { fundListQuery, userListQuery } from '@stock-admin/contracts';
 import * as schema from '../../apps/server/src/db/schema/index.ts';
-import { userListIds, userListSql } from '../../apps/server/src/modules/users/service.ts';
+import { userListIds, userListNamed, userListSql } from '../../apps/server/src/modules/users/service.ts';
 import { fundListIds, fundListNamed, fundListSql } from '../../apps/server/src/modules/cash/service.ts';
 import { statementName } from '../../apps/server/src/db/named.ts';
-import { namedFor } from '../../apps/server/src/modules/agents/subtrees.ts';
 import { httpLoad } from '../lib/load.mjs';
 import { adminLogin, startServer } from '../lib/server.mjs';
 import { BENCH_ADMIN, BENCH_AGENT, PG_URL, SCHEMA, schemaUrl, seed } from './seed.mjs';
@@ -100,6 +99,11 @@ async function prepare() {
     await s.query('ANALYZE user_counts; ANALYZE fund_stats');
     console.log(`summary tables rebuilt in ${Date.now() - t} ms`);
   }
+  // tables a newer migration created (and filled) have no visibility map yet: vacuum them as autovacuum would
+  const fresh = await s.query(
+    `SELECT relname FROM pg_stat_user_tables WHERE schemaname = current_schema() AND last_vacuum IS NULL AND last_autovacuum IS NULL`,
+  );
+  for (const { relname } of fresh.rows) await s.query(`VACUUM ANALYZE "${relname}"`);
   await s.end();
 }
 
@@ -115,7 +119,7 @@ async function sqlOf(db, path, body, who) {
     const q = userListQuery.parse(body);
     const ids = await userListIds(db, p, q);
     query = userListSql(q, ids);
-    named = namedFor(ids);
+    named = userListNamed(q, ids);
   } else {
     const q = fundListQuery.parse(body);
     const ids = await fundListIds(db, p, q);
