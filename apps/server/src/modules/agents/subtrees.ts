@@ -89,6 +89,10 @@ export async function agentIdLists(
  */
 export const namedFor = (ids: AgentIdLists): boolean => !ids.scope && !ids.agents;
 
+/** The agents a list may show: the scope, the agent filter, or both at once; null when neither narrows it. */
+export const visibleAgents = (ids: AgentIdLists): number[] | null =>
+  ids.scope && ids.agents ? ids.scope.filter((a) => ids.agents!.includes(a)) : (ids.scope ?? ids.agents);
+
 /**
  * The rows of a list statement built by `build` from the agent ids `load` gives (selecting
  * `treeVersionColumn`): run with remembered subtrees and, when the statement saw another tree version,

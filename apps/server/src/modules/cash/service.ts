@@ -7,7 +7,7 @@ import { rows } from '../../db/migrate.js';
 import { literalPage, pageWindow } from '../../db/named.js';
 import type { Db } from '../../db/client.js';
 import type { Principal } from '../../http/context.js';
-import { agentIdLists, listRows, namedFor, treeVersionColumn, type AgentIdLists } from '../agents/subtrees.js';
+import { agentIdLists, listRows, namedFor, treeVersionColumn, visibleAgents, type AgentIdLists } from '../agents/subtrees.js';
 import {
   HOUR,
   PERIOD_SKIP_MIN_OFFSET,
@@ -236,8 +236,7 @@ function perAgentPage(q: FundListQuery, ids: FundListIds, opts: { types?: FundTy
   if ((q.owner ?? 'user') === 'agent' || typesOf(q, opts)) return null;
   if (filtersRecords(q)) return null;
   if (!literalPage(q.pageSize, (q.pageNum - 1) * q.pageSize)) return null;
-  const agents = ids.scope && ids.agents ? ids.scope.filter((a) => ids.agents!.includes(a)) : (ids.scope ?? ids.agents)!;
-  return agents;
+  return visibleAgents(ids);
 }
 
 /**

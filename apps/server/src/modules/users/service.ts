@@ -19,7 +19,7 @@ import {
   type userFilters,
 } from '@stock-admin/contracts';
 import { userBanks, userCounts, userRegDays, users, type UserBankRow, type UserRow } from '../../db/schema/index.js';
-import { agentIdLists, listRows, namedFor, treeVersionColumn, type AgentIdLists } from '../agents/subtrees.js';
+import { agentIdLists, listRows, namedFor, treeVersionColumn, visibleAgents, type AgentIdLists } from '../agents/subtrees.js';
 import { DAY, PERIOD_SKIP_MIN_OFFSET, periodSkip, splitDays, timeWindow, wholeRange, type TimeWindow } from '../../db/days.js';
 import { rows } from '../../db/migrate.js';
 import { literalPage, pageWindow } from '../../db/named.js';
@@ -358,8 +358,8 @@ const listItem = (r: ListSqlRow): UserItem => ({
  * A user-list page and its total in one statement (one round trip): the service runs it; the
  * benchmark runs the same SQL from a plain client. The page is a deferred join: the ids of the page
  * are found first (on the index of the order when there is one: user_balances for the balance orders;
- * agent-scoped first pages merge each agent's first rows), then only those rows are read and joined with their agent's name. Default order: newest registrations
- * first (registration time, then id).
+ * agent-scoped first pages merge each agent's first rows), then only those rows are read and joined
+ * with their agent's name. Default order: newest registrations first (registration time, then id).
  * Rows: the page's users, each with `total_n`; a single row of nulls with `total_n` when the page is empty.
  */
 export function userListSql(q: UserListQuery, ids: UserListIds): SQL {
@@ -418,10 +418,10 @@ function perAgentPage(q: UserListQuery, ids: UserListIds): number[] | 'all' | nu
   const col = q.sortField ? SORT_SQL[q.sortField] : 'reg_time';
   const balance = BALANCE_COLUMNS.has(col);
   if ((!balance && col !== 'reg_time') || hasUserFilters(q, { scope: null, agents: null })) return null;
-  if (!ids.scope && !ids.agents) return balance ? 'all' : null;
+  const agents = visibleAgents(ids);
+  if (!agents) return balance ? 'all' : null;
   const offset = (q.pageNum - 1) * q.pageSize;
   if (!literalPage(q.pageSize, offset)) return null;
-  const agents = ids.scope && ids.agents ? ids.scope.filter((a) => ids.agents!.includes(a)) : (ids.scope ?? ids.agents)!;
   return agents.length * (offset + q.pageSize) <= MERGE_MAX_ROWS ? agents : null;
 }
 
