@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rows } from '../src/db/migrate.js';
-import { createTestApp, post, signedIn, type TestApp } from './helpers.js';
-import { makeAgentViaApi } from './users-helpers.js';
+import { createTestApp, post, type TestApp } from './helpers.js';
+import { agentTree } from './users-helpers.js';
 
 // The first pages of agent-scoped fund-record lists merge each agent's newest records
 // (cash/service.ts: perAgentPageSql); they must be exactly the pages a plain ORDER BY … OFFSET gives,
@@ -16,11 +16,7 @@ let A1: { id: number };
 let B: { id: number };
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await signedIn(t, 'admin');
-  A = await makeAgentViaApi(t, admin.token, { name: 'PA' });
-  A1 = await makeAgentViaApi(t, admin.token, { name: 'PA1', parentId: A.id });
-  B = await makeAgentViaApi(t, admin.token, { name: 'PB' });
-  staff = await signedIn(t, 'agent', { agentId: A.id });
+  ({ admin, A, A1, B, staff } = await agentTree(t, 'P'));
   const db = t.app.ctx.db;
   // 90 users spread over A, A1 and B; three records each (balances back to zero, so the ledger still
   // verifies), every 13 minutes with every 4th record sharing the time of the one before

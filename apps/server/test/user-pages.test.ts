@@ -6,8 +6,8 @@ import { rows } from '../src/db/migrate.js';
 import { post as postLedger } from '../src/ledger/index.js';
 import { verifyLedger } from '../src/ledger/verify.js';
 import { userListSql } from '../src/modules/users/service.js';
-import { createTestApp, post, signedIn, type TestApp } from './helpers.js';
-import { makeAgentViaApi } from './users-helpers.js';
+import { createTestApp, post, type TestApp } from './helpers.js';
+import { agentTree } from './users-helpers.js';
 
 // The user list in a balance order reads user_balances (migration 0210, users/service.ts: pageIdsSql): the
 // whole list walks its index; agent-scoped first pages (balance or registration order) merge each agent's
@@ -25,11 +25,7 @@ const db = () => t.app.ctx.db;
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await signedIn(t, 'admin');
-  A = await makeAgentViaApi(t, admin.token, { name: 'BA' });
-  A1 = await makeAgentViaApi(t, admin.token, { name: 'BA1', parentId: A.id });
-  B = await makeAgentViaApi(t, admin.token, { name: 'BB' });
-  staff = await signedIn(t, 'agent', { agentId: A.id });
+  ({ admin, A, A1, B, staff } = await agentTree(t, 'B'));
   ids = rows<{ id: number }>(
     await db().execute(sql`
       INSERT INTO users (phone, password_hash, agent_id)

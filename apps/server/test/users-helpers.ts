@@ -3,7 +3,7 @@ import { deflateSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { verifyLedger } from '../src/ledger/verify.js';
-import { post, type TestApp } from './helpers.js';
+import { post, signedIn, type TestApp } from './helpers.js';
 
 let phoneSeq = randomInt(0, 1_000_000);
 /** A fresh, valid mainland phone number (unique within the process). */
@@ -118,6 +118,19 @@ export async function makeAgentViaApi(t: TestApp, token: string, extra: Record<s
     path: number[];
     level: number;
   }>;
+}
+
+/**
+ * A small agent tree for scoping tests: A with its sub-agent A1, a separate agent B, a platform admin and
+ * agent staff of A (who may see A and A1 only). Agent names start with `prefix`.
+ */
+export async function agentTree(t: TestApp, prefix: string) {
+  const admin = await signedIn(t, 'admin');
+  const A = await makeAgentViaApi(t, admin.token, { name: `${prefix}A` });
+  const A1 = await makeAgentViaApi(t, admin.token, { name: `${prefix}A1`, parentId: A.id });
+  const B = await makeAgentViaApi(t, admin.token, { name: `${prefix}B` });
+  const staff = await signedIn(t, 'agent', { agentId: A.id });
+  return { admin, A, A1, B, staff };
 }
 
 /** The ledger invariant holds on the test database. */
