@@ -13,10 +13,16 @@
 // REDIS_URL (127.0.0.1 only) is shut down and started again; it is restarted in `finally` whatever
 // happens.
 //
+// Last, instance C runs as two worker processes (WEB_CONCURRENCY=2, node:cluster on one port): a
+// socket on one worker is kicked out by sign-ins served by the other (new connections go to the
+// workers in turn), and a worker that dies is replaced while C keeps serving.
+//
 // Usage: DATABASE_URL=postgres://... REDIS_URL=redis://127.0.0.1:6379 node .ci/two-instance.mjs [--stop-redis]
 // Ports used: 18210-18219. Prints "N passed, M failed" last; exits 1 on any failure.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +43,7 @@ if (!DATABASE_URL || !REDIS_URL) {
 const STOP_REDIS = process.argv.includes('--stop-redis');
 const PORT_A = 18211;
 const PORT_B = 18212;
+const PORT_C = 18213;
 const RELAY_PORT = 18219;
 const redis = new URL(REDIS_URL);
 const redisHost = redis.hostname || '127.0.0.1';
@@ -170,7 +177,7 @@ function withSearchPath(url, schemaName) {
 }
 
 const children = [];
-function startInstance(name, port, redisUrl, seed) {
+function startInstance(name, port, redisUrl, seed, extraEnv = {}) {
   const logs = [];
   const env = { ...process.env };
   delete env.SOCKET_PORT;
@@ -187,6 +194,7 @@ function startInstance(name, port, redisUrl, seed) {
       SEED_DEMO: seed ? 'true' : 'false',
       LOG_LEVEL: 'warn',
       SECRET_KEY: process.env.SECRET_KEY ?? 'two-instance-secret-key-0123456789',
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -233,8 +241,27 @@ async function call(inst, urlPath, body, token) {
   return r.json();
 }
 
-async function signIn(inst, username = 'admin', password = 'admin123') {
-  const r = await call(inst, '/api/adminUser/login.do', { username, password });
+/** A POST on a connection of its own (fetch would reuse a kept-alive one, always the same worker). */
+function callFresh(inst, urlPath, body) {
+  return new Promise((resolve, reject) => {
+    const data = JSON.stringify(body);
+    const req = http.request(
+      `${inst.http}${urlPath}`,
+      { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } },
+      (res) => {
+        let text = '';
+        res.on('data', (d) => (text += d));
+        res.on('end', () => resolve(JSON.parse(text)));
+      },
+    );
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
+async function signIn(inst, username = 'admin', password = 'admin123', { fresh = false } = {}) {
+  const body = { username, password };
+  const r = fresh ? await callFresh(inst, '/api/adminUser/login.do', body) : await call(inst, '/api/adminUser/login.do', body);
   assert(r.status === 0, `sign-in on ${inst.name} refused: ${r.msg}`);
   return r.data;
 }
@@ -272,6 +299,42 @@ async function openSocket(inst, adminId, token) {
 }
 const sockets = [];
 
+/** Process ids of the node processes whose parent is the instance's process (its cluster workers). */
+function childPids(inst) {
+  const out = [];
+  for (const d of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
+      // fields after the command name (which may hold spaces): state, ppid, …
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === inst.child.pid) out.push(Number(d));
+    } catch {
+      /* gone */
+    }
+  }
+  return out.sort((a, b) => a - b);
+}
+
+/**
+ * Waits until the instance has `n` workers (and `ok(pids)` holds), all of them listening (the primary
+ * names them once they are: connections only go to listening workers); returns their pids.
+ */
+async function waitWorkers(inst, n, ok = () => true, ms = 30_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const pids = childPids(inst);
+    const serving = [...inst.logs.join('').matchAll(/worker processes serving \(pids ([\d, ]+)\)/g)].at(-1)?.[1];
+    const listening = serving
+      ?.split(', ')
+      .map(Number)
+      .sort((a, b) => a - b);
+    if (pids.length === n && ok(pids) && JSON.stringify(listening) === JSON.stringify(pids)) return pids;
+    assert(Date.now() < deadline, `${inst.name} has workers ${JSON.stringify(pids)}, expected ${n}`);
+    await sleep(100);
+  }
+}
+
 async function waitClosed(s, ms = 5000) {
   const r = await Promise.race([s.closed, sleep(ms).then(() => null)]);
   assert(r, `socket not closed within ${ms} ms`);
@@ -279,10 +342,10 @@ async function waitClosed(s, ms = 5000) {
 }
 
 /** Signs in on `to` while the admin's socket (signed in on `from`) is on `holder`; expects the kick-out there. */
-async function kickoutAcross(holder, signInOn, ms = 5000) {
-  const first = await signIn(holder);
+async function kickoutAcross(holder, signInOn, ms = 5000, fresh = false) {
+  const first = await signIn(holder, undefined, undefined, { fresh });
   const s = await openSocket(holder, first.id, first.token);
-  await signIn(signInOn);
+  await signIn(signInOn, undefined, undefined, { fresh });
   const closed = await waitClosed(s, ms);
   const kick = s.frames.findIndex((f) => f.type === 'KICKOUT_ANOTHER');
   assert(kick >= 0, `no KICKOUT_ANOTHER on ${holder.name}'s socket (frames ${JSON.stringify(s.frames)})`);
@@ -363,6 +426,25 @@ try {
     assert(!A.exited && !B.exited, 'an instance exited');
   });
   await check('cross-instance delivery resumes: sign-in on A kicks out the socket on B', () => kickoutAcross(B, A));
+
+  // --- one instance of two worker processes ---
+  const C = startInstance('C', PORT_C, instanceRedis, false, { WEB_CONCURRENCY: '2', DATABASE_POOL_SIZE: '2' });
+  await waitHealthy(C);
+  let workers = [];
+  await check('C (WEB_CONCURRENCY=2) runs two worker processes under one primary', async () => {
+    workers = await waitWorkers(C, 2);
+  });
+  await check("sockets on C are kicked out by sign-ins on C's other worker (through Redis), 4 times", async () => {
+    for (let i = 0; i < 4; i++) await kickoutAcross(C, C, 5000, true);
+  });
+  await check('a worker that dies is replaced, and C keeps serving', async () => {
+    process.kill(workers[0], 'SIGKILL');
+    const now = await waitWorkers(C, 2, (pids) => !pids.includes(workers[0]));
+    assert(now.includes(workers[1]), 'the other worker was restarted too');
+    assert(!C.exited, 'the primary exited');
+    for (let i = 0; i < 4; i++) await signIn(C, 'finance', 'finance123', { fresh: true });
+    await kickoutAcross(C, C, 5000, true);
+  });
 
   exitCode = failed ? 1 : 0;
 } catch (e) {

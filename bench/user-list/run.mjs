@@ -1,8 +1,9 @@
 // User list and fund records under load: POST /admin/user/list.do and /admin/cash/list.do through the
 // real server (wrk, or autocannon without it: bench/lib/load.mjs) side by side with the same SQL run by a plain pg pool, on PostgreSQL with
 // 1,000,000 users and 5,000,000 fund records (seed.sql). Usage (from the repository root):
-//   node --import tsx bench/user-list/run.mjs [--duration 10] [--connections 50] [--reseed] [--only U1,C1]
-// Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test). Ports 18300-18399.
+//   node --import tsx bench/user-list/run.mjs [--duration 10] [--connections 50] [--reseed] [--only U1,C1] [--workers 2]
+// Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), BENCH_REDIS_URL (default
+// redis://127.0.0.1:6379, for a server of several workers). Ports 18300-18399.
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -22,6 +23,9 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
     users: { type: 'string', default: '1000000' },
+    // server processes (WEB_CONCURRENCY): one per core, as the server is meant to run on a host of its
+    // own; --workers 1 for a single process
+    workers: { type: 'string', default: String(os.cpus().length) },
     reseed: { type: 'boolean', default: false },
     only: { type: 'string' },
   },
@@ -31,6 +35,10 @@ const connections = Number(values.connections);
 // The server's pool size (DATABASE_POOL_SIZE); the raw client gets the same. Default: 2 connections a
 // core, as PostgreSQL's wiki suggests for a database on SSD (here the database shares the machine's cores).
 const POOL = Number(process.env.BENCH_POOL ?? 2 * os.cpus().length);
+const WORKERS = Number(values.workers);
+// several workers share the pool's connections, so that both sides hold the same number of backends
+const WORKER_POOL = Math.max(1, Math.floor(POOL / WORKERS));
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 const admin = {
   sessionId: 0,
@@ -172,9 +180,11 @@ async function main() {
     port: 18303,
     env: {
       DATABASE_URL: schemaUrl(),
-      DATABASE_POOL_SIZE: String(POOL),
+      DATABASE_POOL_SIZE: String(WORKER_POOL),
       SEED_DEMO: 'false',
       JOBS_ENABLED: 'false',
+      // more than one worker: a cluster, whose workers share events through Redis (config.ts)
+      ...(WORKERS > 1 ? { WEB_CONCURRENCY: String(WORKERS), REDIS_URL, BUS_CHANNEL: `bench-user-list:${process.pid}` } : {}),
     },
     // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops
     nodeArgs: process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
@@ -213,7 +223,7 @@ async function main() {
     await server.stop();
   }
   console.log(
-    `\n${connections} connections, ${duration} s per run, pool ${POOL}; ${os.cpus().length} CPUs (${os.cpus()[0]?.model}), load average ${os
+    `\n${connections} connections, ${duration} s per run, pool ${POOL} (server: ${WORKERS} worker${WORKERS > 1 ? 's' : ''} × ${WORKER_POOL}); ${os.cpus().length} CPUs (${os.cpus()[0]?.model}), load average ${os
       .loadavg()
       .map((x) => x.toFixed(1))
       .join(' ')}\n`,

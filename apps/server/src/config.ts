@@ -12,7 +12,12 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
-  /** Connections each instance keeps to PostgreSQL (DATABASE_URL only). */
+  /**
+   * Server processes on this host (node:cluster workers sharing the port). More than one needs
+   * DATABASE_URL and REDIS_URL: each worker is an instance of the cluster.
+   */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  /** Connections each instance (each worker) keeps to PostgreSQL (DATABASE_URL only). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: z
     .string()
@@ -60,6 +65,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  if (c.WEB_CONCURRENCY > 1) {
+    // the embedded database lives in one process, and workers only hear each other's live events,
+    // revocations and cache drops through Redis
+    const missing = (['DATABASE_URL', 'REDIS_URL'] as const).filter((k) => !c[k]);
+    if (missing.length) {
+      throw new ConfigError(`Invalid configuration:\n  WEB_CONCURRENCY: more than one process needs ${missing.join(' and ')}`);
+    }
+  }
   // npm runs workspace scripts inside the workspace; INIT_CWD is where the operator typed the command.
   const base = env.INIT_CWD ?? process.cwd();
   const dataDir = c.DATA_DIR.startsWith('memory://') ? c.DATA_DIR : path.resolve(base, c.DATA_DIR);

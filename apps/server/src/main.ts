@@ -1,4 +1,6 @@
+import cluster from 'node:cluster';
 import { ConfigError, loadConfig } from './config.js';
+import { runPrimary } from './cluster.js';
 import { openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { seedDemo } from './db/seed/index.js';
@@ -17,6 +19,10 @@ async function main() {
       process.exit(2);
     }
     throw e;
+  }
+  if (config.WEB_CONCURRENCY > 1 && cluster.isPrimary) {
+    runPrimary(config.WEB_CONCURRENCY);
+    return;
   }
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, poolSize: config.DATABASE_POOL_SIZE });
   await migrate(database);
@@ -58,7 +64,9 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  console.log(`Stock Admin is serving on http://localhost:${config.PORT} (database: ${database.kind === 'pglite' ? config.dataDir : 'PostgreSQL'})`);
+  console.log(
+    `Stock Admin is serving on http://localhost:${config.PORT} (database: ${database.kind === 'pglite' ? config.dataDir : 'PostgreSQL'})`,
+  );
 }
 
 main().catch((e) => {

@@ -22,9 +22,21 @@ describe('configuration', () => {
     ['REDIS_URL', 'http://x'],
     ['SINGLE_SESSION', 'maybe'],
     ['TOKEN_TTL_HOURS', '-1'],
+    ['WEB_CONCURRENCY', '0'],
   ])('refuses a bad %s with a message naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}:`));
+  });
+
+  it('runs several worker processes only on PostgreSQL with Redis', () => {
+    expect(() => loadConfig({ WEB_CONCURRENCY: '2' })).toThrow(
+      /^Invalid configuration:\n {2}WEB_CONCURRENCY: more than one process needs DATABASE_URL and REDIS_URL$/,
+    );
+    expect(() => loadConfig({ WEB_CONCURRENCY: '2', DATABASE_URL: 'postgres://db/x' })).toThrow(/needs REDIS_URL$/);
+    expect(() => loadConfig({ WEB_CONCURRENCY: '2', REDIS_URL: 'redis://cache' })).toThrow(/needs DATABASE_URL$/);
+    const c = loadConfig({ WEB_CONCURRENCY: '2', DATABASE_URL: 'postgres://db/x', REDIS_URL: 'redis://cache' });
+    expect(c.WEB_CONCURRENCY).toBe(2);
+    expect(loadConfig({}).WEB_CONCURRENCY).toBe(1);
   });
 
   it('stops the server at start-up on a bad value', () => {
