@@ -16,9 +16,9 @@ const RESTART_WINDOW_MS = 60_000;
  * the workers, which finish their requests and jobs; the primary exits when the last one has.
  */
 export function runPrimary(workers: number): void {
-  const listened = new Set<number>();
   /** Workers listening now (pids). */
   const serving = new Set<number>();
+  let firstListened = false;
   const restarts: number[] = [];
   let stopping = false;
   let exitCode = 0;
@@ -34,20 +34,23 @@ export function runPrimary(workers: number): void {
   };
 
   cluster.on('listening', (w: Worker) => {
-    if (listened.has(w.id)) return;
-    listened.add(w.id);
+    // a worker may listen more than once (SOCKET_PORT)
+    if (serving.has(w.process.pid!)) return;
     serving.add(w.process.pid!);
-    if (listened.size === 1) for (let i = 1; i < workers; i++) cluster.fork();
+    if (!firstListened) {
+      firstListened = true;
+      for (let i = 1; i < workers; i++) cluster.fork();
+    }
     if (serving.size === workers) console.log(`Stock Admin: ${workers} worker processes serving (pids ${[...serving].join(', ')})`);
   });
 
   cluster.on('exit', (w: Worker, code: number | null, signal: string | null) => {
-    serving.delete(w.process.pid!);
+    const listened = serving.delete(w.process.pid!);
     if (stopping) {
       if (!Object.keys(cluster.workers ?? {}).length) process.exit(exitCode);
       return;
     }
-    if (!listened.has(w.id)) {
+    if (!listened) {
       console.error(`worker ${w.process.pid} stopped during start-up (${signal ?? `exit code ${code}`}): stopping the server`);
       stop(code || 1);
       return;
