@@ -149,9 +149,10 @@ describe('fund records', () => {
     await ledgerPost(
       db,
       u.id,
+      // a dividend every fourth record: outside the type filter below
       Array.from({ length: 40 }, (_, i) => ({
-        type: (i % 3 !== 2 ? 'recharge' : 'fee') as 'recharge' | 'fee',
-        amount: i % 3 !== 2 ? `${i + 1}.25` : `-${i + 1}`,
+        type: (i % 4 === 3 ? 'dividend' : i % 4 !== 2 ? 'recharge' : 'fee') as 'recharge' | 'fee' | 'dividend',
+        amount: i % 4 !== 2 ? `${i + 1}.25` : `-${i + 1}`,
       })),
     );
     // spread them over three days, every 1h47m from 2023-03-10 05:13 Shanghai
@@ -162,12 +163,15 @@ describe('fund records', () => {
       ['2023-03-10T08:00:00+08:00', '2023-03-12T13:30:00+08:00'],
       ['2023-03-10', '2023-03-11'],
       ['2023-03-10 10:00', '2023-03-10 20:00'],
+      // partial hours holding records, and ends exactly on a record (08:47 and 19:29 are record times)
+      ['2023-03-10 08:47', '2023-03-10 19:29'],
+      ['2023-03-10 10:30', '2023-03-10 10:40'],
       ['2023-03-11T00:00:00+08:00', undefined],
       [undefined, '2023-03-11T12:00:00.000Z'],
       ['2023-03-11T15:59:59.999Z', '2023-03-12T16:00:00.000Z'],
     ];
-    for (const [beginTime, endTime] of windows) {
-      const api = (await list({ beginTime, endTime, type: 'recharge,fee' })).data.totals;
+    for (const [[beginTime, endTime], typed] of windows.flatMap((w) => [true, false].map((typed) => [w, typed] as const))) {
+      const api = (await list({ beginTime, endTime, ...(typed ? { type: 'recharge,fee' } : {}) })).data.totals;
       const b = beginTime
         ? new Date(/T/.test(beginTime) ? beginTime : `${beginTime.replace(' ', 'T')}${beginTime.length === 10 ? 'T00:00:00' : ':00'}+08:00`)
         : null;
@@ -177,13 +181,14 @@ describe('fund records', () => {
       const [raw] = rows<{ n: number; ai: string; ao: string }>(
         await db.execute(sql`SELECT count(*)::int AS n, coalesce(sum(amount) FILTER (WHERE amount > 0), 0)::numeric(20,2)::text AS ai,
           coalesce(sum(amount) FILTER (WHERE amount < 0), 0)::numeric(20,2)::text AS ao
-          FROM fund_records WHERE user_id IS NOT NULL AND type IN ('recharge', 'fee')
+          FROM fund_records WHERE user_id IS NOT NULL AND (NOT ${typed} OR type IN ('recharge', 'fee'))
           AND (${b?.toISOString() ?? null}::timestamptz IS NULL OR created_at >= ${b?.toISOString() ?? null}::timestamptz)
           AND (${e?.toISOString() ?? null}::timestamptz IS NULL OR created_at < ${e?.toISOString() ?? null}::timestamptz + interval '1 millisecond')`),
       );
-      expect({ beginTime, endTime, api }).toEqual({
+      expect({ beginTime, endTime, typed, api }).toEqual({
         beginTime,
         endTime,
+        typed,
         api: { count: raw!.n, amountIn: raw!.ai, amountOut: raw!.ao, net: new Decimal(raw!.ai).plus(raw!.ao).toFixed(2) },
       });
     }

@@ -69,6 +69,11 @@ const rawTotals = (cond: SQL | undefined) => sql`
   SELECT count(*) AS n, coalesce(sum(amount) FILTER (WHERE amount > 0), 0) AS amount_in, coalesce(sum(amount) FILTER (WHERE amount < 0), 0) AS amount_out
   FROM fund_records ${cond ? sql`WHERE ${cond}` : sql``}`;
 
+/** The count and sums of the records of a partial hour (no filters but owner and types; migration 0211). */
+const pieceTotals = (w: TimeWindow, owner: 'user' | 'agent' | 'all', types: FundType[] | undefined) => sql`
+  SELECT n, amount_in, amount_out FROM fund_piece_totals(${w.from?.toISOString() ?? null}::timestamptz, ${w.to?.toISOString() ?? null}::timestamptz,
+    ${owner === 'user' ? 'u' : owner === 'agent' ? 'a' : null}::char, ${types ? sql.param(types) : null}::text[])`;
+
 /**
  * Count and sums of the filtered set, exact. Filters that name single users or orders (user, phone,
  * reference, admin) aggregate the matching records through their indexes. The others (type, owner,
@@ -114,7 +119,9 @@ export function fundTotalsSql(q: Filters, ids: FundListIds, opts: { types?: Fund
   for (const piece of pieces) {
     const { whole: hours, pieces: rest } = fine ? { whole: null, pieces: [piece] } : splitHours(piece);
     if (hours) parts.push(summary(fundStatsHour, [wholeRange(fundStatsHour.hour, hours)]));
-    for (const window of rest) parts.push(rawTotals(fundWhere(q, ids, { ...opts, window })));
+    // a partial hour through fund_piece_totals (migration 0211: so the statement keeps a generic plan);
+    // with an agent or account type, a partial day with all the filters
+    for (const window of rest) parts.push(fine ? rawTotals(fundWhere(q, ids, { ...opts, window })) : pieceTotals(window, owner, types));
   }
   return sql`SELECT coalesce(sum(n), 0)::bigint AS n, coalesce(sum(amount_in), 0) AS amount_in, coalesce(sum(amount_out), 0) AS amount_out
              FROM (${sql.join(parts, sql` UNION ALL `)}) t`;
