@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { userListQuery } from '@stock-admin/contracts';
+import { fundListQuery, userListQuery } from '@stock-admin/contracts';
 import { rows } from '../src/db/migrate.js';
 import { executeList, pageWindow } from '../src/db/named.js';
-import { userListSql } from '../src/modules/users/service.js';
+import { userListNamed, userListSql } from '../src/modules/users/service.js';
+import { fundListNamed } from '../src/modules/cash/service.js';
 import { createTestApp, type TestApp } from './helpers.js';
 
 // Named list statements keep one generic plan only when their page bounds are literals (db/named.ts).
@@ -26,23 +27,61 @@ describe('pageWindow', () => {
   });
 });
 
+describe('which list statements are named', () => {
+  const pending = userListQuery.parse({ realState: 1, pageSize: 10 });
+  const typed = fundListQuery.parse({ type: 'withdraw', pageSize: 10 });
+  it('names statements without agent ids or with a single agent, not those with a list of agents', () => {
+    for (const [label, ids, named] of [
+      ['no agents', { scope: null, agents: null }, true],
+      ['one agent filtered', { scope: null, agents: [7] }, true],
+      ['staff of one agent', { scope: [7], agents: null }, true],
+      ['staff of one agent, filtered on it', { scope: [7], agents: [7] }, true],
+      ['a subtree', { scope: null, agents: [7, 8] }, false],
+      ['staff of a subtree', { scope: [7, 8], agents: null }, false],
+      ['staff bound to no agent', { scope: [], agents: null }, false],
+    ] as const) {
+      const l = { scope: ids.scope ? [...ids.scope] : null, agents: ids.agents ? [...ids.agents] : null };
+      expect({ label, users: userListNamed(pending, l), funds: fundListNamed(typed, l) }).toEqual({ label, users: named, funds: named });
+    }
+  });
+});
+
 describe.runIf(process.env.DATABASE_URL)('named list statements on PostgreSQL', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
+    // two agents: a big one (49 of 50 users) and a small one; a tenth of the users pending review
+    const agent = async (name: string) => {
+      const [a] = rows<{ id: number }>(
+        await t.app.ctx.db.execute(
+          sql`INSERT INTO agents (name, phone, password_hash, invite_code, path) VALUES (${name}, ${name}, 'x', ${name}, '{}') RETURNING id`,
+        ),
+      );
+      await t.app.ctx.db.execute(sql`UPDATE agents SET path = ARRAY[id] WHERE id = ${a!.id}`);
+      return a!.id;
+    };
+    big = await agent('named-big');
+    small = await agent('named-small');
     // enough rows that a page is far less than the tenth of them a parameter bound is costed as
     await t.app.ctx.db.execute(sql`
-      INSERT INTO users (phone, password_hash, reg_time)
-      SELECT '1970' || lpad(i::text, 7, '0'), 'x', timestamptz '2024-01-01 00:00:00+08' + i * interval '5 minutes'
+      INSERT INTO users (phone, password_hash, reg_time, agent_id, real_state)
+      SELECT '1970' || lpad(i::text, 7, '0'), 'x', timestamptz '2024-01-01 00:00:00+08' + i * interval '5 minutes',
+        CASE WHEN i % 50 = 3 THEN ${small}::int ELSE ${big}::int END, CASE WHEN i % 10 = 3 THEN 1 ELSE 0 END
       FROM generate_series(1, 30000) i`);
-    await t.app.ctx.db.execute(sql`ANALYZE users`);
+    await t.app.ctx.db.execute(sql`ANALYZE users; ANALYZE user_counts`);
   });
+  let big = 0;
+  let small = 0;
   afterAll(() => t.close());
 
   it('are planned once and then run on a generic plan', async () => {
     const ids = { scope: null, agents: null };
+    const pending = userListQuery.parse({ agentId: big, realState: 1, pageSize: 10 });
     const statements = {
       users: userListSql(userListQuery.parse({ pageNum: 2, pageSize: 10 }), ids),
+      // one agent and pending review (bench/user-list U3), as an admin's filter and as that agent's staff
+      'one agent, pending': userListSql(pending, { scope: null, agents: [big] }),
+      'staff of one agent, pending': userListSql(userListQuery.parse({ realState: 1, pageSize: 10 }), { scope: [big], agents: null }),
     };
     await t.app.ctx.database.withConnection(async () => {}); // the pool is up
     const pool = (t.app.ctx.db as unknown as { $client: import('pg').Pool }).$client;
@@ -61,6 +100,26 @@ describe.runIf(process.env.DATABASE_URL)('named list statements on PostgreSQL', 
         );
         expect({ label, generic: Number(plans?.generic ?? 0) > 0 }).toEqual({ label, generic: true });
       }
+      // the generic plan of one agent's statement serves another agent of a different size
+      const one = { $client: Object.assign(Object.create(pool), { query: client.query.bind(client) }) };
+      const other = rows<{ id: number; agent_id: number; real_state: number }>(
+        await executeList(one as never, userListSql({ ...pending, agentId: small }, { scope: null, agents: [small] })),
+      );
+      const expected = rows<{ id: number }>(
+        await client.query(
+          `SELECT id FROM users WHERE agent_id = $1 AND real_state = 1 AND deleted_at IS NULL ORDER BY reg_time DESC, id DESC LIMIT 10`,
+          [small],
+        ),
+      );
+      expect(other.filter((r) => r.id != null).map((r) => r.id)).toEqual(expected.map((r) => r.id));
+      expect(expected).toHaveLength(10);
+      // that generic plan reads the partial index of pending reviews (real_state = 1 is written as a literal)
+      const { sql: pendingText, params } = new PgDialect().sqlToQuery(statements['one agent, pending']);
+      await client.query(`PREPARE pending_generic AS ${pendingText}`);
+      await client.query(`SET plan_cache_mode = force_generic_plan`);
+      const plan = rows<{ 'QUERY PLAN': string }>(await client.query(`EXPLAIN EXECUTE pending_generic(${params.map(Number).join(', ')})`));
+      await client.query(`RESET plan_cache_mode; DEALLOCATE pending_generic`);
+      expect(plan.map((r) => r['QUERY PLAN']).join('\n')).toContain('users_pending_real_idx');
     } finally {
       client.release();
     }

@@ -276,7 +276,9 @@ export function userListWhere(q: z.output<typeof userFilters>, ids: UserListIds,
   if (q.phone) where.push(like(users.phone, likePrefix(q.phone)));
   if (q.realName) where.push(like(users.realName, likePrefix(q.realName)));
   if (q.accountType !== undefined) where.push(eq(users.accountType, q.accountType));
-  if (q.realState !== undefined) where.push(eq(users.realState, q.realState));
+  // a literal (one of four values, so four texts at most): a generic plan can then use the partial index of
+  // pending reviews (real_state = 1), which a parameter cannot match
+  if (q.realState !== undefined) where.push(sql`${users.realState} = ${sql.raw(String(Math.trunc(q.realState)))}`);
   if (q.loginLocked !== undefined) where.push(eq(users.loginLocked, q.loginLocked));
   if (q.tradeLocked !== undefined) where.push(eq(users.tradeLocked, q.tradeLocked));
   if (q.online !== undefined) where.push(eq(users.online, q.online));
