@@ -70,6 +70,20 @@ describe('user list', () => {
     expect(form.data.total).toBe(3);
   });
 
+  it('matches a phone prefix exactly, at the edge of a digit and whatever its length', async () => {
+    // 7 digits or more read a range of the phone index (users_phone_range), shorter or other prefixes a LIKE
+    for (const phone of ['14799999990', '14799999999', '14800000000']) await appUser(t, { phone });
+    const phones = async (phone: string) =>
+      (await call('/admin/user/list.do', { phone, pageSize: 50 })).data.list.map((u: { phone: string }) => u.phone);
+    for (const prefix of ['1479999999', '14799999', '147999', '14799999999'.slice(0, 7)])
+      expect({ prefix, phones: await phones(prefix) }).toEqual({ prefix, phones: ['14799999999', '14799999990'] });
+    expect(await phones('14799999999')).toEqual(['14799999999']);
+    expect(await phones('148000')).toEqual(['14800000000']);
+    expect(await phones('1480000000')).toEqual(['14800000000']);
+    expect(await phones('14799999_9')).toEqual([]);
+    expect((await call('/admin/user/list.do', { phone: '1479999999', pageSize: 1 })).data.total).toBe(2);
+  });
+
   it('filters by registration time (ISO or local dates) and sorts by balances', async () => {
     const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
     expect((await call('/admin/user/list.do', { agentId: agent.id, regBeginTime: today, regEndTime: today })).data.total).toBe(3);

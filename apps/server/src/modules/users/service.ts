@@ -268,12 +268,27 @@ const inIds = (col: typeof users.agentId | typeof userCounts.agentId, ids: numbe
 /** [from, to) of the registration-time filter: the end time is inclusive to the millisecond (a date alone: to the end of that day). */
 const regWindow = (q: z.output<typeof userFilters>): TimeWindow => timeWindow({ beginTime: q.regBeginTime, endTime: q.regEndTime });
 
+// 7 digits or more: at most 10,000 numbers of 11 digits, few enough to fetch by phone and then sort
+const PHONE_RANGE_PREFIX = /^\d{7,}$/;
+
+/**
+ * Users whose phone starts with `prefix`. A prefix of 7 or more digits is the range [prefix, prefix with
+ * its last digit raised by one) read by users_phone_range (migration 0212), so that the named list
+ * statement keeps a generic plan; a shorter or other prefix is a LIKE, planned with its value (a prefix
+ * matching most users is better served by walking the list's order and filtering).
+ */
+function phoneFilter(prefix: string): SQL {
+  if (!PHONE_RANGE_PREFIX.test(prefix)) return like(users.phone, likePrefix(prefix));
+  const to = prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+  return sql`${users.id} IN (SELECT r FROM users_phone_range(${prefix}, ${to}) r)`;
+}
+
 /** The WHERE of the user list and its export: filters plus the admin's agent scope. */
 export function userListWhere(q: z.output<typeof userFilters>, ids: UserListIds, window: TimeWindow = regWindow(q)): SQL | undefined {
   const where: (SQL | undefined)[] = [isNull(users.deletedAt)];
   if (ids.scope) where.push(inIds(users.agentId, ids.scope));
   if (ids.agents) where.push(inIds(users.agentId, ids.agents));
-  if (q.phone) where.push(like(users.phone, likePrefix(q.phone)));
+  if (q.phone) where.push(phoneFilter(q.phone));
   if (q.realName) where.push(like(users.realName, likePrefix(q.realName)));
   if (q.accountType !== undefined) where.push(eq(users.accountType, q.accountType));
   // a literal (one of four values, so four texts at most): a generic plan can then use the partial index of
