@@ -8,15 +8,11 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import { fundListQuery, userListQuery } from '@stock-admin/contracts';
 import * as schema from '../../apps/server/src/db/schema/index.ts';
-import { userListIds, userListNamed, userListSql } from '../../apps/server/src/modules/users/service.ts';
-import { fundListIds, fundListNamed, fundListSql } from '../../apps/server/src/modules/cash/service.ts';
-import { statementName } from '../../apps/server/src/db/named.ts';
 import { httpLoad } from '../lib/load.mjs';
 import { adminLogin, startServer } from '../lib/server.mjs';
 import { BENCH_ADMIN, BENCH_AGENT, PG_URL, SCHEMA, schemaUrl, seed } from './seed.mjs';
+import { selected, statementOf } from './scenarios.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -40,53 +36,7 @@ const WORKERS = Number(values.workers);
 const WORKER_POOL = Math.max(1, Math.floor(POOL / WORKERS));
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-const admin = {
-  sessionId: 0,
-  adminId: 0,
-  username: 'bench',
-  name: 'bench',
-  roleId: 0,
-  roleName: 'admin',
-  roleCode: 'admin',
-  agentId: null,
-  isSuper: false,
-  permissions: new Map(),
-};
-const agentStaff = { ...admin, roleCode: 'agent', agentId: BENCH_AGENT.agentId };
-
-/** The scenarios: [id, label, path, body, who]. */
-const SCENARIOS = [
-  ['U1', 'users: first page, no filter', '/admin/user/list.do', { pageNum: 1, pageSize: 10 }, 'admin'],
-  ['U2', 'users: phone prefix', '/admin/user/list.do', { phone: '1300012', pageSize: 10 }, 'admin'],
-  ['U3', 'users: agent + pending review', '/admin/user/list.do', { agentId: 34, realState: 1, pageSize: 10 }, 'admin'],
-  [
-    'U4',
-    'users: agent subtree, by free cash',
-    '/admin/user/list.do',
-    { agentId: 2, includeSubAgents: true, sortField: 'enableAmt', sortOrder: 'descend', pageSize: 20 },
-    'admin',
-  ],
-  [
-    'U5',
-    'users: registered in a month',
-    '/admin/user/list.do',
-    { regBeginTime: '2023-03-01', regEndTime: '2023-03-31', pageSize: 20 },
-    'admin',
-  ],
-  ['U6', 'users: deep page (offset 49,990)', '/admin/user/list.do', { pageNum: 5000, pageSize: 10 }, 'admin'],
-  ['U7', 'users: agent staff, first page', '/admin/user/list.do', { pageNum: 1, pageSize: 10 }, 'agent'],
-  ['C1', 'funds: first page, no filter (+totals)', '/admin/cash/list.do', { pageNum: 1, pageSize: 10 }, 'admin'],
-  ['C2', 'funds: one user', '/admin/cash/list.do', { userId: 123456, pageSize: 10 }, 'admin'],
-  [
-    'C3',
-    'funds: type + 20-day range, partial days',
-    '/admin/cash/list.do',
-    { type: 'withdraw', beginTime: '2024-05-01 08:00', endTime: '2024-05-20 18:00', pageSize: 10 },
-    'admin',
-  ],
-  ['C4', 'funds: deep page (offset 19,990)', '/admin/cash/list.do', { pageNum: 2000, pageSize: 10 }, 'admin'],
-  ['C5', 'funds: agent staff, first page', '/admin/cash/list.do', { pageNum: 1, pageSize: 10 }, 'agent'],
-].filter(([id]) => !values.only || values.only.split(',').includes(id));
+const SCENARIOS = selected(values.only);
 
 async function prepare() {
   const c = new pg.Client({ connectionString: PG_URL });
@@ -113,30 +63,6 @@ async function prepare() {
   );
   for (const { relname } of fresh.rows) await s.query(`VACUUM ANALYZE "${relname}"`);
   await s.end();
-}
-
-/**
- * The SQL the service runs for one scenario (the same builder: page and total in one statement), as
- * {text, values}. The agent ids of the scope / agent filter, which the service reads first with one small
- * query, are resolved here once (so the plain client runs one statement per call, the API one or two).
- */
-async function sqlOf(db, path, body, who) {
-  const p = who === 'agent' ? agentStaff : admin;
-  let query, named;
-  if (path === '/admin/user/list.do') {
-    const q = userListQuery.parse(body);
-    const ids = await userListIds(db, p, q);
-    query = userListSql(q, ids);
-    named = userListNamed(q, ids);
-  } else {
-    const q = fundListQuery.parse(body);
-    const ids = await fundListIds(db, p, q);
-    query = fundListSql(q, ids);
-    named = fundListNamed(q, ids);
-  }
-  const x = new PgDialect().sqlToQuery(query);
-  // named (prepared) exactly when the service names it
-  return [{ ...(named ? { name: statementName(x.sql) } : {}), text: x.sql, values: x.params }];
 }
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -207,7 +133,7 @@ async function main() {
         })
       ).json();
       if (check.status !== 0) throw new Error(`${id}: ${check.msg}`);
-      const queries = await sqlOf(db, path, body, who);
+      const queries = [await statementOf(db, path, body, who)];
       await apiRun(`${server.base}${path}`, body, tokens[who], 2); // warm-up
       const api = await apiRun(`${server.base}${path}`, body, tokens[who], duration);
       await rawRun(pool, queries, 2); // warm-up
