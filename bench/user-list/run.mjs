@@ -161,6 +161,14 @@ async function main() {
       `| ${r.id} | ${r.label} | ${r.total.toLocaleString('en-US')} | ${r.api.rps} | ${r.api.p50} | ${r.api.p99} | ${r.raw.rps} | ${r.raw.p50} | ${r.raw.p99} | ${Math.round(r.ratio * 100)} % |`,
     );
   }
+  // The API runs the plain client's statement behind HTTP on as many connections, so at the same
+  // concurrency its latency cannot be lower than the plain client's: where that misses the p99 target,
+  // the machine does, not the API.
+  const count = (f) => results.filter(f).length;
+  const n = results.length;
+  console.log(
+    `\ntargets: API p99 ≤ 50 ms on ${count((r) => r.api.p99 <= 50)} of ${n} (plain client's own p99 ≤ 50 ms on ${count((r) => r.raw.p99 <= 50)} of ${n}); API ≥ 50 % of the plain client's throughput on ${count((r) => r.ratio >= 0.5)} of ${n}`,
+  );
 }
 
 await main();
