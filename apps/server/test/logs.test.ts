@@ -35,7 +35,7 @@ describe('login log (登录日志)', () => {
     const r = await post(t, '/admin/log/loginExport.do', { username: a.username }, { token: s.token });
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(r.headers['content-disposition']).toMatch(/^attachment; filename="login-log-\d{8}\.csv"$/);
+    expect(r.headers['content-disposition']).toMatch(/^attachment; filename="login-log-\d{8}\.csv"; filename\*=UTF-8''login-log-\d{8}\.csv$/);
     const body = r.body;
     expect(body.charCodeAt(0)).toBe(0xfeff);
     const lines = body.slice(1).trim().split('\r\n');

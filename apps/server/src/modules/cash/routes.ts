@@ -3,7 +3,7 @@ import { FUND_TYPE_INFO, cashApi } from '@stock-admin/contracts';
 import type { AppContext } from '../../http/context.js';
 import { registerMessages, t } from '../../http/i18n.js';
 import { route } from '../../http/route.js';
-import { csvRaw, csvText, streamCsv } from '../users/csv.js';
+import { sendCsv } from '../../http/csv.js';
 import * as svc from './service.js';
 
 registerMessages({
@@ -26,7 +26,7 @@ registerMessages({
 export function cashRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, cashApi.list, ({ input, admin }) => svc.listFundRecords(ctx.db, admin, input));
   route(app, ctx, cashApi.transferList, ({ input, admin }) => svc.listTransferRecords(ctx.db, admin, input));
-  route(app, ctx, cashApi.export, async ({ input, admin, lang, req, reply }) => {
+  route(app, ctx, cashApi.export, async ({ input, admin, lang, reply }) => {
     const cols = [
       'id',
       'userId',
@@ -47,29 +47,31 @@ export function cashRoutes(app: FastifyInstance, ctx: AppContext): void {
     const batches = (async function* () {
       for await (const page of svc.iterateFundRecords(ctx.db, admin, input)) {
         yield page.map((r) => [
-          csvRaw(r.id),
-          csvRaw(r.userId),
-          csvText(r.userPhone),
-          csvText(r.userRealName),
-          csvText(r.agentName),
-          csvText(typeLabel(r.type)),
-          csvRaw(r.amount),
-          csvRaw(r.userAmtAfter),
-          csvRaw(r.enableAmtAfter),
-          csvRaw(r.frozenAmtAfter),
-          csvText(r.reference),
-          csvRaw(r.adminId),
-          csvText(r.note),
-          csvRaw(r.createdAt),
+          r.id,
+          r.userId,
+          r.userPhone,
+          r.userRealName,
+          r.agentName,
+          typeLabel(r.type),
+          r.amount,
+          r.userAmtAfter,
+          r.enableAmtAfter,
+          r.frozenAmtAfter,
+          r.reference,
+          r.adminId,
+          r.note,
+          r.createdAt,
         ]);
       }
     })();
     const stamp = new Date().toISOString().slice(0, 10);
-    await streamCsv(
-      ctx,
-      req,
+    await sendCsv(
       reply,
-      { admin, module: 'funds', filename: `fund-records-${stamp}.csv`, header: cols.map((c) => t(lang, `csv.fund.${c}`)), filters: input },
+      {
+        filename: `fund-records-${stamp}.csv`,
+        header: cols.map((c) => t(lang, `csv.fund.${c}`)),
+        audit: { db: ctx.db, admin, module: 'funds', filters: input },
+      },
       batches,
     );
     return null;

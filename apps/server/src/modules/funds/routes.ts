@@ -11,7 +11,7 @@ import {
 import type { AppContext } from '../../http/context.js';
 import { route } from '../../http/route.js';
 import { appRoute } from '../app/route.js';
-import { sendCsv, stamp } from '../logs/csv.js';
+import { sendCsv, stamp } from '../../http/csv.js';
 import { getPaySettings, updatePaySettings } from './paysettings.js';
 import * as recharge from './recharge.js';
 import * as withdraw from './withdraw.js';
@@ -105,8 +105,7 @@ export function fundsRoutes(app: FastifyInstance, ctx: AppContext): void {
         ];
     await sendCsv(
       reply,
-      `recharge-${stamp()}.csv`,
-      header,
+      { filename: `recharge-${stamp()}.csv`, header: header, audit: { db: ctx.db, admin, module: 'recharge', filters: input } },
       mapBatches(recharge.rechargeBatches(ctx, admin, input), (r) => [
         r.orderNo,
         r.userId,
@@ -125,7 +124,6 @@ export function fundsRoutes(app: FastifyInstance, ctx: AppContext): void {
         r.reviewedAt,
         r.createdAt,
       ]),
-      { db: ctx.db, admin, module: 'recharge', filters: input },
     );
     return null;
   });
@@ -194,8 +192,7 @@ export function fundsRoutes(app: FastifyInstance, ctx: AppContext): void {
         ];
     await sendCsv(
       reply,
-      `withdraw-${stamp()}.csv`,
-      header,
+      { filename: `withdraw-${stamp()}.csv`, header: header, audit: { db: ctx.db, admin, module: 'withdraw', filters: input } },
       mapBatches(withdraw.withdrawBatches(ctx, admin, input), (w) => [
         w.orderNo,
         w.userId,
@@ -215,7 +212,6 @@ export function fundsRoutes(app: FastifyInstance, ctx: AppContext): void {
         w.reviewedAt,
         w.createdAt,
       ]),
-      { db: ctx.db, admin, module: 'withdraw', filters: input },
     );
     return null;
   });

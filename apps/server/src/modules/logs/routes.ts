@@ -3,7 +3,7 @@ import { logsApi } from '@stock-admin/contracts';
 import { loginLog, operationLog, smsLog } from '../../db/schema/index.js';
 import type { AppContext } from '../../http/context.js';
 import { route } from '../../http/route.js';
-import { sendCsv, stamp } from './csv.js';
+import { sendCsv, stamp } from '../../http/csv.js';
 import {
   batches,
   deleteLogs,
@@ -30,32 +30,56 @@ export function logsRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   route(app, ctx, logsApi.loginExport, async ({ input, admin, reply }) => {
     const cols = ['id', 'createdAt', 'username', 'adminId', 'ip', 'userAgent', 'result'];
-    await sendCsv(reply, `login-log-${stamp()}.csv`, cols, rowsOf(batches(ctx.db, loginLog, loginLogCond(input)), cols), {
-      db: ctx.db,
-      admin,
-      module: 'logs',
-      filters: input,
-    });
+    await sendCsv(
+      reply,
+      {
+        filename: `login-log-${stamp()}.csv`,
+        header: cols,
+        audit: {
+          db: ctx.db,
+          admin,
+          module: 'logs',
+          filters: input,
+        },
+      },
+      rowsOf(batches(ctx.db, loginLog, loginLogCond(input)), cols),
+    );
     return null;
   });
   route(app, ctx, logsApi.operationExport, async ({ input, admin, reply }) => {
     const cols = ['id', 'createdAt', 'adminName', 'adminId', 'module', 'action', 'targetId', 'result', 'msg', 'ip', 'summary'];
-    await sendCsv(reply, `operation-log-${stamp()}.csv`, cols, rowsOf(batches(ctx.db, operationLog, operationLogCond(input)), cols), {
-      db: ctx.db,
-      admin,
-      module: 'logs',
-      filters: input,
-    });
+    await sendCsv(
+      reply,
+      {
+        filename: `operation-log-${stamp()}.csv`,
+        header: cols,
+        audit: {
+          db: ctx.db,
+          admin,
+          module: 'logs',
+          filters: input,
+        },
+      },
+      rowsOf(batches(ctx.db, operationLog, operationLogCond(input)), cols),
+    );
     return null;
   });
   route(app, ctx, logsApi.smsExport, async ({ input, admin, reply }) => {
     const cols = ['id', 'createdAt', 'phone', 'kind', 'content', 'provider', 'result', 'error', 'ip'];
-    await sendCsv(reply, `sms-log-${stamp()}.csv`, cols, rowsOf(batches(ctx.db, smsLog, smsLogCond(input)), cols), {
-      db: ctx.db,
-      admin,
-      module: 'logs',
-      filters: input,
-    });
+    await sendCsv(
+      reply,
+      {
+        filename: `sms-log-${stamp()}.csv`,
+        header: cols,
+        audit: {
+          db: ctx.db,
+          admin,
+          module: 'logs',
+          filters: input,
+        },
+      },
+      rowsOf(batches(ctx.db, smsLog, smsLogCond(input)), cols),
+    );
     return null;
   });
 

@@ -6,7 +6,7 @@ import { parseLang, t } from '../../http/i18n.js';
 import { route } from '../../http/route.js';
 import { authenticate } from '../session/service.js';
 import { assertUserInScope, isAgentStaff } from '../agents/scope.js';
-import { csvRaw, csvText, streamCsv } from './csv.js';
+import { sendCsv } from '../../http/csv.js';
 import { readUploadForAdmin, saveUpload } from './uploads.js';
 import * as svc from './service.js';
 import './counters.js';
@@ -125,7 +125,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { updated: r.updated };
   });
 
-  route(app, ctx, usersApi.export, async ({ input, admin, lang, req, reply }) => {
+  route(app, ctx, usersApi.export, async ({ input, admin, lang, reply }) => {
     const yes = t(lang, 'csv.yes');
     const no = t(lang, 'csv.no');
     const cols = [
@@ -149,30 +149,32 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
     const batches = (async function* () {
       for await (const page of svc.iterateUsers(ctx.db, admin, input)) {
         yield page.map((u) => [
-          csvRaw(u.id),
-          csvText(u.phone),
-          csvText(u.nickName),
-          csvText(u.realName),
-          csvText(label(ACCOUNT_TYPE_LABELS, u.accountType)),
-          csvText(u.agentName),
-          csvRaw(u.userAmt),
-          csvRaw(u.enableAmt),
-          csvRaw(u.frozenAmt),
-          csvText(label(REAL_STATE_LABELS, u.realState)),
+          u.id,
+          u.phone,
+          u.nickName,
+          u.realName,
+          label(ACCOUNT_TYPE_LABELS, u.accountType),
+          u.agentName,
+          u.userAmt,
+          u.enableAmt,
+          u.frozenAmt,
+          label(REAL_STATE_LABELS, u.realState),
           u.loginLocked ? yes : no,
           u.tradeLocked ? yes : no,
-          csvRaw(u.layeringId),
-          csvRaw(u.regTime),
-          csvText(u.regIp),
+          u.layeringId,
+          u.regTime,
+          u.regIp,
         ]);
       }
     })();
     const stamp = new Date().toISOString().slice(0, 10);
-    await streamCsv(
-      ctx,
-      req,
+    await sendCsv(
       reply,
-      { admin, module: 'users', filename: `users-${stamp}.csv`, header: cols.map((c) => t(lang, `csv.user.${c}`)), filters: input },
+      {
+        filename: `users-${stamp}.csv`,
+        header: cols.map((c) => t(lang, `csv.user.${c}`)),
+        audit: { db: ctx.db, admin, module: 'users', filters: input },
+      },
       batches,
     );
     return null;
