@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { logsApi } from '@stock-admin/contracts';
 import { loginLog, operationLog, smsLog } from '../../db/schema/index.js';
-import type { AppContext } from '../../http/context.js';
+import type { AppContext, Principal } from '../../http/context.js';
 import { route } from '../../http/route.js';
 import { sendCsv, stamp } from '../../http/csv.js';
 import {
@@ -28,60 +28,44 @@ export function logsRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, logsApi.smsList, ({ input }) => listSmsLog(ctx.db, input));
   route(app, ctx, logsApi.pushList, ({ input }) => listPushLog(ctx.db, input));
 
-  route(app, ctx, logsApi.loginExport, async ({ input, admin, reply }) => {
-    const cols = ['id', 'createdAt', 'username', 'adminId', 'ip', 'userAgent', 'result'];
-    await sendCsv(
-      reply,
-      {
-        filename: `login-log-${stamp()}.csv`,
-        header: cols,
-        audit: {
-          db: ctx.db,
-          admin,
-          module: 'logs',
-          filters: input,
-        },
-      },
-      rowsOf(batches(ctx.db, loginLog, loginLogCond(input)), cols),
-    );
-    return null;
-  });
-  route(app, ctx, logsApi.operationExport, async ({ input, admin, reply }) => {
-    const cols = ['id', 'createdAt', 'adminName', 'adminId', 'module', 'action', 'targetId', 'result', 'msg', 'ip', 'summary'];
-    await sendCsv(
-      reply,
-      {
-        filename: `operation-log-${stamp()}.csv`,
-        header: cols,
-        audit: {
-          db: ctx.db,
-          admin,
-          module: 'logs',
-          filters: input,
-        },
-      },
-      rowsOf(batches(ctx.db, operationLog, operationLogCond(input)), cols),
-    );
-    return null;
-  });
-  route(app, ctx, logsApi.smsExport, async ({ input, admin, reply }) => {
-    const cols = ['id', 'createdAt', 'phone', 'kind', 'content', 'provider', 'result', 'error', 'ip'];
-    await sendCsv(
-      reply,
-      {
-        filename: `sms-log-${stamp()}.csv`,
-        header: cols,
-        audit: {
-          db: ctx.db,
-          admin,
-          module: 'logs',
-          filters: input,
-        },
-      },
-      rowsOf(batches(ctx.db, smsLog, smsLogCond(input)), cols),
-    );
-    return null;
-  });
+  /** A log's rows of the filters as a CSV download (`name-20260101.csv`), written to the operation log. */
+  const exportLog =
+    <I>(name: string, table: Parameters<typeof batches>[1], cond: (input: I) => Parameters<typeof batches>[2], cols: string[]) =>
+    async ({ input, admin, reply }: { input: I; admin: Principal; reply: FastifyReply }) => {
+      const audit = { db: ctx.db, admin, module: 'logs', filters: input };
+      await sendCsv(reply, { filename: `${name}-${stamp()}.csv`, header: cols, audit }, rowsOf(batches(ctx.db, table, cond(input)), cols));
+      return null;
+    };
+  route(
+    app,
+    ctx,
+    logsApi.loginExport,
+    exportLog('login-log', loginLog, loginLogCond, ['id', 'createdAt', 'username', 'adminId', 'ip', 'userAgent', 'result']),
+  );
+  route(
+    app,
+    ctx,
+    logsApi.operationExport,
+    exportLog('operation-log', operationLog, operationLogCond, [
+      'id',
+      'createdAt',
+      'adminName',
+      'adminId',
+      'module',
+      'action',
+      'targetId',
+      'result',
+      'msg',
+      'ip',
+      'summary',
+    ]),
+  );
+  route(
+    app,
+    ctx,
+    logsApi.smsExport,
+    exportLog('sms-log', smsLog, smsLogCond, ['id', 'createdAt', 'phone', 'kind', 'content', 'provider', 'result', 'error', 'ip']),
+  );
 
   route(app, ctx, logsApi.deleteLogs, async ({ input, audit, message }) => {
     const r = await deleteLogs(ctx.db, input);
