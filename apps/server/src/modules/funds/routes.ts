@@ -105,7 +105,7 @@ export function fundsRoutes(app: FastifyInstance, ctx: AppContext): void {
         ];
     await sendCsv(
       reply,
-      { filename: `recharge-${stamp()}.csv`, header: header, audit: { db: ctx.db, admin, module: 'recharge', filters: input } },
+      { filename: `recharge-${stamp()}.csv`, header, audit: { db: ctx.db, admin, module: 'recharge', filters: input } },
       mapBatches(recharge.rechargeBatches(ctx, admin, input), (r) => [
         r.orderNo,
         r.userId,
@@ -192,7 +192,7 @@ export function fundsRoutes(app: FastifyInstance, ctx: AppContext): void {
         ];
     await sendCsv(
       reply,
-      { filename: `withdraw-${stamp()}.csv`, header: header, audit: { db: ctx.db, admin, module: 'withdraw', filters: input } },
+      { filename: `withdraw-${stamp()}.csv`, header, audit: { db: ctx.db, admin, module: 'withdraw', filters: input } },
       mapBatches(withdraw.withdrawBatches(ctx, admin, input), (w) => [
         w.orderNo,
         w.userId,
