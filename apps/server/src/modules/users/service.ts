@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, like, lt, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   RealState,
   Status,
@@ -283,6 +284,15 @@ function phoneFilter(prefix: string): SQL {
   return sql`${users.id} IN (SELECT r FROM users_phone_range(${prefix}, ${to}) r)`;
 }
 
+/**
+ * `column = value` for a filter of a few values (a state, a flag), the value written as a literal: the
+ * texts stay few (a value each), and a generic plan sees what a parameter hides: how common the value is
+ * (few users pending review, locked or online, not half of them) and the partial indexes it picks
+ * (`users_pending_real_idx`, `users_online_idx`).
+ */
+const isValue = (column: AnyPgColumn, v: number | boolean): SQL =>
+  sql`${column} = ${sql.raw(typeof v === 'boolean' ? String(v) : String(Math.trunc(v)))}`;
+
 /** The WHERE of the user list and its export: filters plus the admin's agent scope. */
 export function userListWhere(q: z.output<typeof userFilters>, ids: UserListIds, window: TimeWindow = regWindow(q)): SQL | undefined {
   const where: (SQL | undefined)[] = [isNull(users.deletedAt)];
@@ -290,13 +300,11 @@ export function userListWhere(q: z.output<typeof userFilters>, ids: UserListIds,
   if (ids.agents) where.push(inIds(users.agentId, ids.agents));
   if (q.phone) where.push(phoneFilter(q.phone));
   if (q.realName) where.push(like(users.realName, likePrefix(q.realName)));
-  if (q.accountType !== undefined) where.push(eq(users.accountType, q.accountType));
-  // a literal (one of four values, so four texts at most): a generic plan can then use the partial index of
-  // pending reviews (real_state = 1), which a parameter cannot match
-  if (q.realState !== undefined) where.push(sql`${users.realState} = ${sql.raw(String(Math.trunc(q.realState)))}`);
-  if (q.loginLocked !== undefined) where.push(eq(users.loginLocked, q.loginLocked));
-  if (q.tradeLocked !== undefined) where.push(eq(users.tradeLocked, q.tradeLocked));
-  if (q.online !== undefined) where.push(eq(users.online, q.online));
+  if (q.accountType !== undefined) where.push(isValue(users.accountType, q.accountType));
+  if (q.realState !== undefined) where.push(isValue(users.realState, q.realState));
+  if (q.loginLocked !== undefined) where.push(isValue(users.loginLocked, q.loginLocked));
+  if (q.tradeLocked !== undefined) where.push(isValue(users.tradeLocked, q.tradeLocked));
+  if (q.online !== undefined) where.push(isValue(users.online, q.online));
   if (window.from) where.push(gte(users.regTime, window.from));
   if (window.to) where.push(lt(users.regTime, window.to));
   if (q.layeringId !== undefined) where.push(q.layeringId === 0 ? isNull(users.layeringId) : eq(users.layeringId, q.layeringId));
