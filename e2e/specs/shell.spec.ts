@@ -228,6 +228,8 @@ describe('shell', () => {
 
       await goto(page, '/exception/403');
       await waitForRoute(page, '/exception/403');
+      // as an operator would: click the other tab once the 403 tab is open and active (CI once clicked before)
+      await waitForActiveTab(page, '403');
       await page.locator('[data-testid="tab-bar"] .shell-tab-label', { hasText: '工作台' }).click();
       await waitForRoute(page, '/dashboard/workplace');
       await waitForActiveTab(page, '工作台');
