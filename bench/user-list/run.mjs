@@ -67,8 +67,8 @@ async function prepare() {
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
-/** The same queries from a plain pg pool: `connections` workers in a closed loop for `duration` seconds. */
-async function rawRun(pool, queries, seconds) {
+/** The same statement from a plain pg pool: `connections` workers in a closed loop for `duration` seconds. */
+async function rawRun(pool, query, seconds) {
   const lat = [];
   let errors = 0;
   const until = Date.now() + seconds * 1000;
@@ -77,7 +77,7 @@ async function rawRun(pool, queries, seconds) {
       while (Date.now() < until) {
         const t = process.hrtime.bigint();
         try {
-          await Promise.all(queries.map((q) => pool.query(q)));
+          await pool.query(query);
           lat.push(Number(process.hrtime.bigint() - t) / 1e6);
         } catch {
           errors++;
@@ -133,11 +133,11 @@ async function main() {
         })
       ).json();
       if (check.status !== 0) throw new Error(`${id}: ${check.msg}`);
-      const queries = [await statementOf(db, path, body, who)];
+      const query = await statementOf(db, path, body, who);
       await apiRun(`${server.base}${path}`, body, tokens[who], 2); // warm-up
       const api = await apiRun(`${server.base}${path}`, body, tokens[who], duration);
-      await rawRun(pool, queries, 2); // warm-up
-      const raw = await rawRun(pool, queries, duration);
+      await rawRun(pool, query, 2); // warm-up
+      const raw = await rawRun(pool, query, duration);
       const row = { id, label, total: check.data.total, rows: check.data.list.length, api, raw, ratio: +(api.rps / raw.rps).toFixed(2) };
       results.push(row);
       console.log(
