@@ -99,7 +99,13 @@ export async function login(
   const expiresAt = new Date(Date.now() + ctx.config.TOKEN_TTL_HOURS * 3600_000);
   const [session] = await db
     .insert(adminSessions)
-    .values({ adminId: admin.id, tokenHash: hashToken(token), expiresAt, ip: client.ip, userAgent: client.userAgent?.slice(0, 300) ?? null })
+    .values({
+      adminId: admin.id,
+      tokenHash: hashToken(token),
+      expiresAt,
+      ip: client.ip,
+      userAgent: client.userAgent?.slice(0, 300) ?? null,
+    })
     .returning({ id: adminSessions.id });
   if (ctx.config.SINGLE_SESSION) await revokeSessions(ctx, admin.id, 'kickout', { except: session!.id });
   await db.update(admins).set({ lastLoginAt: new Date(), lastLoginIp: client.ip }).where(eq(admins.id, admin.id));
@@ -151,8 +157,10 @@ interface SessionRow {
 export async function authenticate(ctx: AppContext, token: string | undefined): Promise<Principal | null> {
   if (!token || token.length > 200) return null;
   const hash = hashToken(token);
-  const cached = ctx.sessionCache.get(hash);
-  if (cached) return cached;
+  return ctx.sessionCache.resolve(hash, () => loadPrincipal(ctx, hash));
+}
+
+async function loadPrincipal(ctx: AppContext, hash: string): Promise<Principal | null> {
   const [r] = rows<SessionRow>(
     await ctx.db.execute(sql`
       SELECT s.id AS session_id, s.expires_at, a.id AS admin_id, a.username, a.name, a.avatar, a.lang, a.role_id,
@@ -182,7 +190,6 @@ export async function authenticate(ctx: AppContext, token: string | undefined): 
     lang: r.lang,
     expiresAt: new Date(r.expires_at).getTime(),
   };
-  ctx.sessionCache.set(hash, principal);
   return principal;
 }
 
