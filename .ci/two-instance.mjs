@@ -14,8 +14,8 @@
 // happens.
 //
 // Last, instance C runs as two worker processes (WEB_CONCURRENCY=2, node:cluster on one port): a
-// socket on one worker is kicked out by sign-ins served by the other (new connections go to the
-// workers in turn), and a worker that dies is replaced while C keeps serving.
+// socket on one worker is kicked out by sign-ins served by the other (a new connection goes to the
+// worker with the fewest open ones), and a worker that dies is replaced while C keeps serving.
 //
 // Usage: DATABASE_URL=postgres://... REDIS_URL=redis://127.0.0.1:6379 node .ci/two-instance.mjs [--stop-redis]
 // Ports used: 18210-18219. Prints "N passed, M failed" last; exits 1 on any failure.

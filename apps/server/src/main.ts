@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import { ConfigError, loadConfig } from './config.js';
-import { runPrimary } from './cluster.js';
+import { runPrimary, serveFromPrimary } from './cluster.js';
 import { openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { seedDemo } from './db/seed/index.js';
@@ -21,7 +21,7 @@ async function main() {
     throw e;
   }
   if (config.WEB_CONCURRENCY > 1 && cluster.isPrimary) {
-    runPrimary(config.WEB_CONCURRENCY);
+    runPrimary(config.WEB_CONCURRENCY, { port: config.PORT, host: config.HOST });
     return;
   }
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, poolSize: config.DATABASE_POOL_SIZE });
@@ -63,6 +63,12 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
+  if (cluster.isWorker) {
+    // the primary holds the port and hands connections out (cluster.ts)
+    await app.ready();
+    serveFromPrimary(app.server);
+    return;
+  }
   await app.listen({ port: config.PORT, host: config.HOST });
   console.log(
     `Stock Admin is serving on http://localhost:${config.PORT} (database: ${database.kind === 'pglite' ? config.dataDir : 'PostgreSQL'})`,
