@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { isoTimestamp } from '../../db/timestamps.js';
 import { and, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { TRANSFER_FUND_TYPES, type FundListQuery, type FundRecordItem, type FundType, type fundFilters } from '@stock-admin/contracts';
@@ -172,7 +173,7 @@ const toItem = (r: RecordRow): FundRecordItem => ({
   reference: r.reference,
   adminId: r.admin_id,
   note: r.note,
-  createdAt: new Date(r.created_at).toISOString(),
+  createdAt: isoTimestamp(r.created_at),
 });
 
 /**

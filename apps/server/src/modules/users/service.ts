@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { isoTimestamp } from '../../db/timestamps.js';
 import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, like, lt, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -351,7 +352,6 @@ interface ListSqlRow {
   last_login_at: Date | string | null;
   remark: string;
 }
-const isoOf = (v: Date | string | null) => (v == null ? null : new Date(v).toISOString());
 const listItem = (r: ListSqlRow): UserItem => ({
   id: Number(r.id),
   phone: r.phone,
@@ -369,13 +369,13 @@ const listItem = (r: ListSqlRow): UserItem => ({
   loginLocked: r.login_locked,
   realState: Number(r.real_state),
   realRejectReason: r.real_reject_reason,
-  realSubmittedAt: isoOf(r.real_submitted_at),
-  regTime: isoOf(r.reg_time)!,
+  realSubmittedAt: isoTimestamp(r.real_submitted_at),
+  regTime: isoTimestamp(r.reg_time),
   regIp: r.reg_ip,
   layeringId: r.layering_id,
   layeringPinned: r.layering_pinned,
   online: r.online,
-  lastLoginAt: isoOf(r.last_login_at),
+  lastLoginAt: isoTimestamp(r.last_login_at),
   remark: r.remark,
 });
 
