@@ -1,8 +1,8 @@
 import Decimal from 'decimal.js';
-import { isoTimestamp } from '../../db/timestamps.js';
 import { and, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { TRANSFER_FUND_TYPES, type FundListQuery, type FundRecordItem, type FundType, type fundFilters } from '@stock-admin/contracts';
+import { isoTimestamp } from '../../db/timestamps.js';
 import { fundRecords, fundStats, fundStatsAll, fundStatsDay, fundStatsHour } from '../../db/schema/index.js';
 import { rows } from '../../db/migrate.js';
 import { literalPage, pageWindow } from '../../db/named.js';

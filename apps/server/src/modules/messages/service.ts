@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Page, StationMessageItem, sendStationInput, stationListQuery, stationRecipientsQuery } from '@stock-admin/contracts';
 import { stationMessageRecipients, stationMessages, users } from '../../db/schema/index.js';
 import { rows } from '../../db/migrate.js';
+import { isoTimestamp } from '../../db/timestamps.js';
 import type { AppContext, Principal } from '../../http/context.js';
 import { fail, invalid } from '../../http/errors.js';
 import { agentScope, isAgentStaff } from '../agents/service.js';
@@ -150,7 +151,7 @@ export async function listRecipients(ctx: AppContext, actor: Principal, q: z.out
       userId: r.user_id,
       phone: maskPhone(r.phone),
       nickName: r.nick_name,
-      readAt: r.read_at ? new Date(r.read_at).toISOString() : null,
+      readAt: isoTimestamp(r.read_at),
     })),
     total: rows<{ n: number }>(total)[0]?.n ?? 0,
     pageNum: q.pageNum,
@@ -199,8 +200,8 @@ export async function userMessages(ctx: AppContext, userId: number, q: { pageNum
       id: Number(r.id),
       title: r.title,
       content: r.content,
-      createdAt: new Date(r.created_at).toISOString(),
-      readAt: r.read_at ? new Date(r.read_at).toISOString() : null,
+      createdAt: isoTimestamp(r.created_at),
+      readAt: isoTimestamp(r.read_at),
     })),
     total: rows<{ n: number }>(total)[0]?.n ?? 0,
     pageNum: q.pageNum,

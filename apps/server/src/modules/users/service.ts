@@ -1,5 +1,4 @@
 import Decimal from 'decimal.js';
-import { isoTimestamp } from '../../db/timestamps.js';
 import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, like, lt, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -20,6 +19,7 @@ import {
   type updateUserInput,
   type userFilters,
 } from '@stock-admin/contracts';
+import { isoTimestamp } from '../../db/timestamps.js';
 import { userBanks, userCounts, userRegDays, users, type UserBankRow, type UserRow } from '../../db/schema/index.js';
 import { agentIdLists, listRows, namedFor, treeVersionColumn, visibleAgents, type AgentIdLists } from '../agents/subtrees.js';
 import { DAY, PERIOD_SKIP_MIN_OFFSET, periodSkip, splitDays, timeWindow, wholeRange, type TimeWindow } from '../../db/days.js';
