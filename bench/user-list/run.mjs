@@ -112,8 +112,12 @@ async function main() {
       // more than one worker: a cluster, whose workers share events through Redis (config.ts)
       ...(WORKERS > 1 ? { WEB_CONCURRENCY: String(WORKERS), REDIS_URL, BUS_CHANNEL: `bench-user-list:${process.pid}` } : {}),
     },
-    // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops
-    nodeArgs: process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
+    nodeArgs: [
+      // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+      // BENCH_TRACE=<path prefix>: each server process writes how long it held every request (trace.mjs reads them)
+      ...(process.env.BENCH_TRACE ? ['--import', new URL('../lib/trace-preload.mjs', import.meta.url).href] : []),
+    ],
   });
   const pool = new pg.Pool({ connectionString: schemaUrl(), max: POOL });
   const db = drizzle(pool, { schema });
