@@ -10,6 +10,7 @@ import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import * as schema from '../../apps/server/src/db/schema/index.ts';
 import { httpLoad } from '../lib/load.mjs';
+import { percentile as pct } from '../lib/stats.mjs';
 import { adminLogin, startServer } from '../lib/server.mjs';
 import { BENCH_ADMIN, BENCH_AGENT, PG_URL, SCHEMA, schemaUrl, seed } from './seed.mjs';
 import { selected, statementOf } from './scenarios.mjs';
@@ -64,8 +65,6 @@ async function prepare() {
   for (const { relname } of fresh.rows) await s.query(`VACUUM ANALYZE "${relname}"`);
   await s.end();
 }
-
-const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 /** The same statement from a plain pg pool: `connections` workers in a closed loop for `duration` seconds. */
 async function rawRun(pool, query, seconds) {

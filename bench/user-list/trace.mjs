@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { percentile as pct } from '../lib/stats.mjs';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -31,7 +32,6 @@ for (const r of requests) {
   if (last && r[0] - last.at(-1)[0] < 3000) last.push(r);
   else stretches.push([r]);
 }
-const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const summary = (held) => {
   const s = held.slice().sort((a, b) => a - b);
   return `n ${String(s.length).padStart(6)}  p50 ${pct(s, 50).toFixed(1).padStart(6)}  p90 ${pct(s, 90).toFixed(1).padStart(6)}  p99 ${pct(s, 99).toFixed(1).padStart(6)}  max ${s.at(-1).toFixed(1).padStart(6)} ms`;
