@@ -2,7 +2,8 @@
 // prints, per scenario (the runs are separated by the plain client's turn) and per server process, the requests
 // of its measured seconds: how many, and the p50 / p90 / p99 / max of the time the process held them.
 // `--buckets 0.5` also prints each scenario's percentiles per 0.5 s, which shows whether the slow requests come
-// together (a stall, a periodic wave) or spread out.
+// together (a stall, a periodic wave) or spread out. Each process's garbage collections in those seconds are
+// summed per kind (count, total and longest pause), the stalls every request the process holds waits through.
 //   node bench/user-list/trace.mjs <prefix> [--duration 10] [--buckets 0.5]
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,10 +19,14 @@ if (!prefix) throw new Error('usage: node bench/user-list/trace.mjs <prefix> [--
 const dir = path.dirname(prefix);
 const files = fs.readdirSync(dir).filter((f) => f.startsWith(`${path.basename(prefix)}.`) && f.endsWith('.json'));
 const requests = []; // [end ms, held ms, process]
+const collections = []; // [end ms, pause ms, kind, process]
 for (const f of files) {
-  const flat = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8'));
+  const data = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8'));
   const pid = f.slice(path.basename(prefix).length + 1, -'.json'.length);
+  // traces written before collections were recorded are a bare array of requests
+  const { requests: flat, gc = [] } = Array.isArray(data) ? { requests: data } : data;
   for (let i = 0; i < flat.length; i += 2) requests.push([flat[i], flat[i + 1], pid]);
+  for (let i = 0; i < gc.length; i += 3) collections.push([gc[i], gc[i + 1], gc[i + 2], pid]);
 }
 requests.sort((a, b) => a[0] - b[0]);
 
@@ -45,6 +50,13 @@ stretches
     console.log(`stretch ${i + 1} (last ${values.duration} s): ${summary(measured.map((r) => r[1]))}`);
     for (const pid of [...new Set(measured.map((r) => r[2]))].sort()) {
       console.log(`  process ${pid.padEnd(8)}      ${summary(measured.filter((r) => r[2] === pid).map((r) => r[1]))}`);
+      const from = measured[0][0];
+      const gcs = collections.filter((g) => g[3] === pid && g[0] > from && g[0] <= end);
+      for (const kind of [...new Set(gcs.map((g) => g[2]))].sort()) {
+        const pauses = gcs.filter((g) => g[2] === kind).map((g) => g[1]);
+        const total = pauses.reduce((a, b) => a + b, 0);
+        console.log(`    gc ${kind.padEnd(11)} ${String(pauses.length).padStart(5)} ×, ${total.toFixed(1).padStart(7)} ms in all, longest ${Math.max(...pauses).toFixed(1)} ms`);
+      }
     }
     if (values.buckets) {
       const width = Number(values.buckets) * 1000;
