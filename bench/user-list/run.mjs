@@ -35,6 +35,10 @@ const POOL = Number(process.env.BENCH_POOL ?? 2 * os.cpus().length);
 const WORKERS = Number(values.workers);
 // several workers share the pool's connections, so that both sides hold the same number of backends
 const WORKER_POOL = Math.max(1, Math.floor(POOL / WORKERS));
+// of each worker's connections, how many are its pipelined list connections (DATABASE_LIST_CONNECTIONS,
+// apps/server/src/db/pipeline.ts); the rest are its pool, which the lists use when those cannot take
+// them (and sign-in and the session look-ups always). BENCH_LIST_CONNECTIONS=0: lists on the pool only.
+const LIST_CONNECTIONS = Math.min(WORKER_POOL - 1, Number(process.env.BENCH_LIST_CONNECTIONS ?? 1));
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 const SCENARIOS = selected(values.only);
@@ -105,7 +109,8 @@ async function main() {
     port: 18303,
     env: {
       DATABASE_URL: schemaUrl(),
-      DATABASE_POOL_SIZE: String(WORKER_POOL),
+      DATABASE_POOL_SIZE: String(WORKER_POOL - LIST_CONNECTIONS),
+      DATABASE_LIST_CONNECTIONS: String(LIST_CONNECTIONS),
       SEED_DEMO: 'false',
       JOBS_ENABLED: 'false',
       // more than one worker: a cluster, whose workers share events through Redis (config.ts)
@@ -156,7 +161,7 @@ async function main() {
     await server.stop();
   }
   console.log(
-    `\n${connections} connections, ${duration} s per run, pool ${POOL} (server: ${WORKERS} worker${WORKERS > 1 ? 's' : ''} × ${WORKER_POOL}); ${os.cpus().length} CPUs (${os.cpus()[0]?.model}), load average ${os
+    `\n${connections} connections, ${duration} s per run, pool ${POOL} (server: ${WORKERS} worker${WORKERS > 1 ? 's' : ''} × ${WORKER_POOL}, of which ${LIST_CONNECTIONS} pipelined for the lists); ${os.cpus().length} CPUs (${os.cpus()[0]?.model}), load average ${os
       .loadavg()
       .map((x) => x.toFixed(1))
       .join(' ')}\n`,

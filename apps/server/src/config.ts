@@ -19,6 +19,8 @@ const envSchema = z.object({
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   /** Connections each instance (each worker) keeps to PostgreSQL (DATABASE_URL only). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Pipelined connections each instance keeps for list statements, besides the pool (db/pipeline.ts); 0: none. */
+  DATABASE_LIST_CONNECTIONS: z.coerce.number().int().min(0).max(16).default(1),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')

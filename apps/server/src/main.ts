@@ -24,7 +24,12 @@ async function main() {
     runPrimary(config.WEB_CONCURRENCY, { port: config.PORT, host: config.HOST });
     return;
   }
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, poolSize: config.DATABASE_POOL_SIZE });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    poolSize: config.DATABASE_POOL_SIZE,
+    listConnections: config.DATABASE_LIST_CONNECTIONS,
+  });
   await migrate(database);
   await ensureBuiltinRoles(database.db);
   const app = await buildApp({ config, database });

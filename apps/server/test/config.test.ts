@@ -8,6 +8,7 @@ describe('configuration', () => {
     expect(c).toMatchObject({
       PORT: 8080,
       DATABASE_POOL_SIZE: 10,
+      DATABASE_LIST_CONNECTIONS: 1,
       TOKEN_TTL_HOURS: 12,
       SUPER_ACCOUNT: 'super',
       SINGLE_SESSION: true,
@@ -19,6 +20,7 @@ describe('configuration', () => {
     ['PORT', 'eighty'],
     ['DATABASE_URL', 'mysql://x'],
     ['DATABASE_POOL_SIZE', '0'],
+    ['DATABASE_LIST_CONNECTIONS', '17'],
     ['REDIS_URL', 'http://x'],
     ['SINGLE_SESSION', 'maybe'],
     ['TOKEN_TTL_HOURS', '-1'],

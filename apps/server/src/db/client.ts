@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index.js';
+import { ListPipeline } from './pipeline.js';
 
 export type Schema = typeof schema;
 /** The database handle every service takes; a transaction (`tx`) has the same shape. */
@@ -24,14 +25,33 @@ export interface Database {
 }
 
 // node-postgres parses int8 and numeric as strings already; keep it that way so money never becomes a float.
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; schemaName?: string; poolSize?: number }): Promise<Database> {
+// A list statement waits behind others on a pipelined connection while the oldest of them is this young (db/pipeline.ts).
+const LIST_PIPELINE = { depth: 16, youngMs: 20 };
+/** How the pipelined connections show in pg_stat_activity. */
+export const LIST_CONNECTION_NAME = 'stock-admin lists';
+
+/** The pipelined connections of a pool's list statements (db/named.ts: executeList), when it has them. */
+const pipelines = new WeakMap<pg.Pool, ListPipeline>();
+export const listPipelineOf = (pool: pg.Pool): ListPipeline | undefined => pipelines.get(pool);
+
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  schemaName?: string;
+  poolSize?: number;
+  /** Pipelined connections for the list statements, besides the pool (DATABASE_LIST_CONNECTIONS); 0: none. */
+  listConnections?: number;
+}): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({
+    const config: pg.ClientConfig = {
       connectionString: opts.databaseUrl,
-      max: opts.poolSize ?? 10,
       // Tests isolate each file in its own schema; search_path makes unqualified SQL land there.
       ...(opts.schemaName ? { options: `-c search_path=${opts.schemaName}` } : {}),
-    });
+    };
+    const pool = new pg.Pool({ ...config, max: opts.poolSize ?? 10 });
+    const listConnections = opts.listConnections ?? 1;
+    const pipeline = listConnections > 0 ? new ListPipeline({ ...config, application_name: LIST_CONNECTION_NAME }, { size: listConnections, ...LIST_PIPELINE }) : undefined;
+    if (pipeline) pipelines.set(pool, pipeline);
     if (opts.schemaName) {
       const c = await pool.connect();
       try {
@@ -55,7 +75,10 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
           c.release();
         }
       },
-      close: () => pool.end(),
+      close: async () => {
+        await pipeline?.close();
+        await pool.end();
+      },
     };
   }
   let dir: string | undefined = opts.dataDir;

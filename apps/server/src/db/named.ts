@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
 import { renderQuery } from './render.js';
-import type { Db } from './client.js';
+import { listPipelineOf, type Db } from './client.js';
 
 /**
  * Named (prepared) statements for the hot list queries. PostgreSQL plans an unnamed statement on every
@@ -38,13 +38,15 @@ const types = {
 
 /**
  * Runs a list statement on a PostgreSQL pool, as a named statement when `named` (see above), its text
- * rendered by renderQuery (db/render.ts); elsewhere (PGlite, a transaction) as usual.
+ * rendered by renderQuery (db/render.ts): on the pool's pipelined connections when one can take it
+ * (db/pipeline.ts), else on the pool; elsewhere (PGlite, a transaction) as usual.
  */
 export async function executeList(db: Db, query: SQL, named = true): Promise<{ rows: Record<string, unknown>[] }> {
   const client = (db as { $client?: unknown }).$client;
   if (!(client instanceof pg.Pool)) return (await db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
   const { sql: text, params } = renderQuery(query);
-  return client.query({ ...(named ? { name: statementName(text) } : {}), text, values: params as unknown[], types });
+  const config = { ...(named ? { name: statementName(text) } : {}), text, values: params as unknown[], types };
+  return listPipelineOf(client)?.take(config) ?? client.query(config);
 }
 
 // The console's page sizes, and how many first pages get literal bounds (see pageWindow).
