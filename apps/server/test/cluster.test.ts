@@ -3,15 +3,16 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { workerExecArgv } from '../src/cluster.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const PORT = 18_470 + (process.pid % 20);
 
 /** GET / on `agent` (a connection of its own when false); the body is the serving worker's pid. */
-function pidOf(agent: http.Agent | false): Promise<string> {
+function pidOf(agent: http.Agent | false, path = '/'): Promise<string> {
   return new Promise((resolve, reject) => {
     http
-      .get({ host: '127.0.0.1', port: PORT, path: '/', agent }, (res) => {
+      .get({ host: '127.0.0.1', port: PORT, path, agent }, (res) => {
         let body = '';
         res.on('data', (d: Buffer) => (body += d));
         res.on('end', () => resolve(body));
@@ -81,5 +82,19 @@ describe('cluster: the primary hands connections out', () => {
     const pids: string[] = [];
     for (let i = 0; i < 8; i++) pids.push(await pidOf(false));
     expect(count(pids)[0]).toBeGreaterThanOrEqual(3);
+  });
+
+  it('starts the workers with a larger young generation', async () => {
+    const argv = JSON.parse(await pidOf(false, '/argv')) as string[];
+    expect(argv).toContain('--max-semi-space-size=64');
+  });
+});
+
+describe("cluster: the workers' node options", () => {
+  it("are the primary's, with a larger young generation unless the operator set one", () => {
+    expect(workerExecArgv(['--enable-source-maps'])).toEqual(['--enable-source-maps', '--max-semi-space-size=64']);
+    expect(workerExecArgv(['--max-semi-space-size=8'])).toEqual(['--max-semi-space-size=8']);
+    expect(workerExecArgv([], '--max-old-space-size=512 --max-semi-space-size=32')).toEqual([]);
+    expect(workerExecArgv([], '--max-semi-space-size-x')).toEqual(['--max-semi-space-size=64']);
   });
 });
