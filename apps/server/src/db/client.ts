@@ -25,8 +25,9 @@ export interface Database {
 }
 
 // node-postgres parses int8 and numeric as strings already; keep it that way so money never becomes a float.
-// A list statement waits behind others on a pipelined connection while the oldest of them is this young (db/pipeline.ts).
-const LIST_PIPELINE = { depth: 16, youngMs: 20 };
+// A list statement is written behind others on a pipelined connection while the one running began less than
+// youngMs ago (db/pipeline.ts); depth is well above the statements a busy process has waiting.
+const LIST_PIPELINE = { depth: 64, youngMs: 50 };
 /** How the pipelined connections show in pg_stat_activity. */
 export const LIST_CONNECTION_NAME = 'stock-admin lists';
 
