@@ -24,7 +24,6 @@ export interface Database {
   close(): Promise<void>;
 }
 
-// node-postgres parses int8 and numeric as strings already; keep it that way so money never becomes a float.
 // A list statement is written behind others on a pipelined connection while the one running began less than
 // youngMs ago (db/pipeline.ts); depth is well above the statements a busy process has waiting.
 const LIST_PIPELINE = { depth: 64, youngMs: 50 };
@@ -35,6 +34,7 @@ export const LIST_CONNECTION_NAME = 'stock-admin lists';
 const pipelines = new WeakMap<pg.Pool, ListPipeline>();
 export const listPipelineOf = (pool: pg.Pool): ListPipeline | undefined => pipelines.get(pool);
 
+// node-postgres parses int8 and numeric as strings already; keep it that way so money never becomes a float.
 export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir: string;

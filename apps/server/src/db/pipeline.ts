@@ -73,7 +73,8 @@ export class ListPipeline {
 
   async close(): Promise<void> {
     this.closed = true;
-    const open = this.connections.splice(0, this.connections.length, ...this.connections.map(() => undefined));
+    const open = [...this.connections];
+    this.connections.fill(undefined);
     await Promise.all(open.map((c) => c?.client.end().catch(() => undefined)));
   }
 
