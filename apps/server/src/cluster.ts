@@ -9,10 +9,10 @@ const READY = 'stock-admin:ready';
 
 /**
  * The young generation of each worker's heap, in MB a semi-space (V8's default is 16 MB). A list page
- * makes a few hundred KB of short-lived objects; with the default the workers collected them 16 to 29
+ * makes a few hundred KB of short-lived objects; with the default the workers collected them 13 to 29
  * times a second, 3 to 10 % of their time (bench/user-list, BENCH_TRACE), and four times as large a
- * young generation did so a quarter as often. It costs up to three times the size in memory, once
- * the load has grown it.
+ * young generation did so about a quarter as often. It costs memory once the load has grown it: two
+ * semi-spaces, up to 128 MB a worker against 32.
  */
 const WORKER_SEMI_SPACE_MB = 64;
 
