@@ -38,10 +38,23 @@ export function buildServer() {
 /**
  * The built server on `port` (the browser suite's starter, e2e/lib/server.mjs): the embedded database in
  * a temporary folder unless `env.DATABASE_URL` is given; `stop()` ends it and removes that folder.
+ *
+ * The server runs in a session of its own, as a service does (systemd, a container, its own terminal).
+ * Where the kernel groups processes by session for scheduling (autogroup: /proc/sys/kernel/
+ * sched_autogroup_enabled = 1, as on the machine of session 11's results), a server in the benchmark's
+ * session shared that group's CPU with the load generator, against a group of its own for PostgreSQL:
+ * in the user-list benchmark the slowest lists' p99 was 69–121 ms (U4, U6, U7, C4), and 24–37 ms in a
+ * session of its own. BENCH_SHARED_SESSION=1 starts it in the benchmark's session, to compare.
  */
 export async function startServer({ port, env = {}, nodeArgs = [] }) {
   buildServer();
-  return startBuilt({ port, quiet: true, nodeArgs, env: { LOG_LEVEL: 'warn', SECRET_KEY: 'bench-secret-key-0123456789', ...env } });
+  return startBuilt({
+    port,
+    quiet: true,
+    nodeArgs,
+    ownSession: process.env.BENCH_SHARED_SESSION !== '1',
+    env: { LOG_LEVEL: 'warn', SECRET_KEY: 'bench-secret-key-0123456789', ...env },
+  });
 }
 
 export async function adminLogin(base, username, password) {

@@ -117,6 +117,8 @@ async function main() {
       ...(WORKERS > 1 ? { WEB_CONCURRENCY: String(WORKERS), REDIS_URL, BUS_CHANNEL: `bench-user-list:${process.pid}` } : {}),
     },
     nodeArgs: [
+      // BENCH_NODE_ARGS="--flag …": more of node's options for the server (its workers inherit them)
+      ...(process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []),
       // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops
       ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
       // BENCH_TRACE=<path prefix>: each server process writes how long it held every request (trace.mjs reads them)

@@ -27,9 +27,10 @@ export function freePort() {
  * Starts a server and waits until /healthz answers. `port` and `dataDir` default to a free port and a new
  * temporary folder; pass the ones of a stopped server to start it again over the same database.
  * `stop()` ends it (SIGTERM, then SIGKILL after 15 s); `stop({ keepData: true })` leaves the data folder.
- * `nodeArgs`: options for node itself (`--cpu-prof`, which NODE_OPTIONS refuses).
+ * `nodeArgs`: options for node itself (`--cpu-prof`, which NODE_OPTIONS refuses). `ownSession`: the server
+ * starts in a new session (setsid), a scheduling group of its own where the kernel has autogroup (benchmarks).
  */
-export async function startServer({ port, dataDir, env = {}, quiet = false, nodeArgs = [] } = {}) {
+export async function startServer({ port, dataDir, env = {}, quiet = false, nodeArgs = [], ownSession = false } = {}) {
   if (!fs.existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run \`npm run build\` first.`);
   port ??= await freePort();
   dataDir ??= fs.mkdtempSync(path.join(os.tmpdir(), 'stock-admin-e2e-'));
@@ -46,7 +47,10 @@ export async function startServer({ port, dataDir, env = {}, quiet = false, node
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: ownSession,
   });
+  // a server in a session of its own no longer goes with its parent's terminal: end it with the parent
+  if (ownSession) process.once('exit', () => child.exitCode == null && child.kill('SIGKILL'));
   let out = '';
   child.stdout.on('data', (d) => (out += d));
   child.stderr.on('data', (d) => {
