@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csvCell, csvLine, sendCsv } from '../src/http/csv.js';
+import { csvCell, csvLine, sendCsv, stamp } from '../src/http/csv.js';
 
 describe('CSV cells', () => {
   it('writes numbers and decimal amounts as they are, negative ones too', () => {
@@ -27,6 +27,15 @@ describe('CSV cells', () => {
 
   it('writes nothing for null, ISO time for dates, JSON for objects, CRLF after a line', () => {
     expect(csvLine([null, undefined, new Date('2026-01-02T03:04:05Z'), { a: 1 }])).toBe(',,2026-01-02T03:04:05.000Z,"{""a"":1}"\r\n');
+  });
+});
+
+describe('file name dates', () => {
+  it("are the platform's day in Asia/Shanghai, not UTC's", () => {
+    expect(stamp(new Date('2026-01-01T15:59:59Z'))).toBe('20260101');
+    // 00:00 on 2 January in Shanghai is still 1 January in UTC
+    expect(stamp(new Date('2026-01-01T16:00:00Z'))).toBe('20260102');
+    expect(stamp(new Date('2026-12-31T23:00:00Z'))).toBe('20270101');
   });
 });
 

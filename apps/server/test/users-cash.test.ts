@@ -113,6 +113,8 @@ describe('fund records', () => {
   it('exports the filtered records as CSV and needs the export permission', async () => {
     const r = await post(t, '/admin/cash/export.do', { userId: u1.id }, { token: admin.token });
     expect(r.headers['content-type']).toBe('text/csv; charset=utf-8');
+    // dated as every export is (csv.ts: stamp), the day the console's own fallback name uses too
+    expect(r.headers['content-disposition']).toMatch(/^attachment; filename="fund-records-\d{8}\.csv"/);
     const lines = r.rawPayload.toString('utf8').trimEnd().split('\r\n');
     expect(lines[0]).toBe(
       '\uFEFF记录ID,用户ID,手机号,真实姓名,代理,类型,金额,变动后总资金,变动后可用资金,变动后冻结资金,关联单号,操作管理员,备注,时间',

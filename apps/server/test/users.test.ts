@@ -552,7 +552,7 @@ describe('export', () => {
     const r = await post(t, '/admin/user/export.do', { agentId: agent.id }, { token: admin.token });
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(r.headers['content-disposition']).toMatch(/attachment; filename="users-\d{4}-\d{2}-\d{2}\.csv"/);
+    expect(r.headers['content-disposition']).toMatch(/attachment; filename="users-\d{8}\.csv"/);
     const text = r.rawPayload.toString('utf8');
     expect(text.startsWith('\uFEFF用户ID,手机号,昵称,真实姓名')).toBe(true);
     const lines = text.trim().split('\r\n');

@@ -3,7 +3,7 @@ import { FUND_TYPE_INFO, cashApi } from '@stock-admin/contracts';
 import type { AppContext } from '../../http/context.js';
 import { registerMessages, t } from '../../http/i18n.js';
 import { route } from '../../http/route.js';
-import { sendCsv } from '../../http/csv.js';
+import { sendCsv, stamp } from '../../http/csv.js';
 import * as svc from './service.js';
 
 registerMessages({
@@ -64,11 +64,10 @@ export function cashRoutes(app: FastifyInstance, ctx: AppContext): void {
         ]);
       }
     })();
-    const stamp = new Date().toISOString().slice(0, 10);
     await sendCsv(
       reply,
       {
-        filename: `fund-records-${stamp}.csv`,
+        filename: `fund-records-${stamp()}.csv`,
         header: cols.map((c) => t(lang, `csv.fund.${c}`)),
         audit: { db: ctx.db, admin, module: 'funds', filters: input },
       },

@@ -6,7 +6,7 @@ import { parseLang, t } from '../../http/i18n.js';
 import { route } from '../../http/route.js';
 import { authenticate } from '../session/service.js';
 import { assertUserInScope, isAgentStaff } from '../agents/scope.js';
-import { sendCsv } from '../../http/csv.js';
+import { sendCsv, stamp } from '../../http/csv.js';
 import { readUploadForAdmin, saveUpload } from './uploads.js';
 import * as svc from './service.js';
 import './counters.js';
@@ -167,11 +167,10 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
         ]);
       }
     })();
-    const stamp = new Date().toISOString().slice(0, 10);
     await sendCsv(
       reply,
       {
-        filename: `users-${stamp}.csv`,
+        filename: `users-${stamp()}.csv`,
         header: cols.map((c) => t(lang, `csv.user.${c}`)),
         audit: { db: ctx.db, admin, module: 'users', filters: input },
       },
