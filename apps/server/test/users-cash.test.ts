@@ -125,6 +125,11 @@ describe('fund records', () => {
       'utf8',
     );
     expect(en).toContain('Agent commission,9.99');
+    // the transfer records page's export (its types only) is named for them; one other type with them is not
+    const transfers = await post(t, '/admin/cash/export.do', { type: 'transfer_in,transfer_out' }, { token: admin.token });
+    expect(transfers.headers['content-disposition']).toMatch(/^attachment; filename="fund-transfers-\d{8}\.csv"/);
+    const mixed = await post(t, '/admin/cash/export.do', { type: 'transfer_in,withdraw' }, { token: admin.token });
+    expect(mixed.headers['content-disposition']).toMatch(/^attachment; filename="fund-records-\d{8}\.csv"/);
     const support = await signedIn(t, 'support');
     expect((await post(t, '/admin/cash/export.do', {}, { token: support.token })).statusCode).toBe(403);
     expect((await list({}, '/admin/cash/list.do', support.token)).status).toBe(0);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { FUND_TYPE_INFO, cashApi } from '@stock-admin/contracts';
+import { FUND_TYPE_INFO, TRANSFER_FUND_TYPES, cashApi } from '@stock-admin/contracts';
 import type { AppContext } from '../../http/context.js';
 import { registerMessages, t } from '../../http/i18n.js';
 import { route } from '../../http/route.js';
@@ -67,7 +67,8 @@ export function cashRoutes(app: FastifyInstance, ctx: AppContext): void {
     await sendCsv(
       reply,
       {
-        filename: `fund-records-${stamp()}.csv`,
+        // the 资金互转记录 page exports with the transfer types only: its file says so
+        filename: `${input.type?.length && input.type.every((ty) => TRANSFER_FUND_TYPES.includes(ty)) ? 'fund-transfers' : 'fund-records'}-${stamp()}.csv`,
         header: cols.map((c) => t(lang, `csv.fund.${c}`)),
         audit: { db: ctx.db, admin, module: 'funds', filters: input },
       },
