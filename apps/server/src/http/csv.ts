@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { PLATFORM_TIME_ZONE } from '../lib/timezone.js';
 import { writeExportLog, type ExportAudit } from './oplog.js';
 
 // A plain decimal number (ids, amounts as decimal strings, negative for debits): written as it is.
@@ -18,9 +19,9 @@ export function csvCell(v: unknown): string {
 
 export const csvLine = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
 
-// the platform's day (Asia/Shanghai), as in its lists' date filters and daily totals, not the UTC one:
-// an export made at 07:00 in Shanghai is named for that day
-const FILE_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' });
+// the platform's day, as in its lists' date filters and daily totals, not the UTC one: an export made at
+// 07:00 in Shanghai is named for that day
+const FILE_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: PLATFORM_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /** The date part of a file name: 20260101. */
 export const stamp = (d = new Date()) => FILE_DAY.format(d).replaceAll('-', '');

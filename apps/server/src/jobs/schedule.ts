@@ -1,7 +1,8 @@
 import { Cron } from 'croner';
+import { PLATFORM_TIME_ZONE } from '../lib/timezone.js';
 
 /** Cron expressions are read in the platform's timezone (DESIGN §3: Asia/Shanghai). */
-export const JOB_TIMEZONE = 'Asia/Shanghai';
+export const JOB_TIMEZONE = PLATFORM_TIME_ZONE;
 
 const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 const EVERY = /^@every\s+(\d{1,6})(s|m|h|d)$/;

@@ -3,9 +3,10 @@ import Decimal from 'decimal.js';
 import type { PaySettings, PaySettingsInput } from '@stock-admin/contracts';
 import { paySettings } from '../../db/schema/index.js';
 import type { Db } from '../../db/client.js';
+import { PLATFORM_TIME_ZONE } from '../../lib/timezone.js';
 
 /** The zone of the withdrawal window and of "today" for daily caps. */
-export const PAY_TIME_ZONE = 'Asia/Shanghai';
+export const PAY_TIME_ZONE = PLATFORM_TIME_ZONE;
 
 type Row = typeof paySettings.$inferSelect;
 
