@@ -43,8 +43,8 @@ export function buildServer() {
  * Where the kernel groups processes by session for scheduling (autogroup: /proc/sys/kernel/
  * sched_autogroup_enabled = 1, as on the machine of session 11's results), a server in the benchmark's
  * session shared that group's CPU with the load generator, against a group of its own for PostgreSQL:
- * in the user-list benchmark the slowest lists' p99 was 69–121 ms (U4, U6, U7, C4), and 24–37 ms in a
- * session of its own. BENCH_SHARED_SESSION=1 starts it in the benchmark's session, to compare.
+ * in the user-list benchmark the slowest lists' p99 was 69–121 ms (U4, U6, U7, C4), and 24–49 ms in a
+ * session of its own (three full runs). BENCH_SHARED_SESSION=1 starts it in the benchmark's session, to compare.
  */
 export async function startServer({ port, env = {}, nodeArgs = [] }) {
   buildServer();
