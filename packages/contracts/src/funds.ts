@@ -355,7 +355,7 @@ export const appWithdrawItem = z.object({
 });
 export type AppWithdrawItem = z.infer<typeof appWithdrawItem>;
 
-export const appFundsApi = {
+export const platformFundsApi = {
   channels: endpoint({
     method: 'POST',
     path: '/app/channel/list.do',

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { AuditOutlined, BlockOutlined, FileProtectOutlined, IdcardOutlined, RiseOutlined } from '@ant-design/icons';
-import { BadgeStatus, type BadgeCode, type PermissionKey } from '@stock-admin/contracts';
+import type { BadgeCode, PermissionKey } from '@stock-admin/contracts';
+import { BADGE_EVENTS, LIVE_EVENTS, type LiveEventDef } from '@stock-admin/contracts/live-events';
 
 /** Spec §2 header badge buttons: counter code, label, the page it opens, and the permission that page needs. */
 export interface BadgeButton {
@@ -11,25 +12,21 @@ export interface BadgeButton {
   icon: ReactNode;
 }
 
-export const BADGE_BUTTONS: BadgeButton[] = [
-  {
-    code: BadgeStatus.WITHDRAW,
-    labelKey: 'badge.withdraw',
-    path: '/capital/withdrawallist',
-    permission: 'withdrawallist',
-    icon: <AuditOutlined />,
-  },
-  { code: BadgeStatus.BUY_GP, labelKey: 'badge.buy', path: '/position/buyList', permission: 'financing', icon: <RiseOutlined /> },
-  { code: BadgeStatus.BUY_DZ, labelKey: 'badge.block', path: '/position/dzList', permission: 'financing', icon: <BlockOutlined /> },
-  { code: BadgeStatus.REAL_NAME, labelKey: 'badge.realName', path: '/userlist/index', permission: 'userlist', icon: <IdcardOutlined /> },
-  {
-    code: BadgeStatus.CONTRACT,
-    labelKey: 'badge.contract',
-    path: '/contractsettings/list',
-    permission: 'contract',
-    icon: <FileProtectOutlined />,
-  },
-];
+/** What only the console knows of a badge button: its label and icon. */
+const LOOK: Record<BadgeCode, { labelKey: string; icon: ReactNode }> = {
+  2: { labelKey: 'badge.withdraw', icon: <AuditOutlined /> },
+  19: { labelKey: 'badge.buy', icon: <RiseOutlined /> },
+  20: { labelKey: 'badge.block', icon: <BlockOutlined /> },
+  21: { labelKey: 'badge.realName', icon: <IdcardOutlined /> },
+  22: { labelKey: 'badge.contract', icon: <FileProtectOutlined /> },
+};
+
+/** The buttons, derived from the events that carry a badge (`LIVE_EVENTS`): page and permission come from there. */
+export const BADGE_BUTTONS: BadgeButton[] = BADGE_EVENTS.map((type) => {
+  const def: LiveEventDef = LIVE_EVENTS[type];
+  const code = def.badge as BadgeCode;
+  return { code, path: def.page, permission: def.permission, ...LOOK[code] };
+});
 
 /** Spec §9: the counter is cleared this long after its button navigated. */
 export const BADGE_RESET_MS = 600;

@@ -1,24 +1,12 @@
-import type { Action, PermissionKey, SocketEventType } from '@stock-admin/contracts';
+import { isRoutedEvent, LIVE_EVENTS, type Action, type SocketEventType } from '@stock-admin/contracts';
 
 /**
- * Which permission a staff member's role needs to receive an event (with the `query` action, the
- * same right that shows the list the notice links to). KICKOUT_ANOTHER is never broadcast: it only
+ * Staff receive an event with the `query` action on its permission (`LIVE_EVENTS` in contracts), the
+ * same right that shows the list the notice links to. KICKOUT_ANOTHER is never broadcast: it only
  * reaches the sessions being ended.
  */
-export const EVENT_PERMISSION: Record<Exclude<SocketEventType, 'KICKOUT_ANOTHER'>, PermissionKey> = {
-  WITHDRAW_REQUEST: 'withdrawallist',
-  BUY_GP_REQUEST: 'financing',
-  BUY_DZ_REQUEST: 'financing',
-  REAL_CHANGE: 'userlist',
-  IDVERIFY_SUBMIT: 'userlist',
-  IS_CONTRACT: 'contract',
-  RECHARGE: 'rechargelist',
-  RECHARGE_FAILURE: 'rechargelist',
-  CREATEORDER: 'rechargelist',
-};
 export const RECEIVE_ACTION: Action = 'query';
-
-export const isRoutedEvent = (type: string): type is keyof typeof EVENT_PERMISSION => Object.hasOwn(EVENT_PERMISSION, type);
+export { isRoutedEvent };
 
 /** What routing needs to know about the admin behind a socket (refreshed while the socket is open). */
 export interface ReceiverAcl {
@@ -37,7 +25,7 @@ export interface ReceiverAcl {
 export function canReceive(acl: ReceiverAcl, type: SocketEventType, userId: number | undefined, agentChain: readonly number[]): boolean {
   if (acl.locked || !isRoutedEvent(type)) return false;
   if (acl.isSuper) return true;
-  if (!acl.permissions.get(EVENT_PERMISSION[type])?.includes(RECEIVE_ACTION)) return false;
+  if (!acl.permissions.get(LIVE_EVENTS[type].permission)?.includes(RECEIVE_ACTION)) return false;
   if (acl.agentId == null) return true;
   return userId != null && agentChain.includes(acl.agentId);
 }

@@ -1,4 +1,4 @@
-import { logsApi, stationApi, tasksApi, usersApi, type InputOf } from '@stock-admin/contracts';
+import { logsApi, messagesApi, tasksApi, usersApi, type InputOf } from '@stock-admin/contracts';
 import { call } from '../../lib/request';
 
 /** Typed calls of 日志管理: login / operation / SMS logs, scheduled tasks and station messages. */
@@ -17,10 +17,10 @@ export const taskCalls = {
 };
 
 export const stationCalls = {
-  list: (q: InputOf<typeof stationApi.list>) => call(stationApi.list, q),
-  send: (q: InputOf<typeof stationApi.send>) => call(stationApi.send, q),
-  recipients: (q: InputOf<typeof stationApi.recipients>) => call(stationApi.recipients, q),
-  withdraw: (id: number) => call(stationApi.withdraw, { id }),
+  list: (q: InputOf<typeof messagesApi.list>) => call(messagesApi.list, q),
+  send: (q: InputOf<typeof messagesApi.send>) => call(messagesApi.send, q),
+  recipients: (q: InputOf<typeof messagesApi.recipients>) => call(messagesApi.recipients, q),
+  withdraw: (id: number) => call(messagesApi.withdraw, { id }),
 };
 
 /** User picker (real and simulated users) by phone prefix; silently empty when the role may not list users. */

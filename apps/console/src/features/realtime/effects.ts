@@ -1,4 +1,6 @@
-import type { SocketEventType, SocketMessage } from '@stock-admin/contracts';
+import type { SocketMessage } from '@stock-admin/contracts';
+// The zod-free entry: this table is all the socket path needs.
+import { isRoutedEvent, LIVE_EVENTS, type LiveEventDef, type RoutedEventType } from '@stock-admin/contracts/live-events';
 import type { BadgeKey } from '../../lib/badges';
 
 /**
@@ -24,18 +26,8 @@ export type Effect =
     }
   | { kind: 'kickout' };
 
-/** The list page each event's record lives on (the header badge targets of spec §2, plus deposits). */
-export const RECORD_PAGE: Record<Exclude<SocketEventType, 'KICKOUT_ANOTHER'>, string> = {
-  WITHDRAW_REQUEST: '/capital/withdrawallist',
-  BUY_GP_REQUEST: '/position/buyList',
-  BUY_DZ_REQUEST: '/position/dzList',
-  REAL_CHANGE: '/userlist/index',
-  IDVERIFY_SUBMIT: '/userlist/index',
-  IS_CONTRACT: '/contractsettings/list',
-  RECHARGE: '/capital/rechargelist',
-  RECHARGE_FAILURE: '/capital/rechargelist',
-  CREATEORDER: '/capital/rechargelist',
-};
+/** The list page each event's record lives on (`LIVE_EVENTS` in contracts). */
+export const recordPage = (type: RoutedEventType): string => LIVE_EVENTS[type].page;
 
 type Data = Record<string, unknown>;
 
@@ -74,52 +66,37 @@ export function formatAmount(v: unknown): string {
  * The notice link: the record's list page, filtered to the record by its order number (the lists'
  * keyword filter) when the event names one, else by `id`.
  */
-export function recordLink(type: keyof typeof RECORD_PAGE, d: Data): string {
+export function recordLink(type: RoutedEventType, d: Data): string {
   const orderNo = text(d.orderNo);
-  if (orderNo) return `${RECORD_PAGE[type]}?keyword=${encodeURIComponent(orderNo)}`;
+  if (orderNo) return `${recordPage(type)}?keyword=${encodeURIComponent(orderNo)}`;
   const id = text(d.id);
-  return id ? `${RECORD_PAGE[type]}?id=${encodeURIComponent(id)}` : RECORD_PAGE[type];
+  return id ? `${recordPage(type)}?id=${encodeURIComponent(id)}` : recordPage(type);
 }
 
-/** The effects of one server message (`type`, or `msgType` when `type` is absent). Unknown → none. */
+/**
+ * The effects of one server message (`type`, or `msgType` when `type` is absent), derived from its
+ * row of `LIVE_EVENTS`: the counter bump, the sound, the notice. Unknown → none.
+ */
 export function effectsOf(msg: Pick<SocketMessage, 'type' | 'msgType' | 'data'>): Effect[] {
-  const type = (msg.type ?? msg.msgType) as SocketEventType | undefined;
+  const type = msg.type ?? msg.msgType;
+  if (type === 'KICKOUT_ANOTHER') return [{ kind: 'kickout' }];
+  if (!type || !isRoutedEvent(type)) return [];
+  const def: LiveEventDef = LIVE_EVENTS[type];
   const d = asData(msg.data);
-  const notice = (t: 'RECHARGE_FAILURE' | 'CREATEORDER', level: 'info' | 'warning', name: string, persistent: boolean): Effect => ({
-    kind: 'notice',
-    level,
-    titleKey: `${name}Title`,
-    descKey: `${name}Desc`,
-    params: { user: userOf(d), amount: formatAmount(d.amount) },
-    link: recordLink(t, d),
-    persistent,
-    ...(text(d.id) ? { key: `${t}:${text(d.id)}` } : {}),
-  });
-  switch (type) {
-    case 'WITHDRAW_REQUEST':
-      return [
-        { kind: 'bump', key: 2 },
-        { kind: 'sound', name: 'withdraw' },
-      ];
-    case 'BUY_GP_REQUEST':
-      return [{ kind: 'bump', key: 19 }];
-    case 'BUY_DZ_REQUEST':
-      return [{ kind: 'bump', key: 20 }];
-    case 'REAL_CHANGE':
-      return [{ kind: 'bump', key: 21 }];
-    case 'IS_CONTRACT':
-      return [{ kind: 'bump', key: 22 }];
-    case 'IDVERIFY_SUBMIT':
-      return [{ kind: 'bump', key: 'idVerify' }];
-    case 'RECHARGE':
-      return [{ kind: 'bump', key: 'recharge' }];
-    case 'RECHARGE_FAILURE':
-      return [notice('RECHARGE_FAILURE', 'warning', 'rechargeFailure', true)];
-    case 'CREATEORDER':
-      return [notice('CREATEORDER', 'info', 'createOrder', false)];
-    case 'KICKOUT_ANOTHER':
-      return [{ kind: 'kickout' }];
-    default:
-      return [];
+  const effects: Effect[] = [];
+  if (def.counter) effects.push({ kind: 'bump', key: def.badge ?? (def.counter as BadgeKey) });
+  if (def.sound) effects.push({ kind: 'sound', name: def.sound });
+  if (def.notice) {
+    effects.push({
+      kind: 'notice',
+      level: def.notice.level,
+      titleKey: `${def.notice.name}Title`,
+      descKey: `${def.notice.name}Desc`,
+      params: { user: userOf(d), amount: formatAmount(d.amount) },
+      link: recordLink(type, d),
+      persistent: def.notice.persistent,
+      ...(text(d.id) ? { key: `${type}:${text(d.id)}` } : {}),
+    });
   }
+  return effects;
 }

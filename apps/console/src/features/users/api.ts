@@ -1,4 +1,4 @@
-import { agentsApi, cashApi, channelsApi, usersApi, type Endpoint, type InputOf } from '@stock-admin/contracts';
+import { agentsApi, fundRecordsApi, channelsApi, usersApi, type Endpoint, type InputOf } from '@stock-admin/contracts';
 import { call, request, type CallOptions } from '../../lib/request';
 
 /**
@@ -40,8 +40,8 @@ export const agentCalls = {
 
 /** 资金记录 / 资金互转记录. */
 export const cashCalls = {
-  list: (q: InputOf<typeof cashApi.list>) => call(cashApi.list, q),
-  transfers: (q: InputOf<typeof cashApi.transferList>) => call(cashApi.transferList, q),
+  list: (q: InputOf<typeof fundRecordsApi.list>) => call(fundRecordsApi.list, q),
+  transfers: (q: InputOf<typeof fundRecordsApi.transferList>) => call(fundRecordsApi.transferList, q),
 };
 
 /** Pickers: agents by name, layering tiers (few; silent when the role may not read them). */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { appApi } from '@stock-admin/contracts';
+import { platformApi } from '@stock-admin/contracts';
 import type { AppContext } from '../../http/context.js';
 import { readUploadForUser } from '../users/uploads.js';
 import { authenticateUser } from './sessions.js';
@@ -13,30 +13,30 @@ export function appRoutes(app: FastifyInstance, ctx: AppContext): void {
     userAgent: req.headers['user-agent'] as string | undefined,
   });
 
-  appRoute(app, ctx, appApi.register, async ({ input, req, message }) => {
+  appRoute(app, ctx, platformApi.register, async ({ input, req, message }) => {
     const r = await svc.registerAppUser(ctx, input, client(req));
     message('app_registered');
     return r;
   });
-  appRoute(app, ctx, appApi.login, ({ input, req }) => svc.loginAppUser(ctx, input, client(req)));
-  appRoute(app, ctx, appApi.logout, async ({ user, message }) => {
+  appRoute(app, ctx, platformApi.login, ({ input, req }) => svc.loginAppUser(ctx, input, client(req)));
+  appRoute(app, ctx, platformApi.logout, async ({ user, message }) => {
     await svc.logoutAppUser(ctx, user);
     message('app_logged_out');
     return null;
   });
-  appRoute(app, ctx, appApi.info, ({ user }) => svc.appProfile(ctx, user.userId));
-  appRoute(app, ctx, appApi.updatePassword, async ({ user, input }) => {
+  appRoute(app, ctx, platformApi.info, ({ user }) => svc.appProfile(ctx, user.userId));
+  appRoute(app, ctx, platformApi.updatePassword, async ({ user, input }) => {
     await svc.changeAppPassword(ctx, user, input);
     return null;
   });
-  appRoute(app, ctx, appApi.realName, async ({ user, input, message }) => {
+  appRoute(app, ctx, platformApi.realName, async ({ user, input, message }) => {
     const r = await svc.submitRealName(ctx, user, input);
     message('app_real_submitted');
     return r;
   });
-  appRoute(app, ctx, appApi.banks, ({ user }) => svc.appBanks(ctx, user));
-  appRoute(app, ctx, appApi.saveBank, ({ user, input }) => svc.appSaveBank(ctx, user, input));
-  appRoute(app, ctx, appApi.funds, ({ user, input }) => svc.appFunds(ctx, user, input));
+  appRoute(app, ctx, platformApi.banks, ({ user }) => svc.appBanks(ctx, user));
+  appRoute(app, ctx, platformApi.saveBank, ({ user, input }) => svc.appSaveBank(ctx, user, input));
+  appRoute(app, ctx, platformApi.funds, ({ user, input }) => svc.appFunds(ctx, user, input));
 
   // The user's own uploaded images (ID photos), with the usertoken header.
   app.get<{ Params: { key: string } }>('/app/user/file/:key', { schema: { hide: true } }, async (req, reply) => {

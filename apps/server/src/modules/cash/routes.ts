@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { FUND_TYPE_INFO, TRANSFER_FUND_TYPES, cashApi } from '@stock-admin/contracts';
+import { FUND_TYPE_INFO, TRANSFER_FUND_TYPES, fundRecordsApi } from '@stock-admin/contracts';
 import type { AppContext } from '../../http/context.js';
 import { registerMessages, t } from '../../http/i18n.js';
 import { route } from '../../http/route.js';
@@ -24,9 +24,9 @@ registerMessages({
 });
 
 export function cashRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, ctx, cashApi.list, ({ input, admin }) => svc.listFundRecords(ctx.db, admin, input));
-  route(app, ctx, cashApi.transferList, ({ input, admin }) => svc.listTransferRecords(ctx.db, admin, input));
-  route(app, ctx, cashApi.export, async ({ input, admin, lang, reply }) => {
+  route(app, ctx, fundRecordsApi.list, ({ input, admin }) => svc.listFundRecords(ctx.db, admin, input));
+  route(app, ctx, fundRecordsApi.transferList, ({ input, admin }) => svc.listTransferRecords(ctx.db, admin, input));
+  route(app, ctx, fundRecordsApi.export, async ({ input, admin, lang, reply }) => {
     const cols = [
       'id',
       'userId',

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   RECHARGE_STATUS_LABELS,
   WITHDRAW_STATUS_LABELS,
-  appFundsApi,
+  platformFundsApi,
   paySettingApi,
   rechargeApi,
   withdrawApi,
@@ -217,32 +217,32 @@ export function fundsRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   // ---- trading app ----
-  appRoute(app, ctx, appFundsApi.channels, ({ user }) => recharge.appChannels(ctx, user.userId));
-  appRoute(app, ctx, appFundsApi.rechargeCreate, async ({ user, input, message }) => {
+  appRoute(app, ctx, platformFundsApi.channels, ({ user }) => recharge.appChannels(ctx, user.userId));
+  appRoute(app, ctx, platformFundsApi.rechargeCreate, async ({ user, input, message }) => {
     const item = await recharge.createUserRecharge(ctx, user.userId, input);
     message('recharge.submitted');
     return item;
   });
-  appRoute(app, ctx, appFundsApi.rechargeReceipt, async ({ user, input, message }) => {
+  appRoute(app, ctx, platformFundsApi.rechargeReceipt, async ({ user, input, message }) => {
     const item = await recharge.attachReceipt(ctx, user.userId, input.id, input.receipt);
     message('recharge.receipt_saved');
     return item;
   });
-  appRoute(app, ctx, appFundsApi.rechargeCancel, async ({ user, input, message }) => {
+  appRoute(app, ctx, platformFundsApi.rechargeCancel, async ({ user, input, message }) => {
     const item = await recharge.cancelUserRecharge(ctx, user.userId, input.id);
     message('recharge.cancelled');
     return item;
   });
-  appRoute(app, ctx, appFundsApi.rechargeList, ({ user, input }) => recharge.listUserRecharges(ctx, user.userId, input));
-  appRoute(app, ctx, appFundsApi.withdrawApply, async ({ user, input, message }) => {
+  appRoute(app, ctx, platformFundsApi.rechargeList, ({ user, input }) => recharge.listUserRecharges(ctx, user.userId, input));
+  appRoute(app, ctx, platformFundsApi.withdrawApply, async ({ user, input, message }) => {
     const item = await withdraw.applyWithdrawal(ctx, user.userId, input);
     message('withdraw.submitted');
     return item;
   });
-  appRoute(app, ctx, appFundsApi.withdrawCancel, async ({ user, input, message }) => {
+  appRoute(app, ctx, platformFundsApi.withdrawCancel, async ({ user, input, message }) => {
     const item = await withdraw.cancelWithdrawal(ctx, user.userId, input.id);
     message('withdraw.cancelled');
     return item;
   });
-  appRoute(app, ctx, appFundsApi.withdrawList, ({ user, input }) => withdraw.listUserWithdrawals(ctx, user.userId, input));
+  appRoute(app, ctx, platformFundsApi.withdrawList, ({ user, input }) => withdraw.listUserWithdrawals(ctx, user.userId, input));
 }

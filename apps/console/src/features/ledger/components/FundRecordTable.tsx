@@ -5,7 +5,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { cashApi, FUND_TYPE_INFO, type FundRecordItem, type FundType } from '@stock-admin/contracts';
+import { fundRecordsApi, FUND_TYPE_INFO, type FundRecordItem, type FundType } from '@stock-admin/contracts';
 import { Access, useAccess } from '../../../lib/access';
 import { tableDefaults } from '../../../lib/proTable';
 import { cashCalls } from '../../users/api';
@@ -41,7 +41,7 @@ export function FundRecordTable({ transfers = false }: { transfers?: boolean }) 
     try {
       const f = { ...lastFilters.current };
       if (transfers && !f.type) f.type = only!.join(',');
-      await downloadExport(cashApi.export, f as never, `${transfers ? 'fund-transfers' : 'fund-records'}-${dayjs().format('YYYYMMDD')}.csv`);
+      await downloadExport(fundRecordsApi.export, f as never, `${transfers ? 'fund-transfers' : 'fund-records'}-${dayjs().format('YYYYMMDD')}.csv`);
     } finally {
       setExporting(false);
     }

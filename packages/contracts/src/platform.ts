@@ -88,7 +88,7 @@ export const appFundsQuery = pageQuery.extend({
 });
 export const appPasswordInput = z.object({ oldPassword: z.string().min(1).max(64), newPassword: userPassword() });
 
-export const appApi = {
+export const platformApi = {
   register: endpoint({
     method: 'POST',
     path: '/app/user/register.do',

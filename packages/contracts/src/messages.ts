@@ -73,7 +73,7 @@ export const appStationReadInput = z.object({
 
 const perm = (action: 'query' | 'get' | 'add' | 'delete') => ({ permission: 'stationmessage' as const, action });
 
-export const stationApi = {
+export const messagesApi = {
   list: endpoint({ method: 'POST', path: '/admin/stationMessage/list.do', access: perm('query'), input: stationListQuery, data: pageOf(stationMessageItem), summary: 'Station messages sent to users, with read counts' }),
   send: endpoint({ method: 'POST', path: '/admin/stationMessage/send.do', access: perm('add'), input: sendStationInput, data: stationMessageItem, module: 'messages', summary: 'Send a station message to chosen users or to all users' }),
   recipients: endpoint({ method: 'POST', path: '/admin/stationMessage/recipients.do', access: perm('get'), input: stationRecipientsQuery, data: pageOf(stationRecipient), summary: 'Recipients of a message and their read state' }),

@@ -1,0 +1,69 @@
+import type { PermissionKey } from './permissions.js';
+import type { SocketEventType } from './socket.js';
+
+/**
+ * THE live-event table (spec §4 "Socket events and header counters"): one row per event that the
+ * hub routes to staff. Server routing (who receives it), the header counters (`/admin/system/count.do`:
+ * which counter it moves and who may read that counter), the console's effects (badge bump, sound,
+ * notice and its link) and the header badge buttons are all derived from these rows, so a domain adds
+ * its event here once. KICKOUT_ANOTHER is not routed (it reaches only the session being ended).
+ */
+export type RoutedEventType = Exclude<SocketEventType, 'KICKOUT_ANOTHER'>;
+
+/** Counter keys of the header: badge status codes as strings, plus named counters. */
+export const COUNTER_KEYS = ['2', '19', '20', '21', '22', 'idVerify', 'recharge'] as const;
+export type CounterKey = (typeof COUNTER_KEYS)[number];
+
+export interface LiveEventDef {
+  /** Staff need `query` on this permission to receive the event (and to read its counter). */
+  permission: PermissionKey;
+  /** The list page where the event's record lives (notice links, badge buttons). */
+  page: string;
+  /** The header counter the event moves (the console bumps it; the server counts it). */
+  counter?: CounterKey;
+  /** Set when the counter is one of the spec's header badge buttons (its status code). */
+  badge?: 2 | 19 | 20 | 21 | 22;
+  /** A sound the console plays. */
+  sound?: 'withdraw' | 'message';
+  /** A notice the console shows: i18n keys `realtime.<name>Title` / `realtime.<name>Desc`. */
+  notice?: { name: string; level: 'info' | 'warning'; persistent: boolean };
+}
+
+export const LIVE_EVENTS = {
+  WITHDRAW_REQUEST: { permission: 'withdrawallist', page: '/capital/withdrawallist', counter: '2', badge: 2, sound: 'withdraw' },
+  BUY_GP_REQUEST: { permission: 'financing', page: '/position/buyList', counter: '19', badge: 19 },
+  BUY_DZ_REQUEST: { permission: 'financing', page: '/position/dzList', counter: '20', badge: 20 },
+  REAL_CHANGE: { permission: 'userlist', page: '/userlist/index', counter: '21', badge: 21 },
+  IS_CONTRACT: { permission: 'contract', page: '/contractsettings/list', counter: '22', badge: 22 },
+  IDVERIFY_SUBMIT: { permission: 'userlist', page: '/userlist/index', counter: 'idVerify' },
+  RECHARGE: { permission: 'rechargelist', page: '/capital/rechargelist', counter: 'recharge' },
+  RECHARGE_FAILURE: {
+    permission: 'rechargelist',
+    page: '/capital/rechargelist',
+    notice: { name: 'rechargeFailure', level: 'warning', persistent: true },
+  },
+  CREATEORDER: {
+    permission: 'rechargelist',
+    page: '/capital/rechargelist',
+    notice: { name: 'createOrder', level: 'info', persistent: false },
+  },
+} as const satisfies Record<RoutedEventType, LiveEventDef>;
+
+export const ROUTED_EVENTS = Object.keys(LIVE_EVENTS) as RoutedEventType[];
+
+export const isRoutedEvent = (type: string): type is RoutedEventType => Object.hasOwn(LIVE_EVENTS, type);
+
+export const liveEvent = (type: RoutedEventType): LiveEventDef => LIVE_EVENTS[type];
+
+/** Which permission a counter needs: the permission of the event that moves it. */
+export const COUNTER_PERMISSION = Object.fromEntries(
+  ROUTED_EVENTS.flatMap((t) => {
+    const def: LiveEventDef = LIVE_EVENTS[t];
+    return def.counter ? [[def.counter, def.permission]] : [];
+  }),
+) as Record<CounterKey, PermissionKey>;
+
+/** The events that have a header badge button, in the spec's order of status codes. */
+export const BADGE_EVENTS = ROUTED_EVENTS.filter((t) => (LIVE_EVENTS[t] as LiveEventDef).badge != null).sort(
+  (a, b) => (LIVE_EVENTS[a] as LiveEventDef).badge! - (LIVE_EVENTS[b] as LiveEventDef).badge!,
+);
