@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UserInfo } from '@stock-admin/contracts';
-import { decideGuard, grantRoutes, isGranted, resolveShellPath, safeRedirect, type RouteEntry } from '../src/lib/routing';
+import { decideGuard, grantRoutes, isGranted, resolveShellPath, safeRedirect, signInUrl, type RouteEntry } from '../src/lib/routing';
 
 const info = (perms: string[], isSuper = false) =>
   ({
@@ -98,5 +98,13 @@ describe('redirect after sign-in', () => {
     expect(safeRedirect('https://evil.example')).toBe('/dashboard/workplace');
     expect(safeRedirect('//evil.example')).toBe('/dashboard/workplace');
     expect(safeRedirect('/user/login')).toBe('/dashboard/workplace');
+  });
+});
+
+describe('signInUrl (after logout)', () => {
+  it('is the bare sign-in page: the last page is not carried in a redirect', () => {
+    expect(signInUrl('http://127.0.0.1:8080/#/user/login?redirect=%2Faccount%2Fsettings%2Fnormal')).toBe('http://127.0.0.1:8080/#/user/login');
+    expect(signInUrl('https://ops.example.com/admin/?v=2#/account/settings/normal')).toBe('https://ops.example.com/admin/?v=2#/user/login');
+    expect(signInUrl('http://h/')).toBe('http://h/#/user/login');
   });
 });

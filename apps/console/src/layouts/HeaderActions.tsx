@@ -8,13 +8,23 @@ import { hasAccess } from '../lib/access';
 import { badges, useBadges } from '../lib/badges';
 import { feedback } from '../lib/feedback';
 import { signOut, useSession } from '../lib/session';
+import { signInUrl } from '../lib/routing';
 import { REFRESH_PARAM } from '../lib/tabs';
 import { signOutOnServer } from '../features/session/api';
 import { useCurrentAdmin } from '../features/admins/currentAdmin';
 import { BADGE_BUTTONS, BADGE_RESET_MS, HEADER_NAME_DELAY_MS, LOGOUT_RELOAD_MS } from './headerBadges';
 
 /** Seam for tests. */
-export const headerEnv = { reload: () => window.location.reload() };
+/**
+ * After logout the page reloads on the bare sign-in page: the guard's `?redirect=` (the page the last
+ * operator was on) must not carry over to the next person who signs in.
+ */
+export const headerEnv = {
+  leave: () => {
+    window.location.replace(signInUrl(window.location.href));
+    window.location.reload();
+  },
+};
 
 /** The five badge buttons: shown to roles that may open their page and, if the admin chose, only the chosen ones. */
 export function HeaderBadges({ compact }: { compact?: boolean }) {
@@ -68,7 +78,7 @@ export function AvatarMenu({ compact }: { compact?: boolean }) {
       onOk: async () => {
         await signOutOnServer();
         signOut();
-        setTimeout(() => headerEnv.reload(), LOGOUT_RELOAD_MS);
+        setTimeout(() => headerEnv.leave(), LOGOUT_RELOAD_MS);
       },
     });
 

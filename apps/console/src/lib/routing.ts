@@ -124,6 +124,8 @@ export function decideGuard(a: { pathname: string; search?: string; hasToken: bo
   return { kind: 'allow' };
 }
 
+/** The address of the bare sign-in page (no `redirect`) in the document at `href` (hash routing). */
+export const signInUrl = (href: string) => `${href.split('#')[0]}#${LOGIN_PATH}`;
 export const loginPathFor = (fullPath: string) => `${LOGIN_PATH}?redirect=${encodeURIComponent(fullPath)}`;
 
 /** The redirect query after sign-in: an in-app path only (no scheme, no `//host`), else the workplace. */

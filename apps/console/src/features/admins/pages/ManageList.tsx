@@ -14,6 +14,7 @@ import { adminCalls, roleCalls } from '../api';
 import { ActivateModal } from '../components/ActivateModal';
 import { AdminFormModal } from '../components/AdminFormModal';
 import { GoogleModal, GoogleState } from '../components/GoogleModal';
+import { mayDelete } from '../lib/rowRules';
 import '../admins.css';
 
 const FILTER_KEYS = ['adminName', 'adminUtopia', 'roleId', 'locked', 'status'] as const;
@@ -114,10 +115,11 @@ export default function ManageList() {
       render: (_, r) => {
         const editable =
           canEdit && can(r.locked ? 'enable' : 'disable') && r.status === 'active' && r.id !== selfId && (!r.isSuper || isSuper);
-        if (!editable) return r.locked ? <Tag color="red">{t('admins.lock.locked')}</Tag> : <Tag>{t('admins.lock.normal')}</Tag>;
+        // One control for every row: a switch, disabled where this viewer may not change it.
         return (
           <Switch
             size="small"
+            disabled={!editable}
             checked={r.locked}
             loading={pending[`lock-${r.id}`]}
             checkedChildren={t('admins.lock.locked')}
@@ -218,7 +220,7 @@ export default function ManageList() {
             </Popconfirm>,
           );
         }
-        if (can('delete'))
+        if (mayDelete(r, { selfId, isSuper, canDelete: can('delete') }))
           items.push(
             <Popconfirm
               key="delete"
