@@ -20,3 +20,4 @@ export * from './platform.js';
 export * from './funds.js';
 export * from './messages.js';
 export * from './fundrecords.js';
+export * from './products.js';
