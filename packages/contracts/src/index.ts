@@ -21,3 +21,4 @@ export * from './funds.js';
 export * from './messages.js';
 export * from './fundrecords.js';
 export * from './products.js';
+export * from './stock-codes.js';

@@ -23,7 +23,7 @@ export const PERMISSIONS = [
   { key: 'userlist', zh: '用户列表', en: 'Users' },
   { key: 'agentlist', zh: '代理列表', en: 'Agents' },
   { key: 'shares', zh: '股票产品', en: 'Stocks' },
-  { key: 'indexproduct', zh: '指数产品', en: 'Indices' },
+  { key: 'index', zh: '指数产品', en: 'Indices' },
   { key: 'financing', zh: '持仓管理', en: 'Positions' },
   { key: 'newshares', zh: '新股新债', en: 'New shares' },
   { key: 'rechargelist', zh: '充值列表', en: 'Deposits' },

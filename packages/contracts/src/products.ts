@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery } from './envelope.js';
 import { optionalText, zBool, zId } from './fields.js';
-import { optionalField, userUploadedFile } from './users.js';
+import { commissionRate, optionalField, userUploadedFile } from './users.js';
 
 /**
  * Stock and index products (spec §2 `/product`: shares 股票产品, index 指数产品; DESIGN §5) and the
@@ -15,16 +15,13 @@ export type Market = (typeof MARKETS)[number];
 export const BOARDS = ['main', 'star', 'chinext', 'bj'] as const;
 export type Board = (typeof BOARDS)[number];
 
-/** A rate as a fraction with at most six decimals (0.001 = 0.1 %), 0 … 1. */
-export const productRate = z
-  .union([z.string(), z.number()])
-  .transform((v) => String(v).trim())
-  .pipe(z.string().regex(/^(0(\.\d{1,6})?|1(\.0{1,6})?)$/, { message: 'invalid_rate' }));
+/** A rate as a fraction 0 … 1 with at most six decimals (0.001 = 0.1 %): the same rule as commission rates. */
+export const productRate = commissionRate;
 /** A positive price or amount per lot with at most four decimals. */
 export const productPrice = z
   .union([z.string(), z.number()])
   .transform((v) => String(v).trim())
-  .pipe(z.string().regex(/^\d{1,14}(\.\d{1,4})?$/, { message: 'invalid_amount' }));
+  .pipe(z.string().regex(/^\d{1,14}(\.\d{1,4})?$/, { message: 'invalid_price' }));
 
 /** The live columns every product row carries (from the quote service; null before the first quote). */
 export const quoteColumns = z.object({
@@ -102,7 +99,8 @@ export const stockIdInput = z.object({ id: zId() });
 export const STOCK_CSV_COLUMNS = ['code', 'name', 'market', 'spreadRate', 'shown'] as const;
 export const STOCK_IMPORT_MAX_ROWS = 10_000;
 export const stockImportInput = z.object({ file: userUploadedFile });
-export const IMPORT_RESULTS = ['added', 'updated', 'failed'] as const;
+/** `skipped`: a valid line left unwritten because other lines failed (all or nothing). */
+export const IMPORT_RESULTS = ['added', 'updated', 'failed', 'skipped'] as const;
 export const stockImportRow = z.object({
   /** 1-based line of the file (the header is line 1). */
   row: z.number().int(),
@@ -188,7 +186,7 @@ const stockPerm = (action: 'query' | 'add' | 'edit' | 'enable' | 'disable' | 'de
   permission: 'shares' as const,
   action,
 });
-const indexPerm = (action: 'query' | 'add' | 'edit' | 'enable' | 'disable') => ({ permission: 'indexproduct' as const, action });
+const indexPerm = (action: 'query' | 'add' | 'edit' | 'enable' | 'disable') => ({ permission: 'index' as const, action });
 
 export const productsApi = {
   stockList: endpoint({

@@ -22,3 +22,5 @@ import { appRoutes } from './app/routes.js';
 domainRoutes.push(usersRoutes, agentsRoutes, cashRoutes, appRoutes);
 import { messagesRoutes } from './messages/routes.js';
 domainRoutes.push(messagesRoutes);
+import { productsRoutes } from './products/routes.js';
+domainRoutes.push(productsRoutes);

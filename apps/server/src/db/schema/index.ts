@@ -4,3 +4,4 @@ export * from './funds.js';
 export * from './admins.js';
 export * from './users.js';
 export * from './station.js';
+export * from './products.js';

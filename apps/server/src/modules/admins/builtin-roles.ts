@@ -27,7 +27,7 @@ export const BUILTIN_ROLE_GRANTS: Record<BuiltinRole, { zh: string; en: string; 
     en: 'Risk',
     grants: {
       ...own,
-      ...all(['risksetting', 'shares', 'indexproduct', 'financing', 'newshares']),
+      ...all(['risksetting', 'shares', 'index', 'financing', 'newshares']),
       ...read(['userlist', 'agentlist', 'fundrecords']),
     },
   },
@@ -36,7 +36,7 @@ export const BUILTIN_ROLE_GRANTS: Record<BuiltinRole, { zh: string; en: string; 
     en: 'Support',
     grants: {
       ...own,
-      ...read(['userlist', 'agentlist', 'financing', 'rechargelist', 'withdrawallist', 'fundrecords', 'contract']),
+      ...read(['userlist', 'agentlist', 'shares', 'index', 'financing', 'rechargelist', 'withdrawallist', 'fundrecords', 'contract']),
       stationmessage: ['query', 'get', 'add'],
     },
   },
@@ -47,7 +47,7 @@ export const BUILTIN_ROLE_GRANTS: Record<BuiltinRole, { zh: string; en: string; 
       ...own,
       userlist: ['query', 'get', 'add', 'edit', 'export'],
       agentlist: ['query', 'get', 'add', 'edit'],
-      ...read(['financing', 'rechargelist', 'withdrawallist', 'fundrecords']),
+      ...read(['shares', 'index', 'financing', 'rechargelist', 'withdrawallist', 'fundrecords']),
     },
   },
 };

@@ -1,0 +1,63 @@
+import { bigint, boolean, index, integer, numeric, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+
+// Mirrors migrations/0405_products.sql.
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const price = (name: string) => numeric(name, { precision: 20, scale: 4 });
+
+export const stocks = pgTable(
+  'stocks',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    market: text('market').notNull(),
+    gid: text('gid').notNull().unique(),
+    board: text('board').notNull(),
+    pinyin: text('pinyin').notNull().default(''),
+    st: boolean('st').notNull().default(false),
+    spreadRate: numeric('spread_rate', { precision: 10, scale: 6 }).notNull().default('0'),
+    shown: boolean('shown').notNull().default(true),
+    locked: boolean('locked').notNull().default(false),
+    lockReason: text('lock_reason'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [unique().on(t.market, t.code), index('stocks_code_idx').on(t.code), index('stocks_pinyin_idx').on(t.pinyin)],
+);
+
+export const indexProducts = pgTable('index_products', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull(),
+  market: text('market').notNull(),
+  gid: text('gid').notNull().unique(),
+  name: text('name').notNull(),
+  homeShown: boolean('home_shown').notNull().default(false),
+  listShown: boolean('list_shown').notNull().default(true),
+  tradable: boolean('tradable').notNull().default(false),
+  marginPerLot: price('margin_per_lot').notNull().default('0'),
+  feePerLot: price('fee_per_lot').notNull().default('0'),
+  valuePerPoint: price('value_per_point').notNull().default('0'),
+  minLots: integer('min_lots').notNull().default(1),
+  maxLots: integer('max_lots').notNull().default(100),
+  description: text('description').notNull().default(''),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const quotes = pgTable(
+  'quotes',
+  {
+    gid: text('gid').primaryKey(),
+    last: price('last').notNull(),
+    prevClose: price('prev_close').notNull(),
+    open: price('open'),
+    high: price('high'),
+    low: price('low'),
+    changePct: numeric('change_pct', { precision: 10, scale: 4 }).notNull().default('0'),
+    volume: bigint('volume', { mode: 'number' }).notNull().default(0),
+    turnover: numeric('turnover', { precision: 24, scale: 2 }).notNull().default('0'),
+    stale: boolean('stale').notNull().default(false),
+    quotedAt: ts('quoted_at').notNull().defaultNow(),
+  },
+  (t) => [index('quotes_change_pct_idx').on(t.changePct)],
+);
