@@ -5,7 +5,7 @@ import { bindFeedback } from '../src/lib/feedback';
 export function spyFeedback() {
   const f = {
     message: { error: vi.fn(), info: vi.fn(), success: vi.fn(), warning: vi.fn() },
-    notification: { error: vi.fn(), info: vi.fn(), success: vi.fn(), warning: vi.fn() },
+    notification: { error: vi.fn(), info: vi.fn(), success: vi.fn(), warning: vi.fn(), destroy: vi.fn() },
     modal: { confirm: vi.fn() },
   };
   bindFeedback(f as never);

@@ -18,6 +18,7 @@ import { registerBodyParsers } from './http/body.js';
 import { parseLang, t } from './http/i18n.js';
 import { redactUrl } from './http/redact.js';
 import { toEnvelope } from './http/route.js';
+import { connectionLost, databaseAnswered, isConnectionError, RETRY_AFTER_S, setOutageLog } from './db/outage.js';
 import { domainRoutes } from './modules/index.js';
 import { registerRealtime } from './realtime/plugin.js';
 import { secretBoxFor } from './lib/secretbox.js';
@@ -57,7 +58,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 6 * 1024 * 1024,
+    // Fastify's own 503 while closing is outside the envelope: the onRequest hook below answers instead.
+    return503OnClosing: false,
   });
+  setOutageLog((level, msg, detail) => app.log[level](detail ?? {}, msg));
   const hooks = new AppHooks();
   const ctx: AppContext = { config, database, db: database.db, hooks, secrets: secretBoxFor(config), sessionCache: new SessionCache(hooks) };
   app.decorate('ctx', ctx);
@@ -68,6 +72,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(() => serialize);
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
+    if (reply.statusCode === 503) reply.header('retry-after', String(RETRY_AFTER_S));
+  });
+  // From SIGTERM on (app.close()), requests still arriving on kept-alive connections are answered in
+  // the envelope, and the connection is closed so the client reconnects to another instance.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (req, reply) => {
+    if (!closing) return;
+    reply.header('connection', 'close');
+    return reply.code(503).send({ status: Status.UNAVAILABLE, msg: t(parseLang(req.headers.lang), 'shutting_down'), data: null });
   });
 
   await registerBodyParsers(app);
@@ -89,11 +105,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     reply.code(404).send({ status: Status.FAIL, msg: t(parseLang(req.headers.lang), 'not_found'), data: null }),
   );
 
+  // A load balancer drains an instance whose database does not answer (bounded by the connect and query
+  // time-outs), and sends it traffic again once it does.
   app.get('/healthz', { schema: { hide: true } }, async (_req, reply) => {
     try {
       await ctx.db.execute(sql`SELECT 1`);
+      databaseAnswered();
       return { status: 'ok', db: database.kind };
-    } catch {
+    } catch (err) {
+      if (isConnectionError(err)) connectionLost(err);
+      else app.log.error({ err }, 'health check failed');
       return reply.code(503).send({ status: 'down', db: database.kind });
     }
   });

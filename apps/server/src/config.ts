@@ -21,6 +21,10 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** Pipelined connections each instance keeps for list statements, besides the pool (db/pipeline.ts); 0: none. */
   DATABASE_LIST_CONNECTIONS: z.coerce.number().int().min(0).max(16).default(1),
+  /** How long a request waits for a PostgreSQL connection before it is answered "database unavailable". */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
+  /** How long one statement may run (client-side: also bounds a server that stopped answering). */
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')

@@ -3,11 +3,26 @@ import { ConfigError, loadConfig } from './config.js';
 import { runPrimary, serveFromPrimary } from './cluster.js';
 import { openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
+import { connectionLost, isConnectionError } from './db/outage.js';
 import { seedDemo } from './db/seed/index.js';
 import { buildApp } from './app.js';
 import { ensureBuiltinRoles } from './modules/admins/service.js';
 import { sealLegacyTotpSecrets } from './modules/admins/accounts.js';
 import { startJobRunner, type JobRunner } from './jobs/index.js';
+
+// A database connection lost where nobody awaits it (a connection's own 'error' event, a background
+// statement) must not end the process: every request already gets its own answer. Anything else is a bug
+// and still ends it, as Node does by default.
+process.on('uncaughtException', (err) => {
+  if (isConnectionError(err)) return connectionLost(err);
+  console.error(err);
+  process.exit(1);
+});
+process.on('unhandledRejection', (err) => {
+  if (isConnectionError(err)) return connectionLost(err);
+  console.error(err);
+  process.exit(1);
+});
 
 async function main() {
   let config;
@@ -29,6 +44,8 @@ async function main() {
     dataDir: config.dataDir,
     poolSize: config.DATABASE_POOL_SIZE,
     listConnections: config.DATABASE_LIST_CONNECTIONS,
+    connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+    queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,
   });
   await migrate(database);
   await ensureBuiltinRoles(database.db);

@@ -9,6 +9,8 @@ import { createAdmin, ensureBuiltinRoles } from '../src/modules/admins/service.j
 export interface TestApp {
   app: FastifyInstance;
   config: Config;
+  /** The PostgreSQL schema of this app (its connections are named `stock-admin test <schema>`). */
+  schema?: string;
   close(): Promise<void>;
 }
 
@@ -19,7 +21,16 @@ export interface TestApp {
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const config = loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', SECRET_KEY: 'test-secret-key-0123456789', ...pick(process.env, ['DATABASE_URL', 'REDIS_URL']), ...env });
   const schemaName = config.DATABASE_URL ? `t_${randomBytes(6).toString('hex')}` : undefined;
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, schemaName, poolSize: 12 });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    schemaName,
+    poolSize: 12,
+    connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+    queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,
+    // its own name in pg_stat_activity, so that a test can end exactly its own connections
+    ...(schemaName ? { applicationName: `stock-admin test ${schemaName}` } : {}),
+  });
   await migrate(database);
   await ensureBuiltinRoles(database.db);
   const app = await buildApp({ config, database });
@@ -27,6 +38,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   return {
     app,
     config,
+    schema: schemaName,
     async close() {
       await app.close();
       if (schemaName) {

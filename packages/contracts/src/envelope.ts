@@ -6,6 +6,8 @@ export const Status = {
   FAIL: 1,
   INVALID: 2,
   LOGIN_REQUIRED: 10,
+  /** The server cannot serve now (database unavailable, restarting): HTTP 503 with Retry-After; retry. */
+  UNAVAILABLE: 11,
 } as const;
 export type StatusCode = (typeof Status)[keyof typeof Status];
 

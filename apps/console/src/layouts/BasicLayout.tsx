@@ -15,7 +15,7 @@ import { useDocumentTitle } from '../components/useDocumentTitle';
 import { RoutePermissionContext } from '../lib/access';
 import { createCoalescedSaver } from '../lib/coalesce';
 import { bindFeedback } from '../lib/feedback';
-import { call } from '../lib/request';
+import { call, onServerBack } from '../lib/request';
 import { grantRoutes, HOME_PATH, isSection, resolveShellPath } from '../lib/routing';
 import { useSession, type FullSiteStyle } from '../lib/session';
 import { getStoredFlag, setStoredFlag, STORAGE_KEYS } from '../lib/storage';
@@ -143,6 +143,18 @@ export default function BasicLayout() {
   const lang = i18n.language;
   const menu = useMemo(() => menuData(granted, (k) => t(k, { lng: lang })), [granted, t, lang]);
 
+  // After a server outage (lib/request: onServerBack) the current page is mounted again, so its lists ask
+  // again; the other open tabs keep what they show until visited.
+  const [generations, setGenerations] = useState<Record<string, number>>({});
+  useEffect(
+    () =>
+      onServerBack(() => {
+        void queryClient.invalidateQueries();
+        if (activeId) setGenerations((g) => ({ ...g, [activeId]: (g[activeId] ?? 0) + 1 }));
+      }),
+    [activeId],
+  );
+
   const [modal, modalHolder] = Modal.useModal();
   useEffect(() => bindFeedback({ modal }), [modal]);
   useEffect(() => setMobileMenuOpen(false), [location.pathname]);
@@ -229,7 +241,7 @@ export default function BasicLayout() {
               if (!active && !cached.has(tab.id)) return null;
               return (
                 <Activity key={tab.id} mode={active ? 'visible' : 'hidden'}>
-                  <div className="shell-pane" data-tab-key={tab.key}>
+                  <div className="shell-pane" data-tab-key={tab.key} key={generations[tab.id] ?? 0}>
                     <TabPane tab={tab} />
                   </div>
                 </Activity>

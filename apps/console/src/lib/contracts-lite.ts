@@ -8,7 +8,7 @@ import type { BadgeCode, DEFAULT_SITE_STYLE as SiteStyleDefaults, Lang, sessionA
  * test/contracts-lite.test.ts proves every value here equals the contracts'.
  */
 
-export const Status = { OK: 0, FAIL: 1, INVALID: 2, LOGIN_REQUIRED: 10 } as const satisfies Record<string, StatusCode>;
+export const Status = { OK: 0, FAIL: 1, INVALID: 2, LOGIN_REQUIRED: 10, UNAVAILABLE: 11 } as const satisfies Record<string, StatusCode>;
 export const LOGIN_REQUIRED_MSG_ZH = '请先登录，无权限访问';
 export const LOGIN_REQUIRED_MSG_ZH_TW = '請先登錄，無權限訪問';
 export const LANGS = ['zh-CN', 'en-US'] as const satisfies readonly Lang[];

@@ -11,7 +11,7 @@ import type { ModalFuncProps } from 'antd/es/modal/interface';
  */
 export interface Feedback {
   message: Pick<MessageInstance, 'error' | 'info' | 'success' | 'warning'>;
-  notification: Pick<NotificationInstance, 'error' | 'info' | 'success' | 'warning'>;
+  notification: Pick<NotificationInstance, 'error' | 'info' | 'success' | 'warning' | 'destroy'>;
   modal: { confirm: (config: ModalFuncProps) => unknown };
 }
 

@@ -39,7 +39,7 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-export type RequestErrorKind = 'status' | 'login' | 'forbidden' | 'unauthorized' | 'network' | 'timeout';
+export type RequestErrorKind = 'status' | 'login' | 'forbidden' | 'unauthorized' | 'network' | 'timeout' | 'unavailable';
 
 export class RequestError extends Error {
   constructor(
@@ -61,6 +61,53 @@ export const requestEnv = {
   reload: () => window.location.reload(),
   fetch: (...args: Parameters<typeof fetch>) => fetch(...args),
 };
+
+/** How often the console asks whether the server can serve again, while it cannot. */
+export const UNAVAILABLE_POLL_MS = 3000;
+const HEALTH_PATH = '/healthz';
+
+const backListeners = new Set<() => void>();
+let unavailableSince: number | null = null;
+let pollTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Called once each time the server serves again after an outage (the shell re-runs the current page's queries). */
+export function onServerBack(listener: () => void): () => void {
+  backListeners.add(listener);
+  return () => backListeners.delete(listener);
+}
+
+export const serverUnavailable = (): boolean => unavailableSince !== null;
+
+/**
+ * The server answered "unavailable" (database down, restarting): one calm notice that stays until the
+ * server answers again — not a message per failed call — and a check of `/healthz` every few seconds;
+ * when it answers, the notice goes and the listeners re-run what the page shows.
+ */
+function unavailable(msg: string): void {
+  if (unavailableSince !== null) return;
+  unavailableSince = Date.now();
+  feedback.notification.warning({ message: t('request.unavailableTitle'), description: msg || t('request.unavailableDesc'), key: 'server-unavailable', duration: 0 });
+  const poll = () => {
+    pollTimer = setTimeout(async () => {
+      const up = await requestEnv
+        .fetch(HEALTH_PATH, { method: 'GET', credentials: 'same-origin' })
+        .then((r) => r.ok)
+        .catch(() => false);
+      if (!up) return poll();
+      unavailableSince = null;
+      feedback.notification.destroy('server-unavailable');
+      feedback.message.success(t('request.serverBack'));
+      for (const l of [...backListeners]) l();
+    }, UNAVAILABLE_POLL_MS);
+  };
+  poll();
+}
+
+/** Test helper: forget an outage in progress. */
+export function resetUnavailable(): void {
+  clearTimeout(pollTimer);
+  unavailableSince = null;
+}
 
 let sessionEnding = false;
 /** Test helper: forget that a session-ending notice was shown. */
@@ -182,6 +229,10 @@ export async function request<T = unknown>(url: string, opts: RequestOptions = {
   }
 
   const env = isEnvelope(body) ? body : undefined;
+  if (env?.status === Status.UNAVAILABLE || (res.status === 503 && !env)) {
+    unavailable(env?.msg ?? '');
+    throw new RequestError('unavailable', env?.msg ?? 'unavailable', env?.status, env?.data, res.status);
+  }
   if (res.status === 403) {
     const msg = env?.msg ?? (typeof body === 'object' && body ? String((body as { message?: string }).message ?? '') : '');
     if (!opts.silent) feedback.notification.error({ message: t('request.forbidden'), description: msg, key: 'forbidden' });

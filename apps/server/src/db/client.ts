@@ -8,6 +8,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index.js';
 import { ListPipeline } from './pipeline.js';
+import { connectionLost, isConnectionError } from './outage.js';
 
 export type Schema = typeof schema;
 /** The database handle every service takes; a transaction (`tx`) has the same shape. */
@@ -42,16 +43,32 @@ export async function openDatabase(opts: {
   poolSize?: number;
   /** Pipelined connections for the list statements, besides the pool (DATABASE_LIST_CONNECTIONS); 0: none. */
   listConnections?: number;
+  /** DATABASE_CONNECT_TIMEOUT_MS / DATABASE_QUERY_TIMEOUT_MS: an outage answers fast instead of hanging. */
+  connectTimeoutMs?: number;
+  queryTimeoutMs?: number;
+  /** How the connections show in pg_stat_activity (tests tell theirs apart). */
+  applicationName?: string;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const config: pg.ClientConfig = {
       connectionString: opts.databaseUrl,
+      connectionTimeoutMillis: opts.connectTimeoutMs ?? 3000,
+      query_timeout: opts.queryTimeoutMs ?? 30_000,
+      ...(opts.applicationName ? { application_name: opts.applicationName } : {}),
       // Tests isolate each file in its own schema; search_path makes unqualified SQL land there.
       ...(opts.schemaName ? { options: `-c search_path=${opts.schemaName}` } : {}),
     };
     const pool = new pg.Pool({ ...config, max: opts.poolSize ?? 10 });
+    // A connection that drops (PostgreSQL restarted, a backend terminated, the network cut) emits 'error'
+    // on its client, idle or checked out, and on the pool: with no listener node ends the process. The
+    // statement it ran fails on its own; the pool discards the client and opens a fresh one when asked.
+    pool.on('error', (err) => connectionLost(err));
+    pool.on('connect', (client) => client.on('error', (err) => connectionLost(err)));
     const listConnections = opts.listConnections ?? 1;
-    const pipeline = listConnections > 0 ? new ListPipeline({ ...config, application_name: LIST_CONNECTION_NAME }, { size: listConnections, ...LIST_PIPELINE }) : undefined;
+    const pipeline =
+      listConnections > 0
+        ? new ListPipeline({ ...config, application_name: opts.applicationName ? `${opts.applicationName} lists` : LIST_CONNECTION_NAME }, { size: listConnections, ...LIST_PIPELINE })
+        : undefined;
     if (pipeline) pipelines.set(pool, pipeline);
     if (opts.schemaName) {
       const c = await pool.connect();
@@ -67,13 +84,20 @@ export async function openDatabase(opts: {
       kind: 'postgres',
       async withConnection(fn) {
         const c = await pool.connect();
+        let broken: Error | undefined;
         try {
           return await fn(async (text) => {
-            const r = (await c.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
-            return { rows: (Array.isArray(r) ? r[r.length - 1]! : r).rows };
+            try {
+              const r = (await c.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
+              return { rows: (Array.isArray(r) ? r[r.length - 1]! : r).rows };
+            } catch (e) {
+              if (isConnectionError(e)) broken = e as Error;
+              throw e;
+            }
           });
         } finally {
-          c.release();
+          // a connection that failed is discarded (and with it any advisory lock it held), never reused
+          c.release(broken);
         }
       },
       close: async () => {

@@ -39,6 +39,8 @@ registerMessages({
   login_required: { 'zh-CN': '请先登录，无权限访问', 'en-US': 'Please sign in first: access denied' },
   forbidden: { 'zh-CN': '无权限：缺少 {permission} 的 {action} 权限', 'en-US': 'Forbidden: missing {action} permission on {permission}' },
   super_only: { 'zh-CN': '无权限：仅超级管理员可操作', 'en-US': 'Forbidden: super-user only' },
+  db_unavailable: { 'zh-CN': '数据库暂不可用，请稍后重试', 'en-US': 'The database is unavailable, please retry shortly' },
+  shutting_down: { 'zh-CN': '服务正在重启，请稍后重试', 'en-US': 'The server is restarting, please retry shortly' },
   internal_error: { 'zh-CN': '服务器内部错误，请稍后重试（请求号 {reqId}）', 'en-US': 'Internal server error, please retry later (request {reqId})' },
   not_found: { 'zh-CN': '接口不存在', 'en-US': 'No such endpoint' },
   invalid_field: { 'zh-CN': '参数错误：{field} {reason}', 'en-US': 'Invalid argument: {field} {reason}' },

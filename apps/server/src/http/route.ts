@@ -5,6 +5,7 @@ import type { AppContext, Principal } from './context.js';
 import { AppError, forbidden, loginRequired, superOnly } from './errors.js';
 import { parseLang, t } from './i18n.js';
 import { writeOplog } from './oplog.js';
+import { connectionLost, databaseAnswered, isConnectionError } from '../db/outage.js';
 import { authenticate } from '../modules/session/service.js';
 
 /** What an endpoint handler receives. `admin` is null only on public endpoints. */
@@ -31,6 +32,11 @@ export function tokenOf(req: FastifyRequest): string | undefined {
 
 /** Turns any thrown value into the envelope and HTTP status the caller gets. */
 export function toEnvelope(err: unknown, lang: Lang, req: FastifyRequest): { http: number; body: Envelope<unknown> } {
+  if (isConnectionError(err)) {
+    // not a bug: the client may retry (app.ts adds Retry-After to every 503); logged once per outage
+    connectionLost(err);
+    return { http: 503, body: { status: Status.UNAVAILABLE, msg: t(lang, 'db_unavailable'), data: null } };
+  }
   if (err instanceof AppError) {
     const params = { ...err.params };
     if (typeof params.reason === 'string' && params.reason.startsWith('reason.')) params.reason = t(lang, params.reason, params);
@@ -133,6 +139,7 @@ export function route<E extends Endpoint>(
           audit: (a) => (audit = { ...audit, ...a }),
           message: (key, params) => (okMsg = [key, params]),
         });
+        databaseAnswered();
         if (reply.sent) return reply;
         result = { http: 200, body: { status: Status.OK, msg: t(lang, okMsg[0], okMsg[1]), data: data ?? null } };
       } catch (err) {
@@ -151,7 +158,7 @@ export function route<E extends Endpoint>(
           userAgent: req.headers['user-agent'],
           status: result.body.status,
           msg: result.body.msg,
-        }).catch((err) => req.log.error({ err }, 'operation log write failed'));
+        }).catch((err) => (isConnectionError(err) ? connectionLost(err) : req.log.error({ err }, 'operation log write failed')));
       }
       return reply.code(result.http).send(result.body);
     },

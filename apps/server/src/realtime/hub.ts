@@ -19,6 +19,7 @@ import {
   revokedClose,
 } from './protocol.js';
 import { canReceive, isRoutedEvent } from './routing.js';
+import { connectionLost, isConnectionError } from '../db/outage.js';
 import './messages.js';
 
 /** The user's agent and all its ancestors (agent staff above the user receive the user's events). */
@@ -118,7 +119,8 @@ export class SocketHub {
     try {
       principal = await authenticate(this.o.ctx, token);
     } catch (err) {
-      this.o.log.error({ err }, 'socket authentication failed');
+      if (isConnectionError(err)) connectionLost(err);
+      else this.o.log.error({ err }, 'socket authentication failed');
       return { ok: false, close: Close.ERROR };
     }
     if (!principal) return { ok: false, close: Close.BAD_TOKEN };
@@ -357,7 +359,9 @@ export class SocketHub {
       }
       return closed;
     } catch (err) {
-      this.o.log.error({ err }, 'socket session check failed');
+      // sockets already signed in stay open through a database outage; the next check catches up
+      if (isConnectionError(err)) connectionLost(err);
+      else this.o.log.error({ err }, 'socket session check failed');
       return 0;
     } finally {
       this.checking = false;
