@@ -1,11 +1,22 @@
+import { constants as zlibConstants } from 'node:zlib';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 const api = process.env.API_TARGET ?? 'http://localhost:8080';
 
 // Hash routing: the built files are served from the site root by apps/server (or any static host).
 export default defineConfig({
-  plugins: [react()],
+  // Brotli and gzip copies beside each file, made once at build time: the server sends the one the browser
+  // accepts (@fastify/static preCompressed) instead of the raw file or compressing on every request.
+  plugins: [
+    react(),
+    compression({
+      algorithms: [defineAlgorithm('brotliCompress', { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }), defineAlgorithm('gzip', { level: 9 })],
+      include: /\.(js|css|html|svg|json|mjs)$/,
+      threshold: 512,
+    }),
+  ],
   base: './',
   server: {
     proxy: Object.fromEntries(

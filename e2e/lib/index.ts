@@ -104,10 +104,20 @@ export async function openPage(
     reducedMotion: 'reduce',
   });
   if (opts.lang) await context.addInitScript((l) => localStorage.getItem('lang') || localStorage.setItem('lang', l), opts.lang);
+  // The console runs under the server's Content-Security-Policy: a blocked script, style, image or
+  // connection is a failure of the page, reported like an uncaught error.
+  await context.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`),
+    ),
+  );
   const page = await context.newPage();
   page.setDefaultTimeout(30_000);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /^CSP violation|Content Security Policy/.test(m.text())) errors.push(m.text());
+  });
   return { context, page, errors, close: () => context.close() };
 }
 

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
@@ -7,7 +6,6 @@ import type { DestinationStream } from 'pino';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import fastifyStatic from '@fastify/static';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { Status } from '@stock-admin/contracts';
@@ -18,6 +16,8 @@ import { registerBodyParsers } from './http/body.js';
 import { parseLang, t } from './http/i18n.js';
 import { redactUrl } from './http/redact.js';
 import { toEnvelope } from './http/route.js';
+import { guardApiDocs, registerSecurity } from './http/security.js';
+import { serveConsole } from './http/console-static.js';
 import { connectionLost, databaseAnswered, isConnectionError, RETRY_AFTER_S, setOutageLog } from './db/outage.js';
 import { domainRoutes } from './modules/index.js';
 import { registerRealtime } from './realtime/plugin.js';
@@ -88,6 +88,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await registerBodyParsers(app);
   await app.register(cookie);
+  await registerSecurity(app, config);
+  guardApiDocs(app, config);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Stock Admin API', version: '0.1.0' },
@@ -95,7 +97,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  if (config.API_DOCS !== 'off') await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   app.setErrorHandler((err, req, reply) => {
     const { http, body } = toEnvelope(err, parseLang(req.headers.lang), req);
@@ -122,9 +124,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await registerRealtime(app, ctx);
   for (const register of domainRoutes) await register(app, ctx);
 
-  const dist = config.CONSOLE_DIST ?? path.resolve(here, '../../console/dist');
-  if (fs.existsSync(path.join(dist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: dist, prefix: '/', wildcard: false, index: 'index.html', maxAge: '1h' });
-  }
+  await serveConsole(app, config.CONSOLE_DIST ?? path.resolve(here, '../../console/dist'));
   return app;
 }

@@ -37,6 +37,10 @@ const envSchema = z.object({
   SUPER_ACCOUNT: z.string().min(1).default('super'),
   SINGLE_SESSION: bool.default(true),
   SOCKET_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Send Strict-Transport-Security (only when the site is served over HTTPS, e.g. behind a TLS proxy). */
+  HSTS: bool.default(false),
+  /** The API documentation at /api/docs: off, for signed-in admins (default), or public. */
+  API_DOCS: z.enum(['off', 'signed-in', 'public']).default('signed-in'),
   SOCKET_MODE: z.enum(['same-origin', 'spec-ports']).default('same-origin'),
   /** Expected client heartbeat period; a socket silent for more than two periods is closed. */
   SOCKET_HEARTBEAT_MS: z.coerce.number().int().min(50).max(600_000).default(30_000),

@@ -304,8 +304,14 @@ describe('service endpoints', () => {
     expect(r.json()).toMatchObject({ status: 'ok' });
   });
 
-  it('publishes the OpenAPI document generated from the schemas', async () => {
-    const r = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+  it('publishes the OpenAPI document generated from the schemas, to signed-in admins only (API_DOCS)', async () => {
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().status).toBe(10);
+    const { token } = await signedIn(t);
+    const viaCookie = await t.app.inject({ method: 'GET', url: '/api/docs/json', cookies: { 'Access-Token': token } });
+    expect(viaCookie.statusCode).toBe(200);
+    const r = await t.app.inject({ method: 'GET', url: '/api/docs/json', headers: { admintoken: token } });
     const doc = r.json();
     expect(doc.paths['/api/adminUser/login.do'].post.requestBody).toBeDefined();
     expect(doc.paths['/admin/log/loginList.do']).toBeDefined();
@@ -320,5 +326,19 @@ describe('service endpoints', () => {
     const r = await t.app.inject({ method: 'POST', url: '/admin/nothing.do', headers: { lang: 'en-US' } });
     expect(r.statusCode).toBe(404);
     expect(r.json()).toEqual({ status: 1, msg: 'No such endpoint', data: null });
+  });
+});
+
+describe('API documentation switch', () => {
+  it('is not served at all with API_DOCS=off, and to anyone with API_DOCS=public', async () => {
+    const off = await createTestApp({ API_DOCS: 'off' });
+    const pub = await createTestApp({ API_DOCS: 'public' });
+    try {
+      expect((await off.app.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(404);
+      expect((await pub.app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths['/api/adminUser/login.do']).toBeDefined();
+    } finally {
+      await off.close();
+      await pub.close();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import './zod-setup.js';
 export * from './envelope.js';
 export * from './permissions.js';
 export * from './endpoint.js';

@@ -1,0 +1,29 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+// Vite names the files it emits under assets/ with a content hash: they never change under that name.
+const HASHED = /[\\/]assets[\\/][^\\/]+-[\w-]{8,}\.\w+(\.(br|gz))?$/;
+
+/**
+ * The built console: the Brotli or gzip copy made at build time when the browser accepts it, hashed
+ * files cached for a year as immutable, everything else (index.html) revalidated on every load so a
+ * new release is picked up at once.
+ */
+export async function serveConsole(app: FastifyInstance, dist: string): Promise<void> {
+  if (!fs.existsSync(path.join(dist, 'index.html'))) return;
+  await app.register(fastifyStatic, {
+    root: dist,
+    prefix: '/',
+    wildcard: false,
+    // the root is answered below: this version's directory index misses the precompressed copies
+    index: false,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders(res, file) {
+      res.header('cache-control', HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.get('/', { schema: { hide: true } }, (_req, reply) => reply.sendFile('index.html'));
+}

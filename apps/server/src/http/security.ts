@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import type { Config } from '../config.js';
+import { authenticate } from '../modules/session/service.js';
+import { parseLang, t } from './i18n.js';
+
+/**
+ * Security headers on every answer (@fastify/helmet): a Content-Security-Policy the console works under
+ * (its scripts and styles come from this origin; antd writes its styles into <style> elements, hence
+ * 'unsafe-inline' for styles only), `nosniff`, no framing (frame-ancestors 'none' and X-Frame-Options),
+ * a strict referrer policy, and HSTS when the operator says the site is served over TLS (HSTS=true).
+ */
+export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+  // the socket: same origin, or (SOCKET_MODE=spec-ports) the spec's own ports on the page's host
+  const sockets = config.SOCKET_MODE === 'spec-ports' ? ['ws://*:8091', 'wss://*:8091', 'ws://*:2362', 'wss://*:2362'] : [];
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...sockets],
+        mediaSrc: ["'self'", 'data:', 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'same-origin' },
+    strictTransportSecurity: config.HSTS ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    // the console opens CSV downloads and uploaded images from this origin only
+    crossOriginEmbedderPolicy: false,
+  });
+}
+
+/**
+ * The API documentation (/api/docs): `off`, `signed-in` (the default: an admin token in the `admintoken`
+ * header or the console's Access-Token cookie) or `public`.
+ */
+export function guardApiDocs(app: FastifyInstance, config: Config): void {
+  if (config.API_DOCS === 'public') return;
+  app.addHook('onRequest', async (req, reply) => {
+    if (!req.url.startsWith('/api/docs')) return;
+    const lang = parseLang(req.headers.lang);
+    if (config.API_DOCS === 'off') return reply.code(404).send({ status: 1, msg: t(lang, 'not_found'), data: null });
+    const header = req.headers.admintoken;
+    const token = (Array.isArray(header) ? header[0] : header) || req.cookies?.['Access-Token'];
+    const admin = token ? await authenticate(app.ctx, token) : null;
+    if (!admin) return reply.code(401).send({ status: 10, msg: t(lang, 'login_required'), data: null });
+  });
+}
