@@ -103,7 +103,7 @@ describe('layering tiers: the spec payloads', () => {
       expect((await post(t, '/admin/channel/layering/add', body, { token })).json()).toEqual({ status: 2, msg: zh, data: null });
       expect((await post(t, '/admin/channel/layering/add', body, { token, lang: 'en-US' })).json().msg).toBe(en);
     }
-    expect((await post(t, '/admin/channel/layering/update', { layeringName: 'x' }, { token })).json().msg).toBe('参数错误：id 类型不正确');
+    expect((await post(t, '/admin/channel/layering/update', { layeringName: 'x' }, { token })).json().msg).toBe('参数错误：id 不能为空');
   });
 
   it('refuses a duplicate name', async () => {
@@ -176,7 +176,7 @@ describe('layering tiers: the spec payloads', () => {
       [{ layeringId: tier, channelIds: '' }, '参数错误：channelIds 不正确（请选择渠道）'],
       [{ layeringId: tier, channelIds: ' , ' }, '参数错误：channelIds 不正确（请选择渠道）'],
       [{ layeringId: tier, channelIds: '1,x' }, '参数错误：channelIds.1 不正确（请选择渠道）'],
-      [{ channelIds: String(c) }, '参数错误：layeringId 类型不正确'],
+      [{ channelIds: String(c) }, '参数错误：layeringId 不能为空'],
     ];
     for (const [body, msg] of cases)
       expect((await post(t, '/admin/channel/layering/channels/add', body, { token })).json()).toEqual({ status: 2, msg, data: null });
@@ -188,7 +188,7 @@ describe('layering tiers: the spec payloads', () => {
     );
     expect((await get(t, '/admin/channel/layering/channels/detail', { layeringId: 999999 }, { token })).json().msg).toBe('分层不存在');
     expect((await post(t, '/admin/channel/layering/channels/delete', {}, { token })).json().msg).toBe(
-      '参数错误：channelLayeringPidId 类型不正确',
+      '参数错误：channelLayeringPidId 不能为空',
     );
     expect((await post(t, '/admin/channel/layering/channels/delete/all', { layeringId: 'abc' }, { token })).json().msg).toBe(
       '参数错误：layeringId 类型不正确',

@@ -259,7 +259,7 @@ describe('deposit orders: refusals at creation', () => {
   it('validates every field', async () => {
     const u = await userWithToken();
     const cases: [Record<string, unknown>, string][] = [
-      [{ amount: '300' }, '参数错误：channelId 类型不正确'],
+      [{ amount: '300' }, '参数错误：channelId 不能为空'],
       [{ channelId: channel }, '参数错误：amount 不能为空'],
       [{ channelId: channel, amount: '' }, '参数错误：amount 不能为空'],
       [{ channelId: channel, amount: 'abc' }, '参数错误：amount 金额格式不正确（最多两位小数）'],
@@ -312,7 +312,7 @@ describe('deposit orders: console', () => {
       [{ userId: u, amount: '100', status: 2 }, '参数错误：status 取值不在允许范围内'],
       [{ userId: 99999999, amount: '100' }, '用户不存在'],
       [{ userId: u, amount: '100', channelId: 999999 }, '渠道不存在'],
-      [{ amount: '100' }, '参数错误：userId 类型不正确'],
+      [{ amount: '100' }, '参数错误：userId 不能为空'],
     ] as const)
       expect((await post(t, '/admin/recharge/create.do', body, { token })).json().msg).toBe(msg);
   });

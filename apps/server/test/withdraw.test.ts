@@ -223,10 +223,10 @@ describe('withdrawals: refusals at request', () => {
     ];
     for (const [body, msg] of cases) expect(await apply(u.tk, body)).toEqual({ status: 2, msg, data: null });
     const adminCases: [Record<string, unknown>, string][] = [
-      [{ id: 1 }, '参数错误：state 类型不正确'],
+      [{ id: 1 }, '参数错误：state 不能为空'],
       [{ id: 1, state: 0 }, '参数错误：state 取值不在允许范围内'],
       [{ id: 1, state: 3 }, '参数错误：state 取值不在允许范围内'],
-      [{ state: 1 }, '参数错误：id 类型不正确'],
+      [{ state: 1 }, '参数错误：id 不能为空'],
       [{ id: 1, state: 2 }, '参数错误：reason 不能为空'],
       [{ id: 1, state: 2, reason: 'x'.repeat(201) }, '参数错误：reason 过大或过长（最大 200）'],
     ];

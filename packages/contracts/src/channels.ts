@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { money, pageOf, pageQuery } from './envelope.js';
-import { optionalText, zBool, zId } from './fields.js';
+import { optionalText, zBool, zId, zNumber } from './fields.js';
 
 /**
  * Payment channels and layering tiers (spec §2 /capital channallist + layleringlist, §3 Layering,
@@ -31,7 +31,7 @@ export const reqAmountPositive = z.preprocess(blank, amountPositive);
 export const optAmountNonNeg = z.preprocess(blank, amountNonNeg.optional());
 export const optAmountPositive = z.preprocess(blank, amountPositive.optional());
 /** An optional whole count ≥ 0 (empty → not given). */
-export const optCount = z.preprocess(blank, z.coerce.number().int().min(0).max(1_000_000_000).optional());
+export const optCount = z.preprocess(blank, zNumber(z.number().int().min(0).max(1_000_000_000)).optional());
 const optBool = z.preprocess(blank, zBool().optional());
 
 const httpUrl = z
@@ -71,7 +71,7 @@ const channelFields = {
   shown: optBool,
   enabled: optBool,
   withdrawable: optBool,
-  sort: z.preprocess(blank, z.coerce.number().int().min(0).max(99_999).optional()),
+  sort: z.preprocess(blank, zNumber(z.number().int().min(0).max(99_999)).optional()),
   remark: optionalText(255),
 };
 

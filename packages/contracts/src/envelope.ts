@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zNumber } from './fields.js';
 
 /** Response status codes of the `{status, msg, data}` envelope (DESIGN §3). */
 export const Status = {
@@ -30,8 +31,8 @@ export const DEFAULT_LANG: Lang = 'zh-CN';
 
 /** Paged list request and response (DESIGN §3 Lists). */
 export const pageQuery = z.object({
-  pageNum: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(1000).default(10),
+  pageNum: zNumber(z.number().int().min(1)).default(1),
+  pageSize: zNumber(z.number().int().min(1).max(1000)).default(10),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 

@@ -4,8 +4,16 @@ import { z } from 'zod';
  * Field helpers for bodies that may arrive form-encoded (every value a string), as JSON or as
  * multipart: the same schema accepts `"1"` and `1`, `"true"` and `true`.
  */
-export const zInt = () => z.coerce.number().int();
-export const zId = () => z.coerce.number().int().positive();
+const NUMERIC = /^-?\d+(\.\d+)?$/;
+/**
+ * A number from JSON, or a numeric string from a form. Nothing else is read as a number: an array, an
+ * object or a boolean is the wrong type (never its first element, as `z.coerce` would read `[1]`), and
+ * an empty form value is "not given".
+ */
+export const zNumber = <T extends z.ZodType<number, number>>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : NUMERIC.test(v.trim()) ? Number(v) : v) : v), schema);
+export const zInt = () => zNumber(z.number().int());
+export const zId = () => zNumber(z.number().int().positive());
 export const zBool = () =>
   z.union([z.boolean(), z.enum(['true', 'false', '1', '0']), z.literal(1), z.literal(0)]).transform(
     (v) => v === true || v === 'true' || v === '1' || v === 1,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zNumber } from './fields.js';
 import { endpoint } from './endpoint.js';
 import { reqAmountNonNeg, reqAmountPositive } from './channels.js';
 
@@ -34,7 +35,7 @@ export const paySettingsInput = z
     withdrawStart: hhmm,
     withdrawEnd: hhmmEnd,
     /** How many pending deposit orders a user may open within one hour. */
-    maxOpenRechargePerHour: z.coerce.number().int().min(1).max(100),
+    maxOpenRechargePerHour: zNumber(z.number().int().min(1).max(100)),
   })
   .superRefine((v, ctx) => {
     if (v.withdrawStart >= v.withdrawEnd)

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery } from './envelope.js';
-import { optionalText, zBool, zId } from './fields.js';
+import { optionalText, zBool, zId, zNumber } from './fields.js';
 import { commissionRate, optionalField, userUploadedFile } from './users.js';
 
 /**
@@ -150,7 +150,7 @@ export const indexFilters = z.object({
 });
 export const indexListQuery = pageQuery.extend(indexFilters.shape);
 
-const lots = () => z.coerce.number().int().min(1).max(1_000_000);
+const lots = () => zNumber(z.number().int().min(1).max(1_000_000));
 const indexFields = {
   name: z.string().trim().min(1).max(50),
   homeShown: optionalField(zBool()),

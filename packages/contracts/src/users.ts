@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { money, moneyOut, pageOf, pageQuery } from './envelope.js';
-import { optionalText, phone, zBool, zId, zIdList } from './fields.js';
+import { optionalText, phone, zBool, zId, zIdList, zNumber } from './fields.js';
 
 // ---------------------------------------------------------------------------------------------
 // Field helpers of the users / agents / cash / app contracts.
@@ -12,13 +12,13 @@ export const optionalField = <T extends z.ZodType>(s: T) => z.preprocess(blankTo
 
 /** An integer that must be one of `values` (form strings accepted). */
 export const zIntIn = <T extends number>(values: readonly T[]) =>
-  z.coerce
-    .number()
-    .int()
-    .refine((v): v is T => (values as readonly number[]).includes(v), { message: 'invalid_value' }) as unknown as z.ZodType<T, unknown>;
+  zNumber(z.number().int().refine((v): v is T => (values as readonly number[]).includes(v), { message: 'invalid_value' })) as unknown as z.ZodType<
+    T,
+    unknown
+  >;
 
 /** 0 or a positive id: 0 clears a reference (no agent, no tier). */
-export const zIdOrZero = () => z.coerce.number().int().min(0);
+export const zIdOrZero = () => zNumber(z.number().int().min(0));
 
 const LOCAL_TIME = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}:\d{2})(:\d{2})?)?$/;
 /**

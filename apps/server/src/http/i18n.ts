@@ -56,4 +56,5 @@ registerMessages({
   'reason.invalid_phone': { 'zh-CN': '手机号格式不正确', 'en-US': 'is not a valid phone number' },
   'reason.invalid_json': { 'zh-CN': '不是有效的 JSON', 'en-US': 'is not valid JSON' },
   'reason.invalid': { 'zh-CN': '不合法', 'en-US': 'is invalid' },
+  'reason.unstorable_char': { 'zh-CN': '含有无法保存的字符（如 \\u0000）', 'en-US': 'contains a character that cannot be stored (such as \\u0000)' },
 });

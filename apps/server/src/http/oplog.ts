@@ -1,6 +1,7 @@
 import { operationLog } from '../db/schema/index.js';
 import type { Db } from '../db/client.js';
 import type { Principal } from './context.js';
+import { storable } from './input.js';
 import { redact } from './redact.js';
 
 export interface OplogEntry {
@@ -24,13 +25,14 @@ export async function writeOplog(db: Db, e: OplogEntry): Promise<void> {
     module: e.module,
     action: e.action,
     method: e.method,
-    targetId: e.targetId == null ? null : String(e.targetId),
-    summary: (redact(e.summary) ?? {}) as object,
+    // refused calls are logged too, with what could not be stored written out, not lost
+    targetId: e.targetId == null ? null : storable(String(e.targetId)),
+    summary: storable(redact(e.summary) ?? {}) as object,
     ip: e.ip,
-    userAgent: e.userAgent?.slice(0, 300) ?? null,
+    userAgent: e.userAgent ? storable(e.userAgent.slice(0, 300)) : null,
     result: e.status === 0 ? 'ok' : 'fail',
     status: e.status,
-    msg: e.msg.slice(0, 500),
+    msg: storable(e.msg.slice(0, 500)),
   });
 }
 

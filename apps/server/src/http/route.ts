@@ -4,6 +4,7 @@ import { Status, envelopeSchema, type DataOf, type Endpoint, type Envelope, type
 import type { AppContext, Principal } from './context.js';
 import { AppError, forbidden, loginRequired, superOnly } from './errors.js';
 import { parseLang, t } from './i18n.js';
+import { refuseUnstorable } from './input.js';
 import { writeOplog } from './oplog.js';
 import { connectionLost, databaseAnswered, isConnectionError } from '../db/outage.js';
 import { authenticate } from '../modules/session/service.js';
@@ -124,6 +125,7 @@ export function route<E extends Endpoint>(
           if (!admin!.permissions.get(permission)?.includes(action)) throw forbidden(permission, action);
         }
         const raw = e.method === 'GET' ? req.query : (req.body ?? {});
+        refuseUnstorable(raw);
         if (input) {
           const r = input.safeParse(raw, { reportInput: true });
           if (!r.success) throw zodToError(r.error);

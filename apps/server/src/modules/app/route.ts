@@ -4,6 +4,7 @@ import { Status, envelopeSchema, type DataOf, type Endpoint, type Envelope, type
 import type { AppContext } from '../../http/context.js';
 import { loginRequired } from '../../http/errors.js';
 import { parseLang, t } from '../../http/i18n.js';
+import { refuseUnstorable } from '../../http/input.js';
 import { toEnvelope, zodToError } from '../../http/route.js';
 import { authenticateUser, type AppUser } from './sessions.js';
 
@@ -65,6 +66,7 @@ export function appRoute<E extends Endpoint>(
           if (!user && e.access !== 'public') throw loginRequired();
         }
         const raw = e.method === 'GET' ? req.query : (req.body ?? {});
+        refuseUnstorable(raw);
         let parsed: unknown = {};
         if (input) {
           const r = input.safeParse(raw, { reportInput: true });
