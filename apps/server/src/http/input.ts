@@ -2,6 +2,7 @@ import { invalid } from './errors.js';
 
 // What PostgreSQL cannot store in text or jsonb: the NUL character, and a lone UTF-16 surrogate (no
 // UTF-8 encoding exists for it; it would be stored as U+FFFD, silently changing the text).
+// eslint-disable-next-line no-control-regex -- the NUL character is exactly what is looked for
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
