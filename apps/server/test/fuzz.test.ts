@@ -33,7 +33,7 @@ function shapeOf(s: unknown): Record<string, unknown> | null {
 }
 
 // Admin endpoints that write (they name an operation-log module) and take an object input.
-const targets = Object.values(contracts)
+const targets = Object.values(contracts as Record<string, unknown>)
   .filter((api): api is Record<string, unknown> => typeof api === 'object' && api !== null && !Array.isArray(api))
   .flatMap((api) => Object.values(api).filter(isEndpoint))
   .filter((e) => e.module && e.method === 'POST' && e.access !== 'public' && !e.path.startsWith('/app/'))

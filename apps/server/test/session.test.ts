@@ -69,25 +69,81 @@ describe('sign-in', () => {
     expect(r.msg).toBe('账户已被锁定，请联系超级管理员');
   });
 
-  it('locks an account out after 5 failures within 15 minutes, even with the right password', async () => {
+  it('makes an address that keeps failing wait, longer each time (guessing)', async () => {
     const a = await makeAdmin(t);
     for (let i = 0; i < 5; i++) {
-      const r = (await loginCall({ username: a.username, password: 'nope' }, { ip: `10.1.0.${i}` })).json();
+      const r = (await loginCall({ username: a.username, password: 'nope' }, { ip: '10.1.0.1' })).json();
       expect(r.msg).toBe('账户或密码错误');
     }
-    const r = (await loginCall({ username: a.username, password: a.password }, { ip: '10.1.1.1' })).json();
-    expect(r.status).toBe(1);
-    expect(r.msg).toBe('登录失败次数过多，请 15 分钟后再试');
+    // the fifth failure: this address waits 1 minute, even with the right password
+    const r = (await loginCall({ username: a.username, password: a.password }, { ip: '10.1.0.1' })).json();
+    expect(r).toMatchObject({ status: 1, msg: '登录失败次数过多，请 1 分钟后再试' });
+    const results = rows<{ result: string }>(
+      await t.app.ctx.db.execute(sql`SELECT result FROM login_log WHERE ip = '10.1.0.1' ORDER BY id`),
+    ).map((x) => x.result);
+    expect(results).toEqual(['bad_password', 'bad_password', 'bad_password', 'bad_password', 'bad_password', 'lock_ip', 'throttled']);
+    // a minute later it may try once more; another failure makes it wait 2 minutes, then 4
+    const age = (s: number) => t.app.ctx.db.execute(sql`UPDATE login_log SET created_at = created_at - make_interval(secs => ${s}) WHERE ip = '10.1.0.1'`);
+    await age(61);
+    expect((await loginCall({ username: a.username, password: 'nope' }, { ip: '10.1.0.1' })).json().msg).toBe('账户或密码错误');
+    expect((await loginCall({ username: a.username, password: a.password }, { ip: '10.1.0.1' })).json().msg).toBe('登录失败次数过多，请 2 分钟后再试');
+    await age(121);
+    await loginCall({ username: a.username, password: 'nope' }, { ip: '10.1.0.1' });
+    expect((await loginCall({ username: a.username, password: a.password }, { ip: '10.1.0.1', lang: 'en-US' })).json().msg).toBe(
+      'Too many failed sign-in attempts; try again in 4 min',
+    );
     // failures older than the window no longer count
-    await t.app.ctx.db.execute(sql`UPDATE login_log SET created_at = now() - interval '16 minutes' WHERE username = ${a.username}`);
-    expect((await loginCall({ username: a.username, password: a.password }, { ip: '10.1.1.1' })).json().status).toBe(0);
+    await t.app.ctx.db.execute(sql`UPDATE login_log SET created_at = now() - interval '16 minutes' WHERE ip = '10.1.0.1'`);
+    expect((await loginCall({ username: a.username, password: a.password }, { ip: '10.1.0.1' })).json().status).toBe(0);
   });
 
-  it('locks an IP out after 5 failures across accounts', async () => {
+  it('lets no stranger lock an operator out: failures from other addresses do not stop the operator\'s usual address', async () => {
+    const a = await makeAdmin(t);
+    expect((await loginCall({ username: a.username, password: a.password }, { ip: '10.5.0.1' })).json().status).toBe(0);
+    // an attacker spreads 30 wrong passwords over 15 addresses (2 each: no address is held back)
+    for (let i = 0; i < 30; i++) await loginCall({ username: a.username, password: `guess${i}` }, { ip: `10.6.0.${i % 15}` });
+    // the operator, from the address they sign in from, is let in
+    expect((await loginCall({ username: a.username, password: a.password }, { ip: '10.5.0.1' })).json().status).toBe(0);
+    // an address the account never signed in from is not, even with the right password
+    const stranger = (await loginCall({ username: a.username, password: a.password }, { ip: '10.7.0.1' })).json();
+    expect(stranger).toMatchObject({ status: 1, msg: '该账号近期登录失败过多，请从常用地址登录，或请管理员解除锁定' });
+    const locks = rows<{ n: number }>(
+      await t.app.ctx.db.execute(sql`SELECT count(*)::int AS n FROM login_log WHERE username = ${a.username} AND result = 'lock_account'`),
+    );
+    expect(locks[0]!.n).toBe(1);
+    // an administrator forgives the failures: the new address may sign in, and the log says who unlocked it
+    const boss = await signedIn(t, 'admin');
+    const u = (await post(t, '/admin/system/unlockSignIn.do', { id: a.id }, { token: boss.token })).json();
+    expect(u).toMatchObject({ status: 0, msg: '已解除登录限制' });
+    const [row] = rows<{ user_agent: string }>(
+      await t.app.ctx.db.execute(sql`SELECT user_agent FROM login_log WHERE username = ${a.username} AND result = 'unlock'`),
+    );
+    expect(row!.user_agent).toBe(`unlocked by ${boss.username}`);
+    expect((await loginCall({ username: a.username, password: a.password }, { ip: '10.7.0.1' })).json().status).toBe(0);
+    // unlocking needs the enable action on admin accounts
+    const finance = await signedIn(t, 'finance');
+    expect((await post(t, '/admin/system/unlockSignIn.do', { id: a.id }, { token: finance.token })).statusCode).toBe(403);
+  });
+
+  it('limits wrong authenticator codes on their own: 5 close the account to unknown addresses', async () => {
+    const secret = newTotpSecret();
+    const a = await makeAdmin(t);
+    await t.app.ctx.db.update(admins).set({ totpEnabled: true, totpSecret: secret }).where(eq(admins.id, a.id));
+    for (let i = 0; i < 5; i++) {
+      const r = (await loginCall({ username: a.username, password: a.password, googleCode: '000000' }, { ip: `10.8.0.${i}` })).json();
+      expect(r.msg).toBe('谷歌验证码错误或已使用');
+    }
+    const code = await totpCode(secret);
+    const r = (await loginCall({ username: a.username, password: a.password, googleCode: code }, { ip: '10.8.1.1' })).json();
+    expect(r.msg).toBe('该账号近期登录失败过多，请从常用地址登录，或请管理员解除锁定');
+  });
+
+  it('makes an address that fails across accounts wait', async () => {
     for (let i = 0; i < 5; i++) await loginCall({ username: `ghost${i}`, password: 'x' }, { ip: '10.2.0.9' });
     const a = await makeAdmin(t);
     const r = (await loginCall({ username: a.username, password: a.password }, { ip: '10.2.0.9', lang: 'en-US' })).json();
-    expect(r.msg).toBe('Too many failed sign-in attempts; try again in 15 minutes');
+    expect(r.msg).toBe('Too many failed sign-in attempts; try again in 1 min');
+    expect((await loginCall({ username: a.username, password: a.password }, { ip: '10.2.0.10' })).json().status).toBe(0);
   });
 
   it('writes every attempt to the login log', async () => {

@@ -10,7 +10,7 @@ const timeRange = {
   endTime: z.iso.datetime({ offset: true }).optional().or(z.literal('').transform(() => undefined)),
 };
 
-export const LOGIN_RESULTS = ['ok', 'bad_password', 'bad_code', 'need_code', 'locked', 'throttled'] as const;
+export const LOGIN_RESULTS = ['ok', 'bad_password', 'bad_code', 'need_code', 'locked', 'throttled', 'lock_ip', 'lock_account', 'unlock'] as const;
 
 export const loginLogItem = z.object({
   id: z.number(),

@@ -11,6 +11,7 @@ export const adminCalls = {
   getGoogle: (id: number) => call(adminsApi.getGoogle, { id }),
   updateGoogle: (q: InputOf<typeof adminsApi.updateGoogle>) => call(adminsApi.updateGoogle, q),
   offline: (id: number) => call(adminsApi.offline, { id }),
+  unlockSignIn: (id: number) => call(adminsApi.unlockSignIn, { id }),
   updateChat: (q: InputOf<typeof adminsApi.updateChat>) => call(adminsApi.updateChat, q),
   activate: (q: InputOf<typeof adminsApi.activate>) => call(adminsApi.activate, q),
 };

@@ -4,6 +4,10 @@ import type { AppContext } from '../../http/context.js';
 import { route } from '../../http/route.js';
 import * as accounts from './accounts.js';
 import { register, sendCode } from './register.js';
+import { eq } from 'drizzle-orm';
+import { admins } from '../../db/schema/index.js';
+import { fail } from '../../http/errors.js';
+import { unlockSignIn } from '../session/service.js';
 import './messages.js';
 
 export function adminsRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -12,6 +16,14 @@ export function adminsRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, adminsApi.add, ({ admin, input, audit }) => accounts.addAdmin(ctx, admin, input, audit));
   route(app, ctx, adminsApi.update, ({ admin, input, audit }) => accounts.updateAdmin(ctx, admin, input, audit));
   route(app, ctx, adminsApi.updateLock, ({ admin, input, audit }) => accounts.updateLock(ctx, admin, input, audit));
+  route(app, ctx, adminsApi.unlockSignIn, async ({ admin, input, audit, message, req }) => {
+    const [target] = await ctx.db.select({ username: admins.username }).from(admins).where(eq(admins.id, input.id)).limit(1);
+    if (!target) throw fail('admin_not_found');
+    await unlockSignIn(ctx.db, target.username, admin, { ip: req.ip });
+    audit({ targetId: input.id, after: { username: target.username } });
+    message('login_unlocked');
+    return null;
+  });
   route(app, ctx, adminsApi.del, ({ admin, input, audit }) => accounts.deleteAdmin(ctx, admin, input.id, audit));
   route(app, ctx, adminsApi.getGoogle, ({ admin, input, audit }) => accounts.issueGoogleSecret(ctx, admin, input.id, audit));
   route(app, ctx, adminsApi.updateGoogle, ({ admin, input, audit }) => accounts.updateGoogle(ctx, admin, input, audit));

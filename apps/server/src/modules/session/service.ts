@@ -18,11 +18,9 @@ import { dummyHash, verifyPassword } from '../../lib/password.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { verifyTotp } from '../../lib/totp.js';
 import { openTotpSecret } from '../../lib/totp-secret.js';
+import { mayTry, noteLocks } from './throttle.js';
 import './messages.js';
 import { reuseJson } from '../../http/json.js';
-
-export const MAX_FAILURES = 5;
-export const THROTTLE_MINUTES = 15;
 
 export interface ClientInfo {
   ip: string;
@@ -33,20 +31,6 @@ async function logAttempt(db: Db, username: string, adminId: number | null, clie
   await db.insert(loginLog).values({ username, adminId, ip: client.ip, userAgent: client.userAgent?.slice(0, 300) ?? null, result });
 }
 
-/** True when the account or the IP has failed MAX_FAILURES times within the window. */
-async function isThrottled(db: Db, username: string, ip: string): Promise<boolean> {
-  const r = rows<{ by_user: number; by_ip: number }>(
-    await db.execute(sql`
-      SELECT count(*) FILTER (WHERE username = ${username})::int AS by_user,
-             count(*) FILTER (WHERE ip = ${ip})::int AS by_ip
-      FROM login_log
-      WHERE created_at > now() - make_interval(mins => ${THROTTLE_MINUTES})
-        AND result IN ('bad_password', 'bad_code')
-        AND (username = ${username} OR ip = ${ip})`),
-  )[0];
-  return !!r && (r.by_user >= MAX_FAILURES || r.by_ip >= MAX_FAILURES);
-}
-
 export async function login(
   ctx: AppContext,
   input: { username: string; password: string; googleCode?: string },
@@ -54,18 +38,23 @@ export async function login(
 ): Promise<LoginData> {
   const { db } = ctx;
   const { username } = input;
-  if (await isThrottled(db, username, client.ip)) {
+  const verdict = await mayTry(db, username, client.ip);
+  if (!verdict.ok) {
     await logAttempt(db, username, null, client, 'throttled');
-    throw fail('login_throttled', { minutes: THROTTLE_MINUTES });
+    throw verdict.reason === 'ip' ? fail('login_throttled', { minutes: verdict.minutes }) : fail('login_account_guarded');
   }
+  const failed = async (adminId: number | null, result: 'bad_password' | 'bad_code') => {
+    await logAttempt(db, username, adminId, client, result);
+    await noteLocks(db, username, client.ip, (lock) => logAttempt(db, username, adminId, client, lock));
+  };
   const [admin] = await db.select().from(admins).where(eq(admins.username, username)).limit(1);
   if (!admin) {
     await verifyPassword(await dummyHash(), input.password);
-    await logAttempt(db, username, null, client, 'bad_password');
+    await failed(null, 'bad_password');
     throw fail('login_bad_credentials');
   }
   if (!(await verifyPassword(admin.passwordHash, input.password))) {
-    await logAttempt(db, username, admin.id, client, 'bad_password');
+    await failed(admin.id, 'bad_password');
     throw fail('login_bad_credentials');
   }
   if (admin.locked) {
@@ -90,7 +79,7 @@ export async function login(
           .returning({ id: admins.id })
       ).length === 1;
     if (!claimed) {
-      await logAttempt(db, username, admin.id, client, 'bad_code');
+      await failed(admin.id, 'bad_code');
       throw fail('google_code_invalid', undefined, { needGoogleCode: true });
     }
   }
@@ -247,3 +236,12 @@ export async function setSiteStyle(ctx: AppContext, p: Principal, style: SiteSty
   await ctx.db.update(admins).set({ siteStyle: merged, updatedAt: new Date() }).where(eq(admins.id, p.adminId));
   return merged;
 }
+
+/**
+ * An administrator forgives an account's failed sign-ins (the login log gets an `unlock` row naming who):
+ * the addresses it was closed to may try again at once.
+ */
+export async function unlockSignIn(db: Db, username: string, by: Principal, client: ClientInfo): Promise<void> {
+  await logAttempt(db, username, null, { ip: client.ip, userAgent: `unlocked by ${by.username}` }, 'unlock');
+}
+

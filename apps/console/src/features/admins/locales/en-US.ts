@@ -48,9 +48,11 @@ export default {
       unlocked: 'Account unlocked',
       chat: 'Chat setting updated',
       deleted: 'Admin deleted',
+      signInUnlocked: 'Sign-in unlocked',
       offline: 'Ended {{count}} session(s)',
     },
-    action: { add: 'Add admin', edit: 'Edit', google: 'Two-factor', offline: 'Force sign-out', delete: 'Delete' },
+    action: { add: 'Add admin', edit: 'Edit', google: 'Two-factor', offline: 'Force sign-out', unlockSignIn: 'Unlock sign-in', delete: 'Delete' },
+    unlockConfirm: 'Lift the sign-in limits on "{{name}}" after failed attempts? (new addresses may try again)',
     offlineConfirm: 'End every session of "{{name}}"?',
     deleteConfirm: 'Delete the admin "{{name}}"?',
     form: {

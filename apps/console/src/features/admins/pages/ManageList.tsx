@@ -220,6 +220,16 @@ export default function ManageList() {
             </Popconfirm>,
           );
         }
+        if (r.status === 'active' && can('enable') && !superLocked)
+          items.push(
+            <Popconfirm
+              key="unlock"
+              title={t('admins.unlockConfirm', { name: r.adminName })}
+              onConfirm={() => rowAction(`unlock-${r.id}`, () => adminCalls.unlockSignIn(r.id), t('admins.msg.signInUnlocked'))}
+            >
+              <a data-testid={`unlock-signin-${r.adminUtopia}`}>{t('admins.action.unlockSignIn')}</a>
+            </Popconfirm>,
+          );
         if (mayDelete(r, { selfId, isSuper, canDelete: can('delete') }))
           items.push(
             <Popconfirm

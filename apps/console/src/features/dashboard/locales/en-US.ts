@@ -23,6 +23,9 @@ export default {
       need_code: 'Code required',
       locked: 'Account locked',
       throttled: 'Too many attempts',
+      lock_ip: 'Address held back',
+      lock_account: 'Account closed to new addresses',
+      unlock: 'Unlocked by an admin',
     },
   },
 };

@@ -23,6 +23,9 @@ export default {
       need_code: '需要验证码',
       locked: '账户已锁定',
       throttled: '尝试过多',
+      lock_ip: '地址已限制登录',
+      lock_account: '账号已限制陌生地址',
+      unlock: '管理员解除限制',
     },
   },
 };

@@ -36,6 +36,9 @@ export default {
       need_code: '需要验证码',
       locked: '账号已锁定',
       throttled: '尝试过于频繁',
+      lock_ip: '地址已限制登录',
+      lock_account: '账号已限制陌生地址',
+      unlock: '管理员解除限制',
     },
     op: { before: '修改前', after: '修改后', input: '请求参数' },
     module: {
