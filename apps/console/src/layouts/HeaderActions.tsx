@@ -12,7 +12,7 @@ import { signInUrl } from '../lib/routing';
 import { REFRESH_PARAM } from '../lib/tabs';
 import { signOutOnServer } from '../features/session/api';
 import { useCurrentAdmin } from '../features/admins/currentAdmin';
-import { BADGE_BUTTONS, BADGE_RESET_MS, HEADER_NAME_DELAY_MS, LOGOUT_RELOAD_MS } from './headerBadges';
+import { builtBadgeButtons, BADGE_RESET_MS, HEADER_NAME_DELAY_MS, LOGOUT_RELOAD_MS } from './headerBadges';
 
 /** Seam for tests. */
 /**
@@ -33,7 +33,7 @@ export function HeaderBadges({ compact }: { compact?: boolean }) {
   const counts = useBadges();
   const { info, siteStyle } = useSession();
   const chosen = siteStyle.badges;
-  const buttons = BADGE_BUTTONS.filter((b) => (!chosen || chosen.includes(b.code)) && hasAccess(info, b.permission, 'query'));
+  const buttons = builtBadgeButtons().filter((b) => (!chosen || chosen.includes(b.code)) && hasAccess(info, b.permission, 'query'));
   return (
     <div className="header-badges">
       {buttons.map((b) => (

@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { AuditOutlined, BlockOutlined, FileProtectOutlined, IdcardOutlined, RiseOutlined } from '@ant-design/icons';
 import type { BadgeCode, PermissionKey } from '@stock-admin/contracts';
 import { BADGE_EVENTS, LIVE_EVENTS, type LiveEventDef } from '@stock-admin/contracts/live-events';
+import { shellRoutes } from '../app/routes';
+import { matchRoute, type RouteEntry } from '../lib/routing';
 
 /** Spec §2 header badge buttons: counter code, label, the page it opens, and the permission that page needs. */
 export interface BadgeButton {
@@ -27,6 +29,13 @@ export const BADGE_BUTTONS: BadgeButton[] = BADGE_EVENTS.map((type) => {
   const code = def.badge as BadgeCode;
   return { code, path: def.page, permission: def.permission, ...LOOK[code] };
 });
+
+/**
+ * The buttons whose page is in the route table: a button (and its choice on 状态栏管理) appears when its
+ * domain's page lands, never as a way to a 404 before.
+ */
+export const builtBadgeButtons = (table: readonly RouteEntry<unknown>[] = shellRoutes): BadgeButton[] =>
+  BADGE_BUTTONS.filter((b) => matchRoute([...table], b.path));
 
 /** Spec §9: the counter is cleared this long after its button navigated. */
 export const BADGE_RESET_MS = 600;

@@ -4,11 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { hasAccess, Access } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
 import { setSiteStyle, useSession } from '../../../lib/session';
-import { BADGE_BUTTONS } from '../../../layouts/headerBadges';
+import { builtBadgeButtons } from '../../../layouts/headerBadges';
 import { accountCalls } from '../api';
 import '../account.css';
 
-const ALL = BADGE_BUTTONS.map((b) => b.code as number);
+const BUTTONS = builtBadgeButtons();
+const ALL = BUTTONS.map((b) => b.code as number);
 
 /** The choice as saved: the chosen codes in the buttons' order, unknown codes dropped. */
 export function normaliseBadges(chosen: readonly number[]): number[] {
@@ -46,7 +47,7 @@ export default function SettingsCustom() {
       <List
         bordered
         style={{ maxWidth: 560, marginBottom: 16 }}
-        dataSource={BADGE_BUTTONS}
+        dataSource={BUTTONS}
         renderItem={(b) => {
           const allowed = hasAccess(info, b.permission, 'query');
           const box = (
