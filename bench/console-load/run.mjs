@@ -1,3 +1,4 @@
+/* global document -- the page.waitForFunction callback runs in the browser */
 // Cold loads of the console in Debian Chromium over loopback (issue 26): bytes on the wire for the
 // sign-in page, time until its two inputs can be typed in, and time from pressing 登录 until the
 // workplace is on screen — against a floor: a minimal static page with the same two inputs, served
