@@ -3,7 +3,7 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { fundListQuery, userListQuery } from '@stock-admin/contracts';
 import { userListIds, userListNamed, userListSql } from '../../apps/server/src/modules/users/service.ts';
-import { fundListIds, fundListNamed, fundListSql } from '../../apps/server/src/modules/cash/service.ts';
+import { fundListIds, fundListNamed, fundListSql } from '../../apps/server/src/modules/fundrecords/service.ts';
 import { statementName } from '../../apps/server/src/db/named.ts';
 import { BENCH_AGENT } from './seed.mjs';
 

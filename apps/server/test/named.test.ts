@@ -5,7 +5,7 @@ import { fundListQuery, userListQuery } from '@stock-admin/contracts';
 import { rows } from '../src/db/migrate.js';
 import { executeList, pageWindow } from '../src/db/named.js';
 import { userListNamed, userListSql } from '../src/modules/users/service.js';
-import { fundListNamed } from '../src/modules/cash/service.js';
+import { fundListNamed } from '../src/modules/fundrecords/service.js';
 import { createTestApp, type TestApp } from './helpers.js';
 
 // Named list statements keep one generic plan only when their page bounds are literals (db/named.ts).

@@ -5,7 +5,7 @@ import { fundListQuery, userListQuery } from '@stock-admin/contracts';
 import { renderQuery } from '../src/db/render.js';
 import { fundRecords, users } from '../src/db/schema/index.js';
 import { userListSql } from '../src/modules/users/service.js';
-import { fundListSql, fundWhere, recordsPageSql } from '../src/modules/cash/service.js';
+import { fundListSql, fundWhere, recordsPageSql } from '../src/modules/fundrecords/service.js';
 import type { AgentIdLists } from '../src/modules/agents/subtrees.js';
 
 // renderQuery (db/render.ts) must give exactly drizzle's text and parameters for every list statement

@@ -40,8 +40,8 @@ const PaySetting = lazyPage(() => import('../features/funds/pages/PaySetting'));
 // 用户管理 and the ledger screens (issue 5).
 const UserList = lazyPage(() => import('../features/users/pages/UserList'));
 const AgentList = lazyPage(() => import('../features/agents/pages/AgentList'));
-const FundRecords = lazyPage(() => import('../features/ledger/pages/FundRecords'));
-const FundTransferRecords = lazyPage(() => import('../features/ledger/pages/FundTransferRecords'));
+const FundRecords = lazyPage(() => import('../features/fundrecords/pages/FundRecords'));
+const FundTransferRecords = lazyPage(() => import('../features/fundrecords/pages/FundTransferRecords'));
 
 // 日志管理, 管理设置, 个人中心, registration (issue 7).
 const LoginLog = lazyPage(() => import('../features/logs/pages/LoginLog'));

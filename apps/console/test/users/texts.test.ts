@@ -4,8 +4,8 @@ import usersZh from '../../src/features/users/locales/zh-CN';
 import usersEn from '../../src/features/users/locales/en-US';
 import agentsZh from '../../src/features/agents/locales/zh-CN';
 import agentsEn from '../../src/features/agents/locales/en-US';
-import ledgerZh from '../../src/features/ledger/locales/zh-CN';
-import ledgerEn from '../../src/features/ledger/locales/en-US';
+import ledgerZh from '../../src/features/fundrecords/locales/zh-CN';
+import ledgerEn from '../../src/features/fundrecords/locales/en-US';
 
 describe('users / agents / ledger texts', () => {
   for (const [name, zh, en] of [

@@ -1,4 +1,4 @@
-import { agentsApi, fundRecordsApi, channelsApi, usersApi, type Endpoint, type InputOf } from '@stock-admin/contracts';
+import { agentsApi, channelsApi, usersApi, type Endpoint, type InputOf } from '@stock-admin/contracts';
 import { call, request, type CallOptions } from '../../lib/request';
 
 /**
@@ -36,12 +36,6 @@ export const agentCalls = {
   update: (q: InputOf<typeof agentsApi.update>) => act(agentsApi.update, q),
   remove: (id: number) => act(agentsApi.delAgent, { id }),
   adjust: (q: InputOf<typeof agentsApi.updateAgentAmt>) => call(agentsApi.updateAgentAmt, q),
-};
-
-/** 资金记录 / 资金互转记录. */
-export const cashCalls = {
-  list: (q: InputOf<typeof fundRecordsApi.list>) => call(fundRecordsApi.list, q),
-  transfers: (q: InputOf<typeof fundRecordsApi.transferList>) => call(fundRecordsApi.transferList, q),
 };
 
 /** Pickers: agents by name, layering tiers (few; silent when the role may not read them). */

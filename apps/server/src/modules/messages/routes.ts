@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { messagesApi } from '@stock-admin/contracts';
 import type { AppContext } from '../../http/context.js';
 import { route } from '../../http/route.js';
-import { appRoute } from '../app/route.js';
+import { appRoute } from '../platform/route.js';
 import * as station from './service.js';
 
 /** 站内消息: the admin side (/admin/stationMessage/…) and the end user's side (/app/message/…). */

@@ -6,8 +6,8 @@ import { hashPassword } from '../../lib/password.js';
 import { post, postAgent, type LedgerEntry } from '../../ledger/index.js';
 import { createAdmin } from '../admins/service.js';
 import { addAgent } from '../agents/service.js';
-import { submitRealName } from '../app/service.js';
-import type { AppUser } from '../app/sessions.js';
+import { submitRealName } from '../platform/service.js';
+import type { AppUser } from '../platform/sessions.js';
 import { createUser, reviewRealName, saveBank } from './service.js';
 
 /** The agent staff sign-in the demo data creates (bound to the first top agent). */

@@ -31,7 +31,7 @@ import { AppError, fail, invalid } from '../../http/errors.js';
 import { hashPassword } from '../../lib/password.js';
 import { post, type LedgerEntry } from '../../ledger/index.js';
 import { agentScope, assertAgentInScope, assertUserInScope, isAgentStaff, scopeRootAgentId } from '../agents/scope.js';
-import { revokeUserSessions } from '../app/sessions.js';
+import { revokeUserSessions } from '../platform/sessions.js';
 import { attachUploads, fileUrl } from './uploads.js';
 import './messages.js';
 

@@ -23,7 +23,7 @@ registerMessages({
   'csv.fund.createdAt': { 'zh-CN': '时间', 'en-US': 'Time' },
 });
 
-export function cashRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function fundRecordsRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, fundRecordsApi.list, ({ input, admin }) => svc.listFundRecords(ctx.db, admin, input));
   route(app, ctx, fundRecordsApi.transferList, ({ input, admin }) => svc.listTransferRecords(ctx.db, admin, input));
   route(app, ctx, fundRecordsApi.export, async ({ input, admin, lang, reply }) => {

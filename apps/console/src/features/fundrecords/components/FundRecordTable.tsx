@@ -8,7 +8,7 @@ import dayjs from 'dayjs';
 import { fundRecordsApi, FUND_TYPE_INFO, type FundRecordItem, type FundType } from '@stock-admin/contracts';
 import { Access, useAccess } from '../../../lib/access';
 import { tableDefaults } from '../../../lib/proTable';
-import { cashCalls } from '../../users/api';
+import { fundRecordCalls } from '../api';
 import { Money } from '../../users/components/Money';
 import { AgentSelect } from '../../users/components/Pickers';
 import { formatMoney } from '../../users/lib/decimal';
@@ -256,7 +256,7 @@ export function FundRecordTable({ transfers = false }: { transfers?: boolean }) 
           lastFilters.current = filters;
           try {
             const q = { ...pageOfParams(params), ...filters } as never;
-            const d = transfers ? await cashCalls.transfers(q) : await cashCalls.list(q);
+            const d = transfers ? await fundRecordCalls.transfers(q) : await fundRecordCalls.list(q);
             setTotals(d.totals);
             return { data: d.list, total: d.total, success: true };
           } catch {

@@ -7,7 +7,7 @@ import { appRoute, userTokenOf } from './route.js';
 import * as svc from './service.js';
 
 /** The platform user API (`/app/…`, header `usertoken`). */
-export function appRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function platformRoutes(app: FastifyInstance, ctx: AppContext): void {
   const client = (req: { ip: string; headers: Record<string, unknown> }) => ({
     ip: req.ip,
     userAgent: req.headers['user-agent'] as string | undefined,
