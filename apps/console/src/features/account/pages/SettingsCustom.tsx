@@ -4,17 +4,23 @@ import { useTranslation } from 'react-i18next';
 import { hasAccess, Access } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
 import { setSiteStyle, useSession } from '../../../lib/session';
-import { builtBadgeButtons } from '../../../layouts/headerBadges';
+import { BADGE_BUTTONS, builtBadgeButtons } from '../../../layouts/headerBadges';
 import { accountCalls } from '../api';
 import '../account.css';
 
 const BUTTONS = builtBadgeButtons();
-const ALL = BUTTONS.map((b) => b.code as number);
+const BUILT = new Set(BUTTONS.map((b) => b.code as number));
+const ALL = BADGE_BUTTONS.map((b) => b.code as number);
 
-/** The choice as saved: the chosen codes in the buttons' order, unknown codes dropped. */
-export function normaliseBadges(chosen: readonly number[]): number[] {
+/**
+ * The choice as saved: the chosen codes in the buttons' order, unknown codes dropped. Only built pages'
+ * buttons are offered; a button whose page is not built yet keeps the choice it had (`saved`), so it
+ * shows as chosen when its domain lands.
+ */
+export function normaliseBadges(chosen: readonly number[], saved: readonly number[] = ALL, built: ReadonlySet<number> = BUILT): number[] {
   const set = new Set(chosen);
-  return ALL.filter((c) => set.has(c));
+  const kept = new Set(saved);
+  return ALL.filter((c) => (built.has(c) ? set.has(c) : kept.has(c)));
 }
 
 /** 状态栏管理: which header badge buttons this admin sees (saved with the site style as `badges`). */
@@ -24,10 +30,10 @@ export default function SettingsCustom() {
   const saved = siteStyle.badges ?? ALL;
   const [chosen, setChosen] = useState<number[]>(saved);
   const [busy, setBusy] = useState(false);
-  const dirty = normaliseBadges(chosen).join(',') !== normaliseBadges(saved).join(',');
+  const dirty = normaliseBadges(chosen, saved).join(',') !== normaliseBadges(saved, saved).join(',');
 
   const save = async () => {
-    const badges = normaliseBadges(chosen);
+    const badges = normaliseBadges(chosen, saved);
     setBusy(true);
     try {
       await accountCalls.saveBadges(badges);
