@@ -186,7 +186,7 @@ export default function ManageList() {
       title: t('admins.col.actions'),
       valueType: 'option',
       key: 'option',
-      width: 260,
+      width: 370,
       fixed: 'right',
       hideInTable: !anyRowAction,
       render: (_, r) => {
