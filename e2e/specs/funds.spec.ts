@@ -156,7 +156,9 @@ const LAYERING_TEXT = {
 async function layeringFlow(page: Page, lang: Lang) {
   const T = LAYERING_TEXT[lang];
   const list = page.locator('[data-testid="layering-list"]');
+  // the old address of the page still works: it opens the spec's /capital/layleringlist (issue 27)
   await goto(page, '/capital/layeringlist');
+  await waitForRoute(page, '/capital/layleringlist');
   await rows(list).first().waitFor();
   await page.waitForFunction((t) => document.title === t, T.title);
   assert.deepEqual((await list.locator('.ant-table-thead th').allInnerTexts()).map((s) => s.trim()).filter(Boolean), T.headers);

@@ -108,3 +108,12 @@ describe('signInUrl (after logout)', () => {
     expect(signInUrl('http://h/')).toBe('http://h/#/user/login');
   });
 });
+
+describe('moved pages', () => {
+  const table: RouteEntry[] = [{ path: '/capital', titleKey: 'c', children: [{ path: '/capital/layleringlist', titleKey: 'l', component: null }] }];
+  it("opens the spec's /capital/layleringlist, and sends the old /capital/layeringlist there", () => {
+    expect(resolveShellPath(table, table, '/capital/layleringlist')).toMatchObject({ kind: 'page' });
+    expect(resolveShellPath(table, table, '/capital/layeringlist')).toEqual({ kind: 'redirect', to: '/capital/layleringlist' });
+    expect(resolveShellPath(table, table, '/capital/layeringlist/')).toEqual({ kind: 'redirect', to: '/capital/layleringlist' });
+  });
+});

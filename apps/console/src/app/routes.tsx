@@ -84,7 +84,7 @@ export const shellRoutes: RouteEntry[] = [
   },
   {
     // Spec order: rechargelist, withdrawallist, fundrecords, fundtransferrecord*, channallist, layleringlist.
-    // The spec's Sections table spells the last one `layleringlist`; the issue and the permission key say layeringlist.
+    // The spec's Sections table spells the last one `layleringlist` (its path here); the permission key is layeringlist.
     path: '/capital',
     titleKey: 'funds.menu.capital',
     icon: <MoneyCollectOutlined />,
@@ -126,7 +126,7 @@ export const shellRoutes: RouteEntry[] = [
         component: ChannelList,
       },
       {
-        path: '/capital/layeringlist',
+        path: '/capital/layleringlist',
         titleKey: 'channels.menu.layeringlist',
         permission: 'layeringlist',
         keepAlive: true,

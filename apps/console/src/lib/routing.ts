@@ -98,11 +98,19 @@ export function firstPageBelow<C>(table: RouteEntry<C>[], prefix: string): PageR
 }
 
 /**
+ * Pages that moved to the spec's path: the old address still opens them (bookmarks live). The spec
+ * spells the layering list `layleringlist`; the console used `layeringlist` until issue 27.
+ */
+export const MOVED: Readonly<Record<string, string>> = { '/capital/layeringlist': '/capital/layleringlist' };
+
+/**
  * Inside the shell: a granted page opens; a path above granted pages (the avatar menu's `/account/settings`)
  * opens the first of them; a known page the role lacks → /403; anything else → /404.
  */
 export function resolveShellPath<C>(all: RouteEntry<C>[], granted: RouteEntry<C>[], pathname: string): ShellResolution<C> {
   if (pathname === '/' || pathname === '') return { kind: 'redirect', to: HOME_PATH };
+  const moved = MOVED[pathname.replace(/\/+$/, '')];
+  if (moved) return { kind: 'redirect', to: moved };
   const m = matchRoute(granted, pathname);
   if (m) return { kind: 'page', match: m };
   const below = firstPageBelow(granted, pathname);

@@ -15,7 +15,7 @@ import { LayeringChannelsModal } from '../components/LayeringChannelsModal';
 import { LayeringFormModal } from '../components/LayeringFormModal';
 
 /**
- * Layering list screen (/capital/layeringlist, 分层列表; spec §2 "Layering list screen"): refresh and
+ * Layering list screen (/capital/layleringlist — the spec's spelling; the old /capital/layeringlist redirects —, 分层列表; spec §2 "Layering list screen"): refresh and
  * add buttons; layering name, recharge count, recharge amount, withdrawal amount, withdrawal count;
  * edit, channels and delete per row; page 1, size 10, options 10/20/50/100, 共 N 条.
  */
