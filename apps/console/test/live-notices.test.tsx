@@ -76,6 +76,7 @@ describe('event → effect table (spec §4)', () => {
     expect(kinds('RECHARGE_FAILURE')).toEqual(['notice']);
     expect(kinds('CREATEORDER')).toEqual(['notice']);
     expect(kinds('KICKOUT_ANOTHER')).toEqual(['kickout']);
+    for (const settled of ['WITHDRAW_SETTLED', 'RECHARGE_SETTLED', 'REAL_REVIEWED']) expect(kinds(settled)).toEqual(['recount']);
     expect(kinds('ERROR')).toEqual([]);
     // every contract event type is handled
     expect(SOCKET_EVENTS.every((t) => kinds(t).length > 0)).toBe(true);
@@ -123,6 +124,25 @@ describe('event → effect table (spec §4)', () => {
 });
 
 describe('applying effects', () => {
+  it('asks the server for the counters again once per burst of settled requests (a batch review)', async () => {
+    vi.useFakeTimers();
+    const realLoad = liveEnv.loadCounts;
+    const load = vi.fn(async () => undefined);
+    liveEnv.loadCounts = load;
+    try {
+      for (let i = 0; i < 5; i++) applyEffects(effectsOf(msg('WITHDRAW_SETTLED', { id: i })), { navigate: vi.fn() });
+      expect(load).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(300);
+      expect(load).toHaveBeenCalledTimes(1);
+      applyEffects(effectsOf(msg('REAL_REVIEWED', { id: 1 })), { navigate: vi.fn() });
+      await vi.advanceTimersByTimeAsync(300);
+      expect(load).toHaveBeenCalledTimes(2);
+    } finally {
+      liveEnv.loadCounts = realLoad;
+      vi.useRealTimers();
+    }
+  });
+
   it('raises counters and plays the withdrawal sound', () => {
     const navigate = vi.fn();
     applyEffects(effectsOf(msg('WITHDRAW_REQUEST')), { navigate });

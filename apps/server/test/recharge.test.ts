@@ -106,7 +106,7 @@ describe('deposit orders: the life of an order', () => {
     expect(r.status).toBe(0);
     expect(r.msg).toBe('充值已驳回');
     expect(r.data).toMatchObject({ status: 2, rejectReason: '未收到款项' });
-    expect(events).toEqual([
+    expect(events.filter((e) => e.type !== 'RECHARGE_SETTLED')).toEqual([
       expect.objectContaining({
         type: 'RECHARGE_FAILURE',
         userId: u.id,
@@ -179,6 +179,21 @@ describe('deposit orders: the life of an order', () => {
   it('needs a user token on the app side', async () => {
     const r = (await t.app.inject({ method: 'POST', url: '/app/recharge/list.do' })).json();
     expect(r.status).toBe(10);
+  });
+});
+
+describe('deposit orders: the pending counter follows the queue', () => {
+  it('raises RECHARGE_SETTLED when an order is confirmed, rejected or cancelled', async () => {
+    const u = await userWithToken();
+    const settled = () => events.filter((e) => e.type === 'RECHARGE_SETTLED').map((e) => e.data.id);
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await create(u.tk, { channelId: channel, amount: '200', payerName: '李四' })).data.id);
+    expect((await confirm(ids[0]!)).status).toBe(0);
+    expect((await reject(ids[1]!, '未到账')).status).toBe(0);
+    expect((await appPost(t, '/app/recharge/cancel.do', { id: ids[2] }, u.tk)).json().status).toBe(0);
+    expect(settled()).toEqual(ids);
+    expect((await confirm(ids[0]!)).status).toBe(1);
+    expect(settled()).toEqual(ids);
   });
 });
 

@@ -158,6 +158,25 @@ describe('withdrawals: the life of a request', () => {
   });
 });
 
+describe('withdrawals: the pending counter follows the queue', () => {
+  it('raises WITHDRAW_SETTLED when a request is paid, rejected or cancelled (every console asks for the counts again)', async () => {
+    const u = await richUser();
+    const settled = () => events.filter((e) => e.type === 'WITHDRAW_SETTLED').map((e) => e.data.id);
+    const a = (await applyWithdrawal(t.app.ctx, u.id, { amount: '100' })).id;
+    const b = (await applyWithdrawal(t.app.ctx, u.id, { amount: '100' })).id;
+    const c = (await applyWithdrawal(t.app.ctx, u.id, { amount: '100' })).id;
+    expect(settled()).toEqual([]);
+    expect((await review(a, 1)).status).toBe(0);
+    expect((await review(b, 2, { reason: '信息不符' })).status).toBe(0);
+    expect((await appPost(t, '/app/withdraw/cancel.do', { id: c }, u.tk)).json().status).toBe(0);
+    expect(settled()).toEqual([a, b, c]);
+    // a refused review leaves the queue as it was: no event
+    expect((await review(a, 2, { reason: 'x' })).status).toBe(1);
+    expect(settled()).toEqual([a, b, c]);
+    expect(events.find((e) => e.type === 'WITHDRAW_SETTLED')!.userId).toBe(u.id);
+  });
+});
+
 describe('withdrawals: refusals at request', () => {
   it('refuses without real-name approval, bank card, when locked, for simulated accounts', async () => {
     for (const realState of [0, 1, 3]) {

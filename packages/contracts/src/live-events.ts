@@ -27,6 +27,8 @@ export interface LiveEventDef {
   sound?: 'withdraw' | 'message';
   /** A notice the console shows: i18n keys `realtime.<name>Title` / `realtime.<name>Desc`. */
   notice?: { name: string; level: 'info' | 'warning'; persistent: boolean };
+  /** A pending count went down: the console asks `/admin/system/count.do` again (coalesced). */
+  recount?: true;
 }
 
 export const LIVE_EVENTS = {
@@ -47,6 +49,9 @@ export const LIVE_EVENTS = {
     page: '/capital/rechargelist',
     notice: { name: 'createOrder', level: 'info', persistent: false },
   },
+  WITHDRAW_SETTLED: { permission: 'withdrawallist', page: '/capital/withdrawallist', recount: true },
+  RECHARGE_SETTLED: { permission: 'rechargelist', page: '/capital/rechargelist', recount: true },
+  REAL_REVIEWED: { permission: 'userlist', page: '/userlist/index', recount: true },
 } as const satisfies Record<RoutedEventType, LiveEventDef>;
 
 export const ROUTED_EVENTS = Object.keys(LIVE_EVENTS) as RoutedEventType[];

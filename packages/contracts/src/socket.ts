@@ -16,6 +16,11 @@ export const SOCKET_EVENTS = [
   'RECHARGE_FAILURE',
   'CREATEORDER',
   'KICKOUT_ANOTHER',
+  // Not in the spec's list: a request left its pending queue (paid, rejected, cancelled, reviewed), so
+  // every console that shows the queue's counter asks for the counts again (issue 27).
+  'WITHDRAW_SETTLED',
+  'RECHARGE_SETTLED',
+  'REAL_REVIEWED',
 ] as const;
 export type SocketEventType = (typeof SOCKET_EVENTS)[number];
 

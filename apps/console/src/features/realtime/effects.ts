@@ -24,7 +24,9 @@ export type Effect =
       /** Notices about the same record replace each other. */
       key?: string;
     }
-  | { kind: 'kickout' };
+  | { kind: 'kickout' }
+  /** A pending count went down somewhere: ask the server for the counters again. */
+  | { kind: 'recount' };
 
 /** The list page each event's record lives on (`LIVE_EVENTS` in contracts). */
 export const recordPage = (type: RoutedEventType): string => LIVE_EVENTS[type].page;
@@ -86,6 +88,7 @@ export function effectsOf(msg: Pick<SocketMessage, 'type' | 'msgType' | 'data'>)
   const effects: Effect[] = [];
   if (def.counter) effects.push({ kind: 'bump', key: def.badge ?? (def.counter as BadgeKey) });
   if (def.sound) effects.push({ kind: 'sound', name: def.sound });
+  if (def.recount) effects.push({ kind: 'recount' });
   if (def.notice) {
     effects.push({
       kind: 'notice',

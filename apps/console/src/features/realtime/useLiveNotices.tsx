@@ -12,6 +12,7 @@ import { play } from '../../lib/sound';
 import { getStoredUserId } from '../../lib/storage';
 import { REFRESH_PARAM } from '../../lib/tabs';
 import { effectsOf, type Effect } from './effects';
+import { loadCounts } from '../../app/session';
 
 /** Seams for tests: where "go to login" leads, the socket constructor, the timers. */
 export const liveEnv: {
@@ -19,6 +20,8 @@ export const liveEnv: {
   WebSocket: SocketCtor | undefined;
   timers: Timers | undefined;
   location: () => Pick<Location, 'protocol' | 'host' | 'hostname'>;
+  /** The header counters from the server (app/session.ts). */
+  loadCounts: () => Promise<void>;
 } = {
   goToLogin: () => {
     window.location.hash = '#/user/login';
@@ -26,6 +29,7 @@ export const liveEnv: {
   WebSocket: (globalThis as { WebSocket?: SocketCtor }).WebSocket,
   timers: undefined,
   location: () => window.location,
+  loadCounts,
 };
 
 /** Expires every cookie the page can see (on this path and on `/`). */
@@ -47,12 +51,24 @@ export interface LiveContext {
 }
 
 const t = (key: string, params?: Record<string, string>) => i18n.t(key, params);
+
+/** Coalesces the recounts of a burst (a batch review settles many requests at once) into one call. */
+export const RECOUNT_DELAY_MS = 300;
+let recountTimer: ReturnType<typeof setTimeout> | undefined;
+function recount(): void {
+  if (recountTimer) return;
+  recountTimer = setTimeout(() => {
+    recountTimer = undefined;
+    void liveEnv.loadCounts();
+  }, RECOUNT_DELAY_MS);
+}
 let kickoutShown = false;
 
 /** Carries out the effects of one event (counters, sound, notices, the kick-out dialog). */
 export function applyEffects(effects: Effect[], c: LiveContext): void {
   for (const e of effects) {
     if (e.kind === 'bump') badges.bump(e.key);
+    else if (e.kind === 'recount') recount();
     else if (e.kind === 'sound') play(e.name);
     else if (e.kind === 'notice') {
       const open = () => {

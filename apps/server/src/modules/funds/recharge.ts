@@ -188,7 +188,7 @@ export async function confirmRecharge(
   id: number,
   note?: string,
 ): Promise<{ item: RechargeItem; before: { status: number } }> {
-  await ctx.db.transaction(async (tx) => {
+  const userId = await ctx.db.transaction(async (tx) => {
     const o = await claimPending(tx, id, userScope(admin, rechargeOrders.userId), {
       status: RechargeStatus.SUCCESS,
       reviewedBy: admin.adminId,
@@ -196,7 +196,9 @@ export async function confirmRecharge(
       ...(note ? { adminNote: note } : {}),
     });
     await credit(ctx, tx, o, admin.adminId);
+    return o.userId;
   });
+  notify(ctx, { type: 'RECHARGE_SETTLED', userId, data: { id, userId } });
   return { item: await getRecharge(ctx.db, id), before: { status: RechargeStatus.PENDING } };
 }
 
@@ -229,6 +231,7 @@ export async function rejectRecharge(
       reason,
     },
   });
+  notify(ctx, { type: 'RECHARGE_SETTLED', userId: o.userId, data: { id: o.id, userId: o.userId } });
   const stationError = await stationMessage(ctx, admin, o.userId, 'recharge_rejected', { orderNo: o.orderNo, amount: o.amount, reason });
   return { item, before: { status: RechargeStatus.PENDING }, stationError };
 }
@@ -448,6 +451,7 @@ export async function attachReceipt(
 /** The user cancels their own pending order (status 3; nothing had moved). */
 export async function cancelUserRecharge(ctx: AppContext, userId: number, id: number): Promise<AppRechargeItem> {
   const o = await ctx.db.transaction((tx) => claimPending(tx, id, eq(rechargeOrders.userId, userId), { status: RechargeStatus.CANCELLED }));
+  notify(ctx, { type: 'RECHARGE_SETTLED', userId, data: { id: o.id, userId } });
   return toAppItem(o);
 }
 

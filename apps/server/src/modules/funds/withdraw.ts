@@ -211,6 +211,7 @@ export async function reviewWithdrawal(
     else await recomputeTiers(ctx, { userId: row.userId, db: tx });
     return row;
   });
+  notify(ctx, { type: 'WITHDRAW_SETTLED', userId: w.userId, data: { id: w.id, userId: w.userId } });
   return { item: await getWithdrawal(ctx, admin, id), before: { status: WithdrawStatus.PENDING }, userId: w.userId };
 }
 
@@ -335,6 +336,7 @@ export async function cancelWithdrawal(ctx: AppContext, userId: number, id: numb
     await post(tx, userId, refundEntries(row, null, 'cancelled'));
     return row;
   });
+  notify(ctx, { type: 'WITHDRAW_SETTLED', userId, data: { id: w.id, userId } });
   return toAppItem(w);
 }
 

@@ -31,6 +31,7 @@ import { AppError, fail, invalid } from '../../http/errors.js';
 import { hashPassword } from '../../lib/password.js';
 import { post, type LedgerEntry } from '../../ledger/index.js';
 import { agentScope, assertAgentInScope, assertUserInScope, isAgentStaff, scopeRootAgentId } from '../agents/scope.js';
+import { notify } from '../../realtime/notify.js';
 import { revokeUserSessions } from '../platform/sessions.js';
 import { attachUploads, fileUrl } from './uploads.js';
 import './messages.js';
@@ -669,6 +670,7 @@ export async function reviewRealName(ctx: AppContext, p: Principal, input: z.out
       })
       .where(eq(users.id, u.id));
   });
+  notify(ctx, { type: 'REAL_REVIEWED', userId: input.id, data: { id: input.id, userId: input.id } });
   const after = await userItemById(ctx.db, input.id);
   return {
     item: after,
