@@ -23,3 +23,4 @@ export * from './messages.js';
 export * from './fundrecords.js';
 export * from './products.js';
 export * from './stock-codes.js';
+export * from './market.js';

@@ -1,6 +1,6 @@
-import { bigint, boolean, index, integer, numeric, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, numeric, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 
-// Mirrors migrations/0405_products.sql.
+// Mirrors migrations/0405_products.sql and 0406_quotes_book.sql.
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const price = (name: string) => numeric(name, { precision: 20, scale: 4 });
 
@@ -56,6 +56,9 @@ export const quotes = pgTable(
     changePct: numeric('change_pct', { precision: 10, scale: 4 }).notNull().default('0'),
     volume: bigint('volume', { mode: 'number' }).notNull().default(0),
     turnover: numeric('turnover', { precision: 24, scale: 2 }).notNull().default('0'),
+    bid: price('bid'),
+    ask: price('ask'),
+    tradingDay: date('trading_day', { mode: 'string' }),
     stale: boolean('stale').notNull().default(false),
     quotedAt: ts('quoted_at').notNull().defaultNow(),
   },
