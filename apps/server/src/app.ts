@@ -21,6 +21,7 @@ import { serveConsole } from './http/console-static.js';
 import { connectionLost, databaseAnswered, isConnectionError, RETRY_AFTER_S, setOutageLog } from './db/outage.js';
 import { domainRoutes } from './modules/index.js';
 import { registerRealtime } from './realtime/plugin.js';
+import { registerMarket } from './modules/market/plugin.js';
 import { secretBoxFor } from './lib/secretbox.js';
 import { SessionCache } from './modules/session/cache.js';
 import { serialize } from './http/json.js';
@@ -121,7 +122,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     }
   });
 
-  await registerRealtime(app, ctx);
+  const hub = await registerRealtime(app, ctx);
+  registerMarket(app, ctx, hub.bus);
   for (const register of domainRoutes) await register(app, ctx);
 
   await serveConsole(app, config.CONSOLE_DIST ?? path.resolve(here, '../../console/dist'));

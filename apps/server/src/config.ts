@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseHolidays } from './modules/market/calendar.js';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
@@ -58,6 +59,32 @@ const envSchema = z.object({
   CONSOLE_DIST: z.string().optional(),
   TRUST_PROXY: bool.default(false),
   SECRET_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Where quotes come from: the built-in simulated feed, or a vendor over HTTP (QUOTE_URL). */
+  QUOTE_SOURCE: z.enum(['simulated', 'http']).default('simulated'),
+  QUOTE_URL: z
+    .string()
+    .regex(/^https?:\/\//, 'must be an http:// or https:// URL')
+    .optional(),
+  /** One tick (simulated step or vendor fetch) per interval for the whole cluster. */
+  QUOTE_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
+  /** How our symbols are spelt at the vendor: sh600000 (gid), 600000.SH (suffix) or SH600000 (prefix). */
+  QUOTE_SYMBOL_STYLE: z.enum(['gid', 'suffix', 'prefix']).default('suffix'),
+  /** Time-out of one vendor request (a failed one is retried twice within the interval). */
+  QUOTE_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2000),
+  /** Quotes are marked stale when the vendor has not answered for this long (default: three intervals). */
+  QUOTE_STALE_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
+  /** Seed of the simulated feed: the same seed and clock give the same prices. */
+  QUOTE_SEED: z.string().min(1).max(100).default('stock-admin'),
+  /** Exchange holidays besides the built-in list (comma-separated YYYY-MM-DD). */
+  QUOTE_HOLIDAYS: z.string().default(''),
+  /**
+   * Demos and tests: the feed's clock starts at this time (ISO, e.g. 2026-11-24T10:00:00+08:00) and runs
+   * on from there, so prices move outside trading hours. Never set in production.
+   */
+  QUOTE_CLOCK_START: z
+    .string()
+    .refine((v) => !Number.isNaN(Date.parse(v)), 'must be an ISO date-time')
+    .optional(),
 });
 
 export type Config = z.infer<typeof envSchema> & {
@@ -75,6 +102,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  const quoteProblems: string[] = [];
+  if (c.QUOTE_SOURCE === 'http' && !c.QUOTE_URL) quoteProblems.push('  QUOTE_URL: required when QUOTE_SOURCE is http');
+  const badDays = parseHolidays(c.QUOTE_HOLIDAYS).bad;
+  if (badDays.length) quoteProblems.push(`  QUOTE_HOLIDAYS: not a YYYY-MM-DD date: ${badDays.join(', ')}`);
+  if (quoteProblems.length) throw new ConfigError(`Invalid configuration:\n${quoteProblems.join('\n')}`);
   if (c.WEB_CONCURRENCY > 1) {
     // the embedded database lives in one process, and workers only hear each other's live events,
     // revocations and cache drops through Redis

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { Action, EventData, SocketEventType } from '@stock-admin/contracts';
+import type { Action, EventData, QuoteTick, SocketEventType } from '@stock-admin/contracts';
 import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
 import type { SecretBox } from '../lib/secretbox.js';
@@ -61,4 +61,15 @@ export interface AppContext {
   /** Encrypts secrets at rest (SECRET_KEY). */
   secrets: SecretBox;
   sessionCache: SessionCache;
+  /** The quote service (market domain), once the app is built: the only place prices are read from. */
+  market?: MarketReader;
+}
+
+/** What domains read from the quote service. */
+export interface MarketReader {
+  quote(gid: string): QuoteTick | undefined;
+  /** The last price to trade at, or undefined when there is no quote or it is stale. */
+  tradablePrice(gid: string): string | undefined;
+  /** The product list changed: the feed re-reads it at its next tick. */
+  symbolsChanged(): void;
 }

@@ -24,3 +24,5 @@ import { messagesRoutes } from './messages/routes.js';
 domainRoutes.push(messagesRoutes);
 import { productsRoutes } from './products/routes.js';
 domainRoutes.push(productsRoutes);
+import { marketRoutes } from './market/routes.js';
+domainRoutes.push(marketRoutes);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SOCKET_EVENTS, eventData } from '@stock-admin/contracts';
+import { MARKET_PHASES, SOCKET_EVENTS, eventData, quoteTick, type MarketPhase, type QuoteTick } from '@stock-admin/contracts';
 import type { DomainEvent, PrincipalsChanged, SessionsRevoked } from '../http/context.js';
 
 /**
@@ -9,7 +9,9 @@ import type { DomainEvent, PrincipalsChanged, SessionsRevoked } from '../http/co
 export type BusMessage =
   | { kind: 'event'; event: DomainEvent; /** the user's agent and its ancestors, resolved once by the raiser */ agentIds: number[] }
   | ({ kind: 'revoke' } & SessionsRevoked)
-  | ({ kind: 'principals' } & PrincipalsChanged);
+  | ({ kind: 'principals' } & PrincipalsChanged)
+  /** One tick of the quote service (market domain): the quotes that changed. */
+  | { kind: 'quotes'; phase: MarketPhase; stale: boolean; quotes: QuoteTick[] };
 
 const revokeReasons = [
   'logout',
@@ -37,6 +39,12 @@ export const busMessage = z.discriminatedUnion('kind', [
     kind: z.literal('principals'),
     adminIds: z.array(z.number().int()).max(100_000).optional(),
     roleIds: z.array(z.number().int()).max(100_000).optional(),
+  }),
+  z.object({
+    kind: z.literal('quotes'),
+    phase: z.enum(MARKET_PHASES),
+    stale: z.boolean(),
+    quotes: z.array(quoteTick).max(200_000),
   }),
 ]);
 

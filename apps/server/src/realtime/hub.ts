@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import WebSocket from 'ws';
-import type { Lang } from '@stock-admin/contracts';
+import { MarketCmd, type Lang, type MarketPhase, type QuoteTick } from '@stock-admin/contracts';
 import { adminSessions, admins } from '../db/schema/index.js';
 import type { AppContext, AppEvents, AppHooks, DomainEvent, Principal, PrincipalsChanged, SessionsRevoked } from '../http/context.js';
 import { t } from '../http/i18n.js';
@@ -21,6 +21,7 @@ import {
 import { canReceive, isRoutedEvent } from './routing.js';
 import { connectionLost, isConnectionError } from '../db/outage.js';
 import './messages.js';
+import { SerialQueue } from './serial-queue.js';
 
 /** The user's agent and all its ancestors (agent staff above the user receive the user's events). */
 export type AgentChainResolver = (userId: number) => Promise<number[]>;
@@ -33,6 +34,8 @@ interface Conn {
   sessionId: number;
   lang: Lang;
   lastSeen: number;
+  /** The symbols this socket shows (WATCH); quotes of others are not sent to it. */
+  watch?: Set<string>;
 }
 
 export interface HubOptions {
@@ -46,28 +49,6 @@ export interface HubOptions {
   sessionCheckMs: number;
   /** How long cached role permissions are trusted when routing (default 5 s). */
   aclTtlMs?: number;
-}
-
-/** Runs async jobs one at a time, in order; refuses new ones beyond `limit` waiting. */
-class SerialQueue {
-  private tail: Promise<void> = Promise.resolve();
-  private waiting = 0;
-  constructor(
-    private readonly limit: number,
-    private readonly onError: (err: unknown) => void,
-  ) {}
-  push(job: () => Promise<void>): boolean {
-    if (this.waiting >= this.limit) return false;
-    this.waiting++;
-    this.tail = this.tail
-      .then(job)
-      .catch(this.onError)
-      .finally(() => this.waiting--);
-    return true;
-  }
-  idle(): Promise<void> {
-    return this.tail;
-  }
 }
 
 const TEXT = { binary: false } as const;
@@ -92,6 +73,8 @@ export class SocketHub {
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly unsubscribe: () => void;
   private checking = false;
+  /** Sockets watching at least one symbol. */
+  private watchers = 0;
   private closed = false;
   private relaying = false;
   private readonly sweepMs: number;
@@ -109,6 +92,11 @@ export class SocketHub {
     this.sweepMs = Math.max(25, Math.floor(o.heartbeatMs / 4));
     this.timers.push(setInterval(() => this.sweepIdle(), this.sweepMs).unref());
     this.timers.push(setInterval(() => void this.checkSessions(), o.sessionCheckMs).unref());
+  }
+
+  /** The bus this hub listens to (other domains publish their own kinds of message on it). */
+  get bus(): EventBus {
+    return this.o.bus;
   }
 
   /** Decides whether a connection to `/manager/ws/{adminIdParam}?token=` may stay open. */
@@ -226,6 +214,10 @@ export class SocketHub {
       if (remote) this.relay('principalsChanged', { adminIds: m.adminIds, roleIds: m.roleIds });
       return;
     }
+    if (m.kind === 'quotes') {
+      this.deliverQuotes(m.phase, m.quotes);
+      return;
+    }
     const queued = this.delivering.push(async () => {
       await this.deliver(m.event, m.agentIds);
     });
@@ -245,6 +237,34 @@ export class SocketHub {
       if (acl && canReceive(acl, event.type, event.userId, agentIds) && this.send(c, frame)) n++;
     }
     this.counters.delivered += n;
+    return n;
+  }
+
+  /**
+   * Sends each watching socket the quotes of its symbols, in one frame per socket; each quote is encoded
+   * once however many sockets show it. Returns how many sockets got a frame.
+   */
+  deliverQuotes(phase: MarketPhase, quotes: readonly QuoteTick[]): number {
+    if (!this.watchers) return 0;
+    const byGid = new Map<string, QuoteTick>();
+    for (const q of quotes) byGid.set(q.gid, q);
+    const encoded = new Map<string, string>();
+    const head = `{"cmd":${MarketCmd.QUOTES},"type":"QUOTES","data":{"phase":${JSON.stringify(phase)},"quotes":[`;
+    let n = 0;
+    for (const c of this.conns) {
+      if (!c.watch?.size) continue;
+      const parts: string[] = [];
+      for (const gid of c.watch.size < byGid.size ? c.watch : byGid.keys()) {
+        if (!c.watch.has(gid)) continue;
+        const q = byGid.get(gid);
+        if (!q) continue;
+        let text = encoded.get(gid);
+        if (text === undefined) encoded.set(gid, (text = JSON.stringify(q)));
+        parts.push(text);
+      }
+      // a phase change reaches every watcher, even with no quote of its own in the tick
+      if ((parts.length || !quotes.length) && this.send(c, `${head}${parts.join(',')}]}}`)) n++;
+    }
     return n;
   }
 
@@ -273,7 +293,14 @@ export class SocketHub {
     const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as ArrayBuffer).toString('utf8');
     const frame = parseClientFrame(text);
     if (frame.kind === 'heartbeat') this.send(c, heartbeatReply);
+    else if (frame.kind === 'watch') this.setWatch(c, frame.gids);
     else if (frame.kind === 'invalid') this.send(c, errorFrame(t(c.lang, 'socket_invalid_message')));
+  }
+
+  private setWatch(c: Conn, gids: string[]): void {
+    const had = Boolean(c.watch?.size);
+    c.watch = gids.length ? new Set(gids) : undefined;
+    this.watchers += (gids.length ? 1 : 0) - (had ? 1 : 0);
   }
 
   private send(c: Conn, frame: string | Buffer): boolean {
@@ -300,6 +327,7 @@ export class SocketHub {
 
   private remove(c: Conn): void {
     if (!this.conns.delete(c)) return;
+    if (c.watch?.size) this.watchers--;
     const set = this.bySession.get(c.sessionId);
     set?.delete(c);
     if (set && !set.size) this.bySession.delete(c.sessionId);
@@ -378,6 +406,7 @@ export class SocketHub {
   stats() {
     return {
       sockets: this.conns.size,
+      watchers: this.watchers,
       sessions: this.bySession.size,
       admins: this.adminRefs.size,
       bus: this.o.bus.kind,

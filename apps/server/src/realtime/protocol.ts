@@ -1,4 +1,4 @@
-import { SocketCmd, socketMessage, type SocketEventType } from '@stock-admin/contracts';
+import { MarketCmd, SocketCmd, socketMessage, watchFrame, type SocketEventType } from '@stock-admin/contracts';
 
 /**
  * Wire protocol of `/manager/ws/{adminId}` (DESIGN §4): JSON `{cmd, type, msgType, data}` both ways.
@@ -10,8 +10,8 @@ export const NOTICE_CMD = 11;
 /** Server → console: the last client message was refused (not JSON, or not a command object). */
 export const ERROR_CMD = 0;
 
-/** Largest client frame accepted; clients only ever send heartbeats. */
-export const MAX_CLIENT_FRAME = 4096;
+/** Largest client frame accepted: a heartbeat, or a WATCH of up to 500 symbols (≈ 6 KB). */
+export const MAX_CLIENT_FRAME = 16_384;
 /** Sockets per session (browser tabs); a further one is refused. */
 export const MAX_SOCKETS_PER_SESSION = 16;
 /** A socket whose unsent data exceeds this is too slow to keep up and is dropped. */
@@ -44,7 +44,7 @@ export function errorFrame(msg: string): string {
   return JSON.stringify({ cmd: ERROR_CMD, type: 'ERROR', msgType: 'invalid_message', data: { msg } });
 }
 
-export type ClientFrame = { kind: 'heartbeat' } | { kind: 'other'; cmd: number } | { kind: 'invalid' };
+export type ClientFrame = { kind: 'heartbeat' } | { kind: 'watch'; gids: string[] } | { kind: 'other'; cmd: number } | { kind: 'invalid' };
 
 /** Reads one client frame; never throws. */
 export function parseClientFrame(raw: string): ClientFrame {
@@ -56,5 +56,9 @@ export function parseClientFrame(raw: string): ClientFrame {
   }
   const r = socketMessage.safeParse(value);
   if (!r.success) return { kind: 'invalid' };
+  if (r.data.cmd === MarketCmd.WATCH) {
+    const w = watchFrame.safeParse(value);
+    return w.success ? { kind: 'watch', gids: w.data.data.gids } : { kind: 'invalid' };
+  }
   return r.data.cmd === HEARTBEAT_CMD ? { kind: 'heartbeat' } : { kind: 'other', cmd: r.data.cmd };
 }

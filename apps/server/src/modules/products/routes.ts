@@ -23,6 +23,7 @@ export function productsRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, productsApi.stockAdd, async ({ input, admin, audit, message }) => {
     mayChange(admin, 'shares');
     const item = await stocks.addStock(ctx.db, input);
+    ctx.market?.symbolsChanged();
     audit({ targetId: item.gid, after: { gid: item.gid, name: item.name, board: item.board, spreadRate: item.spreadRate } });
     message('stock.added');
     return item;
@@ -30,6 +31,7 @@ export function productsRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, productsApi.stockUpdate, async ({ input, admin, audit, message }) => {
     mayChange(admin, 'shares');
     const { item, before, after } = await stocks.updateStock(ctx.db, input);
+    ctx.market?.symbolsChanged();
     audit({ targetId: item.gid, before, after });
     message('stock.updated');
     return item;
@@ -51,6 +53,7 @@ export function productsRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, productsApi.stockDelete, async ({ input, admin, audit, message }) => {
     mayChange(admin, 'shares');
     const before = await stocks.deleteStock(ctx.db, input.id);
+    ctx.market?.symbolsChanged();
     audit({ targetId: before.gid, before: { gid: before.gid, name: before.name } });
     message('stock.deleted');
     return null;
@@ -58,6 +61,7 @@ export function productsRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, productsApi.stockImport, async ({ input, admin, lang, audit, message }) => {
     mayChange(admin, 'shares');
     const report = await importStocks(ctx.db, input.file.data, lang);
+    if (report.applied) ctx.market?.symbolsChanged();
     audit({ after: { file: input.file.filename, applied: report.applied, added: report.added, updated: report.updated, failed: report.failed } });
     if (!report.applied) throw fail('stock.import_refused', { failed: report.failed }, report);
     message('stock.imported', { added: report.added, updated: report.updated });
@@ -83,6 +87,7 @@ export function productsRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, productsApi.indexAdd, async ({ input, admin, audit, message }) => {
     mayChange(admin, 'index');
     const item = await indices.addIndex(ctx.db, input);
+    ctx.market?.symbolsChanged();
     audit({ targetId: item.gid, after: item });
     message('index.added');
     return item;

@@ -1,0 +1,9 @@
+import type { FastifyInstance } from 'fastify';
+import { marketApi } from '@stock-admin/contracts';
+import type { AppContext } from '../../http/context.js';
+import { route } from '../../http/route.js';
+
+/** The quote feed's state for the product pages' status line. */
+export function marketRoutes(app: FastifyInstance, ctx: AppContext): void {
+  route(app, ctx, marketApi.status, () => app.market.status());
+}

@@ -1,0 +1,250 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { MarketPhase, MarketStatus, QuoteTick } from '@stock-admin/contracts';
+import type { AppContext } from '../../http/context.js';
+import type { EventBus } from '../../realtime/bus.js';
+import { connectionLost, isConnectionError } from '../../db/outage.js';
+import type { TradingCalendar } from './calendar.js';
+import type { QuoteFeed } from './feed.js';
+import { loadQuotes, loadSymbols, saveQuotes, type FeedSymbol, type Quote } from './store.js';
+
+/** Advisory lock of the instance that ticks (the migration lock is 727001, jobs 727100). */
+const LEADER_LOCK = 727200;
+/** How often the leader re-reads the symbol list (products added or removed on any instance). */
+const SYMBOLS_EVERY_MS = 10_000;
+
+const price = (c: number | null) => (c == null ? null : (c / 100).toFixed(2));
+
+/** The wire form of a quote (contracts `quoteTick`): computed once per tick by the leader. */
+export function tickOf(q: Quote): QuoteTick {
+  const change = q.last - q.prevClose;
+  // change % to two decimals, half away from zero, on integers: (change · 10 000 / prev) rounded
+  const bp = q.prevClose > 0 ? Math.sign(change) * Math.round((Math.abs(change) * 10_000) / q.prevClose) : 0;
+  return {
+    gid: q.gid,
+    last: price(q.last)!,
+    prevClose: price(q.prevClose)!,
+    change: price(change)!,
+    changePct: (bp / 100).toFixed(2),
+    open: price(q.open),
+    high: price(q.high),
+    low: price(q.low),
+    volume: String(q.volume),
+    turnover: (q.turnover / 100).toFixed(2),
+    bid: price(q.bid),
+    ask: price(q.ask),
+    stale: q.stale,
+    at: new Date(q.at).toISOString(),
+  };
+}
+
+export interface QuoteServiceOptions {
+  ctx: AppContext;
+  bus: EventBus;
+  feed: QuoteFeed;
+  calendar: TradingCalendar;
+  intervalMs: number;
+  log: FastifyBaseLogger;
+  /** The feed's clock (QUOTE_CLOCK_START shifts it for demos and tests). */
+  clock: () => number;
+}
+
+/**
+ * THE place prices come from (issue 20): one tick per interval for the whole cluster, on the instance
+ * holding the leader lock, whatever the number of consoles and jobs asking. The leader persists the
+ * changed quotes (one statement) and publishes one batched `quotes` message on the bus; every instance
+ * keeps the latest quotes in memory from those messages and its hub forwards each socket the symbols it
+ * watches. Trading reads prices only through `quote()` / `tradablePrice()`.
+ */
+export class QuoteService {
+  private readonly book = new Map<string, Quote>();
+  /** The wire form of every quote (the last message's, on every instance). */
+  private readonly ticks = new Map<string, QuoteTick>();
+  private symbols: FeedSymbol[] = [];
+  private symbolsAt = 0;
+  private leader = false;
+  private ticking = false;
+  private timer: NodeJS.Timeout | undefined;
+  private stopLeadership: (() => void) | undefined;
+  private stopped = false;
+  private phase: MarketPhase = 'closed';
+  private tradingDay = '';
+  private stale = false;
+  private lastTickAt: number | null = null;
+  private unsubscribe: (() => void) | undefined;
+  /** CPU and wall time of the last tick (bench). */
+  lastTickStats = { cpuMs: 0, wallMs: 0, changed: 0 };
+
+  constructor(private readonly o: QuoteServiceOptions) {
+    this.phase = o.calendar.phaseAt(o.clock());
+    this.tradingDay = o.calendar.tradingDayAt(o.clock());
+  }
+
+  async start(): Promise<void> {
+    this.unsubscribe = this.o.bus.subscribe((m, remote) => {
+      if (m.kind === 'quotes' && remote) this.absorb(m.phase, m.stale, m.quotes);
+    });
+    try {
+      for (const q of await loadQuotes(this.o.ctx.db)) {
+        this.book.set(q.gid, q);
+        this.ticks.set(q.gid, tickOf(q));
+      }
+    } catch (err) {
+      this.o.log.error({ err }, 'quote service: stored quotes not loaded');
+    }
+    this.claimLeadership();
+    this.timer = setInterval(() => void this.tick(), this.o.intervalMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearInterval(this.timer);
+    this.unsubscribe?.();
+    this.stopLeadership?.();
+  }
+
+  /** Re-read the symbol list at the next tick (a product was added, removed or imported here). */
+  symbolsChanged(): void {
+    this.symbolsAt = 0;
+  }
+
+  /** The latest quote of a symbol (any instance), or undefined before its first quote. */
+  quote(gid: string): QuoteTick | undefined {
+    return this.ticks.get(gid);
+  }
+
+  /** A price to trade at: undefined when there is none or it is stale (trading refuses then). */
+  tradablePrice(gid: string): string | undefined {
+    const q = this.ticks.get(gid);
+    return q && !q.stale ? q.last : undefined;
+  }
+
+  status(): MarketStatus {
+    return {
+      source: this.o.feed.source,
+      phase: this.o.calendar.phaseAt(this.o.clock()),
+      tradingDay: this.o.calendar.tradingDayAt(this.o.clock()),
+      stale: this.stale,
+      lastTickAt: this.lastTickAt == null ? null : new Date(this.lastTickAt).toISOString(),
+      intervalMs: this.o.intervalMs,
+      symbols: this.ticks.size,
+    };
+  }
+
+  isLeader(): boolean {
+    return this.leader;
+  }
+
+  /**
+   * One tick (the leader only): the feed moves the book, the changed quotes are saved in one statement
+   * and published in one message. Ticks never overlap; a slow one makes the next interval skip.
+   */
+  async tick(): Promise<number> {
+    if (!this.leader || this.ticking || this.stopped) return 0;
+    this.ticking = true;
+    const cpu0 = process.cpuUsage();
+    const t0 = performance.now();
+    let changed = 0;
+    try {
+      const now = this.o.clock();
+      if (now - this.symbolsAt >= SYMBOLS_EVERY_MS) await this.reloadSymbols(now);
+      const r = await this.o.feed.tick(now, this.symbols, this.book);
+      this.stale = r.stale;
+      this.tradingDay = r.tradingDay;
+      this.lastTickAt = now;
+      const phaseChanged = r.phase !== this.phase;
+      this.phase = r.phase;
+      if (!r.changed.length && !phaseChanged) return 0;
+      await saveQuotes(this.o.ctx.db, r.changed);
+      const quotes = r.changed.map(tickOf);
+      for (const q of quotes) this.ticks.set(q.gid, q);
+      this.o.bus.publish({ kind: 'quotes', phase: r.phase, stale: r.stale, quotes });
+      changed = quotes.length;
+      return changed;
+    } catch (err) {
+      if (isConnectionError(err)) connectionLost(err);
+      else this.o.log.error({ err }, 'quote tick failed');
+      return 0;
+    } finally {
+      const cpu = process.cpuUsage(cpu0);
+      this.lastTickStats = { cpuMs: (cpu.user + cpu.system) / 1000, wallMs: performance.now() - t0, changed };
+      this.ticking = false;
+    }
+  }
+
+  private async reloadSymbols(now: number): Promise<void> {
+    const next = await loadSymbols(this.o.ctx.db);
+    const keep = new Set(next.map((s) => s.gid));
+    const gone = this.symbols.filter((s) => !keep.has(s.gid)).map((s) => s.gid);
+    if (gone.length) {
+      this.o.feed.forget?.(gone);
+      for (const g of gone) {
+        this.book.delete(g);
+        this.ticks.delete(g);
+      }
+    }
+    this.symbols = next;
+    this.symbolsAt = now;
+  }
+
+  /** Quotes published by the leader on another instance. */
+  private absorb(phase: MarketPhase, stale: boolean, quotes: readonly QuoteTick[]): void {
+    this.phase = phase;
+    this.stale = stale;
+    for (const q of quotes) this.ticks.set(q.gid, q);
+    this.lastTickAt = this.o.clock();
+  }
+
+  /**
+   * The embedded database serves one process: it always leads. On PostgreSQL one instance holds a
+   * session advisory lock on a connection of its own; if that instance stops (or its connection breaks),
+   * another takes the lock within an interval and continues from the stored quotes.
+   */
+  private claimLeadership(): void {
+    const { database } = this.o.ctx;
+    if (database.kind === 'pglite') {
+      this.leader = true;
+      return;
+    }
+    let wake: (() => void) | undefined;
+    this.stopLeadership = () => wake?.();
+    const attempt = async () => {
+      while (!this.stopped) {
+        try {
+          await database.withConnection(async (q) => {
+            const got = await q(`SELECT pg_try_advisory_lock(${LEADER_LOCK}) AS ok`);
+            if (!got.rows[0]?.ok) return;
+            // a leader taking over continues from what the last one stored
+            const stored = await loadQuotes(this.o.ctx.db);
+            this.o.feed.forget?.(stored.map((s) => s.gid));
+            for (const s of stored) this.book.set(s.gid, s);
+            this.leader = true;
+            this.o.log.info('quote service: this instance ticks');
+            try {
+              while (!this.stopped) {
+                await new Promise<void>((r) => {
+                  wake = r;
+                  setTimeout(r, this.o.intervalMs).unref();
+                });
+                if (!this.stopped) await q('SELECT 1');
+              }
+            } finally {
+              this.leader = false;
+              await q(`SELECT pg_advisory_unlock(${LEADER_LOCK})`).catch(() => undefined);
+            }
+          });
+        } catch (err) {
+          this.leader = false;
+          if (isConnectionError(err)) connectionLost(err);
+          else this.o.log.error({ err }, 'quote service: leadership check failed');
+        }
+        if (this.stopped) return;
+        await new Promise<void>((r) => {
+          wake = r;
+          setTimeout(r, this.o.intervalMs).unref();
+        });
+      }
+    };
+    void attempt();
+  }
+}
