@@ -29,9 +29,21 @@ describe('configuration', () => {
     ['SINGLE_SESSION', 'maybe'],
     ['TOKEN_TTL_HOURS', '-1'],
     ['WEB_CONCURRENCY', '0'],
+    ['QUOTE_SOURCE', 'tushare'],
+    ['QUOTE_URL', 'ftp://vendor'],
+    ['QUOTE_INTERVAL_MS', '10'],
+    ['QUOTE_SYMBOL_STYLE', 'lower'],
+    ['QUOTE_CLOCK_START', 'yesterday'],
   ])('refuses a bad %s with a message naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}:`));
+  });
+
+  it('needs a vendor URL for the http feed and real dates for holidays', () => {
+    expect(loadConfig({}).QUOTE_INTERVAL_MS).toBe(3000);
+    expect(() => loadConfig({ QUOTE_SOURCE: 'http' })).toThrow(/QUOTE_URL: required when QUOTE_SOURCE is http/);
+    expect(() => loadConfig({ QUOTE_HOLIDAYS: '2026-12-31,2026-13-01' })).toThrow(/QUOTE_HOLIDAYS: not a YYYY-MM-DD date: 2026-13-01/);
+    expect(loadConfig({ QUOTE_SOURCE: 'http', QUOTE_URL: 'https://vendor.example/q' }).QUOTE_SOURCE).toBe('http');
   });
 
   it('runs several worker processes only on PostgreSQL with Redis', () => {

@@ -19,7 +19,15 @@ export interface TestApp {
  * a PostgreSQL schema of its own that is dropped afterwards. REDIS_URL likewise selects the Redis bus.
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const config = loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', SECRET_KEY: 'test-secret-key-0123456789', ...pick(process.env, ['DATABASE_URL', 'REDIS_URL']), ...env });
+  const config = loadConfig({
+    DATA_DIR: 'memory://',
+    LOG_LEVEL: 'silent',
+    SECRET_KEY: 'test-secret-key-0123456789',
+    // the quote feed ticks in tests that ask for it (a short QUOTE_INTERVAL_MS); elsewhere it stays out of the way
+    QUOTE_INTERVAL_MS: '60000',
+    ...pick(process.env, ['DATABASE_URL', 'REDIS_URL']),
+    ...env,
+  });
   const schemaName = config.DATABASE_URL ? `t_${randomBytes(6).toString('hex')}` : undefined;
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
