@@ -62,5 +62,4 @@ export const quotes = pgTable(
     stale: boolean('stale').notNull().default(false),
     quotedAt: ts('quoted_at').notNull().defaultNow(),
   },
-  (t) => [index('quotes_change_pct_idx').on(t.changePct)],
 );

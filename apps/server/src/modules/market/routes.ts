@@ -5,5 +5,5 @@ import { route } from '../../http/route.js';
 
 /** The quote feed's state for the product pages' status line. */
 export function marketRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, ctx, marketApi.status, () => app.market.status());
+  route(app, ctx, marketApi.status, async () => app.market.status());
 }

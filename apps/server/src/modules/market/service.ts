@@ -5,6 +5,7 @@ import type { EventBus } from '../../realtime/bus.js';
 import { connectionLost, isConnectionError } from '../../db/outage.js';
 import type { TradingCalendar } from './calendar.js';
 import type { QuoteFeed } from './feed.js';
+import { centsText } from './cents.js';
 import { loadQuotes, loadSymbols, saveQuotes, type FeedSymbol, type Quote } from './store.js';
 
 /** Advisory lock of the instance that ticks (the migration lock is 727001, jobs 727100). */
@@ -12,7 +13,12 @@ const LEADER_LOCK = 727200;
 /** How often the leader re-reads the symbol list (products added or removed on any instance). */
 const SYMBOLS_EVERY_MS = 10_000;
 
-const price = (c: number | null) => (c == null ? null : (c / 100).toFixed(2));
+const price = (c: number | null) => (c == null ? null : centsText(c));
+
+let isoMs = NaN;
+let isoText = '';
+/** Quotes of one tick share their time: formatted once. */
+const isoOf = (ms: number) => (ms === isoMs ? isoText : ((isoMs = ms), (isoText = new Date(ms).toISOString())));
 
 /** The wire form of a quote (contracts `quoteTick`): computed once per tick by the leader. */
 export function tickOf(q: Quote): QuoteTick {
@@ -24,16 +30,16 @@ export function tickOf(q: Quote): QuoteTick {
     last: price(q.last)!,
     prevClose: price(q.prevClose)!,
     change: price(change)!,
-    changePct: (bp / 100).toFixed(2),
+    changePct: centsText(bp),
     open: price(q.open),
     high: price(q.high),
     low: price(q.low),
     volume: String(q.volume),
-    turnover: (q.turnover / 100).toFixed(2),
+    turnover: centsText(q.turnover),
     bid: price(q.bid),
     ask: price(q.ask),
     stale: q.stale,
-    at: new Date(q.at).toISOString(),
+    at: isoOf(q.at),
   };
 }
 
@@ -155,11 +161,12 @@ export class QuoteService {
       const phaseChanged = r.phase !== this.phase;
       this.phase = r.phase;
       if (!r.changed.length && !phaseChanged) return 0;
-      await saveQuotes(this.o.ctx.db, r.changed);
       const quotes = r.changed.map(tickOf);
       for (const q of quotes) this.ticks.set(q.gid, q);
+      // consoles get the tick while it is written: delivery does not wait for the database
       this.o.bus.publish({ kind: 'quotes', phase: r.phase, stale: r.stale, quotes });
       changed = quotes.length;
+      await saveQuotes(this.o.ctx.db, r.changed);
       return changed;
     } catch (err) {
       if (isConnectionError(err)) connectionLost(err);

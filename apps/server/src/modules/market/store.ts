@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { centsText } from './cents.js';
 
 /** A symbol the feed quotes: a stock (its board and ST flag set its price limit) or an index (no limit). */
 export interface FeedSymbol {
@@ -42,9 +43,7 @@ export async function loadSymbols(db: Db): Promise<FeedSymbol[]> {
 }
 
 const cents = (v: unknown): number | null => (v == null ? null : Math.round(Number(String(v)) * 100));
-const centsText = (c: number | null) => (c == null ? null : (c / 100).toFixed(2));
-// Turnover is kept in cents as an integer below 2^53 (9e13 yuan), far above any day of the market.
-const yuanText = (c: number) => (c / 100).toFixed(2);
+const centsOrNull = (c: number | null) => (c == null ? null : centsText(c));
 
 /** The stored quotes (the service starts from them after a restart or a change of leader). */
 export async function loadQuotes(db: Db): Promise<Quote[]> {
@@ -81,11 +80,11 @@ export async function saveQuotes(db: Db, quotes: readonly Quote[]): Promise<void
     SELECT u.gid, u.last, u.prev_close, u.open, u.high, u.low,
       CASE WHEN u.prev_close > 0 THEN round((u.last - u.prev_close) * 100 / u.prev_close, 4) ELSE 0 END,
       u.volume, u.turnover, u.bid, u.ask, u.stale, to_timestamp(u.at / 1000.0), u.trading_day
-    FROM unnest(${arr(col((q) => q.gid))}::text[], ${arr(col((q) => centsText(q.last)))}::numeric[],
-      ${arr(col((q) => centsText(q.prevClose)))}::numeric[], ${arr(col((q) => centsText(q.open)))}::numeric[],
-      ${arr(col((q) => centsText(q.high)))}::numeric[], ${arr(col((q) => centsText(q.low)))}::numeric[],
-      ${arr(col((q) => q.volume))}::bigint[], ${arr(col((q) => yuanText(q.turnover)))}::numeric[],
-      ${arr(col((q) => centsText(q.bid)))}::numeric[], ${arr(col((q) => centsText(q.ask)))}::numeric[],
+    FROM unnest(${arr(col((q) => q.gid))}::text[], ${arr(col((q) => centsOrNull(q.last)))}::numeric[],
+      ${arr(col((q) => centsOrNull(q.prevClose)))}::numeric[], ${arr(col((q) => centsOrNull(q.open)))}::numeric[],
+      ${arr(col((q) => centsOrNull(q.high)))}::numeric[], ${arr(col((q) => centsOrNull(q.low)))}::numeric[],
+      ${arr(col((q) => q.volume))}::bigint[], ${arr(col((q) => centsText(q.turnover)))}::numeric[],
+      ${arr(col((q) => centsOrNull(q.bid)))}::numeric[], ${arr(col((q) => centsOrNull(q.ask)))}::numeric[],
       ${arr(col((q) => q.stale))}::boolean[], ${arr(col((q) => q.at))}::bigint[],
       ${arr(col((q) => q.tradingDay || null))}::date[])
       AS u(gid, last, prev_close, open, high, low, volume, turnover, bid, ask, stale, at, trading_day)
