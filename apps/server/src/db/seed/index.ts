@@ -1,6 +1,7 @@
 import type { AppContext } from '../../http/context.js';
 import { adminCount, createAdmin } from '../../modules/admins/service.js';
 import { seedFunds } from '../../modules/funds/seed.js';
+import { seedProducts } from '../../modules/products/seed.js';
 import { DEMO_AGENT_LOGIN, seedUsersDemo } from '../../modules/users/seed.js';
 
 export interface DemoLogin {
@@ -26,6 +27,7 @@ export const demoSeeders: Seeder[] = [
     return [{ ...DEMO_AGENT_LOGIN }];
   },
   seedFunds,
+  seedProducts,
 ];
 
 /**
