@@ -44,6 +44,8 @@ export interface AppEvents {
   notify: [DomainEvent];
   /** Admin profiles or role grants changed: cached sessions of these admins/roles must be reloaded. */
   principalsChanged: [PrincipalsChanged];
+  /** A domain's cached settings changed (e.g. `risk`): every instance drops its copy. */
+  cacheDropped: [string];
 }
 
 export interface PrincipalsChanged {

@@ -5,3 +5,4 @@ export * from './admins.js';
 export * from './users.js';
 export * from './station.js';
 export * from './products.js';
+export * from './risk.js';
