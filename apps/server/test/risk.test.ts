@@ -21,9 +21,19 @@ const stockBody = (over: Record<string, unknown> = {}) => ({ ...DEFAULT_STOCK_RI
 describe('stock risk settings', () => {
   it('answers the defaults before any save, then saves with the version read', async () => {
     const g = await call('stock/get.do');
-    expect(g).toMatchObject({ status: 0, data: { version: 0, updatedBy: null, settings: { buyFeePct: '0.03', leverages: [1, 2, 3, 5, 10], minShares: 100 } } });
-    const s = await call('stock/update.do', stockBody({ buyFeePct: '0.025', leverages: '10, 5,2,5', maxRisePct: { main: '9.5', star: '19', chinext: '19', bj: '28' } }));
-    expect(s).toMatchObject({ status: 0, msg: '风控设置已保存', data: { version: 1, settings: { buyFeePct: '0.025', leverages: [2, 5, 10] } } });
+    expect(g).toMatchObject({
+      status: 0,
+      data: { version: 0, updatedBy: null, settings: { buyFeePct: '0.03', leverages: [1, 2, 3, 5, 10], minShares: 100 } },
+    });
+    const s = await call(
+      'stock/update.do',
+      stockBody({ buyFeePct: '0.025', leverages: '10, 5,2,5', maxRisePct: { main: '9.5', star: '19', chinext: '19', bj: '28' } }),
+    );
+    expect(s).toMatchObject({
+      status: 0,
+      msg: '风控设置已保存',
+      data: { version: 1, settings: { buyFeePct: '0.025', leverages: [2, 5, 10] } },
+    });
     expect(s.data.updatedBy).toMatch(/^Test risk_/);
     // the log keeps only what changed, before and after
     const [log] = (await oplogRows(t, '/admin/risk/stock/update.do')).slice(-1);
@@ -88,10 +98,16 @@ describe('product configuration and index risk', () => {
 describe('spread rules', () => {
   it('adds, updates, lists and deletes rules, refusing bad bands', async () => {
     const a = await call('spread/add.do', { type: 'change_pct', start: '5', end: '10', ratePct: '0.2', note: '涨幅较大' });
-    expect(a).toMatchObject({ status: 0, msg: '点差规则已添加', data: { type: 'change_pct', start: '5', end: '10', ratePct: '0.2', enabled: true, prefix: null } });
+    expect(a).toMatchObject({
+      status: 0,
+      msg: '点差规则已添加',
+      data: { type: 'change_pct', start: '5', end: '10', ratePct: '0.2', enabled: true, prefix: null },
+    });
     const p = await call('spread/add.do', { type: 'code_prefix', prefix: '688', ratePct: '0.3' });
     expect(p.data).toMatchObject({ prefix: '688', start: null, end: null });
-    expect((await call('spread/add.do', { type: 'amount', start: '1000', end: '1000', ratePct: '1' })).msg).toBe('参数错误：end 必须大于起始值');
+    expect((await call('spread/add.do', { type: 'amount', start: '1000', end: '1000', ratePct: '1' })).msg).toBe(
+      '参数错误：end 必须大于起始值',
+    );
     expect((await call('spread/add.do', { type: 'code_prefix', ratePct: '1' })).msg).toBe('参数错误：prefix 不能为空');
     expect((await call('spread/add.do', { type: 'price', start: '-1', end: '5', ratePct: '1' })).status).toBe(2);
     const u = await call('spread/update.do', { id: a.data.id, type: 'change_pct', start: '5', end: '10', ratePct: '0.25', enabled: false });
@@ -114,7 +130,12 @@ describe('spread rules', () => {
       prefix,
       ratePct: new Decimal(ratePct),
     });
-    const rules = [r('change_pct', '5', '10', null, '0.2'), r('amount', '100000', '1000000', null, '0.15'), r('code_prefix', null, null, '688', '0.3'), r('price', '0', '3', null, '0.5')];
+    const rules = [
+      r('change_pct', '5', '10', null, '0.2'),
+      r('amount', '100000', '1000000', null, '0.15'),
+      r('code_prefix', null, null, '688', '0.3'),
+      r('price', '0', '3', null, '0.5'),
+    ];
     const base = { code: '600000', changePct: '2', amount: '50000', price: '10', stockRate: '0.001' };
     expect(spreadPctOf(rules, base).toString()).toBe('0.1'); // the stock's own 0.1 %
     expect(spreadPctOf(rules, { ...base, changePct: '5' }).toString()).toBe('0.2');
@@ -133,7 +154,10 @@ describe('the rules cache', () => {
     const second = await riskRules(t.app.ctx);
     expect(second).not.toBe(first);
     // a message from another instance arrives on the bus and lands on the same hook
-    (t.app.realtime.bus as unknown as { deliverLocal(m: unknown, remote: boolean): void }).deliverLocal({ kind: 'cache', cache: 'risk' }, true);
+    (t.app.realtime.bus as unknown as { deliverLocal(m: unknown, remote: boolean): void }).deliverLocal(
+      { kind: 'cache', cache: 'risk' },
+      true,
+    );
     await new Promise((r) => setTimeout(r, 10));
     expect(await riskRules(t.app.ctx)).not.toBe(second);
   });

@@ -19,7 +19,12 @@ const version = zNumber(z.number().int().min(0));
 export const leverageList = z
   .union([z.string(), z.array(z.union([z.string(), z.number()]))])
   .transform((v) => (Array.isArray(v) ? v.map(String) : v.split(/[,，\s]+/)).map((s) => s.trim()).filter(Boolean))
-  .pipe(z.array(z.string().regex(/^\d{1,3}$/, { message: 'invalid_leverage' })).min(1, { message: 'invalid_leverage' }).max(20))
+  .pipe(
+    z
+      .array(z.string().regex(/^\d{1,3}$/, { message: 'invalid_leverage' }))
+      .min(1, { message: 'invalid_leverage' })
+      .max(20),
+  )
   .transform((v) => [...new Set(v.map(Number))].sort((a, b) => a - b))
   .refine((v) => v.every((n) => n >= 1 && n <= 100), { message: 'invalid_leverage' });
 
@@ -70,8 +75,10 @@ export const stockRiskFields = z.object({
 export const stockRiskInput = stockRiskFields.extend({ version }).superRefine((v, ctx) => {
   checkHours(v, ctx);
   if (v.minShares > v.maxShares) ctx.addIssue({ code: 'custom', message: 'invalid_range', path: ['maxShares'], input: v.maxShares });
-  if (Number(v.forceClosePct) <= 0) ctx.addIssue({ code: 'custom', message: 'invalid_positive_percent', path: ['forceClosePct'], input: v.forceClosePct });
-  if (Number(v.maxMarginPct) <= 0) ctx.addIssue({ code: 'custom', message: 'invalid_positive_percent', path: ['maxMarginPct'], input: v.maxMarginPct });
+  if (Number(v.forceClosePct) <= 0)
+    ctx.addIssue({ code: 'custom', message: 'invalid_positive_percent', path: ['forceClosePct'], input: v.forceClosePct });
+  if (Number(v.maxMarginPct) <= 0)
+    ctx.addIssue({ code: 'custom', message: 'invalid_positive_percent', path: ['maxMarginPct'], input: v.maxMarginPct });
 });
 export type StockRisk = z.output<typeof stockRiskFields>;
 
@@ -102,7 +109,8 @@ export const indexRiskFields = z.object({
 });
 export const indexRiskInput = indexRiskFields.extend({ version }).superRefine((v, ctx) => {
   checkHours(v, ctx);
-  if (Number(v.forceClosePct) <= 0) ctx.addIssue({ code: 'custom', message: 'invalid_positive_percent', path: ['forceClosePct'], input: v.forceClosePct });
+  if (Number(v.forceClosePct) <= 0)
+    ctx.addIssue({ code: 'custom', message: 'invalid_positive_percent', path: ['forceClosePct'], input: v.forceClosePct });
 });
 export type IndexRisk = z.output<typeof indexRiskFields>;
 
@@ -132,7 +140,9 @@ const stockRiskOut = z.object({
   pmStart: z.string(),
   pmEnd: z.string(),
 });
-const productConfigOut = z.object(Object.fromEntries(Object.keys(productConfigFields.shape).map((k) => [k, z.boolean()])) as Record<keyof ProductConfig, z.ZodBoolean>);
+const productConfigOut = z.object(
+  Object.fromEntries(Object.keys(productConfigFields.shape).map((k) => [k, z.boolean()])) as Record<keyof ProductConfig, z.ZodBoolean>,
+);
 const indexRiskOut = z.object({
   deferralFeePerLot: z.string(),
   maxLotsPerUser: z.number().int(),
@@ -207,7 +217,11 @@ export const spreadRuleFields = z.object({
   start: bound.optional(),
   end: bound.optional(),
   /** Code prefix (1–6 digits), for `code_prefix`. */
-  prefix: z.string().trim().regex(/^\d{1,6}$/, { message: 'invalid_prefix' }).optional(),
+  prefix: z
+    .string()
+    .trim()
+    .regex(/^\d{1,6}$/, { message: 'invalid_prefix' })
+    .optional(),
   ratePct: percent,
   enabled: zBool().optional(),
   note: z.string().trim().max(200).optional(),
@@ -244,8 +258,22 @@ export const spreadRuleListQuery = pageQuery.extend({ type: z.enum(SPREAD_RULE_T
 
 const perm = (action: 'query' | 'edit' | 'add' | 'delete') => ({ permission: 'risksetting' as const, action });
 const settingsPair = <I extends z.ZodType, D extends z.ZodType>(name: string, path: string, input: I, data: D) => ({
-  get: endpoint({ method: 'POST', path: `/admin/risk/${path}/get.do`, access: perm('query'), data, summary: `${name}: current settings and version` }),
-  update: endpoint({ method: 'POST', path: `/admin/risk/${path}/update.do`, access: perm('edit'), input, data, module: 'risk', summary: `Save ${name} (refused when another save came first)` }),
+  get: endpoint({
+    method: 'POST',
+    path: `/admin/risk/${path}/get.do`,
+    access: perm('query'),
+    data,
+    summary: `${name}: current settings and version`,
+  }),
+  update: endpoint({
+    method: 'POST',
+    path: `/admin/risk/${path}/update.do`,
+    access: perm('edit'),
+    input,
+    data,
+    module: 'risk',
+    summary: `Save ${name} (refused when another save came first)`,
+  }),
 });
 const stock = settingsPair('stock risk', 'stock', stockRiskInput, stockRiskData);
 const product = settingsPair('product configuration', 'product', productConfigInput, productConfigData);
@@ -258,8 +286,34 @@ export const riskApi = {
   productUpdate: product.update,
   indexGet: index.get,
   indexUpdate: index.update,
-  spreadList: endpoint({ method: 'POST', path: '/admin/risk/spread/list.do', access: perm('query'), input: spreadRuleListQuery, data: pageOf(spreadRuleItem) }),
-  spreadAdd: endpoint({ method: 'POST', path: '/admin/risk/spread/add.do', access: perm('add'), input: addSpreadRuleInput, data: spreadRuleItem, module: 'risk' }),
-  spreadUpdate: endpoint({ method: 'POST', path: '/admin/risk/spread/update.do', access: perm('edit'), input: updateSpreadRuleInput, data: spreadRuleItem, module: 'risk' }),
-  spreadDelete: endpoint({ method: 'POST', path: '/admin/risk/spread/delete.do', access: perm('delete'), input: spreadRuleIdInput, module: 'risk' }),
+  spreadList: endpoint({
+    method: 'POST',
+    path: '/admin/risk/spread/list.do',
+    access: perm('query'),
+    input: spreadRuleListQuery,
+    data: pageOf(spreadRuleItem),
+  }),
+  spreadAdd: endpoint({
+    method: 'POST',
+    path: '/admin/risk/spread/add.do',
+    access: perm('add'),
+    input: addSpreadRuleInput,
+    data: spreadRuleItem,
+    module: 'risk',
+  }),
+  spreadUpdate: endpoint({
+    method: 'POST',
+    path: '/admin/risk/spread/update.do',
+    access: perm('edit'),
+    input: updateSpreadRuleInput,
+    data: spreadRuleItem,
+    module: 'risk',
+  }),
+  spreadDelete: endpoint({
+    method: 'POST',
+    path: '/admin/risk/spread/delete.do',
+    access: perm('delete'),
+    input: spreadRuleIdInput,
+    module: 'risk',
+  }),
 } as const;

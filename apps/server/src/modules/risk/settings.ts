@@ -46,13 +46,24 @@ function readDoc<K extends RiskKey>(key: K, stored: unknown): RiskDocs[K] {
 
 export async function getDoc<K extends RiskKey>(db: Db, key: K): Promise<SavedDoc<K>> {
   const [r] = await db
-    .select({ value: riskSettings.value, version: riskSettings.version, updatedAt: riskSettings.updatedAt, name: admins.name, username: admins.username })
+    .select({
+      value: riskSettings.value,
+      version: riskSettings.version,
+      updatedAt: riskSettings.updatedAt,
+      name: admins.name,
+      username: admins.username,
+    })
     .from(riskSettings)
     .leftJoin(admins, eq(admins.id, riskSettings.updatedBy))
     .where(eq(riskSettings.key, key))
     .limit(1);
   if (!r) return { settings: DEFAULTS[key], version: 0, updatedAt: null, updatedBy: null };
-  return { settings: readDoc(key, r.value), version: r.version, updatedAt: r.updatedAt.toISOString(), updatedBy: r.name ?? r.username ?? null };
+  return {
+    settings: readDoc(key, r.value),
+    version: r.version,
+    updatedAt: r.updatedAt.toISOString(),
+    updatedBy: r.name ?? r.username ?? null,
+  };
 }
 
 /** The fields whose value changed, before and after (what the operation log keeps). */
@@ -87,7 +98,10 @@ export async function saveDoc<K extends RiskKey>(ctx: AppContext, key: K, input:
     await tx
       .insert(riskSettings)
       .values({ key, value: next, version: version + 1, updatedBy: adminId, updatedAt: new Date() })
-      .onConflictDoUpdate({ target: riskSettings.key, set: { value: next, version: version + 1, updatedBy: adminId, updatedAt: new Date() } });
+      .onConflictDoUpdate({
+        target: riskSettings.key,
+        set: { value: next, version: version + 1, updatedBy: adminId, updatedAt: new Date() },
+      });
     return { ...diff(current.settings, next), saved: await getDoc(tx, key) };
   });
   dropRiskCache(ctx);
@@ -125,7 +139,12 @@ export async function riskRules(ctx: AppContext): Promise<Cached> {
     if (Date.now() - v.at < CACHE_TTL_MS) return v;
   }
   const load = (async () => {
-    const [stock, product, index, spread] = await Promise.all([getDoc(ctx.db, 'stock'), getDoc(ctx.db, 'product'), getDoc(ctx.db, 'index'), loadSpreadRules(ctx.db)]);
+    const [stock, product, index, spread] = await Promise.all([
+      getDoc(ctx.db, 'stock'),
+      getDoc(ctx.db, 'product'),
+      getDoc(ctx.db, 'index'),
+      loadSpreadRules(ctx.db),
+    ]);
     return { docs: { stock: stock.settings, product: product.settings, index: index.settings }, spread, at: Date.now() };
   })();
   c.value = load;

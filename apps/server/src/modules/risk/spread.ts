@@ -63,7 +63,11 @@ export async function addSpreadRule(db: Db, i: SpreadRuleInput): Promise<SpreadR
 export async function updateSpreadRule(db: Db, id: number, i: SpreadRuleInput) {
   const [before] = await db.select().from(spreadRules).where(eq(spreadRules.id, id)).limit(1);
   if (!before) throw fail('spread.not_found');
-  const [r] = await db.update(spreadRules).set({ ...columns(i), updatedAt: new Date() }).where(eq(spreadRules.id, id)).returning();
+  const [r] = await db
+    .update(spreadRules)
+    .set({ ...columns(i), updatedAt: new Date() })
+    .where(eq(spreadRules.id, id))
+    .returning();
   return { before: toItem(before), item: toItem(r!) };
 }
 
