@@ -25,3 +25,4 @@ export * from './products.js';
 export * from './stock-codes.js';
 export * from './market.js';
 export * from './risk.js';
+export * from './trading.js';

@@ -74,4 +74,8 @@ export interface MarketReader {
   tradablePrice(gid: string): string | undefined;
   /** The product list changed: the feed re-reads it at its next tick. */
   symbolsChanged(): void;
+  /** The market's clock (epoch ms; QUOTE_CLOCK_START shifts it in demos and tests). */
+  now(): number;
+  /** True on an exchange trading day (YYYY-MM-DD, Shanghai): weekends and holidays are not. */
+  isTradingDay(day: string): boolean;
 }

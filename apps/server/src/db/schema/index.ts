@@ -6,3 +6,4 @@ export * from './users.js';
 export * from './station.js';
 export * from './products.js';
 export * from './risk.js';
+export * from './trading.js';
