@@ -80,6 +80,24 @@ describe('QuoteHub: the WATCH set', () => {
     ]);
   });
 
+  it('calls the browser queueMicrotask as a plain function (as a method it throws "Illegal invocation")', async () => {
+    const real = globalThis.queueMicrotask;
+    globalThis.queueMicrotask = function (this: unknown, fn: () => void) {
+      if (this !== undefined && this !== globalThis) throw new TypeError('Illegal invocation');
+      real(fn);
+    };
+    try {
+      const bus = new SocketBus();
+      const sent: unknown[] = [];
+      bus.opened((m) => (sent.push(m), true));
+      new QuoteHub(bus, undefined).watch(['sh600000'], () => undefined);
+      await Promise.resolve();
+      expect(sent).toHaveLength(1);
+    } finally {
+      globalThis.queueMicrotask = real;
+    }
+  });
+
   it('watches nothing while the browser tab is hidden, and the set again when it is shown', () => {
     const { doc, hub, frames, open } = setup();
     open();

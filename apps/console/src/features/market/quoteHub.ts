@@ -37,7 +37,8 @@ export class QuoteHub {
     private readonly bus: SocketBus,
     private readonly doc: VisibilitySource | undefined,
     /** Coalesces the watch changes of one render (a page unmounting and the next mounting) into one frame. */
-    private readonly schedule: (fn: () => void) => void = queueMicrotask,
+    // (a wrapper: the browser's queueMicrotask throws "Illegal invocation" when called as a method)
+    private readonly schedule: (fn: () => void) => void = (fn) => queueMicrotask(fn),
   ) {
     this.off.push(
       bus.onOpen(() => {
