@@ -13,7 +13,16 @@ import { riskRules } from '../risk/settings.js';
 import { spreadPctOf } from '../risk/spread.js';
 import { closePosition, openPosition, orderEvent, tradeNo } from './book.js';
 import { buyCost } from './money.js';
-import { assertBuyRate, assertOrderShape, assertTradingOpen, assertWithinLimits, liveQuote, lockTrader, tradableStock, type TradedStock } from './rules.js';
+import {
+  assertBuyRate,
+  assertOrderShape,
+  assertTradingOpen,
+  assertWithinLimits,
+  liveQuote,
+  lockTrader,
+  tradableStock,
+  type TradedStock,
+} from './rules.js';
 
 type OrderRow = typeof orders.$inferSelect;
 const m = (d: Decimal) => d.toFixed(2);
@@ -80,7 +89,9 @@ export async function placeBuy(ctx: AppContext, userId: number, input: BuyInput)
         createdAt: now,
       })
       .returning();
-    await post(tx, userId, [{ type: 'order_hold', amount: m(cost.hold.negated()), reference: orderNo, note: `${stock.name} ${input.shares}` }]);
+    await post(tx, userId, [
+      { type: 'order_hold', amount: m(cost.hold.negated()), reference: orderNo, note: `${stock.name} ${input.shares}` },
+    ]);
     await orderEvent(tx, o!.id, 'pending', null);
     return o!;
   });
@@ -137,7 +148,10 @@ export async function reviewOrder(ctx: AppContext, admin: Principal, id: number,
       reason: r.reason ?? null,
     });
     if (!r.approve) {
-      if (row.kind === 'buy') await post(tx, row.userId, [{ type: 'order_release', amount: row.hold, reference: row.orderNo, adminId: admin.adminId, note: r.reason }]);
+      if (row.kind === 'buy')
+        await post(tx, row.userId, [
+          { type: 'order_release', amount: row.hold, reference: row.orderNo, adminId: admin.adminId, note: r.reason },
+        ]);
       await orderEvent(tx, row.id, 'rejected', admin.adminId, r.reason);
       return row;
     }
@@ -164,12 +178,18 @@ export async function reviewOrder(ctx: AppContext, admin: Principal, id: number,
         adminId: admin.adminId,
         releaseHold: { amount: new Decimal(row.hold), orderNo: row.orderNo },
       });
-      await tx.update(orders).set({ positionId: p.id, fillPrice: new Decimal(fill).toFixed(4) }).where(eq(orders.id, row.id));
+      await tx
+        .update(orders)
+        .set({ positionId: p.id, fillPrice: new Decimal(fill).toFixed(4) })
+        .where(eq(orders.id, row.id));
     } else {
       const [p] = await tx.select().from(positions).where(eq(positions.id, row.positionId!)).for('update');
       if (!p || p.status !== 'open') throw fail('trade.position_closed');
       await closePosition(ctx, tx, p, fill, 'sell', { adminId: admin.adminId });
-      await tx.update(orders).set({ fillPrice: new Decimal(fill).toFixed(4) }).where(eq(orders.id, row.id));
+      await tx
+        .update(orders)
+        .set({ fillPrice: new Decimal(fill).toFixed(4) })
+        .where(eq(orders.id, row.id));
     }
     await orderEvent(tx, row.id, 'approved', admin.adminId, r.fillPrice ? `fill ${fill}` : null);
     return row;
@@ -186,11 +206,24 @@ async function tradableStockForReview(tx: Db, row: OrderRow): Promise<TradedStoc
     if ((err as { key?: string }).key !== 'trade.stock_locked') throw err;
     const s = await tx.execute(sql`SELECT id, gid, code, name, board, st, spread_rate FROM stocks WHERE gid = ${row.gid}`);
     const r = (s as unknown as { rows: Record<string, unknown>[] }).rows[0]!;
-    return { id: Number(r.id), gid: String(r.gid), code: String(r.code), name: String(r.name), board: r.board as TradedStock['board'], st: Boolean(r.st), spreadRate: String(r.spread_rate) };
+    return {
+      id: Number(r.id),
+      gid: String(r.gid),
+      code: String(r.code),
+      name: String(r.name),
+      board: r.board as TradedStock['board'],
+      st: Boolean(r.st),
+      spreadRate: String(r.spread_rate),
+    };
   }
 }
 
 export function batchReviewOrders(ctx: AppContext, admin: Principal, ids: number[], r: ReviewArgs, lang: Lang) {
   if (!r.approve && !r.reason) throw fail('trade.reason_required');
-  return reviewEach(ids, lang, (id) => reviewOrder(ctx, admin, id, { approve: r.approve, reason: r.reason }), r.approve ? 'trade.approved' : 'trade.rejected');
+  return reviewEach(
+    ids,
+    lang,
+    (id) => reviewOrder(ctx, admin, id, { approve: r.approve, reason: r.reason }),
+    r.approve ? 'trade.approved' : 'trade.rejected',
+  );
 }
