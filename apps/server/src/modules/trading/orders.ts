@@ -12,7 +12,7 @@ import { claimPending, reviewEach } from '../_kit/review.js';
 import { riskRules } from '../risk/settings.js';
 import { spreadPctOf } from '../risk/spread.js';
 import { closePosition, openPosition, orderEvent, tradeNo } from './book.js';
-import { buyCost } from './money.js';
+import { buyCost, type BuyCost } from './money.js';
 import {
   assertBuyRate,
   assertOrderShape,
@@ -64,39 +64,52 @@ export async function placeBuy(ctx: AppContext, userId: number, input: BuyInput)
     if (cost.hold.gt(enable)) throw fail('trade.insufficient', { need: m(cost.hold) });
     const now = new Date();
     await assertBuyRate(tx, ctx, userId, stock.gid, now);
-    const orderNo = await tradeNo(tx, 'B', now);
-    const [o] = await tx
-      .insert(orders)
-      .values({
-        orderNo,
-        kind: 'buy',
-        userId,
-        stockId: stock.id,
-        gid: stock.gid,
-        code: stock.code,
-        stockName: stock.name,
-        direction: input.direction,
-        shares: input.shares,
-        leverage: input.leverage,
-        price: q.last,
-        amount: m(cost.amount),
-        margin: m(cost.margin),
-        fee: m(cost.fee),
-        spread: m(cost.spread),
-        hold: m(cost.hold),
-        takeProfit: input.takeProfit ?? null,
-        stopLoss: input.stopLoss ?? null,
-        createdAt: now,
-      })
-      .returning();
-    await post(tx, userId, [
-      { type: 'order_hold', amount: m(cost.hold.negated()), reference: orderNo, note: `${stock.name} ${input.shares}` },
-    ]);
-    await orderEvent(tx, o!.id, 'pending', null);
-    return o!;
+    return recordBuy(tx, userId, stock, q.last, input, cost, now);
   });
   notify(ctx, { type: 'BUY_GP_REQUEST', userId, data: { id: order.id, userId, amount: order.amount } });
   return order;
+}
+
+/** Writes a pending buy: the order, its hold through the ledger and its first history row (rules already checked). */
+export async function recordBuy(
+  tx: Db,
+  userId: number,
+  stock: TradedStock,
+  price: string,
+  input: BuyInput,
+  cost: BuyCost,
+  now: Date,
+): Promise<OrderRow> {
+  const orderNo = await tradeNo(tx, 'B', now);
+  const [o] = await tx
+    .insert(orders)
+    .values({
+      orderNo,
+      kind: 'buy',
+      userId,
+      stockId: stock.id,
+      gid: stock.gid,
+      code: stock.code,
+      stockName: stock.name,
+      direction: input.direction,
+      shares: input.shares,
+      leverage: input.leverage,
+      price,
+      amount: m(cost.amount),
+      margin: m(cost.margin),
+      fee: m(cost.fee),
+      spread: m(cost.spread),
+      hold: m(cost.hold),
+      takeProfit: input.takeProfit ?? null,
+      stopLoss: input.stopLoss ?? null,
+      createdAt: now,
+    })
+    .returning();
+  await post(tx, userId, [
+    { type: 'order_hold', amount: m(cost.hold.negated()), reference: orderNo, note: `${stock.name} ${input.shares}` },
+  ]);
+  await orderEvent(tx, o!.id, 'pending', null);
+  return o!;
 }
 
 const claimOrder = (tx: Db, id: number, scope: ReturnType<typeof userScope>, set: Partial<OrderRow>) =>
