@@ -178,6 +178,8 @@ export class QuoteService {
       // consoles get the tick while it is written: delivery does not wait for the database
       this.o.bus.publish({ kind: 'quotes', phase: r.phase, stale: r.stale, quotes });
       changed = quotes.length;
+      // the hubs' delivery (queued by the publish) runs before the statement is built and sent
+      await new Promise((resolve) => setImmediate(resolve));
       await saveQuotes(this.o.ctx.db, r.changed);
       return changed;
     } catch (err) {
