@@ -250,6 +250,16 @@ describe('selling and closing', () => {
     await ledgerOk();
   });
 
+  it('keeps a stock with open positions from being deleted, naming the count', async () => {
+    const u = await trader('20000.00');
+    await openPosition(u);
+    const [s] = (await adminCall('stock/list.do', { code: '600036' })).data.list;
+    const r = await adminCall('stock/delStock.do', { id: s.id });
+    expect(r.status).toBe(1);
+    expect(r.msg).toMatch(/^该股票仍有 \d+ 笔未平仓持仓，不能删除$/);
+    expect((await adminCall('stock/delStock.do', { id: s.id }, admin, 'en-US')).msg).toMatch(/^This stock still has \d+ open positions and cannot be deleted$/);
+  });
+
   it('force closes with a reason at the quote, cancelling a pending sell; lock stops the user’s sell', async () => {
     const u = await trader('20000.00');
     const p = await openPosition(u);

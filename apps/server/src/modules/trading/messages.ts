@@ -58,5 +58,7 @@ registerMessages({
     'zh-CN': '须为大于 0 的价格（最多 4 位小数）',
     'en-US': 'must be a price above 0 with at most 4 decimals',
   },
+  'reason.open_positions': { 'zh-CN': '未平仓持仓', 'en-US': 'open positions' },
+  'reason.pending_orders': { 'zh-CN': '待审核委托', 'en-US': 'pending orders' },
   'reason.invalid_gid': { 'zh-CN': '须为 sh/sz/bj 加 6 位代码', 'en-US': 'must be sh, sz or bj followed by 6 digits' },
 });

@@ -13,6 +13,7 @@ import * as lists from './lists.js';
 import * as book from './orders.js';
 import * as pos from './positions.js';
 import { riskWarnings } from './warnings.js';
+import './guards.js';
 
 // badge 19 (stock buys): pending buys in the caller's scope
 registerCounter('19', async (ctx, admin) => {
