@@ -8,6 +8,7 @@ import {
   type GoogleEnrolment,
   type Lang,
   type Page,
+  type PermissionKey,
   type addAdminInput,
   type adminListQuery,
   type updateAdminInput,
@@ -15,7 +16,8 @@ import {
 } from '@stock-admin/contracts';
 import { adminAccounts, adminRolePermissions, adminRoles, adminSessions } from '../../db/schema/index.js';
 import type { AppContext, Principal } from '../../http/context.js';
-import { fail, forbidden } from '../../http/errors.js';
+import { fail } from '../../http/errors.js';
+import { can, requirePermission } from '../../http/permissions.js';
 import { hashPassword } from '../../lib/password.js';
 import { sendSms } from '../../lib/sms.js';
 import { newTotpSecret, totpUri, verifyTotp } from '../../lib/totp.js';
@@ -30,11 +32,6 @@ export const TOTP_ISSUER = 'Stock Admin';
 
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-/** Where a principal's action on a permission is refused, the same 403 the route guard gives. */
-export function requireAction(p: Principal, permission: string, action: Action): void {
-  if (!p.isSuper && !p.permissions.get(permission)?.includes(action)) throw forbidden(permission, action);
-}
 
 export function statusOf(a: Pick<AdminRow, 'status' | 'expiresAt'>, now = Date.now()): AdminStatus {
   if (a.status !== 'pending') return 'active';
@@ -127,11 +124,10 @@ export async function roleGrants(ctx: AppContext, roleId: number): Promise<Map<s
 
 /** A non-super admin may only hand out what they hold themselves. */
 export function assertWithinOwn(actor: Principal, grants: Iterable<[string, readonly string[]]>): void {
-  if (actor.isSuper) return;
   for (const [key, actions] of grants) {
     for (const action of actions) {
       if (!(ACTIONS as readonly string[]).includes(action)) continue;
-      if (!actor.permissions.get(key)?.includes(action as Action)) throw fail('role_exceeds_own', { permission: key, action });
+      if (!can(actor, key as PermissionKey, action as Action)) throw fail('role_exceeds_own', { permission: key, action });
     }
   }
 }
@@ -272,7 +268,7 @@ export async function updateAdmin(ctx: AppContext, actor: Principal, input: z.ou
 }
 
 export async function updateLock(ctx: AppContext, actor: Principal, input: { id: number; locked: boolean }, audit: Audit): Promise<AdminRecord> {
-  requireAction(actor, 'managelist', input.locked ? 'disable' : 'enable');
+  requirePermission(actor, 'managelist', input.locked ? 'disable' : 'enable');
   const a = await loadTarget(ctx, actor, input.id);
   if (a.id === actor.adminId) throw fail('admin_cannot_lock_self');
   if (a.status === 'pending') throw fail('admin_is_pending');

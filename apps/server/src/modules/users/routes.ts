@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ACCOUNT_TYPE_LABELS, REAL_STATE_LABELS, USER_FILE_PATH, usersApi } from '@stock-admin/contracts';
 import type { AppContext } from '../../http/context.js';
 import { fail } from '../../http/errors.js';
+import { can } from '../../http/permissions.js';
 import { parseLang, t } from '../../http/i18n.js';
 import { route } from '../../http/route.js';
 import { authenticate } from '../session/service.js';
@@ -182,7 +183,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Uploaded images through an authenticated URL (ID photos): admintoken header, ?token= or the Access-Token cookie.
   app.get<{ Params: { key: string } }>(`${USER_FILE_PATH}:key`, { schema: { hide: true } }, async (req, reply) => {
     const admin = await authenticate(ctx, fileToken(req));
-    const allowed = admin && (admin.isSuper || admin.permissions.get('userlist')?.includes('get'));
+    const allowed = admin && can(admin, 'userlist', 'get');
     const f = allowed ? await readUploadForAdmin(ctx.db, admin, req.params.key) : null;
     const lang = parseLang(req.headers.lang);
     if (!admin) return reply.send({ status: 10, msg: t(lang, 'login_required'), data: null });
