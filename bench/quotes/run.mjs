@@ -30,7 +30,10 @@ const PG = process.argv.includes('--pg');
 const PORT = 18250;
 
 const harnessDir = path.join(root, 'bench/.results/quotes');
-execFileSync(process.execPath, [path.join(root, 'apps/server/build.mjs'), path.join(here, 'server.ts'), '--out-dir', harnessDir], { cwd: root, stdio: 'inherit' });
+execFileSync(process.execPath, [path.join(root, 'apps/server/build.mjs'), path.join(here, 'server.ts'), '--out-dir', harnessDir], {
+  cwd: root,
+  stdio: 'inherit',
+});
 
 function waitFor(child, op, ms = 180_000) {
   return new Promise((resolve, reject) => {
@@ -47,7 +50,9 @@ function waitFor(child, op, ms = 180_000) {
 
 async function run(n) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'quotes-bench-'));
-  const schema = PG ? await freshSchema(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test', `bench_quotes_${process.pid}_${n}`) : null;
+  const schema = PG
+    ? await freshSchema(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test', `bench_quotes_${process.pid}_${n}`)
+    : null;
   if (!schema) delete process.env.DATABASE_URL;
   const server = fork(path.join(harnessDir, 'server.mjs'), [], {
     cwd: root,
@@ -90,7 +95,10 @@ async function run(n) {
 
   const measured = ticks.slice(first + 1, first + 1 + TICKS);
   const startOf = new Map(measured.map((t) => [t.at, t.start]));
-  const delays = received.filter(([at]) => startOf.has(at)).map(([at, recv]) => recv - startOf.get(at)).sort((a, b) => a - b);
+  const delays = received
+    .filter(([at]) => startOf.has(at))
+    .map(([at, recv]) => recv - startOf.get(at))
+    .sort((a, b) => a - b);
   const cpu = measured.map((t) => t.cpuMs).sort((a, b) => a - b);
   const wall = measured.map((t) => t.wallMs).sort((a, b) => a - b);
   const r = {

@@ -40,7 +40,9 @@ async function main() {
   const tokens = ids.map(() => newToken());
   await db
     .insert(adminSessions)
-    .values(ids.map((r, k) => ({ adminId: r.id, tokenHash: hashToken(tokens[k]!), expiresAt: new Date(Date.now() + 3600_000), ip: '127.0.0.1' })));
+    .values(
+      ids.map((r, k) => ({ adminId: r.id, tokenHash: hashToken(tokens[k]!), expiresAt: new Date(Date.now() + 3600_000), ip: '127.0.0.1' })),
+    );
 
   const app = await buildApp({ config, database });
   const service = app.market;
@@ -48,7 +50,15 @@ async function main() {
   service.tick = async () => {
     const start = performance.timeOrigin + performance.now();
     const changed = await tick();
-    if (changed) send({ op: 'tick', start, changed, cpuMs: service.lastTickStats.cpuMs, wallMs: service.lastTickStats.wallMs, at: service.quote(symbols[0]!.gid)?.at });
+    if (changed)
+      send({
+        op: 'tick',
+        start,
+        changed,
+        cpuMs: service.lastTickStats.cpuMs,
+        wallMs: service.lastTickStats.wallMs,
+        at: service.quote(symbols[0]!.gid)?.at,
+      });
     return changed;
   };
   await app.listen({ port: config.PORT, host: '127.0.0.1' });
@@ -60,7 +70,12 @@ async function main() {
     }
   });
   process.on('disconnect', () => process.exit(0));
-  send({ op: 'ready', db: database.kind, sessions: ids.map((r, k) => ({ adminId: r.id, token: tokens[k] })), gids: symbols.map((s) => s.gid) });
+  send({
+    op: 'ready',
+    db: database.kind,
+    sessions: ids.map((r, k) => ({ adminId: r.id, token: tokens[k] })),
+    gids: symbols.map((s) => s.gid),
+  });
 }
 
 main().catch((err) => {

@@ -156,7 +156,21 @@ describe('simulated feed', () => {
   });
 
   it('rounds the wire form exactly (change % half away from zero)', () => {
-    const q: Quote = { gid: 'sh600000', last: 1001, prevClose: 1200, open: null, high: null, low: null, volume: 100, turnover: 100_100, bid: 1000, ask: 1002, stale: false, at: 0, tradingDay: '2026-11-24' };
+    const q: Quote = {
+      gid: 'sh600000',
+      last: 1001,
+      prevClose: 1200,
+      open: null,
+      high: null,
+      low: null,
+      volume: 100,
+      turnover: 100_100,
+      bid: 1000,
+      ask: 1002,
+      stale: false,
+      at: 0,
+      tradingDay: '2026-11-24',
+    };
     const t = tickOf(q);
     expect(t).toMatchObject({ last: '10.01', prevClose: '12.00', change: '-1.99', changePct: '-16.58', turnover: '1001.00', bid: '10.00' });
     expect(limitsOf(1005, 10)).toEqual({ up: 1106, down: 905 }); // 11.055 → 11.06, 9.045 → 9.05 half up
@@ -179,7 +193,13 @@ describe('vendor feed over HTTP', () => {
         return;
       }
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ data: symbols.split(',').map((s) => ({ symbol: s, last: price, prevClose: '10.00', volume: 1200, turnover: '12600.5', bid: '10.49', ask: '10.51' })) }));
+      res.end(
+        JSON.stringify({
+          data: symbols
+            .split(',')
+            .map((s) => ({ symbol: s, last: price, prevClose: '10.00', volume: 1200, turnover: '12600.5', bid: '10.49', ask: '10.51' })),
+        }),
+      );
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/quotes`;
@@ -194,7 +214,16 @@ describe('vendor feed over HTTP', () => {
     { gid: 'sz000001', kind: 'stock', board: 'main' },
   ];
   const feed = () =>
-    new HttpFeed({ url, style: 'suffix', timeoutMs: 150, staleMs: 1000, retries: 1, calendar: cal, log: pino({ level: 'silent' }), sleep: async () => {} });
+    new HttpFeed({
+      url,
+      style: 'suffix',
+      timeoutMs: 150,
+      staleMs: 1000,
+      retries: 1,
+      calendar: cal,
+      log: pino({ level: 'silent' }),
+      sleep: async () => {},
+    });
 
   it('maps symbols, parses decimals without floats, and refreshes only what changed', async () => {
     expect(vendorSymbol('sh600000', 'suffix')).toBe('600000.SH');
@@ -205,7 +234,13 @@ describe('vendor feed over HTTP', () => {
     const r = await f.tick(sh('2026-11-24', '10:00:00'), symbols, book);
     expect(asked.at(-1)).toBe('600000.SH,000001.SZ');
     expect(r.changed).toHaveLength(2);
-    expect(tickOf(book.get('sh600000')!)).toMatchObject({ last: '10.50', changePct: '5.00', turnover: '12600.50', volume: '1200', stale: false });
+    expect(tickOf(book.get('sh600000')!)).toMatchObject({
+      last: '10.50',
+      changePct: '5.00',
+      turnover: '12600.50',
+      volume: '1200',
+      stale: false,
+    });
     expect((await f.tick(sh('2026-11-24', '10:00:03'), symbols, book)).changed).toHaveLength(0);
   });
 

@@ -32,14 +32,28 @@ describe('quote service on the simulated feed (clock inside a session)', () => {
     ]) {
       expect((await post(t, '/admin/stock/add.do', { code, name, market }, { token: admin.token })).json().status).toBe(0);
     }
-    const idx = { code: '000001', market: 'sh', name: '上证指数', homeShown: true, marginPerLot: '1000', feePerLot: '5', valuePerPoint: '10', minLots: 1, maxLots: 100 };
+    const idx = {
+      code: '000001',
+      market: 'sh',
+      name: '上证指数',
+      homeShown: true,
+      marginPerLot: '1000',
+      feePerLot: '5',
+      valuePerPoint: '10',
+      minLots: 1,
+      maxLots: 100,
+    };
     expect((await post(t, '/admin/index/addIndex.do', idx, { token: admin.token })).json().status).toBe(0);
     base = await listen(t);
   });
   afterAll(() => t.close());
 
   const lastOf = async (code: string) =>
-    (await post(t, '/admin/stock/list.do', { code }, { token: admin.token })).json().data.list[0] as { last: string | null; changePct: string | null; stale: boolean };
+    (await post(t, '/admin/stock/list.do', { code }, { token: admin.token })).json().data.list[0] as {
+      last: string | null;
+      changePct: string | null;
+      stale: boolean;
+    };
 
   it('quotes new products at the next tick, persists them, and moves prices tick after tick', async () => {
     const first = await until('a quote', async () => (await lastOf('600519')).last);
@@ -62,7 +76,14 @@ describe('quote service on the simulated feed (clock inside a session)', () => {
     expect(m.data[0]).toMatchObject({ code: '000001', name: '上证指数', stale: false });
     expect(m.data[0].last).toMatch(/^\d+\.\d{2}$/);
     const s = (await post(t, '/admin/market/status.do', {}, { token: admin.token })).json();
-    expect(s.data).toMatchObject({ source: 'simulated', phase: 'open', tradingDay: '2026-11-24', stale: false, intervalMs: 200, symbols: 3 });
+    expect(s.data).toMatchObject({
+      source: 'simulated',
+      phase: 'open',
+      tradingDay: '2026-11-24',
+      stale: false,
+      intervalMs: 200,
+      symbols: 3,
+    });
     expect((await post(t, '/admin/market/status.do', {})).json().status).not.toBe(0);
   });
 
@@ -119,11 +140,22 @@ describe('quote service on a vendor feed', () => {
       }
       const symbols = new URL(req.url!, 'http://x').searchParams.get('symbols')!.split(',');
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ data: symbols.map((symbol) => ({ symbol, last: '21.30', prevClose: '20.00', volume: 5000, turnover: '106500' })) }));
+      res.end(
+        JSON.stringify({
+          data: symbols.map((symbol) => ({ symbol, last: '21.30', prevClose: '20.00', volume: 5000, turnover: '106500' })),
+        }),
+      );
     });
     await new Promise<void>((r) => vendor.listen(0, '127.0.0.1', r));
     const url = `http://127.0.0.1:${(vendor.address() as AddressInfo).port}/q`;
-    t = await createTestApp({ QUOTE_SOURCE: 'http', QUOTE_URL: url, QUOTE_INTERVAL_MS: '150', QUOTE_STALE_MS: '450', QUOTE_TIMEOUT_MS: '100', QUOTE_CLOCK_START: '2026-11-24T10:00:00+08:00' });
+    t = await createTestApp({
+      QUOTE_SOURCE: 'http',
+      QUOTE_URL: url,
+      QUOTE_INTERVAL_MS: '150',
+      QUOTE_STALE_MS: '450',
+      QUOTE_TIMEOUT_MS: '100',
+      QUOTE_CLOCK_START: '2026-11-24T10:00:00+08:00',
+    });
     admin = (await signedIn(t, 'admin')).token;
     await post(t, '/admin/stock/add.do', { code: '600036', name: '招商银行', market: 'sh' }, { token: admin });
   });

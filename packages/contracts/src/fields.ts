@@ -33,3 +33,20 @@ export const zIdList = () =>
     .transform((v) => (Array.isArray(v) ? v.map(String) : v.split(',')).map((s) => s.trim()).filter(Boolean).map(Number))
     .pipe(z.array(z.number().int().positive()).min(1));
 export const phone = () => z.string().trim().regex(/^1[3-9]\d{9}$/, { message: 'invalid_phone' });
+
+/** Wall-clock `HH:mm` (Asia/Shanghai). */
+export const hhmm = z
+  .string()
+  .trim()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'invalid_time' });
+/** An end time: `HH:mm` or `24:00`. */
+export const hhmmEnd = z
+  .string()
+  .trim()
+  .regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, { message: 'invalid_time' });
+/** A percentage 0–100 with up to 4 decimals (`0.5` = 0.5 %). */
+export const percent = z
+  .union([z.string(), z.number()])
+  .transform((v) => String(v).trim())
+  .pipe(z.string().regex(/^\d{1,3}(\.\d{1,4})?$/, { message: 'invalid_percent' }))
+  .refine((v) => Number.parseFloat(v) <= 100, { message: 'invalid_percent' });

@@ -24,3 +24,5 @@ export * from './fundrecords.js';
 export * from './products.js';
 export * from './stock-codes.js';
 export * from './market.js';
+export * from './risk.js';
+export * from './trading.js';

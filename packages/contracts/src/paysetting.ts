@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zNumber } from './fields.js';
+import { hhmm, hhmmEnd, percent, zNumber } from './fields.js';
 import { endpoint } from './endpoint.js';
 import { reqAmountNonNeg, reqAmountPositive } from './channels.js';
 
@@ -8,21 +8,6 @@ import { reqAmountNonNeg, reqAmountPositive } from './channels.js';
  * Times are Asia/Shanghai wall-clock `HH:mm`; the withdrawal window is [withdrawStart, withdrawEnd)
  * and `24:00` may close it at midnight.
  */
-const hhmm = z
-  .string()
-  .trim()
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'invalid_time' });
-const hhmmEnd = z
-  .string()
-  .trim()
-  .regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, { message: 'invalid_time' });
-/** A percentage 0–100 with up to 4 decimals (`0.5` = 0.5 %). */
-const percent = z
-  .union([z.string(), z.number()])
-  .transform((v) => String(v).trim())
-  .pipe(z.string().regex(/^\d{1,3}(\.\d{1,4})?$/, { message: 'invalid_percent' }))
-  .refine((v) => Number.parseFloat(v) <= 100, { message: 'invalid_percent' });
-
 export const paySettingsInput = z
   .object({
     /** Minimum amount of one deposit order. */

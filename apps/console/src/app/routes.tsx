@@ -6,6 +6,7 @@ import {
   FileSearchOutlined,
   MoneyCollectOutlined,
   SettingOutlined,
+  StockOutlined,
   TeamOutlined,
   UserOutlined,
   WarningOutlined,
@@ -42,6 +43,10 @@ const UserList = lazyPage(() => import('../features/users/pages/UserList'));
 const AgentList = lazyPage(() => import('../features/agents/pages/AgentList'));
 const FundRecords = lazyPage(() => import('../features/fundrecords/pages/FundRecords'));
 const FundTransferRecords = lazyPage(() => import('../features/fundrecords/pages/FundTransferRecords'));
+
+// 产品管理 (issue 20).
+const StockList = lazyPage(() => import('../features/products/pages/StockList'));
+const IndexList = lazyPage(() => import('../features/products/pages/IndexList'));
 
 // 日志管理, 管理设置, 个人中心, registration (issue 7).
 const LoginLog = lazyPage(() => import('../features/logs/pages/LoginLog'));
@@ -82,6 +87,17 @@ export const shellRoutes: RouteEntry[] = [
       { path: '/userlist/agentlist', titleKey: 'users.menu.agentlist', permission: 'agentlist', keepAlive: true, component: AgentList },
     ],
   },
+  {
+    // Spec order: shares (股票产品), index (指数产品).
+    path: '/product',
+    titleKey: 'products.menu.section',
+    icon: <StockOutlined />,
+    children: [
+      { path: '/product/shares', titleKey: 'products.menu.shares', permission: 'shares', keepAlive: true, component: StockList },
+      { path: '/product/index', titleKey: 'products.menu.index', permission: 'index', keepAlive: true, component: IndexList },
+    ],
+  },
+  // /position and /newshares join here (spec order).
   {
     // Spec order: rechargelist, withdrawallist, fundrecords, fundtransferrecord*, channallist, layleringlist.
     // The spec's Sections table spells the last one `layleringlist` (its path here); the permission key is layeringlist.

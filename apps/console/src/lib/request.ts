@@ -37,6 +37,8 @@ export interface RequestOptions {
    */
   silent?: boolean;
   signal?: AbortSignal;
+  /** Upload progress, 0…100 (a file upload); the call then goes through XMLHttpRequest, which reports it. */
+  onUploadProgress?: (percent: number) => void;
 }
 
 export type RequestErrorKind = 'status' | 'login' | 'forbidden' | 'unauthorized' | 'network' | 'timeout' | 'unavailable';
@@ -56,10 +58,37 @@ export class RequestError extends Error {
   }
 }
 
+const NULL_BODY_STATUS = [101, 204, 205, 304];
+
+/**
+ * `fetch` with upload progress: XMLHttpRequest (fetch reports none), answering a `Response` like fetch,
+ * so the envelope is read by the same code. Rejects like fetch on a network failure or an abort.
+ */
+export function xhrFetch(url: string, init: RequestInit, onProgress: (percent: number) => void): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(init.method ?? 'POST', url);
+    for (const [k, v] of Object.entries((init.headers as Record<string, string> | undefined) ?? {})) xhr.setRequestHeader(k, v);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) onProgress(Math.min(100, Math.floor((e.loaded / e.total) * 100)));
+    };
+    xhr.upload.onload = () => onProgress(100);
+    xhr.onload = () =>
+      resolve(new Response(NULL_BODY_STATUS.includes(xhr.status) ? null : xhr.responseText, { status: xhr.status || 500 }));
+    xhr.onerror = () => reject(new TypeError('Failed to fetch'));
+    xhr.onabort = () => reject(new DOMException('The operation was aborted.', 'AbortError'));
+    if (init.signal?.aborted) return xhr.abort();
+    init.signal?.addEventListener('abort', () => xhr.abort());
+    xhr.send((init.body ?? null) as XMLHttpRequestBodyInit | null);
+  });
+}
+
 /** Seams for tests: the page reload and the clock-driven delay. */
 export const requestEnv = {
   reload: () => window.location.reload(),
   fetch: (...args: Parameters<typeof fetch>) => fetch(...args),
+  /** Transport of calls that report upload progress. */
+  upload: xhrFetch,
 };
 
 /** How often the console asks whether the server can serve again, while it cannot. */
@@ -212,7 +241,8 @@ export async function request<T = unknown>(url: string, opts: RequestOptions = {
   let res: Response;
   let body: unknown;
   try {
-    res = await requestEnv.fetch(enc.url, { method, headers, body: enc.body, signal: ctrl.signal, credentials: 'same-origin' });
+    const init: RequestInit = { method, headers, body: enc.body, signal: ctrl.signal, credentials: 'same-origin' };
+    res = await (opts.onUploadProgress ? requestEnv.upload(enc.url, init, opts.onUploadProgress) : requestEnv.fetch(enc.url, init));
     const text = await res.text();
     try {
       body = text ? JSON.parse(text) : undefined;

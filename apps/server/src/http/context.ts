@@ -44,6 +44,8 @@ export interface AppEvents {
   notify: [DomainEvent];
   /** Admin profiles or role grants changed: cached sessions of these admins/roles must be reloaded. */
   principalsChanged: [PrincipalsChanged];
+  /** A domain's cached settings changed (e.g. `risk`): every instance drops its copy. */
+  cacheDropped: [string];
 }
 
 export interface PrincipalsChanged {
@@ -72,4 +74,8 @@ export interface MarketReader {
   tradablePrice(gid: string): string | undefined;
   /** The product list changed: the feed re-reads it at its next tick. */
   symbolsChanged(): void;
+  /** The market's clock (epoch ms; QUOTE_CLOCK_START shifts it in demos and tests). */
+  now(): number;
+  /** True on an exchange trading day (YYYY-MM-DD, Shanghai): weekends and holidays are not. */
+  isTradingDay(day: string): boolean;
 }

@@ -37,6 +37,7 @@ export interface LedgerEntry {
    *   subscription release      { type: 'subscription_release', amount: 200 }   → enable +200, frozen −200
    *   allotted, paid            { type: 'subscription_pay', amount: -300 }      → frozen −300 (equity unchanged: now a position)
    *   buy margin                { type: 'buy_margin', amount: -1000 }           → enable −1000 (equity unchanged)
+   *   order hold / release      { type: 'order_hold', amount: -1050 }           → enable −1050, frozen +1050
    *   sell settlement (P/L −50) { type: 'sell_settlement', amount: 950, enable: 950, equity: -50 }
    */
   equity?: Money;
@@ -69,6 +70,9 @@ const DEFAULT_EFFECT: Record<FundType, [number, number, number]> = {
   transfer_out: CASH,
   buy_margin: [0, 1, 0],
   margin_add: [0, 1, 0],
+  // a buy's margin, fee and spread held while it waits for review, and given back
+  order_hold: [0, 1, -1],
+  order_release: [0, 1, -1],
   sell_settlement: [0, 1, 0],
   subscription_freeze: [0, 1, -1],
   subscription_release: [0, 1, -1],

@@ -26,3 +26,5 @@ import { productsRoutes } from './products/routes.js';
 domainRoutes.push(productsRoutes);
 import { marketRoutes } from './market/routes.js';
 domainRoutes.push(marketRoutes);
+import { riskRoutes } from './risk/routes.js';
+domainRoutes.push(riskRoutes);

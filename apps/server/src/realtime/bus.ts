@@ -10,6 +10,8 @@ export type BusMessage =
   | { kind: 'event'; event: DomainEvent; /** the user's agent and its ancestors, resolved once by the raiser */ agentIds: number[] }
   | ({ kind: 'revoke' } & SessionsRevoked)
   | ({ kind: 'principals' } & PrincipalsChanged)
+  /** A domain's cached settings changed: drop them (hooks 'cacheDropped'). */
+  | { kind: 'cache'; cache: string }
   /** One tick of the quote service (market domain): the quotes that changed. */
   | { kind: 'quotes'; phase: MarketPhase; stale: boolean; quotes: QuoteTick[] };
 
@@ -40,6 +42,7 @@ export const busMessage = z.discriminatedUnion('kind', [
     adminIds: z.array(z.number().int()).max(100_000).optional(),
     roleIds: z.array(z.number().int()).max(100_000).optional(),
   }),
+  z.object({ kind: z.literal('cache'), cache: z.string().regex(/^[a-z][\w.-]{0,49}$/) }),
   z.object({
     kind: z.literal('quotes'),
     phase: z.enum(MARKET_PHASES),

@@ -164,8 +164,8 @@ export class SocketHub {
   }
 
   /**
-   * Listens to the domain signals of this instance: `notify` (a notice to route), `sessionsRevoked`
-   * and `principalsChanged` (published so that other instances close those sockets and drop their
+   * Listens to the domain signals of this instance: `notify` (a notice to route), `sessionsRevoked`,
+   * `principalsChanged` and `cacheDropped` (published so that other instances close those sockets and drop their
    * caches). The same signals arriving from other instances are re-emitted on these hooks (so the
    * session cache there drops them too), without being published again.
    */
@@ -180,17 +180,22 @@ export class SocketHub {
     };
     hooks.on('notify', onNotify);
     hooks.on('sessionsRevoked', onRevoked);
+    const onDropped = (cache: string) => {
+      if (!this.relaying) this.o.bus.publish({ kind: 'cache', cache });
+    };
     hooks.on('principalsChanged', onChanged);
+    hooks.on('cacheDropped', onDropped);
     this.hooks = hooks;
     return () => {
       hooks.off('notify', onNotify);
       hooks.off('sessionsRevoked', onRevoked);
       hooks.off('principalsChanged', onChanged);
+      hooks.off('cacheDropped', onDropped);
       this.hooks = undefined;
     };
   }
 
-  private relay<K extends 'sessionsRevoked' | 'principalsChanged'>(name: K, ...args: AppEvents[K]): void {
+  private relay<K extends 'sessionsRevoked' | 'principalsChanged' | 'cacheDropped'>(name: K, ...args: AppEvents[K]): void {
     if (!this.hooks) return;
     this.relaying = true;
     try {
@@ -212,6 +217,10 @@ export class SocketHub {
     if (m.kind === 'principals') {
       this.acl.invalidate(m);
       if (remote) this.relay('principalsChanged', { adminIds: m.adminIds, roleIds: m.roleIds });
+      return;
+    }
+    if (m.kind === 'cache') {
+      if (remote) this.relay('cacheDropped', m.cache);
       return;
     }
     if (m.kind === 'quotes') {

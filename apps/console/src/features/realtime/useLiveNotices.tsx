@@ -8,6 +8,7 @@ import { feedback } from '../../lib/feedback';
 import { request } from '../../lib/request';
 import { signOut } from '../../lib/session';
 import { SocketClient, socketUrl, type SocketCtor, type SocketMode, type Timers } from '../../lib/socket';
+import { socketBus, type SocketBus } from '../../lib/socketBus';
 import { play } from '../../lib/sound';
 import { getStoredUserId } from '../../lib/storage';
 import { REFRESH_PARAM } from '../../lib/tabs';
@@ -22,6 +23,8 @@ export const liveEnv: {
   location: () => Pick<Location, 'protocol' | 'host' | 'hostname'>;
   /** The header counters from the server (app/session.ts). */
   loadCounts: () => Promise<void>;
+  /** Where features send and receive their own frames (lib/socketBus.ts). */
+  bus: SocketBus;
 } = {
   goToLogin: () => {
     window.location.hash = '#/user/login';
@@ -30,6 +33,7 @@ export const liveEnv: {
   timers: undefined,
   location: () => window.location,
   loadCounts,
+  bus: socketBus,
 };
 
 /** Expires every cookie the page can see (on this path and on `/`). */
@@ -117,9 +121,14 @@ export interface SocketSettings {
   heartbeatMs?: number;
 }
 
-/** The socket of the signed-in console, wired to the effects. Call `start()` on it. */
+/**
+ * The socket of the signed-in console, wired to the effects and to the features' bus (every open
+ * tells the bus, so features send their subscriptions again; frames a feature handles skip the
+ * effects). Call `start()` on it.
+ */
 export function createLiveSocket(settings: SocketMode | SocketSettings, c: LiveContext): SocketClient {
   const { mode, heartbeatMs } = typeof settings === 'string' ? { mode: settings, heartbeatMs: undefined } : settings;
+  const bus = liveEnv.bus;
   let client: SocketClient | null = null;
   client = new SocketClient({
     url: () => {
@@ -130,14 +139,17 @@ export function createLiveSocket(settings: SocketMode | SocketSettings, c: LiveC
     WebSocket: liveEnv.WebSocket,
     ...(liveEnv.timers ? { timers: liveEnv.timers } : {}),
     ...(heartbeatMs ? { heartbeatMs } : {}),
-    onMessage: (msg) =>
+    onState: (s) => (s === 'open' ? bus.opened((m) => client?.send(m) ?? false) : bus.closed()),
+    onMessage: (msg) => {
+      if (bus.dispatch(msg)) return;
       applyEffects(effectsOf(msg), {
         ...c,
         onKickout: () => {
           client?.stop();
           c.onKickout?.();
         },
-      }),
+      });
+    },
     onInvalid: () => feedback.message.error(t('realtime.invalidMessage')),
     onUnsupported: () => feedback.message.error(t('realtime.unsupported')),
   });

@@ -5,3 +5,5 @@ export * from './admins.js';
 export * from './users.js';
 export * from './station.js';
 export * from './products.js';
+export * from './risk.js';
+export * from './trading.js';

@@ -121,7 +121,15 @@ export class HttpFeed implements QuoteFeed {
     return { phase, tradingDay, changed: [...changed], stale: this.stale };
   }
 
-  private apply(book: Map<string, Quote>, gid: string, v: z.infer<typeof vendorQuote>, last: number, prevClose: number, now: number, tradingDay: string): Quote | null {
+  private apply(
+    book: Map<string, Quote>,
+    gid: string,
+    v: z.infer<typeof vendorQuote>,
+    last: number,
+    prevClose: number,
+    now: number,
+    tradingDay: string,
+  ): Quote | null {
     const at = typeof v.time === 'number' ? v.time : v.time ? Date.parse(v.time) || now : now;
     const next: Quote = {
       gid,
@@ -139,7 +147,15 @@ export class HttpFeed implements QuoteFeed {
       tradingDay,
     };
     const q = book.get(gid);
-    if (q && !q.stale && q.last === next.last && q.volume === next.volume && q.prevClose === next.prevClose && q.bid === next.bid && q.ask === next.ask) {
+    if (
+      q &&
+      !q.stale &&
+      q.last === next.last &&
+      q.volume === next.volume &&
+      q.prevClose === next.prevClose &&
+      q.bid === next.bid &&
+      q.ask === next.ask
+    ) {
       return null;
     }
     if (q) Object.assign(q, next);

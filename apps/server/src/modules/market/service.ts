@@ -125,6 +125,14 @@ export class QuoteService {
     return q && !q.stale ? q.last : undefined;
   }
 
+  now(): number {
+    return this.o.clock();
+  }
+
+  isTradingDay(day: string): boolean {
+    return this.o.calendar.isTradingDay(day);
+  }
+
   status(): MarketStatus {
     return {
       source: this.o.feed.source,

@@ -103,7 +103,21 @@ export class SimulatedFeed implements QuoteFeed {
       let moved = false;
       if (!q) {
         const p = this.referencePrice(s);
-        q = { gid: s.gid, last: p, prevClose: p, open: null, high: null, low: null, volume: 0, turnover: 0, bid: null, ask: null, stale: false, at: now, tradingDay };
+        q = {
+          gid: s.gid,
+          last: p,
+          prevClose: p,
+          open: null,
+          high: null,
+          low: null,
+          volume: 0,
+          turnover: 0,
+          bid: null,
+          ask: null,
+          stale: false,
+          at: now,
+          tradingDay,
+        };
         book.set(s.gid, q);
         moved = true;
       }
@@ -170,7 +184,7 @@ export class SimulatedFeed implements QuoteFeed {
     const r = rng(mix(this.seed ^ dayNumber, st.h, k + 1));
     const sigma = st.vol / Math.sqrt(this.stepsPerDay);
     // a gentle pull towards the previous close keeps a month of walking within plausible ranges
-    const pull = -0.02 * Math.log(st.level / q.prevClose) / this.stepsPerDay;
+    const pull = (-0.02 * Math.log(st.level / q.prevClose)) / this.stepsPerDay;
     st.level *= Math.exp(pull + sigma * normal(r));
     if (lim) st.level = Math.min(Math.max(st.level, lim.down), lim.up);
     st.level = Math.max(st.level, 1);

@@ -1,0 +1,114 @@
+import '../products.css';
+import { useRef, useState } from 'react';
+import { Button, Space } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { ProTable, type ActionType } from '@ant-design/pro-components';
+import { useTranslation } from 'react-i18next';
+import type { IndexItem } from '@stock-admin/contracts';
+import { Access, useAccess } from '../../../lib/access';
+import { tableDefaults } from '../../../lib/proTable';
+import { useUrlFilters, type Params } from '../../logs/lib/filters';
+import { MarketStatus } from '../../market/components/MarketStatus';
+import { useLiveRows } from '../../market/useQuotes';
+import { indexCalls } from '../api';
+import { IndexFormDrawer } from '../components/IndexFormDrawer';
+import { indexColumns, type IndexFlag } from '../components/indexColumns';
+import { INDEX_FILTER_KEYS, indexFiltersOf } from '../lib/filters';
+import { useRowActions } from '../lib/useRowActions';
+
+const FLAG_CALL: Record<IndexFlag, (i: IndexItem, v: boolean) => Promise<IndexItem>> = {
+  tradable: (i, v) => indexCalls.trans(i.id, v),
+  homeShown: (i, v) => indexCalls.show(i.id, 'home', v),
+  listShown: (i, v) => indexCalls.show(i.id, 'list', v),
+};
+
+/**
+ * 指数产品 (/product/index): index products with live quotes, filters kept in the URL, the tradable /
+ * home-shown / list-shown switches (each asks first) and the add / edit drawer.
+ */
+export default function IndexList() {
+  const { t } = useTranslation();
+  const { can, info } = useAccess();
+  const staff = info?.agentId == null;
+  const actionRef = useRef<ActionType>(undefined);
+  const { initialValues, sync } = useUrlFilters(INDEX_FILTER_KEYS);
+  const [initial] = useState(() => indexFiltersOf(initialValues));
+  const [rows, setRows] = useState<IndexItem[]>([]);
+  const live = useLiveRows(rows);
+  const [editing, setEditing] = useState<{ index: IndexItem | null } | null>(null);
+  const { busy, run, confirm } = useRowActions(setRows);
+  const reload = () => void actionRef.current?.reload();
+
+  const onFlag = (i: IndexItem, flag: IndexFlag, value: boolean) =>
+    confirm(
+      {
+        title: t(`products.index.flagTitle.${flag}.${value ? 'on' : 'off'}`),
+        content: t('products.index.flagContent', { name: i.name, code: i.code }),
+        okText: t('products.common.ok'),
+        cancelText: t('products.common.cancel'),
+        danger: !value,
+      },
+      () => run(`${flag}-${i.id}`, () => FLAG_CALL[flag](i, value), t('products.msg.updated')),
+    );
+
+  const columns = indexColumns(t, {
+    busy,
+    may: (action) => staff && can(action),
+    canEdit: staff && can('edit'),
+    onFlag,
+    onEdit: (index) => setEditing({ index }),
+  });
+
+  return (
+    <div className="products-page" data-testid="index-list">
+      <ProTable<IndexItem, Params>
+        {...tableDefaults()}
+        actionRef={actionRef}
+        columns={columns}
+        dataSource={live}
+        onDataSourceChange={setRows}
+        headerTitle={
+          <Space size={16} wrap>
+            <span>{t('products.index.title')}</span>
+            <MarketStatus />
+          </Space>
+        }
+        // opened with filters the collapsed form would hide: show them all
+        search={{ labelWidth: 'auto', defaultCollapsed: !Object.keys(initial).some((k) => k !== 'code' && k !== 'name') }}
+        form={{ initialValues: initial }}
+        scroll={{ x: 1600 }}
+        options={{ reload: true, density: false, setting: true }}
+        toolBarRender={() =>
+          staff
+            ? [
+                <Access key="add" action="add">
+                  <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ index: null })} data-testid="index-add">
+                    {t('products.index.add')}
+                  </Button>
+                </Access>,
+              ]
+            : []
+        }
+        request={async (params) => {
+          const filters = indexFiltersOf(params);
+          sync(filters);
+          try {
+            const d = await indexCalls.list({ pageNum: params.current ?? 1, pageSize: params.pageSize ?? 10, ...filters } as never);
+            return { data: d.list, total: d.total, success: true };
+          } catch {
+            return { data: [], total: 0, success: false };
+          }
+        }}
+      />
+      <IndexFormDrawer
+        open={!!editing}
+        index={editing?.index ?? null}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          reload();
+        }}
+      />
+    </div>
+  );
+}

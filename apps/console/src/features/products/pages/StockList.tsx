@@ -1,0 +1,180 @@
+import '../products.css';
+import { useRef, useState } from 'react';
+import { Button, Space } from 'antd';
+import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { ProTable, type ActionType } from '@ant-design/pro-components';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import { productsApi, type StockItem } from '@stock-admin/contracts';
+import { Access, useAccess } from '../../../lib/access';
+import { downloadExport } from '../../../lib/download';
+import { feedback } from '../../../lib/feedback';
+import { tableDefaults } from '../../../lib/proTable';
+import { useUrlFilters, type Params } from '../../logs/lib/filters';
+import { MarketStatus } from '../../market/components/MarketStatus';
+import { useLiveRows } from '../../market/useQuotes';
+import { stockCalls } from '../api';
+import { ImportModal } from '../components/ImportModal';
+import { LockModal } from '../components/LockModal';
+import { StockFormDrawer } from '../components/StockFormDrawer';
+import { stockColumns } from '../components/stockColumns';
+import { STOCK_FILTER_KEYS, stockFiltersOf, stockSortOf, type Filters } from '../lib/filters';
+import { useRowActions } from '../lib/useRowActions';
+
+/**
+ * 股票产品 (/product/shares): the stock list with live quotes (merged into the rows as QUOTES frames
+ * arrive, while the page is on screen), filters kept in the URL, show / lock switches that ask first,
+ * add / edit drawers, delete, CSV import with a per-row report and CSV export of the current filters.
+ */
+export default function StockList() {
+  const { t } = useTranslation();
+  const { can, info } = useAccess();
+  // Agent staff read products only (the server refuses their changes anyway).
+  const staff = info?.agentId == null;
+  const actionRef = useRef<ActionType>(undefined);
+  const { initialValues, sync } = useUrlFilters(STOCK_FILTER_KEYS);
+  const [initial] = useState(() => stockFiltersOf(initialValues));
+  const lastFilters = useRef<Filters>(initial);
+  const [rows, setRows] = useState<StockItem[]>([]);
+  const live = useLiveRows(rows);
+  const [editing, setEditing] = useState<{ stock: StockItem | null } | null>(null);
+  const [locking, setLocking] = useState<StockItem | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const { busy, run, confirm } = useRowActions(setRows);
+  const reload = () => void actionRef.current?.reload();
+
+  const onShown = (s: StockItem, shown: boolean) =>
+    confirm(
+      {
+        title: t(shown ? 'products.stock.showTitle' : 'products.stock.hideTitle'),
+        content: t(shown ? 'products.stock.showContent' : 'products.stock.hideContent', { name: s.name, code: s.code }),
+        okText: t('products.common.ok'),
+        cancelText: t('products.common.cancel'),
+        danger: !shown,
+      },
+      () => run(`shown-${s.id}`, () => stockCalls.show(s.id, shown), t(shown ? 'products.msg.shown' : 'products.msg.hidden')),
+    );
+
+  const onLocked = (s: StockItem, locked: boolean) => {
+    if (locked) return setLocking(s);
+    confirm(
+      {
+        title: t('products.lock.unlockTitle'),
+        content: t('products.lock.unlockContent', { name: s.name, code: s.code }),
+        okText: t('products.common.ok'),
+        cancelText: t('products.common.cancel'),
+      },
+      () => run(`locked-${s.id}`, () => stockCalls.lock(s.id, false), t('products.msg.unlocked')),
+    );
+  };
+
+  const onDelete = async (s: StockItem) => {
+    try {
+      await stockCalls.remove(s.id);
+      feedback.message.success(t('products.msg.deleted'));
+      reload();
+    } catch {
+      /* the server's refusal (e.g. positions still hold it) was shown as it is by the request client */
+    }
+  };
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadExport(productsApi.stockExport, lastFilters.current, `stocks-${dayjs().format('YYYYMMDD')}.csv`);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const columns = stockColumns(t, {
+    busy,
+    may: (action) => staff && can(action),
+    canEdit: staff && can('edit'),
+    canDelete: staff && can('delete'),
+    onShown,
+    onLocked,
+    onEdit: (stock) => setEditing({ stock }),
+    onDelete,
+  });
+
+  return (
+    <div className="products-page" data-testid="stock-list">
+      <ProTable<StockItem, Params>
+        {...tableDefaults()}
+        actionRef={actionRef}
+        columns={columns}
+        dataSource={live}
+        onDataSourceChange={setRows}
+        headerTitle={
+          <Space size={16} wrap>
+            <span>{t('products.stock.title')}</span>
+            <MarketStatus />
+          </Space>
+        }
+        // opened with filters the collapsed form would hide: show them all
+        search={{ labelWidth: 'auto', defaultCollapsed: !Object.keys(initial).some((k) => k !== 'code' && k !== 'name') }}
+        form={{ initialValues: initial }}
+        scroll={{ x: 1120 }}
+        options={{ reload: true, density: false, setting: true }}
+        toolBarRender={() => [
+          ...(staff
+            ? [
+                <Access key="add" action="add">
+                  <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ stock: null })} data-testid="stock-add">
+                    {t('products.stock.add')}
+                  </Button>
+                </Access>,
+                <Access key="import" action="import">
+                  <Button icon={<UploadOutlined />} onClick={() => setImporting(true)} data-testid="stock-import">
+                    {t('products.import.button')}
+                  </Button>
+                </Access>,
+              ]
+            : []),
+          <Access key="export" action="export">
+            <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportCsv()} data-testid="stock-export">
+              {t('products.common.export')}
+            </Button>
+          </Access>,
+        ]}
+        request={async (params, sort) => {
+          const filters = stockFiltersOf(params);
+          lastFilters.current = filters;
+          sync(filters);
+          try {
+            const d = await stockCalls.list({
+              pageNum: params.current ?? 1,
+              pageSize: params.pageSize ?? 10,
+              ...filters,
+              ...stockSortOf(sort as Record<string, 'ascend' | 'descend' | null>),
+            } as never);
+            return { data: d.list, total: d.total, success: true };
+          } catch {
+            return { data: [], total: 0, success: false };
+          }
+        }}
+      />
+      <StockFormDrawer
+        open={!!editing}
+        stock={editing?.stock ?? null}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          reload();
+        }}
+      />
+      <LockModal
+        stock={locking}
+        onClose={() => setLocking(null)}
+        onConfirm={async (reason) => {
+          const s = locking!;
+          await run(`locked-${s.id}`, () => stockCalls.lock(s.id, true, reason), t('products.msg.locked'));
+          setLocking(null);
+        }}
+      />
+      <ImportModal open={importing} onClose={() => setImporting(false)} onImported={reload} />
+    </div>
+  );
+}

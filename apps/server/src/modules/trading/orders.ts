@@ -1,0 +1,196 @@
+import Decimal from 'decimal.js';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Direction, Lang } from '@stock-admin/contracts';
+import { orders, positions } from '../../db/schema/index.js';
+import type { Db } from '../../db/client.js';
+import type { AppContext, Principal } from '../../http/context.js';
+import { fail } from '../../http/errors.js';
+import { post } from '../../ledger/index.js';
+import { notify } from '../../realtime/notify.js';
+import { userScope } from '../agents/scope.js';
+import { claimPending, reviewEach } from '../_kit/review.js';
+import { riskRules } from '../risk/settings.js';
+import { spreadPctOf } from '../risk/spread.js';
+import { closePosition, openPosition, orderEvent, tradeNo } from './book.js';
+import { buyCost } from './money.js';
+import { assertBuyRate, assertOrderShape, assertTradingOpen, assertWithinLimits, liveQuote, lockTrader, tradableStock, type TradedStock } from './rules.js';
+
+type OrderRow = typeof orders.$inferSelect;
+const m = (d: Decimal) => d.toFixed(2);
+
+export interface BuyInput {
+  gid: string;
+  shares: number;
+  leverage: number;
+  direction: Direction;
+  takeProfit?: string;
+  stopLoss?: string;
+}
+
+/** The cost of a buy at `price` under today's rules (fees, the highest matching spread). */
+async function costAt(ctx: AppContext, stock: TradedStock, price: Decimal.Value, shares: number, leverage: number, changePct: string) {
+  const { docs, spread } = await riskRules(ctx);
+  const amount = new Decimal(price).times(shares);
+  const spreadPct = spreadPctOf(spread, { code: stock.code, changePct, amount, price, stockRate: stock.spreadRate });
+  return buyCost(price, shares, leverage, docs.stock, spreadPct);
+}
+
+/**
+ * A user's buy (platform API): every rule checked, then the margin, fee and spread held from free cash
+ * in one transaction with the order and its first history row; the buy list's badge (19) moves.
+ */
+export async function placeBuy(ctx: AppContext, userId: number, input: BuyInput): Promise<OrderRow> {
+  await assertTradingOpen(ctx);
+  const stock = await tradableStock(ctx.db, input.gid);
+  const q = liveQuote(ctx, stock.gid);
+  await assertOrderShape(ctx, stock, q, input);
+  const { docs } = await riskRules(ctx);
+  const cost = await costAt(ctx, stock, q.last, input.shares, input.leverage, q.changePct);
+  if (cost.amount.lt(docs.stock.minBuyAmount)) throw fail('trade.min_amount', { min: docs.stock.minBuyAmount });
+  const order = await ctx.db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const { enable } = await lockTrader(tx, ctx, userId);
+    if (cost.margin.gt(enable.times(docs.stock.maxMarginPct).dividedBy(100)))
+      throw fail('trade.margin_pct', { margin: m(cost.margin), pct: docs.stock.maxMarginPct });
+    if (cost.hold.gt(enable)) throw fail('trade.insufficient', { need: m(cost.hold) });
+    const now = new Date();
+    await assertBuyRate(tx, ctx, userId, stock.gid, now);
+    const orderNo = await tradeNo(tx, 'B', now);
+    const [o] = await tx
+      .insert(orders)
+      .values({
+        orderNo,
+        kind: 'buy',
+        userId,
+        stockId: stock.id,
+        gid: stock.gid,
+        code: stock.code,
+        stockName: stock.name,
+        direction: input.direction,
+        shares: input.shares,
+        leverage: input.leverage,
+        price: q.last,
+        amount: m(cost.amount),
+        margin: m(cost.margin),
+        fee: m(cost.fee),
+        spread: m(cost.spread),
+        hold: m(cost.hold),
+        takeProfit: input.takeProfit ?? null,
+        stopLoss: input.stopLoss ?? null,
+        createdAt: now,
+      })
+      .returning();
+    await post(tx, userId, [{ type: 'order_hold', amount: m(cost.hold.negated()), reference: orderNo, note: `${stock.name} ${input.shares}` }]);
+    await orderEvent(tx, o!.id, 'pending', null);
+    return o!;
+  });
+  notify(ctx, { type: 'BUY_GP_REQUEST', userId, data: { id: order.id, userId, amount: order.amount } });
+  return order;
+}
+
+const claimOrder = (tx: Db, id: number, scope: ReturnType<typeof userScope>, set: Partial<OrderRow>) =>
+  claimPending<typeof orders, OrderRow>(tx, {
+    table: orders,
+    id: orders.id,
+    status: orders.status,
+    pending: 'pending',
+    rowId: id,
+    scope,
+    set: { ...set, updatedAt: new Date() },
+    notFound: () => fail('trade.order_not_found'),
+    notPending: (status) => fail('trade.order_not_pending', { status: String(status) }),
+  });
+
+/** The user withdraws a buy still waiting for review: the hold returns to free cash. */
+export async function cancelBuy(ctx: AppContext, userId: number, id: number): Promise<OrderRow> {
+  const o = await ctx.db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const row = await claimOrder(tx, id, and(eq(orders.userId, userId), eq(orders.kind, 'buy')), { status: 'cancelled' });
+    await post(tx, userId, [{ type: 'order_release', amount: row.hold, reference: row.orderNo, note: 'cancelled' }]);
+    await orderEvent(tx, row.id, 'cancelled', null);
+    return row;
+  });
+  notify(ctx, { type: 'BUY_GP_REQUEST', userId, data: { id: o.id, userId } });
+  return o;
+}
+
+export interface ReviewArgs {
+  approve: boolean;
+  fillPrice?: string;
+  reason?: string;
+}
+
+/**
+ * Approves or rejects a pending order exactly once. A buy approved opens its position at the fill price
+ * (the live quote unless the operator gave one within today's limits); rejected, its hold returns. A sell
+ * approved closes its position at the fill price; rejected, the position stays open.
+ */
+export async function reviewOrder(ctx: AppContext, admin: Principal, id: number, r: ReviewArgs): Promise<OrderRow> {
+  if (!r.approve && !r.reason) throw fail('trade.reason_required');
+  const o = await ctx.db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const now = new Date();
+    const row = await claimOrder(tx, id, userScope(admin, orders.userId), {
+      status: r.approve ? 'approved' : 'rejected',
+      reviewedBy: admin.adminId,
+      reviewedAt: now,
+      reason: r.reason ?? null,
+    });
+    if (!r.approve) {
+      if (row.kind === 'buy') await post(tx, row.userId, [{ type: 'order_release', amount: row.hold, reference: row.orderNo, adminId: admin.adminId, note: r.reason }]);
+      await orderEvent(tx, row.id, 'rejected', admin.adminId, r.reason);
+      return row;
+    }
+    const stock = await tradableStockForReview(tx, row);
+    const q = liveQuote(ctx, row.gid);
+    const fill = r.fillPrice ?? q.last;
+    if (r.fillPrice) assertWithinLimits(stock, q, fill, 'fillPrice');
+    if (row.kind === 'buy') {
+      const cost = await costAt(ctx, stock, fill, row.shares, row.leverage, q.changePct);
+      const [u] = (await tx.execute(sql`SELECT agent_id FROM users WHERE id = ${row.userId}`)) as unknown as { rows: { agent_id: number | null }[] } extends infer X ? [X] : never;
+      const agentId = (u as unknown as { rows?: { agent_id: number | null }[] }).rows?.[0]?.agent_id ?? null;
+      const p = await openPosition(tx, {
+        userId: row.userId,
+        agentId,
+        stock,
+        direction: row.direction as Direction,
+        shares: row.shares,
+        leverage: row.leverage,
+        price: fill,
+        cost,
+        takeProfit: row.takeProfit,
+        stopLoss: row.stopLoss,
+        source: 'buy',
+        adminId: admin.adminId,
+        releaseHold: { amount: new Decimal(row.hold), orderNo: row.orderNo },
+      });
+      await tx.update(orders).set({ positionId: p.id, fillPrice: new Decimal(fill).toFixed(4) }).where(eq(orders.id, row.id));
+    } else {
+      const [p] = await tx.select().from(positions).where(eq(positions.id, row.positionId!)).for('update');
+      if (!p || p.status !== 'open') throw fail('trade.position_closed');
+      await closePosition(ctx, tx, p, fill, 'sell', { adminId: admin.adminId });
+      await tx.update(orders).set({ fillPrice: new Decimal(fill).toFixed(4) }).where(eq(orders.id, row.id));
+    }
+    await orderEvent(tx, row.id, 'approved', admin.adminId, r.fillPrice ? `fill ${fill}` : null);
+    return row;
+  });
+  if (o.kind === 'buy') notify(ctx, { type: 'BUY_GP_REQUEST', userId: o.userId, data: { id: o.id, userId: o.userId } });
+  return o;
+}
+
+/** The order's stock as it is now (an approval needs it listed; a locked stock may still be reviewed). */
+async function tradableStockForReview(tx: Db, row: OrderRow): Promise<TradedStock> {
+  try {
+    return await tradableStock(tx, row.gid);
+  } catch (err) {
+    if ((err as { key?: string }).key !== 'trade.stock_locked') throw err;
+    const s = await tx.execute(sql`SELECT id, gid, code, name, board, st, spread_rate FROM stocks WHERE gid = ${row.gid}`);
+    const r = (s as unknown as { rows: Record<string, unknown>[] }).rows[0]!;
+    return { id: Number(r.id), gid: String(r.gid), code: String(r.code), name: String(r.name), board: r.board as TradedStock['board'], st: Boolean(r.st), spreadRate: String(r.spread_rate) };
+  }
+}
+
+export function batchReviewOrders(ctx: AppContext, admin: Principal, ids: number[], r: ReviewArgs, lang: Lang) {
+  if (!r.approve && !r.reason) throw fail('trade.reason_required');
+  return reviewEach(ids, lang, (id) => reviewOrder(ctx, admin, id, { approve: r.approve, reason: r.reason }), r.approve ? 'trade.approved' : 'trade.rejected');
+}

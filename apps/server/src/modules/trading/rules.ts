@@ -1,0 +1,118 @@
+import Decimal from 'decimal.js';
+import { and, count, eq, gte, isNull, sql } from 'drizzle-orm';
+import { priceLimitPct, type Direction, type QuoteTick, type StockBoard } from '@stock-admin/contracts';
+import { orders, stocks, users } from '../../db/schema/index.js';
+import type { Db } from '../../db/client.js';
+import type { AppContext } from '../../http/context.js';
+import { fail, invalid } from '../../http/errors.js';
+import { shanghaiTime } from '../market/calendar.js';
+import { riskRules } from '../risk/settings.js';
+import { limitsOf } from './money.js';
+import './messages.js';
+
+/** The stock an order names, with what the rules need. */
+export interface TradedStock {
+  id: number;
+  gid: string;
+  code: string;
+  name: string;
+  board: StockBoard;
+  st: boolean;
+  spreadRate: string;
+}
+
+const hm = (seconds: number) => `${String(Math.floor(seconds / 3600)).padStart(2, '0')}:${String(Math.floor((seconds % 3600) / 60)).padStart(2, '0')}`;
+
+/** Holiday mode, the trading switch, the calendar and the configured hours (the market's clock). */
+export async function assertTradingOpen(ctx: AppContext): Promise<void> {
+  const { docs } = await riskRules(ctx);
+  if (docs.product.holidayMode) throw fail('trade.holiday');
+  if (!docs.product.stockTrading) throw fail('trade.disabled');
+  const market = ctx.market!;
+  const t = shanghaiTime(market.now());
+  const s = docs.stock;
+  const now = hm(t.seconds);
+  const open = market.isTradingDay(t.day) && ((now >= s.amStart && now < s.amEnd) || (now >= s.pmStart && now < s.pmEnd));
+  if (!open) throw fail('trade.closed_hours', { amStart: s.amStart, amEnd: s.amEnd, pmStart: s.pmStart, pmEnd: s.pmEnd });
+}
+
+/** A listed (shown) stock that is not locked. */
+export async function tradableStock(db: Db, gid: string): Promise<TradedStock> {
+  const [s] = await db.select().from(stocks).where(eq(stocks.gid, gid)).limit(1);
+  if (!s || !s.shown) throw fail('trade.stock_not_found');
+  if (s.locked) throw fail('trade.stock_locked');
+  return { id: s.id, gid: s.gid, code: s.code, name: s.name, board: s.board as StockBoard, st: s.st, spreadRate: s.spreadRate };
+}
+
+/** The quote to trade at: fresh, or a refusal. */
+export function liveQuote(ctx: AppContext, gid: string): QuoteTick {
+  const q = ctx.market?.quote(gid);
+  if (!q || q.stale || !ctx.market?.tradablePrice(gid)) throw fail('trade.quote_stale');
+  return q;
+}
+
+/** Today's limit prices of a stock around its quote's previous close. */
+export function limitsFor(stock: Pick<TradedStock, 'board' | 'st'>, q: Pick<QuoteTick, 'prevClose'>) {
+  return limitsOf(q.prevClose, priceLimitPct(stock.board, stock.st));
+}
+
+/** A price given by an operator must lie within today's limits. */
+export function assertWithinLimits(stock: Pick<TradedStock, 'board' | 'st'>, q: Pick<QuoteTick, 'prevClose'>, price: Decimal.Value, field: string): void {
+  const { up, down } = limitsFor(stock, q);
+  const p = new Decimal(price);
+  if (p.gt(up) || p.lt(down)) throw invalid(field, 'reason.outside_limits');
+}
+
+/** The user may trade: not trade-locked, real name verified when the switch asks for it. Locks the user row. */
+export async function lockTrader(tx: Db, ctx: AppContext, userId: number): Promise<{ enable: Decimal; agentId: number | null }> {
+  const [u] = await tx
+    .select({ tradeLocked: users.tradeLocked, realState: users.realState, enable: users.enableAmt, agentId: users.agentId })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .for('update');
+  if (!u) throw fail('user_not_found');
+  if (u.tradeLocked) throw fail('trade.user_locked');
+  const { docs } = await riskRules(ctx);
+  if (docs.product.realNameRequired && u.realState !== 2) throw fail('trade.real_name_required');
+  return { enable: new Decimal(u.enable), agentId: u.agentId };
+}
+
+/** Order size, leverage, price-move band, take-profit / stop-loss sides. */
+export async function assertOrderShape(
+  ctx: AppContext,
+  stock: TradedStock,
+  q: QuoteTick,
+  o: { shares: number; leverage: number; direction: Direction; takeProfit?: string; stopLoss?: string },
+): Promise<void> {
+  const { stock: r } = (await riskRules(ctx)).docs;
+  if (o.shares < r.minShares || o.shares > r.maxShares) throw fail('trade.shares_range', { min: r.minShares, max: r.maxShares });
+  if (!r.leverages.includes(o.leverage)) throw fail('trade.leverage_choice', { choices: r.leverages.join('/') });
+  const change = new Decimal(q.changePct);
+  if (o.direction === 'long') {
+    const max = r.maxRisePct[stock.board];
+    if (change.gte(max) || q.ask == null) throw fail('trade.limit_up', { pct: q.changePct });
+  } else {
+    const max = new Decimal(r.maxFallPct[stock.board]).negated();
+    if (change.lte(max) || q.bid == null) throw fail('trade.limit_down', { pct: q.changePct });
+  }
+  const last = new Decimal(q.last);
+  const up = o.direction === 'long';
+  if (o.takeProfit && (up ? new Decimal(o.takeProfit).lte(last) : new Decimal(o.takeProfit).gte(last)))
+    throw fail(up ? 'trade.take_profit_above' : 'trade.take_profit_below');
+  if (o.stopLoss && (up ? new Decimal(o.stopLoss).gte(last) : new Decimal(o.stopLoss).lte(last)))
+    throw fail(up ? 'trade.stop_loss_below' : 'trade.stop_loss_above');
+}
+
+/** Anti-churn: at most N buys of one stock per window (the user row is locked: concurrent buys count each other). */
+export async function assertBuyRate(tx: Db, ctx: AppContext, userId: number, gid: string, now: Date): Promise<void> {
+  const { stock: r } = (await riskRules(ctx)).docs;
+  if (!r.buyWindowMinutes) return;
+  const since = new Date(now.getTime() - r.buyWindowMinutes * 60_000);
+  const [{ n }] = (await tx
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.kind, 'buy'), eq(orders.gid, gid), gte(orders.createdAt, since), sql`${orders.status} <> 'cancelled'`))) as [
+    { n: number },
+  ];
+  if (Number(n) >= r.maxBuysInWindow) throw fail('trade.churn_buys', { minutes: r.buyWindowMinutes, max: r.maxBuysInWindow });
+}
