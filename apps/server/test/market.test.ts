@@ -70,7 +70,10 @@ describe('quote service on the simulated feed (clock inside a session)', () => {
   });
 
   it('answers the market strip and the feed status from the service', async () => {
-    const m = (await post(t, '/api/stock/getMarket.do', {}, { token: admin.token })).json();
+    const m = await until('the index quote', async () => {
+      const r = (await post(t, '/api/stock/getMarket.do', {}, { token: admin.token })).json();
+      return r.data?.[0]?.last ? r : null;
+    });
     expect(m.status).toBe(0);
     expect(m.data).toHaveLength(1);
     expect(m.data[0]).toMatchObject({ code: '000001', name: '上证指数', stale: false });

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { Action, EventData, QuoteTick, SocketEventType } from '@stock-admin/contracts';
+import type { Action, EventData, MarketPhase, QuoteTick, SocketEventType } from '@stock-admin/contracts';
 import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
 import type { SecretBox } from '../lib/secretbox.js';
@@ -74,6 +74,8 @@ export interface MarketReader {
   tradablePrice(gid: string): string | undefined;
   /** The product list changed: the feed re-reads it at its next tick. */
   symbolsChanged(): void;
+  /** The trading phase now. */
+  phase(): MarketPhase;
   /** The market's clock (epoch ms; QUOTE_CLOCK_START shifts it in demos and tests). */
   now(): number;
   /** True on an exchange trading day (YYYY-MM-DD, Shanghai): weekends and holidays are not. */

@@ -7,11 +7,13 @@ export interface LedgerOffender {
   kind: 'user' | 'agent' | 'stats';
   id: number;
   /**
-   * 'balance': a balance differs from the sum of the records; 'chain': a record's balances-after do
+   * 'balance': a balance differs from the sum of the records; 'equity': equity is not free cash + held +
+   * open margins; 'chain': a record's balances-after do
    * not follow from the ones before; 'user_counts' / 'fund_stats': a summary row is wrong.
    */
   problem:
     | 'balance'
+    | 'equity'
     | 'chain'
     | 'user_counts'
     | 'user_reg_days'
@@ -58,6 +60,19 @@ export async function verifyLedger(db: Db, opts: { chain?: boolean; stats?: bool
       ORDER BY u.id LIMIT ${limit}`),
   );
   for (const r of userBad) offenders.push({ kind: 'user', id: Number(r.id), problem: 'balance', detail: r });
+
+  // Trading (docs/architecture.md "Trading money"): equity is free cash, held cash and the margins of open
+  // positions — nothing else; a closed position has given its margin back.
+  const equityBad = rows<Record<string, string | number | null>>(
+    await db.execute(sql`
+      SELECT u.id, u.user_amt::text AS user_amt, u.enable_amt::text AS enable_amt, u.frozen_amt::text AS frozen_amt,
+             coalesce(p.margin, 0)::text AS open_margin
+      FROM users u
+      LEFT JOIN (SELECT user_id, sum(margin) AS margin FROM positions WHERE status = 'open' GROUP BY user_id) p ON p.user_id = u.id
+      WHERE u.user_amt <> u.enable_amt + u.frozen_amt + coalesce(p.margin, 0)
+      ORDER BY u.id LIMIT ${limit}`),
+  );
+  for (const r of equityBad) offenders.push({ kind: 'user', id: Number(r.id), problem: 'equity', detail: r });
 
   const agentBad = rows<Record<string, string | number | null>>(
     await db.execute(sql`

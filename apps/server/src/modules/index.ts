@@ -28,3 +28,5 @@ import { marketRoutes } from './market/routes.js';
 domainRoutes.push(marketRoutes);
 import { riskRoutes } from './risk/routes.js';
 domainRoutes.push(riskRoutes);
+import { tradingRoutes } from './trading/routes.js';
+domainRoutes.push(tradingRoutes);

@@ -307,9 +307,14 @@ export class SocketHub {
   }
 
   private setWatch(c: Conn, gids: string[]): void {
-    const had = Boolean(c.watch?.size);
+    const before = c.watch;
     c.watch = gids.length ? new Set(gids) : undefined;
-    this.watchers += (gids.length ? 1 : 0) - (had ? 1 : 0);
+    this.watchers += (gids.length ? 1 : 0) - (before?.size ? 1 : 0);
+    // the symbols newly shown get their current quote at once, not at the next change
+    const market = this.o.ctx.market;
+    if (!market || !c.watch) return;
+    const fresh = [...c.watch].filter((g) => !before?.has(g)).map((g) => market.quote(g)).filter((q) => q !== undefined);
+    if (fresh.length) this.send(c, JSON.stringify({ cmd: MarketCmd.QUOTES, type: 'QUOTES', data: { phase: market.phase(), quotes: fresh } }));
   }
 
   private send(c: Conn, frame: string | Buffer): boolean {

@@ -72,7 +72,7 @@ export class QuoteService {
   private timer: NodeJS.Timeout | undefined;
   private stopLeadership: (() => void) | undefined;
   private stopped = false;
-  private phase: MarketPhase = 'closed';
+  private lastPhase: MarketPhase = 'closed';
   private tradingDay = '';
   private stale = false;
   private lastTickAt: number | null = null;
@@ -81,7 +81,7 @@ export class QuoteService {
   lastTickStats = { cpuMs: 0, wallMs: 0, changed: 0 };
 
   constructor(private readonly o: QuoteServiceOptions) {
-    this.phase = o.calendar.phaseAt(o.clock());
+    this.lastPhase = o.calendar.phaseAt(o.clock());
     this.tradingDay = o.calendar.tradingDayAt(o.clock());
   }
 
@@ -125,6 +125,10 @@ export class QuoteService {
     return q && !q.stale ? q.last : undefined;
   }
 
+  phase(): MarketPhase {
+    return this.o.calendar.phaseAt(this.o.clock());
+  }
+
   now(): number {
     return this.o.clock();
   }
@@ -166,8 +170,8 @@ export class QuoteService {
       this.stale = r.stale;
       this.tradingDay = r.tradingDay;
       this.lastTickAt = now;
-      const phaseChanged = r.phase !== this.phase;
-      this.phase = r.phase;
+      const phaseChanged = r.phase !== this.lastPhase;
+      this.lastPhase = r.phase;
       if (!r.changed.length && !phaseChanged) return 0;
       const quotes = r.changed.map(tickOf);
       for (const q of quotes) this.ticks.set(q.gid, q);
@@ -198,13 +202,17 @@ export class QuoteService {
         this.ticks.delete(g);
       }
     }
+    // symbols new to the book start from what is stored for them (reference prices of a seed or an import)
+    if (next.some((s) => !this.book.has(s.gid))) {
+      for (const q of await loadQuotes(this.o.ctx.db)) if (!this.book.has(q.gid)) this.book.set(q.gid, q);
+    }
     this.symbols = next;
     this.symbolsAt = now;
   }
 
   /** Quotes published by the leader on another instance. */
   private absorb(phase: MarketPhase, stale: boolean, quotes: readonly QuoteTick[]): void {
-    this.phase = phase;
+    this.lastPhase = phase;
     this.stale = stale;
     for (const q of quotes) this.ticks.set(q.gid, q);
     this.lastTickAt = this.o.clock();

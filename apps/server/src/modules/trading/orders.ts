@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Direction, Lang } from '@stock-admin/contracts';
-import { orders, positions } from '../../db/schema/index.js';
+import { orders, positions, users } from '../../db/schema/index.js';
 import type { Db } from '../../db/client.js';
 import type { AppContext, Principal } from '../../http/context.js';
 import { fail } from '../../http/errors.js';
@@ -147,8 +147,8 @@ export async function reviewOrder(ctx: AppContext, admin: Principal, id: number,
     if (r.fillPrice) assertWithinLimits(stock, q, fill, 'fillPrice');
     if (row.kind === 'buy') {
       const cost = await costAt(ctx, stock, fill, row.shares, row.leverage, q.changePct);
-      const [u] = (await tx.execute(sql`SELECT agent_id FROM users WHERE id = ${row.userId}`)) as unknown as { rows: { agent_id: number | null }[] } extends infer X ? [X] : never;
-      const agentId = (u as unknown as { rows?: { agent_id: number | null }[] }).rows?.[0]?.agent_id ?? null;
+      const [u] = await tx.select({ agentId: users.agentId }).from(users).where(eq(users.id, row.userId));
+      const agentId = u?.agentId ?? null;
       const p = await openPosition(tx, {
         userId: row.userId,
         agentId,

@@ -1,0 +1,94 @@
+import type { FastifyInstance } from 'fastify';
+import { and, count, eq } from 'drizzle-orm';
+import { tradingApi } from '@stock-admin/contracts';
+import { orders } from '../../db/schema/index.js';
+import type { AppContext } from '../../http/context.js';
+import { fail } from '../../http/errors.js';
+import { route } from '../../http/route.js';
+import { userScope } from '../agents/scope.js';
+import { registerCounter } from '../counts/registry.js';
+import { appRoute } from '../platform/route.js';
+import { limitsFor, tradableStock } from './rules.js';
+import * as lists from './lists.js';
+import * as book from './orders.js';
+import * as pos from './positions.js';
+
+// badge 19 (stock buys): pending buys in the caller's scope
+registerCounter('19', async (ctx, admin) => {
+  const [r] = await ctx.db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.kind, 'buy'), eq(orders.status, 'pending'), userScope(admin, orders.userId)));
+  return Number(r?.n ?? 0);
+});
+
+/** Trading (spec §2 /position): the platform user's orders and positions, and the operators' queues and lists. */
+export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
+  appRoute(app, ctx, tradingApi.appQuote, async ({ input }) => {
+    const s = await tradableStock(ctx.db, input.gid).catch((err: { key?: string }) => {
+      if (err.key === 'trade.stock_locked') return null;
+      throw err;
+    });
+    if (!s) throw fail('trade.stock_locked');
+    const q = ctx.market?.quote(s.gid) ?? null;
+    const lim = q ? limitsFor(s, q) : null;
+    return { gid: s.gid, code: s.code, name: s.name, board: s.board, st: s.st, locked: false, quote: q, limitUp: lim?.up.toFixed(2) ?? null, limitDown: lim?.down.toFixed(2) ?? null };
+  });
+  appRoute(app, ctx, tradingApi.appBuy, async ({ user, input, message }) => {
+    const o = await book.placeBuy(ctx, user.userId, input);
+    message('trade.buy_placed');
+    return lists.orderById(ctx.db, o.id);
+  });
+  appRoute(app, ctx, tradingApi.appCancel, async ({ user, input, message }) => {
+    const o = await book.cancelBuy(ctx, user.userId, input.id);
+    message('trade.cancelled');
+    return lists.orderById(ctx.db, o.id);
+  });
+  appRoute(app, ctx, tradingApi.appSell, async ({ user, input, message }) => {
+    const o = await pos.requestSell(ctx, user.userId, input.id);
+    message('trade.sell_placed');
+    return lists.orderById(ctx.db, o.id);
+  });
+  appRoute(app, ctx, tradingApi.appOrders, ({ user, input }) => lists.listOrders(ctx.db, null, { ...input, status: input.status }, user.userId));
+  appRoute(app, ctx, tradingApi.appPositions, async ({ user, input }) => {
+    const { list, total, pageNum, pageSize } = await lists.listPositions(ctx.db, null, { ...input, status: input.status }, { own: user.userId });
+    return { list, total, pageNum, pageSize };
+  });
+
+  route(app, ctx, tradingApi.buyList, ({ input, admin }) => lists.listOrders(ctx.db, admin, { ...input, kind: 'buy' }));
+  route(app, ctx, tradingApi.sellList, ({ input, admin }) => lists.listOrders(ctx.db, admin, { ...input, kind: 'sell' }));
+  route(app, ctx, tradingApi.orderList, ({ input, admin }) => lists.listOrders(ctx.db, admin, input));
+  route(app, ctx, tradingApi.orderDetail, ({ input, admin }) => lists.orderDetail(ctx.db, admin, input.id));
+  route(app, ctx, tradingApi.review, async ({ input, admin, audit, message }) => {
+    const o = await book.reviewOrder(ctx, admin, input.id, input);
+    audit({ targetId: o.orderNo, before: { status: 'pending' }, after: { status: input.approve ? 'approved' : 'rejected', fillPrice: input.fillPrice ?? null, reason: input.reason ?? null } });
+    message(input.approve ? 'trade.approved' : 'trade.rejected');
+    return lists.orderById(ctx.db, o.id);
+  });
+  route(app, ctx, tradingApi.batchReview, async ({ input, admin, lang, audit, message }) => {
+    const r = await book.batchReviewOrders(ctx, admin, input.ids, input, lang);
+    audit({ after: { approve: input.approve, reason: input.reason ?? null, ok: r.results.filter((x) => x.ok).map((x) => x.id), failed: r.failed } });
+    message('trade.batch_done', { ok: r.ok, failed: r.failed });
+    return r;
+  });
+  route(app, ctx, tradingApi.positions, ({ input, admin }) => lists.listPositions(ctx.db, admin, input));
+  route(app, ctx, tradingApi.createdList, ({ input, admin }) => lists.listPositions(ctx.db, admin, input, { source: 'admin' }));
+  route(app, ctx, tradingApi.forceClose, async ({ input, admin, audit, message }) => {
+    const p = await pos.forceClose(ctx, admin, input.id, input.reason);
+    audit({ targetId: p.positionNo, before: { status: 'open' }, after: { status: 'closed', sellPrice: p.sellPrice, pnl: p.pnl, reason: input.reason } });
+    message('trade.closed');
+    return lists.positionById(ctx.db, p.id);
+  });
+  route(app, ctx, tradingApi.lock, async ({ input, admin, audit, message }) => {
+    const p = await pos.lockPosition(ctx, admin, input.id, input.locked, input.reason);
+    audit({ targetId: p.positionNo, after: { locked: input.locked, reason: input.reason ?? null } });
+    message(input.locked ? 'trade.locked' : 'trade.unlocked');
+    return lists.positionById(ctx.db, p.id);
+  });
+  route(app, ctx, tradingApi.create, async ({ input, admin, audit, message }) => {
+    const p = await pos.createPosition(ctx, admin, input);
+    audit({ targetId: p.positionNo, after: { userId: input.userId, gid: input.gid, shares: input.shares, price: input.price, leverage: input.leverage, margin: p.margin } });
+    message('trade.created');
+    return lists.positionById(ctx.db, p.id);
+  });
+}
