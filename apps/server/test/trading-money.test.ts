@@ -7,7 +7,13 @@ describe('trading arithmetic (hand-computed)', () => {
   it('prices a buy: margin rounded up, fee at least the minimum, spread half up', () => {
     // 1,000 shares at 12.345: amount 12,345.00; margin ÷ 3 = 4,115.00; fee 0.03 % = 3.70 → minimum 5.00; spread 0.1 % = 12.35 (12.345)
     const c = buyCost('12.345', 1000, 3, risk, '0.1');
-    expect([c.amount, c.margin, c.fee, c.spread, c.hold].map((d) => d.toFixed(2))).toEqual(['12345.00', '4115.00', '5.00', '12.35', '4132.35']);
+    expect([c.amount, c.margin, c.fee, c.spread, c.hold].map((d) => d.toFixed(2))).toEqual([
+      '12345.00',
+      '4115.00',
+      '5.00',
+      '12.35',
+      '4132.35',
+    ]);
     // margin of 10,000.01 ÷ 3 = 3,333.3366… → 3,333.34 (never short of cover)
     expect(buyCost('100.0001', 100, 3, risk, '0').margin.toFixed(2)).toBe('3333.34');
     // a large order: fee 0.03 % of 1,500,000 = 450.00
@@ -26,7 +32,13 @@ describe('trading arithmetic (hand-computed)', () => {
     // exit 11.00: P/L 10,000; value 110,000 → fee 33.00, stamp 55.00; net 9,912.00; back to cash 29,912.00
     const gain = settle(p, '11.00', risk, '0');
     expect([gain.pnl, gain.sellFee, gain.stampDuty, gain.net, gain.toCash, gain.equity, gain.shortfall].map((d) => d.toFixed(2))).toEqual([
-      '10000.00', '33.00', '55.00', '9912.00', '29912.00', '9912.00', '0.00',
+      '10000.00',
+      '33.00',
+      '55.00',
+      '9912.00',
+      '29912.00',
+      '9912.00',
+      '0.00',
     ]);
     // exit 8.00: P/L −20,000; value 80,000 → fee 24.00, stamp 40.00; net −20,064; margin + net = −64: free cash pays 64
     const loss = settle(p, '8.00', risk, '1000');

@@ -53,8 +53,16 @@ const ledgerOk = async () => {
   expect(r.offenders).toEqual([]);
 };
 const limits = (prev: string, pct: number) => ({
-  up: new Decimal(prev).times(100 + pct).dividedBy(100).toDecimalPlaces(2).toFixed(2),
-  down: new Decimal(prev).times(100 - pct).dividedBy(100).toDecimalPlaces(2).toFixed(2),
+  up: new Decimal(prev)
+    .times(100 + pct)
+    .dividedBy(100)
+    .toDecimalPlaces(2)
+    .toFixed(2),
+  down: new Decimal(prev)
+    .times(100 - pct)
+    .dividedBy(100)
+    .toDecimalPlaces(2)
+    .toFixed(2),
 });
 
 describe('a buy from the platform API to an open position', () => {
@@ -62,13 +70,21 @@ describe('a buy from the platform API to an open position', () => {
     const u = await trader();
     const events = captureEvents(t);
     const r = await app('order/buy.do', { gid: 'sh600036', shares: 1000, leverage: 5 }, u.token);
-    expect(r).toMatchObject({ status: 0, msg: '买入委托已提交，等待审核', data: { status: 'pending', kind: 'buy', shares: 1000, leverage: 5, direction: 'long' } });
+    expect(r).toMatchObject({
+      status: 0,
+      msg: '买入委托已提交，等待审核',
+      data: { status: 'pending', kind: 'buy', shares: 1000, leverage: 5, direction: 'long' },
+    });
     const o = r.data;
     const amount = new Decimal(o.price).times(1000);
     expect(o.amount).toBe(amount.toFixed(2));
     expect(o.margin).toBe(amount.dividedBy(5).toDecimalPlaces(2, Decimal.ROUND_UP).toFixed(2));
     expect(o.hold).toBe(new Decimal(o.margin).plus(o.fee).plus(o.spread).toFixed(2));
-    expect(await balances(t, u.id)).toEqual({ userAmt: '1000000.00', enableAmt: new Decimal('1000000').minus(o.hold).toFixed(2), frozenAmt: o.hold });
+    expect(await balances(t, u.id)).toEqual({
+      userAmt: '1000000.00',
+      enableAmt: new Decimal('1000000').minus(o.hold).toFixed(2),
+      frozenAmt: o.hold,
+    });
     expect(events.some((e) => e.type === 'BUY_GP_REQUEST' && e.userId === u.id)).toBe(true);
     const counts = (await get(t, '/admin/system/count.do', {}, { token: admin })).json().data;
     expect(counts['19']).toBeGreaterThanOrEqual(1);
@@ -85,7 +101,9 @@ describe('a buy from the platform API to an open position', () => {
     expect(r).toMatchObject({ status: 0, msg: '已通过', data: { status: 'approved', fillPrice: '40.10' } });
     // 500 × 40.10 = 20,050.00; margin ÷ 2 = 10,025.00; fee max(6.02, 5.00) = 6.02; spread 0
     const [p] = rows<{ buy_price: string; margin: string; buy_fee: string; spread: string; status: string }>(
-      await t.app.ctx.db.execute(sql`SELECT buy_price::text, margin::text, buy_fee::text, spread::text, status FROM positions WHERE id = ${r.data.positionId}`),
+      await t.app.ctx.db.execute(
+        sql`SELECT buy_price::text, margin::text, buy_fee::text, spread::text, status FROM positions WHERE id = ${r.data.positionId}`,
+      ),
     );
     expect(p).toEqual({ buy_price: '40.1000', margin: '10025.00', buy_fee: '6.02', spread: '0.00', status: 'open' });
     expect(await balances(t, u.id)).toEqual({ userAmt: '99993.98', enableAmt: '89968.98', frozenAmt: '0.00' });
@@ -109,7 +127,10 @@ describe('a buy from the platform API to an open position', () => {
     const u = await trader('50000.00');
     const o = (await app('order/buy.do', { gid: 'sh600036', shares: 100, leverage: 1 }, u.token)).data;
     expect((await adminCall('order/review.do', { id: o.id, approve: false })).msg).toBe('请填写驳回原因');
-    expect((await adminCall('order/review.do', { id: o.id, approve: false, reason: '资料不全' })).data).toMatchObject({ status: 'rejected', reason: '资料不全' });
+    expect((await adminCall('order/review.do', { id: o.id, approve: false, reason: '资料不全' })).data).toMatchObject({
+      status: 'rejected',
+      reason: '资料不全',
+    });
     expect(await balances(t, u.id)).toEqual({ userAmt: '50000.00', enableAmt: '50000.00', frozenAmt: '0.00' });
     const c = (await app('order/buy.do', { gid: 'sh600036', shares: 100, leverage: 1 }, u.token)).data;
     expect((await app('order/cancel.do', { id: c.id }, u.token)).data.status).toBe('cancelled');
@@ -120,7 +141,8 @@ describe('a buy from the platform API to an open position', () => {
 });
 
 describe('rules of a buy', () => {
-  const buy = (token: string, over: Record<string, unknown> = {}, lang?: string) => app('order/buy.do', { gid: 'sh600036', shares: 100, leverage: 2, ...over }, token, lang);
+  const buy = (token: string, over: Record<string, unknown> = {}, lang?: string) =>
+    app('order/buy.do', { gid: 'sh600036', shares: 100, leverage: 2, ...over }, token, lang);
 
   it('refuses bad sizes, leverage, stocks and balances with messages in the caller’s language', async () => {
     const u = await trader('10000.00');
@@ -216,9 +238,14 @@ describe('selling and closing', () => {
     const b = await balances(t, u.id);
     expect(b.enableAmt).toBe('0.00');
     expect(new Decimal(b.userAmt).gte(0)).toBe(true);
-    const [debt] = rows<{ amount: string }>(await t.app.ctx.db.execute(sql`SELECT amount::text FROM trading_debts WHERE user_id = ${u.id}`));
+    const [debt] = rows<{ amount: string }>(
+      await t.app.ctx.db.execute(sql`SELECT amount::text FROM trading_debts WHERE user_id = ${u.id}`),
+    );
     const value = new Decimal(down).times(1000);
-    const net = value.minus(40000).minus(Decimal.max(value.times('0.0003').toDecimalPlaces(2), 5)).minus(value.times('0.0005').toDecimalPlaces(2));
+    const net = value
+      .minus(40000)
+      .minus(Decimal.max(value.times('0.0003').toDecimalPlaces(2), 5))
+      .minus(value.times('0.0005').toDecimalPlaces(2));
     expect(debt!.amount).toBe(net.plus(4000).negated().minus(2).toFixed(2));
     await ledgerOk();
   });
@@ -226,7 +253,10 @@ describe('selling and closing', () => {
   it('force closes with a reason at the quote, cancelling a pending sell; lock stops the user’s sell', async () => {
     const u = await trader('20000.00');
     const p = await openPosition(u);
-    expect((await adminCall('position/lock.do', { id: p.id, locked: true, reason: '风控核查' })).data).toMatchObject({ locked: true, lockReason: '风控核查' });
+    expect((await adminCall('position/lock.do', { id: p.id, locked: true, reason: '风控核查' })).data).toMatchObject({
+      locked: true,
+      lockReason: '风控核查',
+    });
     expect((await app('position/sell.do', { id: p.id }, u.token)).msg).toBe('该持仓已锁定：风控核查');
     await adminCall('position/lock.do', { id: p.id, locked: false });
     const s = (await app('position/sell.do', { id: p.id }, u.token)).data;
@@ -252,7 +282,9 @@ describe('agent scope', () => {
     expect(ids).toContain(a.id);
     expect(ids).not.toContain(b.id);
     expect((await adminCall('order/review.do', { id: b.id, approve: false, reason: 'x' }, staff)).msg).toBe('委托不存在');
-    expect((await adminCall('position/create.do', { userId: mine.id, gid: 'sh600036', shares: 100, leverage: 2, price: '40.00' }, staff)).msg).toBe('代理账号不能创建持仓');
+    expect(
+      (await adminCall('position/create.do', { userId: mine.id, gid: 'sh600036', shares: 100, leverage: 2, price: '40.00' }, staff)).msg,
+    ).toBe('代理账号不能创建持仓');
     const support = (await signedIn(t, 'support')).token;
     expect((await adminCall('order/review.do', { id: a.id, approve: true }, support)).http).toBe(403);
   });

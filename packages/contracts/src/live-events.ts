@@ -52,6 +52,11 @@ export const LIVE_EVENTS = {
   WITHDRAW_SETTLED: { permission: 'withdrawallist', page: '/capital/withdrawallist', recount: true },
   RECHARGE_SETTLED: { permission: 'rechargelist', page: '/capital/rechargelist', recount: true },
   REAL_REVIEWED: { permission: 'userlist', page: '/userlist/index', recount: true },
+  FORCE_CLOSED: {
+    permission: 'financing',
+    page: '/position/financing',
+    notice: { name: 'forceClosed', level: 'warning', persistent: true },
+  },
 } as const satisfies Record<RoutedEventType, LiveEventDef>;
 
 export const ROUTED_EVENTS = Object.keys(LIVE_EVENTS) as RoutedEventType[];

@@ -21,6 +21,8 @@ export const SOCKET_EVENTS = [
   'WITHDRAW_SETTLED',
   'RECHARGE_SETTLED',
   'REAL_REVIEWED',
+  // Not in the spec's list: the force-close job closed a user's positions at the line (issue 21).
+  'FORCE_CLOSED',
 ] as const;
 export type SocketEventType = (typeof SOCKET_EVENTS)[number];
 

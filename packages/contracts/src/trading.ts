@@ -193,6 +193,21 @@ export const createPositionInput = z.object({
   note: optionalText(200),
 });
 
+/** A user whose unrealised loss passed the warning share of the force-close line (or the line itself). */
+export const riskWarning = z.object({
+  userId: z.number().int(),
+  userName: z.string(),
+  phone: z.string(),
+  freeCash: z.string(),
+  margins: z.string(),
+  pnl: z.string(),
+  /** The loss at which everything is closed. */
+  line: z.string(),
+  /** pnl ÷ −line, in %: 100 means the line is reached. */
+  ratioPct: z.string(),
+});
+export type RiskWarning = z.infer<typeof riskWarning>;
+
 const perm = (action: 'query' | 'get' | 'add' | 'edit' | 'enable' | 'disable' | 'export') => ({ permission: 'financing' as const, action });
 
 export const tradingApi = {
@@ -314,6 +329,13 @@ export const tradingApi = {
     input: createPositionInput,
     data: positionItem,
     module: 'trading',
+  }),
+  warnings: endpoint({
+    method: 'POST',
+    path: '/admin/position/warnings.do',
+    access: perm('query'),
+    data: z.array(riskWarning),
+    summary: 'Users past the warning share of their force-close line',
   }),
   createdList: endpoint({
     method: 'POST',

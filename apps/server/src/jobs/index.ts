@@ -7,3 +7,4 @@ export { registerJob, registeredJobs, jobByKey, type JobDef } from './registry.j
 export { startJobRunner, type JobRunner } from './runner.js';
 import './session-cleanup.js';
 import '../modules/channels/jobs.js';
+import '../modules/trading/jobs.js';

@@ -7,8 +7,8 @@ export interface LedgerOffender {
   kind: 'user' | 'agent' | 'stats';
   id: number;
   /**
-   * 'balance': a balance differs from the sum of the records; 'equity': equity is not free cash + held +
-   * open margins; 'chain': a record's balances-after do
+   * 'balance': a balance differs from the sum of the records; 'equity': what the position records parked in
+   * equity differs from the open positions' margins; 'chain': a record's balances-after do
    * not follow from the ones before; 'user_counts' / 'fund_stats': a summary row is wrong.
    */
   problem:
@@ -61,16 +61,16 @@ export async function verifyLedger(db: Db, opts: { chain?: boolean; stats?: bool
   );
   for (const r of userBad) offenders.push({ kind: 'user', id: Number(r.id), problem: 'balance', detail: r });
 
-  // Trading (docs/architecture.md "Trading money"): equity is free cash, held cash and the margins of open
-  // positions — nothing else; a closed position has given its margin back.
+  // Trading (docs/architecture.md "Trading money"): what the position records (buy margin, margin top-up, sell
+  // settlement) moved out of free and held cash into equity-only value is exactly the margin of the open positions.
   const equityBad = rows<Record<string, string | number | null>>(
     await db.execute(sql`
-      SELECT u.id, u.user_amt::text AS user_amt, u.enable_amt::text AS enable_amt, u.frozen_amt::text AS frozen_amt,
-             coalesce(p.margin, 0)::text AS open_margin
-      FROM users u
-      LEFT JOIN (SELECT user_id, sum(margin) AS margin FROM positions WHERE status = 'open' GROUP BY user_id) p ON p.user_id = u.id
-      WHERE u.user_amt <> u.enable_amt + u.frozen_amt + coalesce(p.margin, 0)
-      ORDER BY u.id LIMIT ${limit}`),
+      SELECT coalesce(f.user_id, p.user_id) AS id, coalesce(f.parked, 0)::text AS parked, coalesce(p.margin, 0)::text AS open_margin
+      FROM (SELECT user_id, sum(equity_delta - enable_delta - frozen_delta) AS parked FROM fund_records
+            WHERE user_id IS NOT NULL AND type IN ('buy_margin', 'margin_add', 'sell_settlement') GROUP BY user_id) f
+      FULL JOIN (SELECT user_id, sum(margin) AS margin FROM positions WHERE status = 'open' GROUP BY user_id) p ON p.user_id = f.user_id
+      WHERE coalesce(f.parked, 0) <> coalesce(p.margin, 0)
+      ORDER BY 1 LIMIT ${limit}`),
   );
   for (const r of equityBad) offenders.push({ kind: 'user', id: Number(r.id), problem: 'equity', detail: r });
 

@@ -91,13 +91,28 @@ CREATE TABLE order_events (
 );
 CREATE INDEX order_events_order_idx ON order_events (order_id, id);
 
--- A loss larger than the margin and the free cash: the part no balance could cover, owed by the user.
+-- What no balance could cover, owed by the user: a loss beyond the margin and the free cash at a close
+-- (`loss`, one per position), or a day's deferral fee larger than the free cash (`deferral`, one per day).
 CREATE TABLE trading_debts (
   id serial PRIMARY KEY,
   user_id integer NOT NULL REFERENCES users (id),
-  position_id integer NOT NULL UNIQUE REFERENCES positions (id),
+  position_id integer NOT NULL REFERENCES positions (id),
+  kind text NOT NULL DEFAULT 'loss' CHECK (kind IN ('loss', 'deferral')),
+  day date,
   amount numeric(20,2) NOT NULL CHECK (amount > 0),
   settled boolean NOT NULL DEFAULT false,
   created_at timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX trading_debts_user_idx ON trading_debts (user_id);
+CREATE UNIQUE INDEX trading_debts_once ON trading_debts (position_id, kind, coalesce(day, '1970-01-01'));
+
+-- The end-of-day snapshot of open positions (one row per position per trading day).
+CREATE TABLE position_snapshots (
+  day date NOT NULL,
+  position_id integer NOT NULL REFERENCES positions (id),
+  user_id integer NOT NULL,
+  last numeric(20,4),
+  pnl numeric(20,2),
+  margin numeric(20,2) NOT NULL,
+  PRIMARY KEY (day, position_id)
+);

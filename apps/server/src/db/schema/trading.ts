@@ -1,4 +1,4 @@
-import { bigserial, boolean, date, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, date, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { admins } from './foundation.js';
 import { users } from './users.js';
@@ -123,11 +123,27 @@ export const tradingDebts = pgTable(
       .references(() => users.id),
     positionId: integer('position_id')
       .notNull()
-      .unique()
       .references(() => positions.id),
+    kind: text('kind').notNull().default('loss'),
+    day: date('day', { mode: 'string' }),
     amount: money('amount').notNull(),
     settled: boolean('settled').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('trading_debts_user_idx').on(t.userId)],
+);
+
+export const positionSnapshots = pgTable(
+  'position_snapshots',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    positionId: integer('position_id')
+      .notNull()
+      .references(() => positions.id),
+    userId: integer('user_id').notNull(),
+    last: price('last'),
+    pnl: money('pnl'),
+    margin: money('margin').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.positionId] })],
 );

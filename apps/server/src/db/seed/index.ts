@@ -2,6 +2,7 @@ import type { AppContext } from '../../http/context.js';
 import { adminCount, createAdmin } from '../../modules/admins/service.js';
 import { seedFunds } from '../../modules/funds/seed.js';
 import { seedProducts } from '../../modules/products/seed.js';
+import { seedTrading } from '../../modules/trading/seed.js';
 import { DEMO_AGENT_LOGIN, seedUsersDemo } from '../../modules/users/seed.js';
 
 export interface DemoLogin {
@@ -28,6 +29,7 @@ export const demoSeeders: Seeder[] = [
   },
   seedFunds,
   seedProducts,
+  seedTrading,
 ];
 
 /**

@@ -31,7 +31,11 @@ export async function claimPending<T extends PgTable, R = T['$inferSelect']>(
   },
 ): Promise<R> {
   const where = and(eq(q.id, q.rowId), eq(q.status, q.pending), q.scope);
-  const [row] = (await tx.update(q.table).set(q.set as never).where(where).returning()) as R[];
+  const [row] = (await tx
+    .update(q.table)
+    .set(q.set as never)
+    .where(where)
+    .returning()) as R[];
   if (row) return row;
   const [cur] = (await tx
     .select({ status: q.status })

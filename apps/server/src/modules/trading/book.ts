@@ -60,10 +60,18 @@ export interface OpenArgs {
 export async function openPosition(tx: Db, a: OpenArgs): Promise<typeof positions.$inferSelect> {
   const no = await tradeNo(tx, 'P', a.openedAt);
   const entries: LedgerEntry[] = [];
-  if (a.releaseHold) entries.push({ type: 'order_release', amount: m(a.releaseHold.amount), reference: a.releaseHold.orderNo, adminId: a.adminId });
-  entries.push({ type: 'buy_margin', amount: m(a.cost.margin.negated()), reference: no, adminId: a.adminId, note: `${a.stock.name} ${a.shares}` });
+  if (a.releaseHold)
+    entries.push({ type: 'order_release', amount: m(a.releaseHold.amount), reference: a.releaseHold.orderNo, adminId: a.adminId });
+  entries.push({
+    type: 'buy_margin',
+    amount: m(a.cost.margin.negated()),
+    reference: no,
+    adminId: a.adminId,
+    note: `${a.stock.name} ${a.shares}`,
+  });
   if (a.cost.fee.gt(0)) entries.push({ type: 'fee', amount: m(a.cost.fee.negated()), reference: no, adminId: a.adminId, note: 'buy fee' });
-  if (a.cost.spread.gt(0)) entries.push({ type: 'fee', amount: m(a.cost.spread.negated()), reference: no, adminId: a.adminId, note: 'spread' });
+  if (a.cost.spread.gt(0))
+    entries.push({ type: 'fee', amount: m(a.cost.spread.negated()), reference: no, adminId: a.adminId, note: 'spread' });
   await post(tx, a.userId, entries);
   const [p] = await tx
     .insert(positions)
@@ -109,7 +117,12 @@ export async function closePosition(
 ): Promise<typeof positions.$inferSelect> {
   const { docs } = await riskRules(ctx);
   const [u] = await tx.select({ enable: users.enableAmt, agentId: users.agentId }).from(users).where(eq(users.id, p.userId)).for('update');
-  const s = settle({ direction: p.direction as Direction, buyPrice: p.buyPrice, shares: p.shares, margin: p.margin }, exit, docs.stock, u!.enable);
+  const s = settle(
+    { direction: p.direction as Direction, buyPrice: p.buyPrice, shares: p.shares, margin: p.margin },
+    exit,
+    docs.stock,
+    u!.enable,
+  );
   await post(tx, p.userId, [
     {
       type: 'sell_settlement',

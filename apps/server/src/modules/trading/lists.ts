@@ -91,8 +91,14 @@ export async function listOrders(db: Db, admin: Principal | null, f: ListFilters
   if (own != null) w.push(sql`o.user_id = ${own}`);
   const scope = admin ? userScope(admin, sql`o.user_id`) : undefined;
   if (scope) w.push(scope);
-  const [{ n }] = rows<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM orders o JOIN users u ON u.id = o.user_id ${whereOf(w)}`));
-  const list = rows<R>(await db.execute(sql`${ORDER_SELECT} ${whereOf(w)} ORDER BY o.created_at DESC, o.id DESC LIMIT ${f.pageSize} OFFSET ${(f.pageNum - 1) * f.pageSize}`));
+  const [{ n }] = rows<{ n: number }>(
+    await db.execute(sql`SELECT count(*)::int AS n FROM orders o JOIN users u ON u.id = o.user_id ${whereOf(w)}`),
+  );
+  const list = rows<R>(
+    await db.execute(
+      sql`${ORDER_SELECT} ${whereOf(w)} ORDER BY o.created_at DESC, o.id DESC LIMIT ${f.pageSize} OFFSET ${(f.pageNum - 1) * f.pageSize}`,
+    ),
+  );
   return { list: list.map(toOrder), total: n!, pageNum: f.pageNum, pageSize: f.pageSize };
 }
 
@@ -101,7 +107,9 @@ export async function orderDetail(db: Db, admin: Principal, id: number) {
   const [r] = rows<R>(await db.execute(sql`${ORDER_SELECT} WHERE o.id = ${id} ${scope ? sql`AND ${scope}` : sql``}`));
   if (!r) throw fail('trade.order_not_found');
   const history = rows<R>(
-    await db.execute(sql`SELECT e.status, e.at, e.note, a.name AS by FROM order_events e LEFT JOIN admins a ON a.id = e.admin_id WHERE e.order_id = ${id} ORDER BY e.id`),
+    await db.execute(
+      sql`SELECT e.status, e.at, e.note, a.name AS by FROM order_events e LEFT JOIN admins a ON a.id = e.admin_id WHERE e.order_id = ${id} ORDER BY e.id`,
+    ),
   );
   return { ...toOrder(r), history: history.map((h) => ({ status: String(h.status), at: iso(h.at)!, by: s(h.by), note: s(h.note) })) };
 }
@@ -147,7 +155,12 @@ function toPosition(r: R): PositionItem {
     stale: Boolean(r.q_stale),
     pnl,
     pnlPct: pnl == null || margin.isZero() ? null : new Decimal(pnl).times(100).dividedBy(margin).toFixed(2),
-    netPnl: r.status === 'closed' ? money(r.net_pnl) : pnl == null ? null : new Decimal(pnl).minus(String(r.buy_fee)).minus(String(r.spread)).minus(String(r.deferral_fee)).toFixed(2),
+    netPnl:
+      r.status === 'closed'
+        ? money(r.net_pnl)
+        : pnl == null
+          ? null
+          : new Decimal(pnl).minus(String(r.buy_fee)).minus(String(r.spread)).minus(String(r.deferral_fee)).toFixed(2),
     closeKind: (r.close_kind ?? null) as PositionItem['closeKind'],
     closeReason: s(r.close_reason),
     source: r.source as PositionItem['source'],
@@ -171,7 +184,11 @@ export async function listPositions(db: Db, admin: Principal | null, f: ListFilt
       : f.sortField === 'pnlPct'
         ? sql`(${PNL}) / nullif(p.margin, 0) ${dir} NULLS LAST, p.id DESC`
         : sql`p.opened_at ${dir}, p.id ${dir}`;
-  const [t] = rows<R>(await db.execute(sql`SELECT count(*)::int AS n, coalesce(sum(p.margin), 0) AS margin, coalesce(sum(${PNL}), 0) AS pnl ${from} ${whereOf(w)}`));
+  const [t] = rows<R>(
+    await db.execute(
+      sql`SELECT count(*)::int AS n, coalesce(sum(p.margin), 0) AS margin, coalesce(sum(${PNL}), 0) AS pnl ${from} ${whereOf(w)}`,
+    ),
+  );
   const list = rows<R>(
     await db.execute(sql`SELECT p.*, u.phone, u.real_name, u.nick_name, ag.name AS agent_name, q.last AS q_last, q.stale AS q_stale, ${PNL} AS pnl_now
       ${from} LEFT JOIN agents ag ON ag.id = u.agent_id ${whereOf(w)} ORDER BY ${order} LIMIT ${f.pageSize} OFFSET ${(f.pageNum - 1) * f.pageSize}`),

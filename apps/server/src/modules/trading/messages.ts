@@ -54,6 +54,9 @@ registerMessages({
   'trade.status.approved': { 'zh-CN': '已通过', 'en-US': 'approved' },
   'trade.status.rejected': { 'zh-CN': '已驳回', 'en-US': 'rejected' },
   'trade.status.cancelled': { 'zh-CN': '已撤单', 'en-US': 'cancelled' },
-  'reason.invalid_trade_price': { 'zh-CN': '须为大于 0 的价格（最多 4 位小数）', 'en-US': 'must be a price above 0 with at most 4 decimals' },
+  'reason.invalid_trade_price': {
+    'zh-CN': '须为大于 0 的价格（最多 4 位小数）',
+    'en-US': 'must be a price above 0 with at most 4 decimals',
+  },
   'reason.invalid_gid': { 'zh-CN': '须为 sh/sz/bj 加 6 位代码', 'en-US': 'must be sh, sz or bj followed by 6 digits' },
 });

@@ -24,7 +24,13 @@ export interface BuyCost {
 }
 
 /** What a buy of `shares` at `price` with `leverage` costs (the spread % from the spread rules). */
-export function buyCost(price: Decimal.Value, shares: number, leverage: number, risk: Pick<StockRisk, 'buyFeePct' | 'minFee'>, spreadPct: Decimal.Value): BuyCost {
+export function buyCost(
+  price: Decimal.Value,
+  shares: number,
+  leverage: number,
+  risk: Pick<StockRisk, 'buyFeePct' | 'minFee'>,
+  spreadPct: Decimal.Value,
+): BuyCost {
   const amount = cents(new Decimal(price).times(shares));
   const margin = cents(amount.dividedBy(leverage), Decimal.ROUND_UP);
   const fee = feeOf(amount, risk.buyFeePct, risk.minFee);
@@ -80,5 +86,14 @@ export function deferralOf(buyAmount: Decimal.Value, pct: Decimal.Value): Decima
 /** Today's limits around the previous close (half up to the tick). */
 export function limitsOf(prevClose: Decimal.Value, pct: number): { up: Decimal; down: Decimal } {
   const p = new Decimal(prevClose);
-  return { up: p.times(100 + pct).dividedBy(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP), down: p.times(100 - pct).dividedBy(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP) };
+  return {
+    up: p
+      .times(100 + pct)
+      .dividedBy(100)
+      .toDecimalPlaces(2, Decimal.ROUND_HALF_UP),
+    down: p
+      .times(100 - pct)
+      .dividedBy(100)
+      .toDecimalPlaces(2, Decimal.ROUND_HALF_UP),
+  };
 }

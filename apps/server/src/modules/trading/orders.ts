@@ -12,8 +12,17 @@ import { claimPending, reviewEach } from '../_kit/review.js';
 import { riskRules } from '../risk/settings.js';
 import { spreadPctOf } from '../risk/spread.js';
 import { closePosition, openPosition, orderEvent, tradeNo } from './book.js';
-import { buyCost } from './money.js';
-import { assertBuyRate, assertOrderShape, assertTradingOpen, assertWithinLimits, liveQuote, lockTrader, tradableStock, type TradedStock } from './rules.js';
+import { buyCost, type BuyCost } from './money.js';
+import {
+  assertBuyRate,
+  assertOrderShape,
+  assertTradingOpen,
+  assertWithinLimits,
+  liveQuote,
+  lockTrader,
+  tradableStock,
+  type TradedStock,
+} from './rules.js';
 
 type OrderRow = typeof orders.$inferSelect;
 const m = (d: Decimal) => d.toFixed(2);
@@ -55,37 +64,52 @@ export async function placeBuy(ctx: AppContext, userId: number, input: BuyInput)
     if (cost.hold.gt(enable)) throw fail('trade.insufficient', { need: m(cost.hold) });
     const now = new Date();
     await assertBuyRate(tx, ctx, userId, stock.gid, now);
-    const orderNo = await tradeNo(tx, 'B', now);
-    const [o] = await tx
-      .insert(orders)
-      .values({
-        orderNo,
-        kind: 'buy',
-        userId,
-        stockId: stock.id,
-        gid: stock.gid,
-        code: stock.code,
-        stockName: stock.name,
-        direction: input.direction,
-        shares: input.shares,
-        leverage: input.leverage,
-        price: q.last,
-        amount: m(cost.amount),
-        margin: m(cost.margin),
-        fee: m(cost.fee),
-        spread: m(cost.spread),
-        hold: m(cost.hold),
-        takeProfit: input.takeProfit ?? null,
-        stopLoss: input.stopLoss ?? null,
-        createdAt: now,
-      })
-      .returning();
-    await post(tx, userId, [{ type: 'order_hold', amount: m(cost.hold.negated()), reference: orderNo, note: `${stock.name} ${input.shares}` }]);
-    await orderEvent(tx, o!.id, 'pending', null);
-    return o!;
+    return recordBuy(tx, userId, stock, q.last, input, cost, now);
   });
   notify(ctx, { type: 'BUY_GP_REQUEST', userId, data: { id: order.id, userId, amount: order.amount } });
   return order;
+}
+
+/** Writes a pending buy: the order, its hold through the ledger and its first history row (rules already checked). */
+export async function recordBuy(
+  tx: Db,
+  userId: number,
+  stock: TradedStock,
+  price: string,
+  input: BuyInput,
+  cost: BuyCost,
+  now: Date,
+): Promise<OrderRow> {
+  const orderNo = await tradeNo(tx, 'B', now);
+  const [o] = await tx
+    .insert(orders)
+    .values({
+      orderNo,
+      kind: 'buy',
+      userId,
+      stockId: stock.id,
+      gid: stock.gid,
+      code: stock.code,
+      stockName: stock.name,
+      direction: input.direction,
+      shares: input.shares,
+      leverage: input.leverage,
+      price,
+      amount: m(cost.amount),
+      margin: m(cost.margin),
+      fee: m(cost.fee),
+      spread: m(cost.spread),
+      hold: m(cost.hold),
+      takeProfit: input.takeProfit ?? null,
+      stopLoss: input.stopLoss ?? null,
+      createdAt: now,
+    })
+    .returning();
+  await post(tx, userId, [
+    { type: 'order_hold', amount: m(cost.hold.negated()), reference: orderNo, note: `${stock.name} ${input.shares}` },
+  ]);
+  await orderEvent(tx, o!.id, 'pending', null);
+  return o!;
 }
 
 const claimOrder = (tx: Db, id: number, scope: ReturnType<typeof userScope>, set: Partial<OrderRow>) =>
@@ -137,7 +161,10 @@ export async function reviewOrder(ctx: AppContext, admin: Principal, id: number,
       reason: r.reason ?? null,
     });
     if (!r.approve) {
-      if (row.kind === 'buy') await post(tx, row.userId, [{ type: 'order_release', amount: row.hold, reference: row.orderNo, adminId: admin.adminId, note: r.reason }]);
+      if (row.kind === 'buy')
+        await post(tx, row.userId, [
+          { type: 'order_release', amount: row.hold, reference: row.orderNo, adminId: admin.adminId, note: r.reason },
+        ]);
       await orderEvent(tx, row.id, 'rejected', admin.adminId, r.reason);
       return row;
     }
@@ -164,12 +191,18 @@ export async function reviewOrder(ctx: AppContext, admin: Principal, id: number,
         adminId: admin.adminId,
         releaseHold: { amount: new Decimal(row.hold), orderNo: row.orderNo },
       });
-      await tx.update(orders).set({ positionId: p.id, fillPrice: new Decimal(fill).toFixed(4) }).where(eq(orders.id, row.id));
+      await tx
+        .update(orders)
+        .set({ positionId: p.id, fillPrice: new Decimal(fill).toFixed(4) })
+        .where(eq(orders.id, row.id));
     } else {
       const [p] = await tx.select().from(positions).where(eq(positions.id, row.positionId!)).for('update');
       if (!p || p.status !== 'open') throw fail('trade.position_closed');
       await closePosition(ctx, tx, p, fill, 'sell', { adminId: admin.adminId });
-      await tx.update(orders).set({ fillPrice: new Decimal(fill).toFixed(4) }).where(eq(orders.id, row.id));
+      await tx
+        .update(orders)
+        .set({ fillPrice: new Decimal(fill).toFixed(4) })
+        .where(eq(orders.id, row.id));
     }
     await orderEvent(tx, row.id, 'approved', admin.adminId, r.fillPrice ? `fill ${fill}` : null);
     return row;
@@ -186,11 +219,24 @@ async function tradableStockForReview(tx: Db, row: OrderRow): Promise<TradedStoc
     if ((err as { key?: string }).key !== 'trade.stock_locked') throw err;
     const s = await tx.execute(sql`SELECT id, gid, code, name, board, st, spread_rate FROM stocks WHERE gid = ${row.gid}`);
     const r = (s as unknown as { rows: Record<string, unknown>[] }).rows[0]!;
-    return { id: Number(r.id), gid: String(r.gid), code: String(r.code), name: String(r.name), board: r.board as TradedStock['board'], st: Boolean(r.st), spreadRate: String(r.spread_rate) };
+    return {
+      id: Number(r.id),
+      gid: String(r.gid),
+      code: String(r.code),
+      name: String(r.name),
+      board: r.board as TradedStock['board'],
+      st: Boolean(r.st),
+      spreadRate: String(r.spread_rate),
+    };
   }
 }
 
 export function batchReviewOrders(ctx: AppContext, admin: Principal, ids: number[], r: ReviewArgs, lang: Lang) {
   if (!r.approve && !r.reason) throw fail('trade.reason_required');
-  return reviewEach(ids, lang, (id) => reviewOrder(ctx, admin, id, { approve: r.approve, reason: r.reason }), r.approve ? 'trade.approved' : 'trade.rejected');
+  return reviewEach(
+    ids,
+    lang,
+    (id) => reviewOrder(ctx, admin, id, { approve: r.approve, reason: r.reason }),
+    r.approve ? 'trade.approved' : 'trade.rejected',
+  );
 }

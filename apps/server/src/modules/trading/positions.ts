@@ -116,7 +116,13 @@ export async function createPosition(ctx: AppContext, admin: Principal, a: Creat
   const { docs, spread } = await riskRules(ctx);
   if (!docs.stock.leverages.includes(a.leverage)) throw fail('trade.leverage_choice', { choices: docs.stock.leverages.join('/') });
   const amount = new Decimal(a.price).times(a.shares);
-  const cost = buyCost(a.price, a.shares, a.leverage, docs.stock, spreadPctOf(spread, { code: stock.code, changePct: q.changePct, amount, price: a.price, stockRate: stock.spreadRate }));
+  const cost = buyCost(
+    a.price,
+    a.shares,
+    a.leverage,
+    docs.stock,
+    spreadPctOf(spread, { code: stock.code, changePct: q.changePct, amount, price: a.price, stockRate: stock.spreadRate }),
+  );
   const openedAt = a.openedAt ? new Date(a.openedAt) : new Date();
   if (Number.isNaN(openedAt.getTime()) || openedAt.getTime() > Date.now() + 60_000) throw invalid('openedAt');
   return ctx.db.transaction(async (t) => {

@@ -12,6 +12,7 @@ import { limitsFor, tradableStock } from './rules.js';
 import * as lists from './lists.js';
 import * as book from './orders.js';
 import * as pos from './positions.js';
+import { riskWarnings } from './warnings.js';
 
 // badge 19 (stock buys): pending buys in the caller's scope
 registerCounter('19', async (ctx, admin) => {
@@ -32,7 +33,17 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!s) throw fail('trade.stock_locked');
     const q = ctx.market?.quote(s.gid) ?? null;
     const lim = q ? limitsFor(s, q) : null;
-    return { gid: s.gid, code: s.code, name: s.name, board: s.board, st: s.st, locked: false, quote: q, limitUp: lim?.up.toFixed(2) ?? null, limitDown: lim?.down.toFixed(2) ?? null };
+    return {
+      gid: s.gid,
+      code: s.code,
+      name: s.name,
+      board: s.board,
+      st: s.st,
+      locked: false,
+      quote: q,
+      limitUp: lim?.up.toFixed(2) ?? null,
+      limitDown: lim?.down.toFixed(2) ?? null,
+    };
   });
   appRoute(app, ctx, tradingApi.appBuy, async ({ user, input, message }) => {
     const o = await book.placeBuy(ctx, user.userId, input);
@@ -49,9 +60,16 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
     message('trade.sell_placed');
     return lists.orderById(ctx.db, o.id);
   });
-  appRoute(app, ctx, tradingApi.appOrders, ({ user, input }) => lists.listOrders(ctx.db, null, { ...input, status: input.status }, user.userId));
+  appRoute(app, ctx, tradingApi.appOrders, ({ user, input }) =>
+    lists.listOrders(ctx.db, null, { ...input, status: input.status }, user.userId),
+  );
   appRoute(app, ctx, tradingApi.appPositions, async ({ user, input }) => {
-    const { list, total, pageNum, pageSize } = await lists.listPositions(ctx.db, null, { ...input, status: input.status }, { own: user.userId });
+    const { list, total, pageNum, pageSize } = await lists.listPositions(
+      ctx.db,
+      null,
+      { ...input, status: input.status },
+      { own: user.userId },
+    );
     return { list, total, pageNum, pageSize };
   });
 
@@ -61,21 +79,32 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, tradingApi.orderDetail, ({ input, admin }) => lists.orderDetail(ctx.db, admin, input.id));
   route(app, ctx, tradingApi.review, async ({ input, admin, audit, message }) => {
     const o = await book.reviewOrder(ctx, admin, input.id, input);
-    audit({ targetId: o.orderNo, before: { status: 'pending' }, after: { status: input.approve ? 'approved' : 'rejected', fillPrice: input.fillPrice ?? null, reason: input.reason ?? null } });
+    audit({
+      targetId: o.orderNo,
+      before: { status: 'pending' },
+      after: { status: input.approve ? 'approved' : 'rejected', fillPrice: input.fillPrice ?? null, reason: input.reason ?? null },
+    });
     message(input.approve ? 'trade.approved' : 'trade.rejected');
     return lists.orderById(ctx.db, o.id);
   });
   route(app, ctx, tradingApi.batchReview, async ({ input, admin, lang, audit, message }) => {
     const r = await book.batchReviewOrders(ctx, admin, input.ids, input, lang);
-    audit({ after: { approve: input.approve, reason: input.reason ?? null, ok: r.results.filter((x) => x.ok).map((x) => x.id), failed: r.failed } });
+    audit({
+      after: { approve: input.approve, reason: input.reason ?? null, ok: r.results.filter((x) => x.ok).map((x) => x.id), failed: r.failed },
+    });
     message('trade.batch_done', { ok: r.ok, failed: r.failed });
     return r;
   });
   route(app, ctx, tradingApi.positions, ({ input, admin }) => lists.listPositions(ctx.db, admin, input));
+  route(app, ctx, tradingApi.warnings, ({ admin }) => riskWarnings(ctx, admin));
   route(app, ctx, tradingApi.createdList, ({ input, admin }) => lists.listPositions(ctx.db, admin, input, { source: 'admin' }));
   route(app, ctx, tradingApi.forceClose, async ({ input, admin, audit, message }) => {
     const p = await pos.forceClose(ctx, admin, input.id, input.reason);
-    audit({ targetId: p.positionNo, before: { status: 'open' }, after: { status: 'closed', sellPrice: p.sellPrice, pnl: p.pnl, reason: input.reason } });
+    audit({
+      targetId: p.positionNo,
+      before: { status: 'open' },
+      after: { status: 'closed', sellPrice: p.sellPrice, pnl: p.pnl, reason: input.reason },
+    });
     message('trade.closed');
     return lists.positionById(ctx.db, p.id);
   });
@@ -87,7 +116,10 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
   route(app, ctx, tradingApi.create, async ({ input, admin, audit, message }) => {
     const p = await pos.createPosition(ctx, admin, input);
-    audit({ targetId: p.positionNo, after: { userId: input.userId, gid: input.gid, shares: input.shares, price: input.price, leverage: input.leverage, margin: p.margin } });
+    audit({
+      targetId: p.positionNo,
+      after: { userId: input.userId, gid: input.gid, shares: input.shares, price: input.price, leverage: input.leverage, margin: p.margin },
+    });
     message('trade.created');
     return lists.positionById(ctx.db, p.id);
   });

@@ -21,7 +21,8 @@ export interface TradedStock {
   spreadRate: string;
 }
 
-const hm = (seconds: number) => `${String(Math.floor(seconds / 3600)).padStart(2, '0')}:${String(Math.floor((seconds % 3600) / 60)).padStart(2, '0')}`;
+const hm = (seconds: number) =>
+  `${String(Math.floor(seconds / 3600)).padStart(2, '0')}:${String(Math.floor((seconds % 3600) / 60)).padStart(2, '0')}`;
 
 /** Holiday mode, the trading switch, the calendar and the configured hours (the market's clock). */
 export async function assertTradingOpen(ctx: AppContext): Promise<void> {
@@ -57,7 +58,12 @@ export function limitsFor(stock: Pick<TradedStock, 'board' | 'st'>, q: Pick<Quot
 }
 
 /** A price given by an operator must lie within today's limits. */
-export function assertWithinLimits(stock: Pick<TradedStock, 'board' | 'st'>, q: Pick<QuoteTick, 'prevClose'>, price: Decimal.Value, field: string): void {
+export function assertWithinLimits(
+  stock: Pick<TradedStock, 'board' | 'st'>,
+  q: Pick<QuoteTick, 'prevClose'>,
+  price: Decimal.Value,
+  field: string,
+): void {
   const { up, down } = limitsFor(stock, q);
   const p = new Decimal(price);
   if (p.gt(up) || p.lt(down)) throw invalid(field, 'reason.outside_limits');
@@ -111,8 +117,14 @@ export async function assertBuyRate(tx: Db, ctx: AppContext, userId: number, gid
   const [{ n }] = (await tx
     .select({ n: count() })
     .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.kind, 'buy'), eq(orders.gid, gid), gte(orders.createdAt, since), sql`${orders.status} <> 'cancelled'`))) as [
-    { n: number },
-  ];
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.kind, 'buy'),
+        eq(orders.gid, gid),
+        gte(orders.createdAt, since),
+        sql`${orders.status} <> 'cancelled'`,
+      ),
+    )) as [{ n: number }];
   if (Number(n) >= r.maxBuysInWindow) throw fail('trade.churn_buys', { minutes: r.buyWindowMinutes, max: r.maxBuysInWindow });
 }

@@ -6,6 +6,8 @@ export default {
     kickout: 'Your session has ended. Please sign in again!',
     rechargeFailureTitle: 'Deposit rejected',
     rechargeFailureDesc: 'The deposit of {{amount}} by {{user}} was rejected',
+    forceClosedTitle: 'Positions force-closed',
+    forceClosedDesc: "{{user}}'s positions were closed at the force-close line (P/L {{amount}})",
     createOrderTitle: 'New deposit order',
     createOrderDesc: '{{user}} created a deposit order of {{amount}}',
     view: 'View record',

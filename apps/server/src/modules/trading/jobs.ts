@@ -1,0 +1,198 @@
+import Decimal from 'decimal.js';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { agents, positions, tradingDebts, users } from '../../db/schema/index.js';
+import type { Db } from '../../db/client.js';
+import { rows } from '../../db/migrate.js';
+import type { AppContext } from '../../http/context.js';
+import { AppError } from '../../http/errors.js';
+import { registerJob } from '../../jobs/registry.js';
+import { post, postAgent } from '../../ledger/index.js';
+import { notify } from '../../realtime/notify.js';
+import { shanghaiTime } from '../market/calendar.js';
+import { riskRules } from '../risk/settings.js';
+import { closePosition } from './book.js';
+import { deferralOf } from './money.js';
+
+/**
+ * Trading's scheduled work (once per cluster, by the job runner). Each position is handled in its own
+ * transaction, re-checked under its row lock, so a run cut short by a stopped instance leaves nothing
+ * half-done and the next run finishes the rest.
+ */
+
+/** Users whose unrealised loss reached the force-close line, or (with `warnAt` < 1) a share of it. */
+export async function usersPastLine(db: Db, forceClosePct: string, share: Decimal.Value = 1) {
+  const pct = new Decimal(forceClosePct).times(share).dividedBy(100).toString();
+  return rows<{ user_id: number; enable: string; margins: string; pnl: string; line: string }>(
+    await db.execute(sql`
+      SELECT o.user_id, u.enable_amt::text AS enable, sum(o.margin)::text AS margins, sum(o.pnl)::text AS pnl,
+             round(${pct}::numeric * (u.enable_amt + sum(o.margin)), 2)::text AS line
+      FROM (SELECT p.user_id, p.margin,
+                   CASE WHEN p.direction = 'long' THEN (q.last - p.buy_price) * p.shares ELSE (p.buy_price - q.last) * p.shares END AS pnl,
+                   q.stale
+            FROM positions p JOIN quotes q ON q.gid = p.gid
+            WHERE p.status = 'open' AND NOT p.locked) o
+      JOIN users u ON u.id = o.user_id
+      GROUP BY o.user_id, u.enable_amt
+      HAVING bool_and(NOT o.stale) AND sum(o.pnl) <= -(${pct}::numeric * (u.enable_amt + sum(o.margin)))
+      ORDER BY o.user_id`),
+  );
+}
+
+/** Closes every open, unlocked position of the users past the line at the live quote; take-profit and stop-loss too. */
+export async function sweepPositions(
+  ctx: AppContext,
+): Promise<{ users: number; closed: number; takeProfit: number; stopLoss: number; skipped: number }> {
+  const { docs } = await riskRules(ctx);
+  const out = { users: 0, closed: 0, takeProfit: 0, stopLoss: 0, skipped: 0 };
+  const close = async (id: number, kind: 'force' | 'take_profit' | 'stop_loss', reason: string) =>
+    ctx.db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      const [p] = await tx.select().from(positions).where(eq(positions.id, id)).for('update');
+      if (!p || p.status !== 'open' || p.locked) return null;
+      const price = ctx.market?.tradablePrice(p.gid);
+      if (!price) return null;
+      return closePosition(ctx, tx, p, price, kind, { adminId: null, reason });
+    });
+  for (const u of await usersPastLine(ctx.db, docs.stock.forceClosePct)) {
+    const open = await ctx.db
+      .select({ id: positions.id })
+      .from(positions)
+      .where(and(eq(positions.userId, u.user_id), eq(positions.status, 'open'), eq(positions.locked, false)));
+    let pnl = new Decimal(0);
+    let n = 0;
+    for (const p of open) {
+      try {
+        const c = await close(p.id, 'force', `P/L ${new Decimal(u.pnl).toFixed(2)} ≤ −${u.line}`);
+        if (c) {
+          n++;
+          pnl = pnl.plus(c.pnl ?? 0);
+        } else out.skipped++;
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        out.skipped++;
+      }
+    }
+    if (n) {
+      out.users++;
+      out.closed += n;
+      notify(ctx, { type: 'FORCE_CLOSED', userId: u.user_id, data: { userId: u.user_id, amount: pnl.toFixed(2) } });
+    }
+  }
+  // take-profit / stop-loss at the live price
+  const triggers = rows<{ id: number; kind: 'take_profit' | 'stop_loss' }>(
+    await ctx.db.execute(sql`
+      SELECT p.id, CASE
+        WHEN p.take_profit IS NOT NULL AND ((p.direction = 'long' AND q.last >= p.take_profit) OR (p.direction = 'short' AND q.last <= p.take_profit)) THEN 'take_profit'
+        ELSE 'stop_loss' END AS kind
+      FROM positions p JOIN quotes q ON q.gid = p.gid
+      WHERE p.status = 'open' AND NOT p.locked AND NOT q.stale AND (
+        (p.take_profit IS NOT NULL AND ((p.direction = 'long' AND q.last >= p.take_profit) OR (p.direction = 'short' AND q.last <= p.take_profit)))
+        OR (p.stop_loss IS NOT NULL AND ((p.direction = 'long' AND q.last <= p.stop_loss) OR (p.direction = 'short' AND q.last >= p.stop_loss))))`),
+  );
+  for (const tr of triggers) {
+    const c = await close(tr.id, tr.kind, tr.kind === 'take_profit' ? 'take-profit reached' : 'stop-loss reached').catch((err) => {
+      if (err instanceof AppError) return null;
+      throw err;
+    });
+    if (c) out[tr.kind === 'take_profit' ? 'takeProfit' : 'stopLoss']++;
+  }
+  return out;
+}
+
+/**
+ * The daily deferral fee of every position held overnight: once per calendar day (Asia/Shanghai) per
+ * position (`deferral_through`), from free cash; what free cash cannot pay is recorded as the day's debt.
+ */
+export async function chargeDeferral(
+  ctx: AppContext,
+  now = new Date(ctx.market?.now() ?? Date.now()),
+): Promise<{ charged: number; debts: number }> {
+  const { docs } = await riskRules(ctx);
+  const day = shanghaiTime(now.getTime()).day;
+  const due = await ctx.db
+    .select({ id: positions.id })
+    .from(positions)
+    .where(
+      and(
+        eq(positions.status, 'open'),
+        or(isNull(positions.deferralThrough), lt(positions.deferralThrough, day)),
+        lt(positions.openedAt, now),
+      ),
+    );
+  let charged = 0;
+  let debts = 0;
+  for (const { id } of due) {
+    await ctx.db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      const [p] = await tx.select().from(positions).where(eq(positions.id, id)).for('update');
+      if (!p || p.status !== 'open' || (p.deferralThrough != null && p.deferralThrough >= day)) return;
+      const fee = deferralOf(p.buyAmount, docs.stock.deferralFeePct);
+      const [u] = await tx
+        .select({ enable: users.enableAmt, agentId: users.agentId })
+        .from(users)
+        .where(eq(users.id, p.userId))
+        .for('update');
+      const paid = Decimal.min(fee, new Decimal(u!.enable));
+      if (paid.gt(0))
+        await post(tx, p.userId, [{ type: 'deferral_fee', amount: paid.negated().toFixed(2), reference: p.positionNo, note: day }]);
+      if (fee.gt(paid)) {
+        await tx
+          .insert(tradingDebts)
+          .values({ userId: p.userId, positionId: p.id, kind: 'deferral', day, amount: fee.minus(paid).toFixed(2) });
+        debts++;
+      }
+      await tx
+        .update(positions)
+        .set({ deferralFee: new Decimal(p.deferralFee).plus(paid).toFixed(2), deferralDays: p.deferralDays + 1, deferralThrough: day })
+        .where(eq(positions.id, p.id));
+      if (u!.agentId != null && paid.gt(0)) {
+        const [a] = await tx.select({ rate: agents.deferralRate }).from(agents).where(eq(agents.id, u!.agentId)).limit(1);
+        const c = a ? paid.times(a.rate).toDecimalPlaces(2, Decimal.ROUND_DOWN) : new Decimal(0);
+        if (c.gt(0))
+          await postAgent(tx, u!.agentId, [
+            { type: 'agent_commission', amount: c.toFixed(2), reference: p.positionNo, note: 'deferral commission' },
+          ]);
+      }
+      charged++;
+    });
+  }
+  return { charged, debts };
+}
+
+/** The end-of-day snapshot of open positions at the close (one row per position per day; a re-run changes nothing). */
+export async function snapshotPositions(ctx: AppContext): Promise<{ day: string; rows: number }> {
+  const day = shanghaiTime(ctx.market?.now() ?? Date.now()).day;
+  const r = await ctx.db.execute(sql`
+    INSERT INTO position_snapshots (day, position_id, user_id, last, pnl, margin)
+    SELECT ${day}::date, p.id, p.user_id, q.last,
+           CASE WHEN q.last IS NULL THEN NULL WHEN p.direction = 'long' THEN round((q.last - p.buy_price) * p.shares, 2)
+                ELSE round((p.buy_price - q.last) * p.shares, 2) END, p.margin
+    FROM positions p LEFT JOIN quotes q ON q.gid = p.gid WHERE p.status = 'open'
+    ON CONFLICT (day, position_id) DO NOTHING`);
+  return {
+    day,
+    rows:
+      (r as unknown as { rowCount?: number; affectedRows?: number }).rowCount ??
+      (r as unknown as { affectedRows?: number }).affectedRows ??
+      0,
+  };
+}
+
+registerJob({
+  key: 'trading-force-close',
+  name: { zh: '强制平仓监控', en: 'Force-close watcher' },
+  schedule: '@every 30s',
+  run: sweepPositions,
+});
+registerJob({
+  key: 'trading-deferral',
+  name: { zh: '递延费扣收', en: 'Daily deferral fee' },
+  schedule: '50 23 * * *',
+  run: (ctx) => chargeDeferral(ctx),
+});
+registerJob({
+  key: 'trading-snapshot',
+  name: { zh: '收盘持仓快照', en: 'End-of-day position snapshot' },
+  schedule: '10 15 * * 1-5',
+  run: snapshotPositions,
+});

@@ -1,0 +1,130 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { DEFAULT_STOCK_RISK } from '@stock-admin/contracts';
+import { rows } from '../src/db/migrate.js';
+import { verifyLedger } from '../src/ledger/index.js';
+import { chargeDeferral, snapshotPositions, sweepPositions } from '../src/modules/trading/jobs.js';
+import { balances, captureEvents, credit, makeUser } from './funds.helpers.js';
+import { createTestApp, post, signedIn, type TestApp } from './helpers.js';
+import { sleep } from './realtime.helpers.js';
+
+/** A vendor whose price stands still at 40.00 (previous close 40.00): P/L is exact. */
+let vendor: http.Server;
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  vendor = http.createServer((req, res) => {
+    const symbols = new URL(req.url!, 'http://x').searchParams.get('symbols')!.split(',');
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(
+      JSON.stringify({
+        data: symbols.map((symbol) => ({ symbol, last: '40.00', prevClose: '40.00', bid: '39.99', ask: '40.01', volume: 100 })),
+      }),
+    );
+  });
+  await new Promise<void>((r) => vendor.listen(0, '127.0.0.1', r));
+  t = await createTestApp({
+    QUOTE_SOURCE: 'http',
+    QUOTE_URL: `http://127.0.0.1:${(vendor.address() as AddressInfo).port}/q`,
+    QUOTE_INTERVAL_MS: '150',
+    QUOTE_CLOCK_START: '2026-11-24T10:00:00+08:00',
+  });
+  admin = (await signedIn(t, 'admin')).token;
+  expect((await post(t, '/admin/stock/add.do', { code: '600036', name: '招商银行', market: 'sh' }, { token: admin })).json().status).toBe(
+    0,
+  );
+  for (let i = 0; i < 100 && !t.app.market.tradablePrice('sh600036'); i++) await sleep(50);
+  const cur = (await post(t, '/admin/risk/stock/get.do', {}, { token: admin })).json().data;
+  await post(t, '/admin/risk/stock/update.do', { ...DEFAULT_STOCK_RISK, version: cur.version }, { token: admin, json: true });
+});
+afterAll(async () => {
+  await t.close();
+  vendor.closeAllConnections();
+  vendor.close();
+});
+
+/**
+ * A position of 1,000 shares bought at 44.00 with leverage 10 (margin 4,400.00, fee 13.20) for a user left
+ * with `free` of free cash: at 40.00 its P/L is −4,000, and the line is 80 % × (free + 4,400).
+ */
+async function atRisk(free: string) {
+  const id = await makeUser(t);
+  await credit(t, id, (4400 + 13.2 + Number(free)).toFixed(2));
+  const r = (
+    await post(
+      t,
+      '/admin/position/create.do',
+      { userId: id, gid: 'sh600036', shares: 1000, leverage: 10, price: '44.00' },
+      { token: admin, json: true },
+    )
+  ).json();
+  expect(r.status).toBe(0);
+  expect((await balances(t, id)).enableAmt).toBe(free);
+  return { userId: id, positionId: r.data.id as number };
+}
+const statusOf = async (id: number) =>
+  rows<{ status: string; close_kind: string | null }>(
+    await t.app.ctx.db.execute(sql`SELECT status, close_kind FROM positions WHERE id = ${id}`),
+  )[0]!;
+
+describe('the force-close watcher', () => {
+  it('closes at the line and not a cent before, warning first, and tells the operators', async () => {
+    const below = await atRisk('601.00'); // line 4,000.80: a loss of 4,000 is not there yet
+    const at = await atRisk('600.00'); // line 4,000.00: reached
+    const warnings = (await post(t, '/admin/position/warnings.do', {}, { token: admin })).json().data;
+    const w = warnings.find((x: { userId: number }) => x.userId === below.userId);
+    expect(w).toMatchObject({ pnl: '-4000.00', line: '4000.80', freeCash: '601.00', margins: '4400.00' });
+    const events = captureEvents(t);
+    const r = await sweepPositions(t.app.ctx);
+    expect(r).toMatchObject({ users: 1, closed: 1 });
+    expect(await statusOf(at.positionId)).toEqual({ status: 'closed', close_kind: 'force' });
+    expect(await statusOf(below.positionId)).toEqual({ status: 'open', close_kind: null });
+    // P/L −4,000; fee 12.00, stamp 20.00: 4,400 − 4,032 = 368 back to free cash
+    expect(await balances(t, at.userId)).toEqual({ userAmt: '968.00', enableAmt: '968.00', frozenAmt: '0.00' });
+    expect(events.filter((e) => e.type === 'FORCE_CLOSED').map((e) => e.userId)).toEqual([at.userId]);
+    expect((await sweepPositions(t.app.ctx)).closed).toBe(0);
+    expect((await verifyLedger(t.app.ctx.db)).offenders).toEqual([]);
+  });
+
+  it('leaves locked positions to the operator', async () => {
+    const p = await atRisk('0.00');
+    await post(t, '/admin/position/lock.do', { id: p.positionId, locked: true, reason: '人工处理' }, { token: admin, json: true });
+    await sweepPositions(t.app.ctx);
+    expect((await statusOf(p.positionId)).status).toBe('open');
+    await post(t, '/admin/position/lock.do', { id: p.positionId, locked: false }, { token: admin, json: true });
+    await sweepPositions(t.app.ctx);
+    expect((await statusOf(p.positionId)).status).toBe('closed');
+  });
+});
+
+describe('the daily deferral fee and the close snapshot', () => {
+  it('charges each position once per calendar day, and what free cash cannot pay becomes the day’s debt', async () => {
+    const rich = await atRisk('10000.00');
+    const poor = await atRisk('5.00');
+    const day1 = new Date('2026-11-26T23:50:00+08:00');
+    const first = await chargeDeferral(t.app.ctx, day1);
+    expect(first.charged).toBeGreaterThanOrEqual(2);
+    expect((await chargeDeferral(t.app.ctx, day1)).charged).toBe(0);
+    // 44,000 × 0.05 % = 22.00
+    expect((await balances(t, rich.userId)).enableAmt).toBe('9978.00');
+    expect((await balances(t, poor.userId)).enableAmt).toBe('0.00');
+    const debts = rows<{ kind: string; amount: string; day: string }>(
+      await t.app.ctx.db.execute(sql`SELECT kind, amount::text, day::text FROM trading_debts WHERE user_id = ${poor.userId}`),
+    );
+    expect(debts).toEqual([{ kind: 'deferral', amount: '17.00', day: '2026-11-26' }]);
+    await chargeDeferral(t.app.ctx, new Date('2026-11-27T23:50:00+08:00'));
+    const [p] = rows<{ deferral_fee: string; deferral_days: number }>(
+      await t.app.ctx.db.execute(sql`SELECT deferral_fee::text, deferral_days FROM positions WHERE id = ${rich.positionId}`),
+    );
+    expect(p).toEqual({ deferral_fee: '44.00', deferral_days: 2 });
+    expect((await verifyLedger(t.app.ctx.db)).offenders).toEqual([]);
+  });
+
+  it('snapshots open positions once per day', async () => {
+    const a = await snapshotPositions(t.app.ctx);
+    expect(a.rows).toBeGreaterThan(0);
+    expect((await snapshotPositions(t.app.ctx)).rows).toBe(0);
+  });
+});

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { rows } from '../src/db/migrate.js';
+import { verifyLedger } from '../src/ledger/index.js';
+import { seedProducts } from '../src/modules/products/seed.js';
+import { seedTrading } from '../src/modules/trading/seed.js';
+import { usersPastLine } from '../src/modules/trading/jobs.js';
+import { seedUsersDemo } from '../src/modules/users/seed.js';
+import { createTestApp, post, signedIn, type TestApp } from './helpers.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedUsersDemo(t.app.ctx);
+  await seedProducts(t.app.ctx);
+  await seedTrading(t.app.ctx);
+}, 120_000);
+afterAll(() => t.close());
+
+describe('trading demo data', () => {
+  it('has open positions (some created by an operator), closed trades and pending buys, and the ledger verifies', async () => {
+    const byState = rows<{ status: string; source: string; n: number }>(
+      await t.app.ctx.db.execute(sql`SELECT status, source, count(*)::int AS n FROM positions GROUP BY 1, 2 ORDER BY 1, 2`),
+    );
+    expect(byState.find((r) => r.status === 'open' && r.source === 'buy')!.n).toBeGreaterThanOrEqual(10);
+    expect(byState.find((r) => r.status === 'open' && r.source === 'admin')!.n).toBeGreaterThanOrEqual(1);
+    expect(byState.find((r) => r.status === 'closed')!.n).toBeGreaterThanOrEqual(5);
+    const admin = (await signedIn(t, 'admin')).token;
+    const buys = (await post(t, '/admin/order/buyList.do', { status: 'pending' }, { token: admin })).json();
+    expect(buys.data.total).toBe(6);
+    const report = await verifyLedger(t.app.ctx.db, { chain: true, stats: true });
+    expect(report.offenders).toEqual([]);
+  });
+
+  it('puts one user past the warning share of the line but not at the line', async () => {
+    expect(await usersPastLine(t.app.ctx.db, '80')).toEqual([]);
+    const warned = await usersPastLine(t.app.ctx.db, '80', '0.7');
+    expect(warned).toHaveLength(1);
+  });
+});
