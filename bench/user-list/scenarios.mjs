@@ -2,7 +2,7 @@
 // SQL the server runs for each: the same builders as the service, named exactly when the service names it.
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { fundListQuery, userListQuery } from '@stock-admin/contracts';
-import { userListIds, userListNamed, userListSql } from '../../apps/server/src/modules/users/service.ts';
+import { userListIds, userListNamed, userListSql } from '../../apps/server/src/modules/users/list.ts';
 import { fundListIds, fundListNamed, fundListSql } from '../../apps/server/src/modules/fundrecords/service.ts';
 import { statementName } from '../../apps/server/src/db/named.ts';
 import { BENCH_AGENT } from './seed.mjs';

@@ -7,7 +7,7 @@ import { connectionLost, isConnectionError } from './db/outage.js';
 import { seedDemo } from './db/seed/index.js';
 import { buildApp } from './app.js';
 import { ensureBuiltinRoles } from './modules/admins/service.js';
-import { sealLegacyTotpSecrets } from './modules/admins/accounts.js';
+import { sealLegacyTotpSecrets } from './modules/admins/google.js';
 import { startJobRunner, type JobRunner } from './jobs/index.js';
 
 // A database connection lost where nobody awaits it (a connection's own 'error' event, a background

@@ -362,7 +362,7 @@ describe('Google Authenticator (getGoole.do / updataGoole.do) and two-factor sig
   });
 
   it('re-seals plain secrets written before encryption, and sign-in still works', async () => {
-    const { sealLegacyTotpSecrets } = await import('../src/modules/admins/accounts.js');
+    const { sealLegacyTotpSecrets } = await import('../src/modules/admins/google.js');
     const { newTotpSecret } = await import('../src/lib/totp.js');
     const a = await makeAdmin(t);
     const secret = newTotpSecret();

@@ -4,7 +4,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { fundListQuery, userListQuery } from '@stock-admin/contracts';
 import { rows } from '../src/db/migrate.js';
 import { executeList, pageWindow } from '../src/db/named.js';
-import { userListNamed, userListSql } from '../src/modules/users/service.js';
+import { userListNamed, userListSql } from '../src/modules/users/list.js';
 import { fundListNamed } from '../src/modules/fundrecords/service.js';
 import { createTestApp, type TestApp } from './helpers.js';
 

@@ -5,6 +5,7 @@ import { adminRolePermissions, adminRoles, admins } from '../src/db/schema/index
 import { rows } from '../src/db/migrate.js';
 import { createAdmin } from '../src/modules/admins/service.js';
 import { notify } from '../src/realtime/notify.js';
+import { MAX_CLIENT_FRAME } from '../src/realtime/protocol.js';
 import { canReceive } from '../src/realtime/routing.js';
 import { createTestApp, get, login, makeAdmin, post, signedIn, type TestApp } from './helpers.js';
 import { Client, connect, connectReady, freePort, listen, sleep } from './realtime.helpers.js';
@@ -100,7 +101,7 @@ describe('connecting', () => {
     const b = await signedIn(t);
     const big = track(await connectReady(base, a.id, a.token));
     const other = track(await connectReady(base, b.id, b.token));
-    big.send('x'.repeat(10_000));
+    big.send('x'.repeat(MAX_CLIENT_FRAME + 1));
     expect((await big.waitClose()).code).toBe(1009);
     await other.sync();
     expect(other.frames.filter((f) => f.cmd === 13).length).toBe(2);

@@ -4,7 +4,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { fundListQuery, userListQuery } from '@stock-admin/contracts';
 import { renderQuery } from '../src/db/render.js';
 import { fundRecords, users } from '../src/db/schema/index.js';
-import { userListSql } from '../src/modules/users/service.js';
+import { userListSql } from '../src/modules/users/list.js';
 import { fundListSql, fundWhere, recordsPageSql } from '../src/modules/fundrecords/service.js';
 import type { AgentIdLists } from '../src/modules/agents/subtrees.js';
 

@@ -1,3 +1,7 @@
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { rows } from '../src/db/migrate.js';
@@ -189,11 +193,56 @@ describe('runner', () => {
   });
 
   it('starts from main.ts and stops cleanly', async () => {
-    const { startJobRunner } = await import('../src/jobs/index.js');
-    const runner = await startJobRunner(t.app.ctx, { tickMs: 20 });
-    await new Promise((r) => setTimeout(r, 60));
-    await runner.stop();
-  });
+    // the server as `npm run dev` starts it, job runner on, on an in-memory PGlite of its own (also in PostgreSQL runs)
+    const port = await freePort();
+    const env: NodeJS.ProcessEnv = { ...process.env };
+    for (const k of ['DATABASE_URL', 'REDIS_URL', 'WEB_CONCURRENCY']) delete env[k];
+    Object.assign(env, {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: 'memory://',
+      SEED_DEMO: 'false',
+      JOBS_ENABLED: 'true',
+      LOG_LEVEL: 'info',
+      SECRET_KEY: 'test-secret-key-0123456789',
+      QUOTE_INTERVAL_MS: '60000',
+    });
+    const serverDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: serverDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout!.on('data', (d: Buffer) => (out += d));
+    child.stderr!.on('data', (d: Buffer) => (err += d));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.on('exit', (code, signal) => resolve({ code, signal })),
+    );
+    try {
+      const deadline = Date.now() + 60_000;
+      while (!out.includes(`Stock Admin is serving on http://localhost:${port} (database: memory://)`)) {
+        if (Date.now() > deadline || child.exitCode !== null) throw new Error(`main.ts did not start:\n${out}\n${err}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const health = await fetch(`http://127.0.0.1:${port}/healthz`);
+      expect(health.status).toBe(200);
+      expect(await health.json()).toEqual({ status: 'ok', db: 'pglite' });
+
+      const stopAt = Date.now();
+      child.kill('SIGTERM');
+      // jobs stopped, app and database closed, then exit 0 — well before main.ts's 10 s forced exit (code 1)
+      expect(await exited).toEqual({ code: 0, signal: null });
+      expect(Date.now() - stopAt).toBeLessThan(8_000);
+      const logged = out
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as { msg?: string; signal?: string; level: number });
+      expect(logged.find((l) => l.msg === 'shutting down')).toMatchObject({ signal: 'SIGTERM' });
+      expect(logged.filter((l) => l.level >= 50)).toEqual([]);
+      expect(err).toBe('');
+      await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    }
+  }, 90_000);
 });
 
 describe.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL database', () => {
@@ -244,3 +293,15 @@ describe.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL databa
     }
   });
 });
+
+/** A TCP port nobody listens on right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}

@@ -5,11 +5,11 @@ import { userListQuery } from '@stock-admin/contracts';
 import { rows } from '../src/db/migrate.js';
 import { post as postLedger } from '../src/ledger/index.js';
 import { verifyLedger } from '../src/ledger/verify.js';
-import { userListSql } from '../src/modules/users/service.js';
+import { userListSql } from '../src/modules/users/list.js';
 import { createTestApp, post, type TestApp } from './helpers.js';
 import { agentTree } from './users-helpers.js';
 
-// The user list in a balance order reads user_balances (migration 0210, users/service.ts: pageIdsSql): the
+// The user list in a balance order reads user_balances (migration 0210, users/list.ts: pageIdsSql): the
 // whole list walks its index; agent-scoped first pages (balance or registration order) merge each agent's
 // first rows. Every page must be the page a plain ORDER BY … OFFSET over users gives — ties broken by id,
 // both directions, agent staff, an agent filter, later pages — and user_balances must follow postings,

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { Status, envelopeSchema, type DataOf, type Endpoint, type Envelope, type Lang } from '@stock-admin/contracts';
 import type { AppContext, Principal } from './context.js';
-import { AppError, forbidden, loginRequired, superOnly } from './errors.js';
+import { AppError, loginRequired, superOnly } from './errors.js';
+import { requirePermission } from './permissions.js';
 import { parseLang, t } from './i18n.js';
 import { refuseUnstorable } from './input.js';
 import { writeOplog } from './oplog.js';
@@ -120,10 +121,7 @@ export function route<E extends Endpoint>(
           if (!admin && e.access !== 'public') throw loginRequired();
         }
         if (e.super && !admin?.isSuper) throw superOnly();
-        if (typeof e.access === 'object' && !admin!.isSuper) {
-          const { permission, action } = e.access;
-          if (!admin!.permissions.get(permission)?.includes(action)) throw forbidden(permission, action);
-        }
+        if (typeof e.access === 'object') requirePermission(admin, e.access.permission, e.access.action);
         const raw = e.method === 'GET' ? req.query : (req.body ?? {});
         refuseUnstorable(raw);
         if (input) {

@@ -22,7 +22,12 @@ export const stocks = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [unique().on(t.market, t.code), index('stocks_code_idx').on(t.code), index('stocks_pinyin_idx').on(t.pinyin)],
+  // text_pattern_ops: the indexes serve the prefix searches (code LIKE '600%', pinyin LIKE 'PA%')
+  (t) => [
+    unique().on(t.market, t.code),
+    index('stocks_code_idx').on(t.code.op('text_pattern_ops')),
+    index('stocks_pinyin_idx').on(t.pinyin.op('text_pattern_ops')),
+  ],
 );
 
 export const indexProducts = pgTable('index_products', {

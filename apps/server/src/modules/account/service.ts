@@ -18,7 +18,7 @@ import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { sendPush } from '../../lib/push.js';
 import { newTotpSecret, totpUri, verifyTotp } from '../../lib/totp.js';
 import { openTotpSecret, sealTotpSecret } from '../../lib/totp-secret.js';
-import { TOTP_ISSUER, applyGoogleAction } from '../admins/accounts.js';
+import { TOTP_ISSUER, applyGoogleAction } from '../admins/google.js';
 import { revokeSessions } from '../session/service.js';
 import '../admins/messages.js';
 import './messages.js';

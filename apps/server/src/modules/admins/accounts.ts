@@ -1,40 +1,24 @@
-import { and, count, desc, eq, gt, ilike, isNotNull, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import {
-  ACTIONS,
-  type Action,
-  type AdminRecord,
-  type AdminStatus,
-  type GoogleEnrolment,
-  type Lang,
-  type Page,
-  type addAdminInput,
-  type adminListQuery,
-  type updateAdminInput,
-  type updateGoogleInput,
-} from '@stock-admin/contracts';
-import { adminAccounts, adminRolePermissions, adminRoles, adminSessions } from '../../db/schema/index.js';
+import type { AdminRecord, AdminStatus, Lang, Page, addAdminInput, adminListQuery, updateAdminInput } from '@stock-admin/contracts';
+import { adminAccounts, adminRoles, adminSessions } from '../../db/schema/index.js';
 import type { AppContext, Principal } from '../../http/context.js';
-import { fail, forbidden } from '../../http/errors.js';
+import { fail } from '../../http/errors.js';
+import { requirePermission } from '../../http/permissions.js';
 import { hashPassword } from '../../lib/password.js';
 import { sendSms } from '../../lib/sms.js';
-import { newTotpSecret, totpUri, verifyTotp } from '../../lib/totp.js';
-import { isSealed, openTotpSecret, sealTotpSecret } from '../../lib/totp-secret.js';
 import { agentScope, assertAgentInScope, isAgentStaff } from '../agents/service.js';
 import { revokeSessions } from '../session/service.js';
+import { assertAssignableRole } from './grants.js';
 import { SMS_TEXTS } from './messages.js';
 
-type AdminRow = typeof adminAccounts.$inferSelect;
+// Admin accounts (管理列表): list, add, edit, lock, delete, sign out, chat, activation. Their
+// authenticator is google.ts; what a role may hand out, grants.ts.
 
-export const TOTP_ISSUER = 'Stock Admin';
+export type AdminRow = typeof adminAccounts.$inferSelect;
 
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-/** Where a principal's action on a permission is refused, the same 403 the route guard gives. */
-export function requireAction(p: Principal, permission: string, action: Action): void {
-  if (!p.isSuper && !p.permissions.get(permission)?.includes(action)) throw forbidden(permission, action);
-}
 
 export function statusOf(a: Pick<AdminRow, 'status' | 'expiresAt'>, now = Date.now()): AdminStatus {
   if (a.status !== 'pending') return 'active';
@@ -119,32 +103,8 @@ export async function currentAdmin(ctx: AppContext, actor: Principal) {
   return { list: [{ id: r.id, adminUtopia: r.adminUtopia, adminName: r.adminName, avatar: r.avatar }], total: 1, pageNum: 1, pageSize: 1 };
 }
 
-/** A role's grants, by permission key. */
-export async function roleGrants(ctx: AppContext, roleId: number): Promise<Map<string, string[]>> {
-  const rows = await ctx.db.select().from(adminRolePermissions).where(eq(adminRolePermissions.roleId, roleId));
-  return new Map(rows.map((r) => [r.permissionKey, r.actions]));
-}
-
-/** A non-super admin may only hand out what they hold themselves. */
-export function assertWithinOwn(actor: Principal, grants: Iterable<[string, readonly string[]]>): void {
-  if (actor.isSuper) return;
-  for (const [key, actions] of grants) {
-    for (const action of actions) {
-      if (!(ACTIONS as readonly string[]).includes(action)) continue;
-      if (!actor.permissions.get(key)?.includes(action as Action)) throw fail('role_exceeds_own', { permission: key, action });
-    }
-  }
-}
-
-export async function assertAssignableRole(ctx: AppContext, actor: Principal, roleId: number): Promise<{ id: number; code: string | null }> {
-  const [role] = await ctx.db.select({ id: adminRoles.id, code: adminRoles.code }).from(adminRoles).where(eq(adminRoles.id, roleId)).limit(1);
-  if (!role) throw fail('role_not_found');
-  assertWithinOwn(actor, await roleGrants(ctx, roleId));
-  return role;
-}
-
 /** Loads the account an action targets, refusing what the actor may not touch. */
-async function loadTarget(ctx: AppContext, actor: Principal, id: number): Promise<AdminRow> {
+export async function loadTarget(ctx: AppContext, actor: Principal, id: number): Promise<AdminRow> {
   const [a] = await ctx.db
     .select()
     .from(adminAccounts)
@@ -185,7 +145,7 @@ function auditView(a: AdminRow) {
 
 const changed = (ctx: AppContext, adminId: number) => ctx.hooks.emit('principalsChanged', { adminIds: [adminId] });
 
-type Audit = (a: { targetId?: string | number | null; before?: unknown; after?: unknown }) => void;
+export type Audit = (a: { targetId?: string | number | null; before?: unknown; after?: unknown }) => void;
 
 export async function addAdmin(ctx: AppContext, actor: Principal, input: z.output<typeof addAdminInput>, audit: Audit): Promise<AdminRecord> {
   await assertLoginFree(ctx, input.adminUtopia);
@@ -272,7 +232,7 @@ export async function updateAdmin(ctx: AppContext, actor: Principal, input: z.ou
 }
 
 export async function updateLock(ctx: AppContext, actor: Principal, input: { id: number; locked: boolean }, audit: Audit): Promise<AdminRecord> {
-  requireAction(actor, 'managelist', input.locked ? 'disable' : 'enable');
+  requirePermission(actor, 'managelist', input.locked ? 'disable' : 'enable');
   const a = await loadTarget(ctx, actor, input.id);
   if (a.id === actor.adminId) throw fail('admin_cannot_lock_self');
   if (a.status === 'pending') throw fail('admin_is_pending');
@@ -304,59 +264,6 @@ export async function deleteAdmin(ctx: AppContext, actor: Principal, id: number,
   if (live.length) ctx.hooks.emit('sessionsRevoked', { adminId: a.id, sessionIds: live.map((s) => s.id), reason: 'deleted' });
   changed(ctx, a.id);
   return null;
-}
-
-/** getGoole.do: issues a new secret awaiting confirmation; the only time the secret leaves the server. */
-export async function issueGoogleSecret(ctx: AppContext, actor: Principal, id: number, audit: Audit): Promise<GoogleEnrolment> {
-  const a = await loadTarget(ctx, actor, id);
-  // Your own authenticator is managed in account settings (turning it off there needs a code).
-  if (a.id === actor.adminId) throw fail('admin_use_account_settings');
-  const secret = newTotpSecret();
-  await ctx.db.update(adminAccounts).set({ totpPendingSecret: sealTotpSecret(ctx, secret), updatedAt: new Date() }).where(eq(adminAccounts.id, a.id));
-  audit({ targetId: a.id, after: { googlePending: true } });
-  return { secret, otpauthUri: totpUri(secret, a.username, TOTP_ISSUER), issuer: TOTP_ISSUER, account: a.username };
-}
-
-/**
- * Turns the authenticator on with a code from the pending secret (or from the kept secret after a
- * disable), off (the secret is kept), or resets it (the secret is forgotten). The step of an accepted
- * code is recorded, so that code cannot then sign in.
- */
-export async function applyGoogleAction(
-  ctx: AppContext,
-  a: AdminRow,
-  action: z.output<typeof updateGoogleInput>['action'],
-  code: string | undefined,
-): Promise<void> {
-  if (action === 'enable') {
-    const source = a.totpPendingSecret ?? (a.totpSecret && !a.totpEnabled ? a.totpSecret : null);
-    if (!source) throw fail('google_not_enrolled');
-    if (!code) throw fail('google_code_needed');
-    const fromPending = source === a.totpPendingSecret;
-    const step = await verifyTotp(openTotpSecret(ctx, source), code, fromPending ? null : a.totpLastStep);
-    if (step == null) throw fail('google_code_wrong');
-    const sealed = isSealed(source) ? source : sealTotpSecret(ctx, source);
-    await ctx.db
-      .update(adminAccounts)
-      .set({ totpSecret: sealed, totpPendingSecret: null, totpEnabled: true, totpLastStep: step, updatedAt: new Date() })
-      .where(eq(adminAccounts.id, a.id));
-  } else if (action === 'disable') {
-    await ctx.db.update(adminAccounts).set({ totpEnabled: false, totpPendingSecret: null, updatedAt: new Date() }).where(eq(adminAccounts.id, a.id));
-  } else {
-    await ctx.db
-      .update(adminAccounts)
-      .set({ totpEnabled: false, totpSecret: null, totpPendingSecret: null, totpLastStep: null, updatedAt: new Date() })
-      .where(eq(adminAccounts.id, a.id));
-  }
-}
-
-export async function updateGoogle(ctx: AppContext, actor: Principal, input: z.output<typeof updateGoogleInput>, audit: Audit): Promise<AdminRecord> {
-  const a = await loadTarget(ctx, actor, input.id);
-  if (a.id === actor.adminId) throw fail('admin_use_account_settings');
-  await applyGoogleAction(ctx, a, input.action, input.googleCode);
-  const after = await adminRecordById(ctx, a.id);
-  audit({ targetId: a.id, before: { googleEnabled: a.totpEnabled }, after: { googleEnabled: after.googleEnabled, action: input.action } });
-  return after;
 }
 
 export async function offlineAdmin(ctx: AppContext, actor: Principal, id: number, audit: Audit): Promise<{ sessions: number }> {
@@ -393,19 +300,4 @@ export async function activateAdmin(ctx: AppContext, actor: Principal, input: { 
   }
   changed(ctx, a.id);
   return adminRecordById(ctx, a.id);
-}
-
-/** Re-seals authenticator secrets stored in plain text before secrets were sealed (start-up). */
-export async function sealLegacyTotpSecrets(ctx: AppContext): Promise<number> {
-  const rows = await ctx.db
-    .select({ id: adminAccounts.id, s: adminAccounts.totpSecret })
-    .from(adminAccounts)
-    .where(and(isNotNull(adminAccounts.totpSecret), sql`${adminAccounts.totpSecret} NOT LIKE 'v1:%'`));
-  for (const r of rows) {
-    await ctx.db
-      .update(adminAccounts)
-      .set({ totpSecret: sealTotpSecret(ctx, r.s!) })
-      .where(and(eq(adminAccounts.id, r.id), eq(adminAccounts.totpSecret, r.s!)));
-  }
-  return rows.length;
 }

@@ -3,6 +3,7 @@ import { adminsApi } from '@stock-admin/contracts';
 import type { AppContext } from '../../http/context.js';
 import { route } from '../../http/route.js';
 import * as accounts from './accounts.js';
+import { issueGoogleSecret, updateGoogle } from './google.js';
 import { register, sendCode } from './register.js';
 import { eq } from 'drizzle-orm';
 import { admins } from '../../db/schema/index.js';
@@ -25,8 +26,8 @@ export function adminsRoutes(app: FastifyInstance, ctx: AppContext): void {
     return null;
   });
   route(app, ctx, adminsApi.del, ({ admin, input, audit }) => accounts.deleteAdmin(ctx, admin, input.id, audit));
-  route(app, ctx, adminsApi.getGoogle, ({ admin, input, audit }) => accounts.issueGoogleSecret(ctx, admin, input.id, audit));
-  route(app, ctx, adminsApi.updateGoogle, ({ admin, input, audit }) => accounts.updateGoogle(ctx, admin, input, audit));
+  route(app, ctx, adminsApi.getGoogle, ({ admin, input, audit }) => issueGoogleSecret(ctx, admin, input.id, audit));
+  route(app, ctx, adminsApi.updateGoogle, ({ admin, input, audit }) => updateGoogle(ctx, admin, input, audit));
   route(app, ctx, adminsApi.offline, async ({ admin, input, audit, message }) => {
     const r = await accounts.offlineAdmin(ctx, admin, input.id, audit);
     message('offline_ok', { count: r.sessions });

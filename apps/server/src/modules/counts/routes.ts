@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { COUNTER_KEYS, COUNTER_PERMISSION, countsApi, type CounterKey, type CountsData } from '@stock-admin/contracts';
 import type { AppContext, Principal } from '../../http/context.js';
+import { can } from '../../http/permissions.js';
 import { route } from '../../http/route.js';
 import { counters } from './registry.js';
 
 /** The counter keys a caller may see: the super account all, others those whose permission their role can query. */
 export function visibleCounters(admin: Principal): CounterKey[] {
-  return COUNTER_KEYS.filter((k) => admin.isSuper || !!admin.permissions.get(COUNTER_PERMISSION[k])?.includes('query'));
+  return COUNTER_KEYS.filter((k) => can(admin, COUNTER_PERMISSION[k], 'query'));
 }
 
 /**

@@ -14,6 +14,7 @@ import { appRoute } from '../platform/route.js';
 import { sendCsv, stamp } from '../../http/csv.js';
 import { getPaySettings, updatePaySettings } from './paysettings.js';
 import * as recharge from './recharge.js';
+import * as rechargeApp from './recharge-app.js';
 import * as withdraw from './withdraw.js';
 import './counters.js';
 import './guards.js';
@@ -217,23 +218,23 @@ export function fundsRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   // ---- trading app ----
-  appRoute(app, ctx, platformFundsApi.channels, ({ user }) => recharge.appChannels(ctx, user.userId));
+  appRoute(app, ctx, platformFundsApi.channels, ({ user }) => rechargeApp.appChannels(ctx, user.userId));
   appRoute(app, ctx, platformFundsApi.rechargeCreate, async ({ user, input, message }) => {
-    const item = await recharge.createUserRecharge(ctx, user.userId, input);
+    const item = await rechargeApp.createUserRecharge(ctx, user.userId, input);
     message('recharge.submitted');
     return item;
   });
   appRoute(app, ctx, platformFundsApi.rechargeReceipt, async ({ user, input, message }) => {
-    const item = await recharge.attachReceipt(ctx, user.userId, input.id, input.receipt);
+    const item = await rechargeApp.attachReceipt(ctx, user.userId, input.id, input.receipt);
     message('recharge.receipt_saved');
     return item;
   });
   appRoute(app, ctx, platformFundsApi.rechargeCancel, async ({ user, input, message }) => {
-    const item = await recharge.cancelUserRecharge(ctx, user.userId, input.id);
+    const item = await rechargeApp.cancelUserRecharge(ctx, user.userId, input.id);
     message('recharge.cancelled');
     return item;
   });
-  appRoute(app, ctx, platformFundsApi.rechargeList, ({ user, input }) => recharge.listUserRecharges(ctx, user.userId, input));
+  appRoute(app, ctx, platformFundsApi.rechargeList, ({ user, input }) => rechargeApp.listUserRecharges(ctx, user.userId, input));
   appRoute(app, ctx, platformFundsApi.withdrawApply, async ({ user, input, message }) => {
     const item = await withdraw.applyWithdrawal(ctx, user.userId, input);
     message('withdraw.submitted');

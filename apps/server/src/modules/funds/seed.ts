@@ -6,8 +6,9 @@ import { rows } from '../../db/migrate.js';
 import type { AppContext, Principal } from '../../http/context.js';
 import { addChannel } from '../channels/service.js';
 import { addTier, addTierChannels, recomputeTiers } from '../channels/layering.js';
-import { saveBank } from '../users/service.js';
-import { adminCreateRecharge, appChannels, cancelUserRecharge, confirmRecharge, createUserRecharge, rejectRecharge } from './recharge.js';
+import { saveBank } from '../users/banks.js';
+import { adminCreateRecharge, confirmRecharge, rejectRecharge } from './recharge.js';
+import { appChannels, cancelUserRecharge, createUserRecharge } from './recharge-app.js';
 import { applyWithdrawal, cancelWithdrawal, reviewWithdrawal } from './withdraw.js';
 
 /** 10:00 today in Asia/Shanghai: inside the default withdrawal hours whenever the seed runs. */

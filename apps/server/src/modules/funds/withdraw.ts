@@ -17,6 +17,7 @@ import { rows } from '../../db/migrate.js';
 import type { Db } from '../../db/client.js';
 import type { AppContext, Principal } from '../../http/context.js';
 import { AppError, fail } from '../../http/errors.js';
+import { can } from '../../http/permissions.js';
 import { t } from '../../http/i18n.js';
 import type { LedgerEntry } from '../../ledger/index.js';
 import { post } from '../../ledger/index.js';
@@ -60,7 +61,7 @@ function selectItems(db: Db) {
 type Joined = Awaited<ReturnType<ReturnType<typeof selectItems>['where']>>[number];
 
 /** Staff who review withdrawals (edit) pay them out and need the full card number; others see it masked. */
-const seesFullCard = (admin: Principal | null) => !!admin && (admin.isSuper || !!admin.permissions.get('withdrawallist')?.includes('edit'));
+const seesFullCard = (admin: Principal | null) => can(admin, 'withdrawallist', 'edit');
 
 function toItem(ctx: AppContext, admin: Principal | null, r: Joined): WithdrawItem {
   const w = r.w;

@@ -18,7 +18,7 @@ import {
 import { adminAccounts, adminRolePermissions, adminRoles } from '../../db/schema/index.js';
 import type { AppContext, Principal } from '../../http/context.js';
 import { fail } from '../../http/errors.js';
-import { assertWithinOwn, roleGrants } from '../admins/accounts.js';
+import { assertWithinOwn, roleGrants } from '../admins/grants.js';
 import './messages.js';
 import '../admins/messages.js';
 

@@ -7,7 +7,7 @@ import { fail, invalid } from '../../http/errors.js';
 import { jobByKey, registeredJobs, type JobDef } from '../../jobs/index.js';
 import { isRunningHere, startRun, syncTasks } from '../../jobs/runner.js';
 import { nextRunAfter, validateSchedule } from '../../jobs/schedule.js';
-import { requireAction } from '../admins/accounts.js';
+import { requirePermission } from '../../http/permissions.js';
 import './messages.js';
 
 type Audit = (a: { targetId?: string | number | null; before?: unknown; after?: unknown }) => void;
@@ -56,7 +56,7 @@ async function taskRow(ctx: AppContext, key: string) {
 
 export async function updateTask(ctx: AppContext, actor: Principal, lang: Lang, input: z.output<typeof updateTaskInput>, audit: Audit): Promise<TaskRecord> {
   const { def, t } = await taskRow(ctx, input.key);
-  if (input.enabled !== undefined && input.enabled !== t.enabled) requireAction(actor, 'scheduledtasks', input.enabled ? 'enable' : 'disable');
+  if (input.enabled !== undefined && input.enabled !== t.enabled) requirePermission(actor, 'scheduledtasks', input.enabled ? 'enable' : 'disable');
   let schedule = t.schedule;
   if (input.schedule !== undefined) {
     schedule = input.schedule === 'default' ? def.schedule : input.schedule;

@@ -2,12 +2,18 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ACCOUNT_TYPE_LABELS, REAL_STATE_LABELS, USER_FILE_PATH, usersApi } from '@stock-admin/contracts';
 import type { AppContext } from '../../http/context.js';
 import { fail } from '../../http/errors.js';
+import { can } from '../../http/permissions.js';
 import { parseLang, t } from '../../http/i18n.js';
 import { route } from '../../http/route.js';
 import { authenticate } from '../session/service.js';
 import { assertUserInScope, isAgentStaff } from '../agents/scope.js';
 import { sendCsv, stamp } from '../../http/csv.js';
 import { readUploadForAdmin, saveUpload } from './uploads.js';
+import { adjustBalance } from './balance.js';
+import { addBankByAdmin, deleteBankByAdmin, listBanks, updateBankByAdmin } from './banks.js';
+import { iterateUsers } from './export.js';
+import { listUsers } from './list.js';
+import { reviewRealName } from './review.js';
 import * as svc from './service.js';
 import './counters.js';
 
@@ -37,7 +43,7 @@ function fileToken(req: FastifyRequest): string | undefined {
 }
 
 export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, ctx, usersApi.list, ({ input, admin }) => svc.listUsers(ctx.db, admin, input));
+  route(app, ctx, usersApi.list, ({ input, admin }) => listUsers(ctx.db, admin, input));
   route(app, ctx, usersApi.detail, ({ input, admin }) => svc.userDetail(ctx, admin, input.id));
 
   route(app, ctx, usersApi.addSimulatedAccount, async ({ input, admin, audit, message }) => {
@@ -63,39 +69,39 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
     return r;
   });
 
-  route(app, ctx, usersApi.getBank, ({ input, admin }) => svc.listBanks(ctx, admin, input.userId));
+  route(app, ctx, usersApi.getBank, ({ input, admin }) => listBanks(ctx, admin, input.userId));
   route(app, ctx, usersApi.addBank, async ({ input, admin, audit, message }) => {
-    const b = await masking(input, ['cardNo'], () => svc.addBankByAdmin(ctx, admin, input));
+    const b = await masking(input, ['cardNo'], () => addBankByAdmin(ctx, admin, input));
     audit({ targetId: input.userId, after: { id: b.id, bankName: b.bankName, cardNo: b.cardNoMasked, holderName: b.holderName } });
     message('user_added_ok');
     return b;
   });
   route(app, ctx, usersApi.updateBank, async ({ input, admin, audit, message }) => {
-    const r = await masking(input, ['cardNo'], () => svc.updateBankByAdmin(ctx, admin, input));
+    const r = await masking(input, ['cardNo'], () => updateBankByAdmin(ctx, admin, input));
     audit({ targetId: r.item.userId, before: r.before, after: r.after });
     message('user_updated_ok');
     return r.item;
   });
   route(app, ctx, usersApi.delBank, async ({ input, admin, audit, message }) => {
-    const before = await svc.deleteBankByAdmin(ctx, admin, input.id);
+    const before = await deleteBankByAdmin(ctx, admin, input.id);
     audit({ targetId: before.userId, before });
     message('user_deleted_ok');
     return null;
   });
 
   route(app, ctx, usersApi.updateAmt, async ({ input, admin, audit }) => {
-    const r = await svc.adjustBalance(ctx, admin, input, { virtualOnly: false });
+    const r = await adjustBalance(ctx, admin, input, { virtualOnly: false });
     audit({ targetId: input.userId, before: r.before, after: r.data });
     return r.data;
   });
   route(app, ctx, usersApi.virtualUpdateAmt, async ({ input, admin, audit }) => {
-    const r = await svc.adjustBalance(ctx, admin, input, { virtualOnly: true });
+    const r = await adjustBalance(ctx, admin, input, { virtualOnly: true });
     audit({ targetId: input.userId, before: r.before, after: r.data });
     return r.data;
   });
 
   route(app, ctx, usersApi.authByAdmin, async ({ input, admin, audit }) => {
-    const r = await svc.reviewRealName(ctx, admin, input);
+    const r = await reviewRealName(ctx, admin, input);
     audit({ targetId: input.id, before: r.before, after: r.after });
     return r.item;
   });
@@ -147,7 +153,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
     ];
     const label = (m: Record<number, { zh: string; en: string }>, v: number) => (lang === 'en-US' ? m[v]?.en : m[v]?.zh) ?? String(v);
     const batches = (async function* () {
-      for await (const page of svc.iterateUsers(ctx.db, admin, input)) {
+      for await (const page of iterateUsers(ctx.db, admin, input)) {
         yield page.map((u) => [
           u.id,
           u.phone,
@@ -182,7 +188,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Uploaded images through an authenticated URL (ID photos): admintoken header, ?token= or the Access-Token cookie.
   app.get<{ Params: { key: string } }>(`${USER_FILE_PATH}:key`, { schema: { hide: true } }, async (req, reply) => {
     const admin = await authenticate(ctx, fileToken(req));
-    const allowed = admin && (admin.isSuper || admin.permissions.get('userlist')?.includes('get'));
+    const allowed = admin && can(admin, 'userlist', 'get');
     const f = allowed ? await readUploadForAdmin(ctx.db, admin, req.params.key) : null;
     const lang = parseLang(req.headers.lang);
     if (!admin) return reply.send({ status: 10, msg: t(lang, 'login_required'), data: null });

@@ -8,7 +8,9 @@ import { createAdmin } from '../admins/service.js';
 import { addAgent } from '../agents/service.js';
 import { submitRealName } from '../platform/service.js';
 import type { AppUser } from '../platform/sessions.js';
-import { createUser, reviewRealName, saveBank } from './service.js';
+import { saveBank } from './banks.js';
+import { reviewRealName } from './review.js';
+import { createUser } from './service.js';
 
 /** The agent staff sign-in the demo data creates (bound to the first top agent). */
 export const DEMO_AGENT_LOGIN = { username: 'agent', password: 'agent123', role: 'agent' } as const;

@@ -1,0 +1,180 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import Decimal from 'decimal.js';
+import { RechargeStatus, type AppChannelItem, type AppRechargeItem, type ChannelType, type Page } from '@stock-admin/contracts';
+import { payChannels, rechargeOrders, users } from '../../db/schema/index.js';
+import { rows } from '../../db/migrate.js';
+import type { AppContext } from '../../http/context.js';
+import { fail } from '../../http/errors.js';
+import { notify } from '../../realtime/notify.js';
+import { allowedChannelIds } from '../channels/layering.js';
+import { todayStartSql } from '../channels/service.js';
+import { fileUrl, saveUpload } from '../users/uploads.js';
+import { newOrderNo } from './common.js';
+import { getPaySettings } from './paysettings.js';
+import { claimPending, snapshotOf, type OrderRow, type Snapshot } from './recharge.js';
+import './messages.js';
+
+// Deposit orders, the platform user's side (/app/*, usertoken): the channels they may pay into, opening
+// an order, the receipt, cancelling, their own list. The console's side is recharge.ts.
+
+function toAppItem(o: OrderRow): AppRechargeItem {
+  return {
+    id: o.id,
+    orderNo: o.orderNo,
+    amount: o.amount,
+    status: o.status,
+    channel: o.channelSnapshot as Snapshot,
+    payerName: o.payerName,
+    receiptImage: o.receiptImage,
+    userNote: o.userNote,
+    rejectReason: o.rejectReason,
+    createdAt: o.createdAt.toISOString(),
+    updatedAt: o.updatedAt.toISOString(),
+  };
+}
+
+/** The channels the user may pay into now, with the effective minimum (site minimum or channel minimum, the larger). */
+export async function appChannels(ctx: AppContext, userId: number): Promise<AppChannelItem[]> {
+  const ids = await allowedChannelIds(ctx.db, userId);
+  if (!ids.length) return [];
+  const settings = await getPaySettings(ctx.db);
+  const list = await ctx.db
+    .select()
+    .from(payChannels)
+    .where(
+      sql`${payChannels.id} IN (${sql.join(
+        ids.map((i) => sql`${i}`),
+        sql`, `,
+      )})`,
+    )
+    .orderBy(payChannels.sort, payChannels.id);
+  return list.map((c) => ({
+    id: c.id,
+    type: c.type as ChannelType,
+    displayName: c.displayName,
+    payeeName: c.payeeName,
+    account: c.account,
+    bankName: c.bankName,
+    bankBranch: c.bankBranch,
+    qrImage: c.qrImage,
+    minAmount: Decimal.max(settings.minRecharge, c.minAmount ?? 0).toFixed(2),
+    maxAmount: c.maxAmount,
+  }));
+}
+
+/**
+ * A user opens a deposit order: real-name approved, a channel of their tier, the amount within the
+ * site minimum and the channel's min/max and daily cap, and fewer than N pending orders opened in
+ * the last hour. Raises RECHARGE.
+ */
+export async function createUserRecharge(
+  ctx: AppContext,
+  userId: number,
+  input: { channelId: number; amount: string; payerName?: string; note?: string },
+): Promise<AppRechargeItem> {
+  const o = await ctx.db.transaction(async (tx) => {
+    // the user row lock serialises this user's order creation (the hourly limit)
+    const [u] = rows<{ real_state: number; account_type: number; login_locked: boolean; deleted_at: Date | null }>(
+      await tx.execute(sql`SELECT real_state, account_type, login_locked, deleted_at FROM users WHERE id = ${userId} FOR UPDATE`),
+    );
+    if (!u || u.deleted_at) throw fail('user_not_found');
+    if (u.account_type !== 0) throw fail('recharge.simulated_account');
+    if (u.real_state !== 2) throw fail('recharge.real_name_required');
+    const settings = await getPaySettings(tx);
+    if (!(await allowedChannelIds(tx, userId)).includes(input.channelId)) throw fail('recharge.channel_not_allowed');
+    const [c] = await tx.select().from(payChannels).where(eq(payChannels.id, input.channelId)).for('update').limit(1);
+    if (!c || !c.enabled) throw fail('recharge.channel_not_allowed');
+    const amount = new Decimal(input.amount);
+    const min = Decimal.max(settings.minRecharge, c.minAmount ?? 0);
+    if (amount.lt(min)) throw fail('recharge.below_min', { min: min.toFixed(2) });
+    if (c.maxAmount != null && amount.gt(c.maxAmount)) throw fail('recharge.above_max', { max: c.maxAmount });
+    if (c.dailyCap != null) {
+      const [d] = rows<{ total: string }>(
+        await tx.execute(sql`SELECT coalesce(sum(amount), 0)::text AS total FROM recharge_orders
+                              WHERE channel_id = ${c.id} AND status IN (0, 1) AND created_at >= ${todayStartSql}`),
+      );
+      if (amount.plus(d!.total).gt(c.dailyCap)) throw fail('recharge.daily_cap');
+    }
+    const [open] = rows<{ n: number }>(
+      await tx.execute(sql`SELECT count(*)::int AS n FROM recharge_orders
+                            WHERE user_id = ${userId} AND status = 0 AND created_at > now() - interval '1 hour'`),
+    );
+    if (open!.n >= settings.maxOpenRechargePerHour) throw fail('recharge.too_many_open', { n: settings.maxOpenRechargePerHour });
+    const [row] = await tx
+      .insert(rechargeOrders)
+      .values({
+        orderNo: await newOrderNo(tx, 'R'),
+        userId,
+        amount: amount.toFixed(2),
+        channelId: c.id,
+        channelSnapshot: snapshotOf(c),
+        payerName: input.payerName ?? '',
+        userNote: input.note ?? '',
+        source: 'user',
+      })
+      .returning();
+    return row!;
+  });
+  const [u] = await ctx.db.select({ phone: users.phone, realName: users.realName }).from(users).where(eq(users.id, userId)).limit(1);
+  notify(ctx, {
+    type: 'RECHARGE',
+    userId,
+    data: { id: o.id, orderNo: o.orderNo, userId, userName: u?.realName ?? undefined, phone: u?.phone, amount: o.amount },
+  });
+  return toAppItem(o);
+}
+
+/** Attaches the payment receipt (an image file, or the URL of one) to the user's pending order. */
+export async function attachReceipt(
+  ctx: AppContext,
+  userId: number,
+  id: number,
+  receipt: string | { filename: string; mimetype: string; data: Uint8Array },
+): Promise<AppRechargeItem> {
+  return ctx.db.transaction(async (tx) => {
+    const [cur] = await tx
+      .select()
+      .from(rechargeOrders)
+      .where(and(eq(rechargeOrders.id, id), eq(rechargeOrders.userId, userId)))
+      .for('update')
+      .limit(1);
+    if (!cur) throw fail('recharge.not_found');
+    if (cur.status !== RechargeStatus.PENDING) throw fail(`recharge.not_pending_${cur.status}`);
+    const url = typeof receipt === 'string' ? receipt : fileUrl((await saveUpload(tx, receipt, { appUserId: userId, userId })).key)!;
+    const [row] = await tx
+      .update(rechargeOrders)
+      .set({ receiptImage: url, updatedAt: new Date() })
+      .where(eq(rechargeOrders.id, id))
+      .returning();
+    return toAppItem(row!);
+  });
+}
+
+/** The user cancels their own pending order (status 3; nothing had moved). */
+export async function cancelUserRecharge(ctx: AppContext, userId: number, id: number): Promise<AppRechargeItem> {
+  const o = await ctx.db.transaction((tx) => claimPending(tx, id, eq(rechargeOrders.userId, userId), { status: RechargeStatus.CANCELLED }));
+  notify(ctx, { type: 'RECHARGE_SETTLED', userId, data: { id: o.id, userId } });
+  return toAppItem(o);
+}
+
+export async function listUserRecharges(
+  ctx: AppContext,
+  userId: number,
+  q: { pageNum: number; pageSize: number; status?: number },
+): Promise<Page<AppRechargeItem>> {
+  const cond = and(eq(rechargeOrders.userId, userId), q.status != null ? eq(rechargeOrders.status, q.status) : undefined);
+  const [list, [total]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(rechargeOrders)
+      .where(cond)
+      .orderBy(desc(rechargeOrders.id))
+      .limit(q.pageSize)
+      .offset((q.pageNum - 1) * q.pageSize),
+    ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(rechargeOrders)
+      .where(cond),
+  ]);
+  return { list: list.map(toAppItem), total: Number(total?.n ?? 0), pageNum: q.pageNum, pageSize: q.pageSize };
+}
