@@ -1,8 +1,6 @@
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import WebSocket from 'ws';
-import { MarketCmd, type Lang, type MarketPhase, type QuoteTick } from '@stock-admin/contracts';
-import { adminSessions, admins } from '../db/schema/index.js';
+import type { Lang, MarketPhase, QuoteTick } from '@stock-admin/contracts';
 import type { AppContext, AppEvents, AppHooks, DomainEvent, Principal, PrincipalsChanged, SessionsRevoked } from '../http/context.js';
 import { t } from '../http/i18n.js';
 import { authenticate } from '../modules/session/service.js';
@@ -22,6 +20,8 @@ import { canReceive, isRoutedEvent } from './routing.js';
 import { connectionLost, isConnectionError } from '../db/outage.js';
 import './messages.js';
 import { SerialQueue } from './serial-queue.js';
+import { quoteFrames, snapshotFrame } from './watch.js';
+import { validSessionIds } from './session-check.js';
 
 /** The user's agent and all its ancestors (agent staff above the user receive the user's events). */
 export type AgentChainResolver = (userId: number) => Promise<number[]>;
@@ -249,31 +249,11 @@ export class SocketHub {
     return n;
   }
 
-  /**
-   * Sends each watching socket the quotes of its symbols, in one frame per socket; each quote is encoded
-   * once however many sockets show it. Returns how many sockets got a frame.
-   */
+  /** Sends each watching socket the quotes of its symbols (realtime/watch.ts); returns how many got a frame. */
   deliverQuotes(phase: MarketPhase, quotes: readonly QuoteTick[]): number {
     if (!this.watchers) return 0;
-    const byGid = new Map<string, QuoteTick>();
-    for (const q of quotes) byGid.set(q.gid, q);
-    const encoded = new Map<string, string>();
-    const head = `{"cmd":${MarketCmd.QUOTES},"type":"QUOTES","data":{"phase":${JSON.stringify(phase)},"quotes":[`;
     let n = 0;
-    for (const c of this.conns) {
-      if (!c.watch?.size) continue;
-      const parts: string[] = [];
-      for (const gid of c.watch.size < byGid.size ? c.watch : byGid.keys()) {
-        if (!c.watch.has(gid)) continue;
-        const q = byGid.get(gid);
-        if (!q) continue;
-        let text = encoded.get(gid);
-        if (text === undefined) encoded.set(gid, (text = JSON.stringify(q)));
-        parts.push(text);
-      }
-      // a phase change reaches every watcher, even with no quote of its own in the tick
-      if ((parts.length || !quotes.length) && this.send(c, `${head}${parts.join(',')}]}}`)) n++;
-    }
+    for (const [c, frame] of quoteFrames(this.conns, phase, quotes)) if (this.send(c, frame)) n++;
     return n;
   }
 
@@ -310,11 +290,8 @@ export class SocketHub {
     const before = c.watch;
     c.watch = gids.length ? new Set(gids) : undefined;
     this.watchers += (gids.length ? 1 : 0) - (before?.size ? 1 : 0);
-    // the symbols newly shown get their current quote at once, not at the next change
-    const market = this.o.ctx.market;
-    if (!market || !c.watch) return;
-    const fresh = [...c.watch].filter((g) => !before?.has(g)).map((g) => market.quote(g)).filter((q) => q !== undefined);
-    if (fresh.length) this.send(c, JSON.stringify({ cmd: MarketCmd.QUOTES, type: 'QUOTES', data: { phase: market.phase(), quotes: fresh } }));
+    const snapshot = this.o.ctx.market && snapshotFrame(this.o.ctx.market, before, c.watch);
+    if (snapshot) this.send(c, snapshot);
   }
 
   private send(c: Conn, frame: string | Buffer): boolean {
@@ -374,23 +351,7 @@ export class SocketHub {
     this.checking = true;
     try {
       const ids = [...this.bySession.keys()];
-      const valid = new Set<number>();
-      for (let i = 0; i < ids.length; i += 5000) {
-        const part = ids.slice(i, i + 5000);
-        const found = await this.o.ctx.db
-          .select({ id: adminSessions.id })
-          .from(adminSessions)
-          .innerJoin(admins, eq(admins.id, adminSessions.adminId))
-          .where(
-            and(
-              inArray(adminSessions.id, part),
-              isNull(adminSessions.revokedAt),
-              gt(adminSessions.expiresAt, sql`now()`),
-              eq(admins.locked, false),
-            ),
-          );
-        for (const r of found) valid.add(Number(r.id));
-      }
+      const valid = await validSessionIds(this.o.ctx.db, ids);
       let closed = 0;
       for (const id of ids) {
         if (valid.has(id)) continue;
