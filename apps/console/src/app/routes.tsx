@@ -6,6 +6,7 @@ import {
   FileSearchOutlined,
   FundOutlined,
   MoneyCollectOutlined,
+  SafetyCertificateOutlined,
   SettingOutlined,
   StockOutlined,
   TeamOutlined,
@@ -56,6 +57,12 @@ const BuyList = lazyPage(() => import('../features/trading/pages/BuyList'));
 const SellList = lazyPage(() => import('../features/trading/pages/SellList'));
 const CreatePosition = lazyPage(() => import('../features/trading/pages/CreatePosition'));
 const CreatedList = lazyPage(() => import('../features/trading/pages/CreatedList'));
+
+// 风控设置 (issue 21).
+const StockRisk = lazyPage(() => import('../features/risk/pages/StockRisk'));
+const ProductConfig = lazyPage(() => import('../features/risk/pages/ProductConfig'));
+const IndexRisk = lazyPage(() => import('../features/risk/pages/IndexRisk'));
+const SpreadSettings = lazyPage(() => import('../features/risk/pages/SpreadSettings'));
 
 // 日志管理, 管理设置, 个人中心, registration (issue 7).
 const LoginLog = lazyPage(() => import('../features/logs/pages/LoginLog'));
@@ -249,7 +256,31 @@ export const shellRoutes: RouteEntry[] = [
       },
     ],
   },
-  // /contractsettings and /risksetting join here (spec order), before /allsetting.
+  // /contractsettings joins here (spec order), before /risksetting.
+  {
+    // Spec order: sharessetting, productsetting, indexsetting*, spreadsetting.
+    path: '/risksetting',
+    titleKey: 'risk.menu.section',
+    icon: <SafetyCertificateOutlined />,
+    children: [
+      { path: '/risksetting/sharessetting', titleKey: 'risk.menu.sharessetting', permission: 'risksetting', component: StockRisk },
+      { path: '/risksetting/productsetting', titleKey: 'risk.menu.productsetting', permission: 'risksetting', component: ProductConfig },
+      {
+        path: '/risksetting/indexsetting',
+        titleKey: 'risk.menu.indexsetting',
+        permission: 'risksetting',
+        hideInMenu: true,
+        component: IndexRisk,
+      },
+      {
+        path: '/risksetting/spreadsetting',
+        titleKey: 'risk.menu.spreadsetting',
+        permission: 'risksetting',
+        keepAlive: true,
+        component: SpreadSettings,
+      },
+    ],
+  },
   {
     // Spec order: noticesetting, activesetting*, bannersetting, paysetting (the others join when built).
     path: '/allsetting',
