@@ -70,24 +70,24 @@ const input = (key: string) =>
 describe('股票风控 form', () => {
   it('shows who saved last, confirms the changed fields before → after, sends the whole document with its version, and offers a reload when refused as stale', async () => {
     renderPage();
-    expect((await screen.findByTestId('risk-last-saved')).textContent).toContain('王五');
+    expect((await screen.findByTestId('risk-last-saved', undefined, { timeout: 8000 })).textContent).toContain('王五');
     expect(screen.getByTestId('risk-section-bands')).toBeTruthy();
-    await waitFor(() => expect(input('buyFeePct').value).toBe('0.03'));
+    await waitFor(() => expect(input('buyFeePct').value).toBe('0.03'), { timeout: 8000 });
     expect(screen.getByTestId('risk-save').hasAttribute('disabled')).toBe(true); // nothing changed yet
 
     fireEvent.change(input('buyFeePct'), { target: { value: '0.025' } });
     fireEvent.blur(input('buyFeePct'));
     fireEvent.change(input('pmEnd'), { target: { value: '15:30' } });
-    await waitFor(() => expect(screen.getByTestId('risk-save').textContent).toContain('2'));
+    await waitFor(() => expect(screen.getByTestId('risk-save').textContent).toContain('2'), { timeout: 8000 });
     fireEvent.click(screen.getByTestId('risk-save'));
 
-    const diff = await screen.findByTestId('risk-diff');
+    const diff = await screen.findByTestId('risk-diff', undefined, { timeout: 8000 });
     expect(within(diff).getByTestId('risk-diff-buyFeePct').textContent).toMatch(/0\.03%.*0\.025%/);
     expect(within(diff).getByTestId('risk-diff-pmEnd').textContent).toMatch(/15:00.*15:30/);
     expect(within(diff).queryByTestId('risk-diff-sellFeePct')).toBeNull();
     fireEvent.click(screen.getByTestId('risk-diff-ok'));
 
-    const stale = await screen.findByTestId('risk-stale');
+    const stale = await screen.findByTestId('risk-stale', undefined, { timeout: 8000 });
     expect(stale.textContent).toContain(STALE);
     const update = calls.find((c) => c.url.includes('/update.do'))!;
     const body = JSON.parse(String(update.init.body));
@@ -100,14 +100,14 @@ describe('股票风控 form', () => {
     });
 
     fireEvent.click(screen.getByTestId('risk-reload'));
-    await waitFor(() => expect(screen.queryByTestId('risk-stale')).toBeNull());
+    await waitFor(() => expect(screen.queryByTestId('risk-stale')).toBeNull(), { timeout: 8000 });
     await waitFor(() => expect(input('buyFeePct').value).toBe('0.04'), { timeout: 5000 });
     expect(screen.getByTestId('risk-last-saved').textContent).toContain('李四');
   }, 30_000);
 
   it('checks a field as it is typed, with the contract’s rule', async () => {
     renderPage();
-    await waitFor(() => expect(input('amEnd').value).toBe('11:30'));
+    await waitFor(() => expect(input('amEnd').value).toBe('11:30'), { timeout: 8000 });
     fireEvent.change(input('amEnd'), { target: { value: '09:00' } });
     expect(await screen.findByText('结束时间须晚于开始时间', undefined, { timeout: 5000 })).toBeTruthy();
     fireEvent.click(screen.getByTestId('risk-save'));

@@ -32,7 +32,7 @@ describe('batch review results', () => {
   it('renders each order’s outcome and the counts (zh-CN and en-US)', async () => {
     const rows = batchRows(results, selected, '服务器未返回该笔结果');
     const { rerender } = render(<BatchResultModal rows={rows} approve onClose={() => undefined} />);
-    const modal = await screen.findByTestId('batch-result');
+    const modal = await screen.findByTestId('batch-result', undefined, { timeout: 8000 });
     expect(within(modal).getByTestId('batch-ok').textContent).toBe('成功 1');
     expect(within(modal).getByTestId('batch-failed').textContent).toBe('失败 3');
     expect(within(modal).getByTestId('batch-row-1').textContent).toContain('成功');

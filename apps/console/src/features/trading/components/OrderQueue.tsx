@@ -4,6 +4,7 @@ import { Button, Space, Typography } from 'antd';
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { OrderItem } from '@stock-admin/contracts';
 import { useAccess } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
@@ -123,6 +124,14 @@ export function OrderQueue({ kind }: { kind: 'buy' | 'sell' }) {
               }
             : false
         }
+        toolBarRender={() => [
+          <Link key="other" to={kind === 'buy' ? '/position/sellList' : '/position/buyList'} data-testid="to-other-queue">
+            {t(kind === 'buy' ? 'trading.menu.sellList' : 'trading.menu.buyList')}
+          </Link>,
+          <Link key="orders" to="/position/orderList">
+            {t('trading.menu.orderList')}
+          </Link>,
+        ]}
         tableAlertRender={({ selectedRowKeys }) => (
           <span data-testid="queue-selected">{t('trading.batch.selected', { n: selectedRowKeys.length })}</span>
         )}

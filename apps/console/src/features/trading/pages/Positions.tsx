@@ -3,6 +3,7 @@ import { useMemo, useRef, useState } from 'react';
 import { Descriptions, Space, Typography } from 'antd';
 import { ProTable, type ActionType, type ProFormInstance } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { DataOf, PositionItem, tradingApi } from '@stock-admin/contracts';
 import { useAccess } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
@@ -95,6 +96,23 @@ export default function Positions({ source }: { source?: 'admin' }) {
         form={{ initialValues: initial }}
         scroll={{ x: 2000 }}
         options={{ reload: true, density: false, setting: true }}
+        toolBarRender={() => [
+          <Link key="orders" to="/position/orderList">
+            {t('trading.menu.orderList')}
+          </Link>,
+          <Link key="sells" to="/position/sellList">
+            {t('trading.menu.sellList')}
+          </Link>,
+          source === 'admin' ? (
+            <Link key="create" to="/position/createfinancing">
+              {t('trading.menu.createfinancing')}
+            </Link>
+          ) : (
+            <Link key="created" to="/position/createList">
+              {t('trading.menu.createList')}
+            </Link>
+          ),
+        ]}
         tableExtraRender={() => <PositionTotals totals={totals} pagePnl={pagePnl} />}
         request={async (params, sort) => {
           const filters = positionFiltersOf(params);
