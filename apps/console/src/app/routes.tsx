@@ -4,7 +4,9 @@ import {
   ContactsOutlined,
   DashboardOutlined,
   FileSearchOutlined,
+  FundOutlined,
   MoneyCollectOutlined,
+  SafetyCertificateOutlined,
   SettingOutlined,
   StockOutlined,
   TeamOutlined,
@@ -47,6 +49,20 @@ const FundTransferRecords = lazyPage(() => import('../features/fundrecords/pages
 // 产品管理 (issue 20).
 const StockList = lazyPage(() => import('../features/products/pages/StockList'));
 const IndexList = lazyPage(() => import('../features/products/pages/IndexList'));
+
+// 持仓管理 (issue 21).
+const Positions = lazyPage(() => import('../features/trading/pages/Positions'));
+const OrderList = lazyPage(() => import('../features/trading/pages/OrderList'));
+const BuyList = lazyPage(() => import('../features/trading/pages/BuyList'));
+const SellList = lazyPage(() => import('../features/trading/pages/SellList'));
+const CreatePosition = lazyPage(() => import('../features/trading/pages/CreatePosition'));
+const CreatedList = lazyPage(() => import('../features/trading/pages/CreatedList'));
+
+// 风控设置 (issue 21).
+const StockRisk = lazyPage(() => import('../features/risk/pages/StockRisk'));
+const ProductConfig = lazyPage(() => import('../features/risk/pages/ProductConfig'));
+const IndexRisk = lazyPage(() => import('../features/risk/pages/IndexRisk'));
+const SpreadSettings = lazyPage(() => import('../features/risk/pages/SpreadSettings'));
 
 // 日志管理, 管理设置, 个人中心, registration (issue 7).
 const LoginLog = lazyPage(() => import('../features/logs/pages/LoginLog'));
@@ -97,7 +113,42 @@ export const shellRoutes: RouteEntry[] = [
       { path: '/product/index', titleKey: 'products.menu.index', permission: 'index', keepAlive: true, component: IndexList },
     ],
   },
-  // /position and /newshares join here (spec order).
+  {
+    // Spec order: financing, orderList*, dzList (joins when built), buyList, sellList*, createfinancing, createList*.
+    path: '/position',
+    titleKey: 'trading.menu.section',
+    icon: <FundOutlined />,
+    children: [
+      { path: '/position/financing', titleKey: 'trading.menu.financing', permission: 'financing', keepAlive: true, component: Positions },
+      {
+        path: '/position/orderList',
+        titleKey: 'trading.menu.orderList',
+        permission: 'financing',
+        hideInMenu: true,
+        keepAlive: true,
+        component: OrderList,
+      },
+      { path: '/position/buyList', titleKey: 'trading.menu.buyList', permission: 'financing', keepAlive: true, component: BuyList },
+      {
+        path: '/position/sellList',
+        titleKey: 'trading.menu.sellList',
+        permission: 'financing',
+        hideInMenu: true,
+        keepAlive: true,
+        component: SellList,
+      },
+      { path: '/position/createfinancing', titleKey: 'trading.menu.createfinancing', permission: 'financing', component: CreatePosition },
+      {
+        path: '/position/createList',
+        titleKey: 'trading.menu.createList',
+        permission: 'financing',
+        hideInMenu: true,
+        keepAlive: true,
+        component: CreatedList,
+      },
+    ],
+  },
+  // /newshares joins here (spec order).
   {
     // Spec order: rechargelist, withdrawallist, fundrecords, fundtransferrecord*, channallist, layleringlist.
     // The spec's Sections table spells the last one `layleringlist` (its path here); the permission key is layeringlist.
@@ -205,7 +256,31 @@ export const shellRoutes: RouteEntry[] = [
       },
     ],
   },
-  // /contractsettings and /risksetting join here (spec order), before /allsetting.
+  // /contractsettings joins here (spec order), before /risksetting.
+  {
+    // Spec order: sharessetting, productsetting, indexsetting*, spreadsetting.
+    path: '/risksetting',
+    titleKey: 'risk.menu.section',
+    icon: <SafetyCertificateOutlined />,
+    children: [
+      { path: '/risksetting/sharessetting', titleKey: 'risk.menu.sharessetting', permission: 'risksetting', component: StockRisk },
+      { path: '/risksetting/productsetting', titleKey: 'risk.menu.productsetting', permission: 'risksetting', component: ProductConfig },
+      {
+        path: '/risksetting/indexsetting',
+        titleKey: 'risk.menu.indexsetting',
+        permission: 'risksetting',
+        hideInMenu: true,
+        component: IndexRisk,
+      },
+      {
+        path: '/risksetting/spreadsetting',
+        titleKey: 'risk.menu.spreadsetting',
+        permission: 'risksetting',
+        keepAlive: true,
+        component: SpreadSettings,
+      },
+    ],
+  },
   {
     // Spec order: noticesetting, activesetting*, bannersetting, paysetting (the others join when built).
     path: '/allsetting',

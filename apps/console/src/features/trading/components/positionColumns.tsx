@@ -1,0 +1,212 @@
+import { Space, Tag, Tooltip, Typography } from 'antd';
+import { LockOutlined } from '@ant-design/icons';
+import type { ProColumns } from '@ant-design/pro-components';
+import type { TFunction } from 'i18next';
+import { Link } from 'react-router';
+import { POSITION_STATUSES } from '@stock-admin/contracts';
+import { LastCell } from '../../market/components/QuoteCells';
+import { ordersOfUser } from '../lib/filters';
+import type { PositionView } from '../lib/pnl';
+import { Amount, DirectionTag, PnlText, PriceText, StockCell, UserCell, time } from './cells';
+import { enumOf } from './filterColumns';
+
+export interface PositionColumnContext {
+  /** The viewer may force close and lock (`financing` edit). */
+  canEdit: boolean;
+  busy: string | null;
+  onForceClose: (p: PositionView) => void;
+  onLock: (p: PositionView) => void;
+  onUnlock: (p: PositionView) => void;
+}
+
+const yesNo = (t: TFunction) => ({ true: { text: t('trading.lock.locked') }, false: { text: t('trading.lock.normal') } });
+
+/** Table columns of 持仓管理 and 创建持仓记录 (search fields of their own: status and locked). */
+export function positionColumns(t: TFunction, c: PositionColumnContext | null): ProColumns<PositionView>[] {
+  const cols: ProColumns<PositionView>[] = [
+    {
+      title: t('trading.col.positionNo'),
+      dataIndex: 'positionNo',
+      search: false,
+      width: 190,
+      fixed: 'left',
+      render: (_, r) => (
+        <div>
+          <Typography.Text copyable={{ text: r.positionNo }} style={{ fontVariantNumeric: 'tabular-nums' }}>
+            {r.positionNo}
+          </Typography.Text>
+          {r.source === 'admin' && (
+            <Tag color="purple" bordered={false} style={{ marginInlineStart: 4 }}>
+              {t('trading.position.sourceAdmin')}
+            </Tag>
+          )}
+        </div>
+      ),
+    },
+    { title: t('trading.col.user'), key: 'user', search: false, width: 170, render: (_, r) => <UserCell r={r} /> },
+    { title: t('trading.col.stock'), key: 'stock', search: false, width: 120, render: (_, r) => <StockCell r={r} /> },
+    {
+      title: t('trading.col.direction'),
+      key: 'directionTag',
+      search: false,
+      width: 74,
+      render: (_, r) => <DirectionTag direction={r.direction} />,
+    },
+    { title: t('trading.col.shares'), dataIndex: 'shares', search: false, width: 90, align: 'right' },
+    {
+      title: t('trading.col.leverage'),
+      dataIndex: 'leverage',
+      search: false,
+      width: 64,
+      align: 'right',
+      render: (_, r) => `×${r.leverage}`,
+    },
+    {
+      title: t('trading.col.buyPrice'),
+      dataIndex: 'buyPrice',
+      search: false,
+      width: 90,
+      align: 'right',
+      render: (_, r) => <PriceText value={r.buyPrice} />,
+    },
+    {
+      title: t('trading.col.last'),
+      dataIndex: 'last',
+      search: false,
+      width: 110,
+      align: 'right',
+      render: (_, r) => (
+        <LastCell q={{ last: r.last, change: r.change, changePct: null, turnover: null, stale: r.status === 'open' && r.stale }} />
+      ),
+    },
+    {
+      title: t('trading.col.pnl'),
+      dataIndex: 'pnl',
+      search: false,
+      sorter: true,
+      width: 120,
+      align: 'right',
+      render: (_, r) => <PnlText value={r.pnl} testId={`pnl-${r.id}`} />,
+    },
+    {
+      title: t('trading.col.pnlPct'),
+      dataIndex: 'pnlPct',
+      search: false,
+      sorter: true,
+      width: 96,
+      align: 'right',
+      render: (_, r) => <PnlText value={r.pnlPct} pct testId={`pnl-pct-${r.id}`} />,
+    },
+    {
+      title: (
+        <Tooltip title={t('trading.position.netTip')}>
+          <span>{t('trading.col.netPnl')}</span>
+        </Tooltip>
+      ),
+      dataIndex: 'netPnl',
+      search: false,
+      width: 110,
+      align: 'right',
+      render: (_, r) => <PnlText value={r.netPnl} />,
+    },
+    {
+      title: t('trading.col.margin'),
+      dataIndex: 'margin',
+      search: false,
+      width: 110,
+      align: 'right',
+      render: (_, r) => <Amount value={r.margin} />,
+    },
+    {
+      title: t('trading.col.fees'),
+      key: 'fees',
+      search: false,
+      width: 100,
+      align: 'right',
+      render: (_, r) => (
+        <Tooltip
+          title={t('trading.position.feesTip', { buyFee: r.buyFee, spread: r.spread, deferral: r.deferralFee, days: r.deferralDays })}
+        >
+          <span>
+            <Amount value={r.buyFee} type="secondary" />
+          </span>
+        </Tooltip>
+      ),
+    },
+    {
+      title: t('trading.col.status'),
+      dataIndex: 'status',
+      width: 110,
+      valueType: 'select',
+      valueEnum: enumOf(t, 'trading.positionStatus', POSITION_STATUSES),
+      render: (_, r) => (
+        <Space size={2} wrap>
+          <Tag color={r.status === 'open' ? 'processing' : 'default'}>{t(`trading.positionStatus.${r.status}`)}</Tag>
+          {r.closeKind && (
+            <Tooltip title={r.closeReason ?? undefined}>
+              <Tag bordered={false}>{t(`trading.closeKind.${r.closeKind}`)}</Tag>
+            </Tooltip>
+          )}
+        </Space>
+      ),
+    },
+    {
+      title: t('trading.col.locked'),
+      dataIndex: 'locked',
+      width: 80,
+      valueType: 'select',
+      valueEnum: yesNo(t),
+      render: (_, r) =>
+        r.locked ? (
+          <Tooltip title={r.lockReason ? t('trading.lock.reasonTip', { reason: r.lockReason }) : undefined}>
+            <Tag color="orange" icon={<LockOutlined />} data-testid={`locked-${r.id}`}>
+              {t('trading.lock.locked')}
+            </Tag>
+          </Tooltip>
+        ) : (
+          <Typography.Text type="secondary">{t('trading.lock.normal')}</Typography.Text>
+        ),
+    },
+    {
+      title: t('trading.col.openedAt'),
+      dataIndex: 'openedAt',
+      search: false,
+      sorter: true,
+      width: 170,
+      render: (_, r) => (
+        <div>
+          <div>{time(r.openedAt)}</div>
+          {r.closedAt && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {t('trading.position.closedAt', { time: time(r.closedAt) })}
+            </Typography.Text>
+          )}
+        </div>
+      ),
+    },
+  ];
+  if (!c) return cols;
+  cols.push({
+    title: t('trading.col.actions'),
+    key: 'actions',
+    valueType: 'option',
+    fixed: 'right',
+    width: 170,
+    render: (_, r) => [
+      c.canEdit && r.status === 'open' && (
+        <a key="close" className="danger-link" onClick={() => c.onForceClose(r)} data-testid={`force-close-${r.id}`}>
+          {t('trading.close.action')}
+        </a>
+      ),
+      c.canEdit && r.status === 'open' && (
+        <a key="lock" onClick={() => (r.locked ? c.onUnlock(r) : c.onLock(r))} data-testid={`lock-${r.id}`}>
+          {c.busy === `lock-${r.id}` ? '…' : t(r.locked ? 'trading.lock.unlock' : 'trading.lock.lock')}
+        </a>
+      ),
+      <Link key="orders" to={ordersOfUser(r.userId)} data-testid={`orders-of-${r.id}`}>
+        {t('trading.position.orders')}
+      </Link>,
+    ],
+  });
+  return cols;
+}

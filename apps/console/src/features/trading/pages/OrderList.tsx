@@ -1,0 +1,100 @@
+import '../trading.css';
+import { useRef, useState } from 'react';
+import { Space } from 'antd';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { OrderItem } from '@stock-admin/contracts';
+import { useAccess } from '../../../lib/access';
+import { tableDefaults } from '../../../lib/proTable';
+import type { Params } from '../../logs/lib/filters';
+import { MarketStatus } from '../../market/components/MarketStatus';
+import { tradingCalls } from '../api';
+import { filterColumns } from '../components/filterColumns';
+import { OrderDetailDrawer } from '../components/OrderDetailDrawer';
+import { orderColumns, type OrderView } from '../components/orderColumns';
+import { ORDER_FILTER_KEYS, orderFiltersOf, orderFiltersOfSearch, orderSearchOf, toQuery, useListFilters } from '../lib/filters';
+import { liveOrder, useLiveOrders } from '../lib/liveOrders';
+import { useQueueRefresh } from '../lib/useQueueRefresh';
+
+/**
+ * 委托列表 (/position/orderList, hidden from the menu; the positions page links here filtered by user):
+ * every order, buy and sell, with kind and status filters kept in the URL, and each order's detail with
+ * its status history. Pending orders link to their review queue.
+ */
+export default function OrderList() {
+  const { t } = useTranslation();
+  const { can } = useAccess();
+  const navigate = useNavigate();
+  const actionRef = useRef<ActionType>(undefined);
+  const { initial, sync } = useListFilters(ORDER_FILTER_KEYS, orderFiltersOfSearch);
+  const [rows, setRows] = useState<OrderItem[]>([]);
+  const live = useLiveOrders(rows);
+  const [detail, setDetail] = useState<number | null>(null);
+  useQueueRefresh(actionRef);
+
+  const columns: ProColumns<OrderView>[] = [
+    ...filterColumns<OrderView>(t, can, { timeTitle: t('trading.order.placedAt') }),
+    ...orderColumns(t, { kind: true }),
+    {
+      title: t('trading.col.actions'),
+      key: 'actions',
+      valueType: 'option',
+      fixed: 'right',
+      width: 130,
+      render: (_, r) => [
+        can('get') && (
+          <a key="detail" onClick={() => setDetail(r.id)} data-testid={`detail-${r.id}`}>
+            {t('trading.order.detail')}
+          </a>
+        ),
+        r.status === 'pending' && can('edit') && (
+          <a
+            key="review"
+            onClick={() => navigate(`/position/${r.kind}List?${orderSearchOf({ userId: String(r.userId), status: 'pending' })}`)}
+            data-testid={`to-queue-${r.id}`}
+          >
+            {t('trading.order.toQueue')}
+          </a>
+        ),
+      ],
+    },
+  ];
+
+  return (
+    <div className="trading-page" data-testid="order-list">
+      <ProTable<OrderView, Params>
+        {...tableDefaults()}
+        actionRef={actionRef}
+        columns={columns}
+        dataSource={live}
+        onDataSourceChange={setRows}
+        headerTitle={
+          <Space size={16} wrap>
+            <span>{t('trading.menu.orderList')}</span>
+            <MarketStatus />
+          </Space>
+        }
+        search={{ labelWidth: 'auto', defaultCollapsed: !Object.keys(initial).some((k) => k !== 'userId' && k !== 'phone') }}
+        form={{ initialValues: initial }}
+        scroll={{ x: 2100 }}
+        options={{ reload: true, density: false, setting: true }}
+        request={async (params) => {
+          const filters = orderFiltersOf(params);
+          sync(filters);
+          try {
+            const d = await tradingCalls.orderList({
+              pageNum: params.current ?? 1,
+              pageSize: params.pageSize ?? 10,
+              ...toQuery(filters),
+            } as never);
+            return { data: d.list.map((r) => liveOrder(r, undefined)), total: d.total, success: true };
+          } catch {
+            return { data: [], total: 0, success: false };
+          }
+        }}
+      />
+      <OrderDetailDrawer id={detail} onClose={() => setDetail(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { flattenKeys, type Messages } from '../../src/app/catalogue';
+import zh from '../../src/features/trading/locales/zh-CN';
+import en from '../../src/features/trading/locales/en-US';
+
+const leaf = (m: unknown, k: string) =>
+  k.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown> | undefined)?.[p], m) as string | undefined;
+
+describe('trading texts', () => {
+  it('the same keys in both languages, none empty, placeholders kept', () => {
+    const kz = flattenKeys(zh as unknown as Messages).sort();
+    expect(flattenKeys(en as unknown as Messages).sort()).toEqual(kz);
+    for (const k of kz) {
+      expect(leaf(zh, k)!.trim(), `zh ${k}`).not.toBe('');
+      expect(leaf(en, k)!.trim(), `en ${k}`).not.toBe('');
+      const vars = (s: string) => (s.match(/\{\{\w+\}\}/g) ?? []).sort();
+      expect(vars(leaf(en, k)!), k).toEqual(vars(leaf(zh, k)!));
+    }
+  });
+
+  it('names every status, kind, direction and close kind of the contract', async () => {
+    const c = await import('@stock-admin/contracts');
+    for (const [group, values] of [
+      ['orderStatus', c.ORDER_STATUSES],
+      ['positionStatus', c.POSITION_STATUSES],
+      ['kind', c.ORDER_KINDS],
+      ['direction', c.DIRECTIONS],
+      ['closeKind', c.CLOSE_KINDS],
+    ] as const)
+      for (const v of values) expect(leaf(zh, `trading.${group}.${v}`), `${group}.${v}`).toBeTruthy();
+  });
+});
