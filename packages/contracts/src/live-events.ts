@@ -52,6 +52,7 @@ export const LIVE_EVENTS = {
   WITHDRAW_SETTLED: { permission: 'withdrawallist', page: '/capital/withdrawallist', recount: true },
   RECHARGE_SETTLED: { permission: 'rechargelist', page: '/capital/rechargelist', recount: true },
   REAL_REVIEWED: { permission: 'userlist', page: '/userlist/index', recount: true },
+  BUY_GP_SETTLED: { permission: 'financing', page: '/position/buyList', recount: true },
   FORCE_CLOSED: {
     permission: 'financing',
     page: '/position/financing',

@@ -23,6 +23,8 @@ export const SOCKET_EVENTS = [
   'REAL_REVIEWED',
   // Not in the spec's list: the force-close job closed a user's positions at the line (issue 21).
   'FORCE_CLOSED',
+  // a buy left the buy list (approved, rejected, cancelled): consoles showing badge 19 count again
+  'BUY_GP_SETTLED',
 ] as const;
 export type SocketEventType = (typeof SOCKET_EVENTS)[number];
 

@@ -134,7 +134,7 @@ export async function cancelBuy(ctx: AppContext, userId: number, id: number): Pr
     await orderEvent(tx, row.id, 'cancelled', null);
     return row;
   });
-  notify(ctx, { type: 'BUY_GP_REQUEST', userId, data: { id: o.id, userId } });
+  notify(ctx, { type: 'BUY_GP_SETTLED', userId, data: { id: o.id, userId } });
   return o;
 }
 
@@ -207,7 +207,7 @@ export async function reviewOrder(ctx: AppContext, admin: Principal, id: number,
     await orderEvent(tx, row.id, 'approved', admin.adminId, r.fillPrice ? `fill ${fill}` : null);
     return row;
   });
-  if (o.kind === 'buy') notify(ctx, { type: 'BUY_GP_REQUEST', userId: o.userId, data: { id: o.id, userId: o.userId } });
+  if (o.kind === 'buy') notify(ctx, { type: 'BUY_GP_SETTLED', userId: o.userId, data: { id: o.id, userId: o.userId } });
   return o;
 }
 
