@@ -123,6 +123,18 @@ describe('a buy from the platform API to an open position', () => {
     await ledgerOk();
   });
 
+  it('reviews with the rules cache just dropped (on the embedded database a read inside the transaction would wait for itself)', async () => {
+    const u = await trader('100000.00');
+    const o = (await app('order/buy.do', { gid: 'sh600036', shares: 100, leverage: 2 }, u.token)).data;
+    t.app.ctx.hooks.emit('cacheDropped', 'risk');
+    const r = await Promise.race([adminCall('order/review.do', { id: o.id, approve: true }), sleep(10_000).then(() => 'hung')]);
+    expect(r).toMatchObject({ status: 0 });
+    t.app.ctx.hooks.emit('cacheDropped', 'risk');
+    const p = (await adminCall('position/list.do', { userId: u.id, status: 'open' })).data.list[0];
+    const f = await Promise.race([adminCall('position/forceClose.do', { id: p.id, reason: 'cache' }), sleep(10_000).then(() => 'hung')]);
+    expect(f).toMatchObject({ status: 0 });
+  });
+
   it('rejects only with a reason and gives the hold back; the user may cancel a pending buy', async () => {
     const u = await trader('50000.00');
     const o = (await app('order/buy.do', { gid: 'sh600036', shares: 100, leverage: 1 }, u.token)).data;
@@ -257,7 +269,9 @@ describe('selling and closing', () => {
     const r = await adminCall('stock/delStock.do', { id: s.id });
     expect(r.status).toBe(1);
     expect(r.msg).toMatch(/^该股票仍有 \d+ 笔未平仓持仓，不能删除$/);
-    expect((await adminCall('stock/delStock.do', { id: s.id }, admin, 'en-US')).msg).toMatch(/^This stock still has \d+ open positions and cannot be deleted$/);
+    expect((await adminCall('stock/delStock.do', { id: s.id }, admin, 'en-US')).msg).toMatch(
+      /^This stock still has \d+ open positions and cannot be deleted$/,
+    );
   });
 
   it('force closes with a reason at the quote, cancelling a pending sell; lock stops the user’s sell', async () => {

@@ -237,7 +237,8 @@ export class QuoteService {
       while (!this.stopped) {
         try {
           await database.withConnection(async (q) => {
-            const got = await q(`SELECT pg_try_advisory_lock(${LEADER_LOCK}) AS ok`);
+            // keyed by schema too: instances of one deployment share it; separate schemas (tests) do not compete
+            const got = await q(`SELECT pg_try_advisory_lock(${LEADER_LOCK}, hashtext(current_schema())) AS ok`);
             if (!got.rows[0]?.ok) return;
             // a leader taking over continues from what the last one stored
             const stored = await loadQuotes(this.o.ctx.db);
@@ -255,7 +256,7 @@ export class QuoteService {
               }
             } finally {
               this.leader = false;
-              await q(`SELECT pg_advisory_unlock(${LEADER_LOCK})`).catch(() => undefined);
+              await q(`SELECT pg_advisory_unlock(${LEADER_LOCK}, hashtext(current_schema()))`).catch(() => undefined);
             }
           });
         } catch (err) {

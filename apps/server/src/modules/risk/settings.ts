@@ -108,6 +108,9 @@ export async function saveDoc<K extends RiskKey>(ctx: AppContext, key: K, input:
   return result;
 }
 
+/** The rules in force, as one consistent read (pass it into transactions: never read rules inside one). */
+export type RiskRules = Cached;
+
 interface Cached {
   docs: RiskDocs;
   spread: SpreadRule[];

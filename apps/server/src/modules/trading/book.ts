@@ -5,8 +5,7 @@ import { agents, orderEvents, positions, tradingDebts, users } from '../../db/sc
 import type { Db } from '../../db/client.js';
 import { rows } from '../../db/migrate.js';
 import { post, postAgent, type LedgerEntry } from '../../ledger/index.js';
-import { riskRules } from '../risk/settings.js';
-import type { AppContext } from '../../http/context.js';
+import type { RiskRules } from '../risk/settings.js';
 import { settle, type BuyCost } from './money.js';
 import type { TradedStock } from './rules.js';
 
@@ -108,14 +107,14 @@ export async function openPosition(tx: Db, a: OpenArgs): Promise<typeof position
  * free cash cannot cover is recorded as the user's debt.
  */
 export async function closePosition(
-  ctx: AppContext,
   tx: Db,
   p: typeof positions.$inferSelect,
   exit: Decimal.Value,
   kind: CloseKind,
   by: { adminId: number | null; reason?: string | null },
+  rules: RiskRules,
 ): Promise<typeof positions.$inferSelect> {
-  const { docs } = await riskRules(ctx);
+  const { docs } = rules;
   const [u] = await tx.select({ enable: users.enableAmt, agentId: users.agentId }).from(users).where(eq(users.id, p.userId)).for('update');
   const s = settle(
     { direction: p.direction as Direction, buyPrice: p.buyPrice, shares: p.shares, margin: p.margin },

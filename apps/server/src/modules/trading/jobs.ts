@@ -42,7 +42,8 @@ export async function usersPastLine(db: Db, forceClosePct: string, share: Decima
 export async function sweepPositions(
   ctx: AppContext,
 ): Promise<{ users: number; closed: number; takeProfit: number; stopLoss: number; skipped: number }> {
-  const { docs } = await riskRules(ctx);
+  const rules = await riskRules(ctx);
+  const { docs } = rules;
   const out = { users: 0, closed: 0, takeProfit: 0, stopLoss: 0, skipped: 0 };
   const close = async (id: number, kind: 'force' | 'take_profit' | 'stop_loss', reason: string) =>
     ctx.db.transaction(async (t) => {
@@ -51,7 +52,7 @@ export async function sweepPositions(
       if (!p || p.status !== 'open' || p.locked) return null;
       const price = ctx.market?.tradablePrice(p.gid);
       if (!price) return null;
-      return closePosition(ctx, tx, p, price, kind, { adminId: null, reason });
+      return closePosition(tx, p, price, kind, { adminId: null, reason }, rules);
     });
   for (const u of await usersPastLine(ctx.db, docs.stock.forceClosePct)) {
     const open = await ctx.db

@@ -9,7 +9,7 @@ import { post } from '../../ledger/index.js';
 import { notify } from '../../realtime/notify.js';
 import { userScope } from '../agents/scope.js';
 import { claimPending, reviewEach } from '../_kit/review.js';
-import { riskRules } from '../risk/settings.js';
+import { riskRules, type RiskRules } from '../risk/settings.js';
 import { spreadPctOf } from '../risk/spread.js';
 import { closePosition, openPosition, orderEvent, tradeNo } from './book.js';
 import { buyCost, type BuyCost } from './money.js';
@@ -37,8 +37,8 @@ export interface BuyInput {
 }
 
 /** The cost of a buy at `price` under today's rules (fees, the highest matching spread). */
-async function costAt(ctx: AppContext, stock: TradedStock, price: Decimal.Value, shares: number, leverage: number, changePct: string) {
-  const { docs, spread } = await riskRules(ctx);
+function costAt(rules: RiskRules, stock: TradedStock, price: Decimal.Value, shares: number, leverage: number, changePct: string) {
+  const { docs, spread } = rules;
   const amount = new Decimal(price).times(shares);
   const spreadPct = spreadPctOf(spread, { code: stock.code, changePct, amount, price, stockRate: stock.spreadRate });
   return buyCost(price, shares, leverage, docs.stock, spreadPct);
@@ -53,17 +53,18 @@ export async function placeBuy(ctx: AppContext, userId: number, input: BuyInput)
   const stock = await tradableStock(ctx.db, input.gid);
   const q = liveQuote(ctx, stock.gid);
   await assertOrderShape(ctx, stock, q, input);
-  const { docs } = await riskRules(ctx);
-  const cost = await costAt(ctx, stock, q.last, input.shares, input.leverage, q.changePct);
+  const rules = await riskRules(ctx);
+  const { docs } = rules;
+  const cost = costAt(rules, stock, q.last, input.shares, input.leverage, q.changePct);
   if (cost.amount.lt(docs.stock.minBuyAmount)) throw fail('trade.min_amount', { min: docs.stock.minBuyAmount });
   const order = await ctx.db.transaction(async (t) => {
     const tx = t as unknown as Db;
-    const { enable } = await lockTrader(tx, ctx, userId);
+    const { enable } = await lockTrader(tx, rules, userId);
     if (cost.margin.gt(enable.times(docs.stock.maxMarginPct).dividedBy(100)))
       throw fail('trade.margin_pct', { margin: m(cost.margin), pct: docs.stock.maxMarginPct });
     if (cost.hold.gt(enable)) throw fail('trade.insufficient', { need: m(cost.hold) });
     const now = new Date();
-    await assertBuyRate(tx, ctx, userId, stock.gid, now);
+    await assertBuyRate(tx, rules, userId, stock.gid, now);
     return recordBuy(tx, userId, stock, q.last, input, cost, now);
   });
   notify(ctx, { type: 'BUY_GP_REQUEST', userId, data: { id: order.id, userId, amount: order.amount } });
@@ -151,6 +152,8 @@ export interface ReviewArgs {
  */
 export async function reviewOrder(ctx: AppContext, admin: Principal, id: number, r: ReviewArgs): Promise<OrderRow> {
   if (!r.approve && !r.reason) throw fail('trade.reason_required');
+  // read before the transaction: on the embedded database a read through ctx.db inside it would wait for itself
+  const rules = await riskRules(ctx);
   const o = await ctx.db.transaction(async (t) => {
     const tx = t as unknown as Db;
     const now = new Date();
@@ -173,7 +176,7 @@ export async function reviewOrder(ctx: AppContext, admin: Principal, id: number,
     const fill = r.fillPrice ?? q.last;
     if (r.fillPrice) assertWithinLimits(stock, q, fill, 'fillPrice');
     if (row.kind === 'buy') {
-      const cost = await costAt(ctx, stock, fill, row.shares, row.leverage, q.changePct);
+      const cost = costAt(rules, stock, fill, row.shares, row.leverage, q.changePct);
       const [u] = await tx.select({ agentId: users.agentId }).from(users).where(eq(users.id, row.userId));
       const agentId = u?.agentId ?? null;
       const p = await openPosition(tx, {
@@ -198,7 +201,7 @@ export async function reviewOrder(ctx: AppContext, admin: Principal, id: number,
     } else {
       const [p] = await tx.select().from(positions).where(eq(positions.id, row.positionId!)).for('update');
       if (!p || p.status !== 'open') throw fail('trade.position_closed');
-      await closePosition(ctx, tx, p, fill, 'sell', { adminId: admin.adminId });
+      await closePosition(tx, p, fill, 'sell', { adminId: admin.adminId }, rules);
       await tx
         .update(orders)
         .set({ fillPrice: new Decimal(fill).toFixed(4) })

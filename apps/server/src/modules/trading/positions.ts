@@ -67,11 +67,12 @@ export async function requestSell(ctx: AppContext, userId: number, id: number) {
 
 /** An operator closes a position at the live quote, with a reason; a pending sell of it is cancelled. */
 export async function forceClose(ctx: AppContext, admin: Principal, id: number, reason: string): Promise<PositionRow> {
+  const rules = await riskRules(ctx);
   return ctx.db.transaction(async (t) => {
     const tx = t as unknown as Db;
     const p = await lockOpen(tx, id, userScope(admin, positions.userId));
     const q = liveQuote(ctx, p.gid);
-    const closed = await closePosition(ctx, tx, p, q.last, 'admin', { adminId: admin.adminId, reason });
+    const closed = await closePosition(tx, p, q.last, 'admin', { adminId: admin.adminId, reason }, rules);
     const cancelled = await tx
       .update(orders)
       .set({ status: 'cancelled', reason, updatedAt: new Date() })

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.js';
 import type { AppContext } from '../../http/context.js';
 import { fail, invalid } from '../../http/errors.js';
 import { shanghaiTime } from '../market/calendar.js';
-import { riskRules } from '../risk/settings.js';
+import { riskRules, type RiskRules } from '../risk/settings.js';
 import { limitsOf } from './money.js';
 import './messages.js';
 
@@ -70,7 +70,7 @@ export function assertWithinLimits(
 }
 
 /** The user may trade: not trade-locked, real name verified when the switch asks for it. Locks the user row. */
-export async function lockTrader(tx: Db, ctx: AppContext, userId: number): Promise<{ enable: Decimal; agentId: number | null }> {
+export async function lockTrader(tx: Db, rules: RiskRules, userId: number): Promise<{ enable: Decimal; agentId: number | null }> {
   const [u] = await tx
     .select({ tradeLocked: users.tradeLocked, realState: users.realState, enable: users.enableAmt, agentId: users.agentId })
     .from(users)
@@ -78,8 +78,7 @@ export async function lockTrader(tx: Db, ctx: AppContext, userId: number): Promi
     .for('update');
   if (!u) throw fail('user_not_found');
   if (u.tradeLocked) throw fail('trade.user_locked');
-  const { docs } = await riskRules(ctx);
-  if (docs.product.realNameRequired && u.realState !== 2) throw fail('trade.real_name_required');
+  if (rules.docs.product.realNameRequired && u.realState !== 2) throw fail('trade.real_name_required');
   return { enable: new Decimal(u.enable), agentId: u.agentId };
 }
 
@@ -110,8 +109,8 @@ export async function assertOrderShape(
 }
 
 /** Anti-churn: at most N buys of one stock per window (the user row is locked: concurrent buys count each other). */
-export async function assertBuyRate(tx: Db, ctx: AppContext, userId: number, gid: string, now: Date): Promise<void> {
-  const { stock: r } = (await riskRules(ctx)).docs;
+export async function assertBuyRate(tx: Db, rules: RiskRules, userId: number, gid: string, now: Date): Promise<void> {
+  const { stock: r } = rules.docs;
   if (!r.buyWindowMinutes) return;
   const since = new Date(now.getTime() - r.buyWindowMinutes * 60_000);
   const [{ n }] = (await tx

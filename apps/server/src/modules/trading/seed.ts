@@ -22,7 +22,8 @@ export async function seedTrading(ctx: AppContext): Promise<void> {
   let seed = 20261124;
   const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
   const pick = <T>(a: readonly T[]) => a[Math.floor(rand() * a.length)]!;
-  const { docs } = await riskRules(ctx);
+  const rules = await riskRules(ctx);
+  const { docs } = rules;
   const traders = await ctx.db
     .select({ id: users.id, agentId: users.agentId })
     .from(users)
@@ -112,10 +113,17 @@ export async function seedTrading(ctx: AppContext): Promise<void> {
         openedAt: days(3 + i),
       });
       const exit = priceNear(r, (rand() - 0.45) * 12);
-      await closePosition(ctx, tx, p, exit, i % 4 === 3 ? 'admin' : 'sell', {
-        adminId: null,
-        reason: i % 4 === 3 ? '演示：风控平仓' : null,
-      });
+      await closePosition(
+        tx,
+        p,
+        exit,
+        i % 4 === 3 ? 'admin' : 'sell',
+        {
+          adminId: null,
+          reason: i % 4 === 3 ? '演示：风控平仓' : null,
+        },
+        rules,
+      );
     }
     // buys waiting for review
     for (const u of traders.slice(0, 6)) {
