@@ -21,6 +21,9 @@ describe('trading, live', () => {
   it('shows a platform buy at once in the buy list with badge 19, approves it into a position with live P/L, and force-closes it with a reason', async () => {
     await withPage(browser, 'trading-live', async ({ page }) => {
       const user = await verifiedUser(boss, { cash: '200000' });
+      // another spec may have locked the stock (products.spec locks and keeps it): trade an unlocked one
+      const [s] = (await adminCall<{ list: { id: number; locked: boolean }[] }>(boss, '/admin/stock/list.do', { code: '600036' })).list;
+      if (s!.locked) await adminCall(boss, '/admin/stock/updateLock.do', { id: String(s!.id), locked: 'false' });
       const ready = nextLiveSocket(page);
       await signIn(page, DEMO.admin);
       await ready;
