@@ -35,7 +35,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     databaseUrl: config.DATABASE_URL,
     dataDir: config.dataDir,
     schemaName,
-    poolSize: 12,
+    // 12 for requests, plus the one the quote leader keeps (modules/market/service.ts) on PostgreSQL
+    poolSize: 13,
     connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
     queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,
     // its own name in pg_stat_activity, so that a test can end exactly its own connections
