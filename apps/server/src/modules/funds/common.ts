@@ -4,17 +4,10 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DepositWithdrawTotals } from '@stock-admin/contracts';
 import { rows } from '../../db/migrate.js';
 import type { Db } from '../../db/client.js';
+import { serialNo } from '../../db/serial-no.js';
 
-/**
- * `R20250301093012000042`: prefix, Asia/Shanghai wall-clock time to the second, then the last 6 digits
- * of a database sequence (unique across instances; it would need a million orders in one second to repeat).
- */
-export async function newOrderNo(db: Db, prefix: 'R' | 'W', now = new Date()): Promise<string> {
-  const local = new Date(now.getTime() + 8 * 3600_000).toISOString(); // UTC+8, no DST
-  const stamp = local.slice(0, 19).replace(/[-T:]/g, '');
-  const [r] = rows<{ n: string }>(await db.execute(sql`SELECT nextval('order_no_seq') AS n`));
-  return `${prefix}${stamp}${String(BigInt(r!.n) % 1_000_000n).padStart(6, '0')}`;
-}
+/** A deposit or withdrawal number (`db/serial-no.ts`). */
+export const newOrderNo = (db: Db, prefix: 'R' | 'W', now = new Date()): Promise<string> => serialNo(db, prefix, 'order_no_seq', now);
 
 const like = (s: string) => `${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 

@@ -1,9 +1,9 @@
 import Decimal from 'decimal.js';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { CloseKind, Direction } from '@stock-admin/contracts';
 import { agents, orderEvents, positions, tradingDebts, users } from '../../db/schema/index.js';
 import type { Db } from '../../db/client.js';
-import { rows } from '../../db/migrate.js';
+import { serialNo } from '../../db/serial-no.js';
 import { post, postAgent, type LedgerEntry } from '../../ledger/index.js';
 import type { RiskRules } from '../risk/settings.js';
 import { settle, type BuyCost } from './money.js';
@@ -16,12 +16,8 @@ import type { TradedStock } from './rules.js';
  */
 const m = (d: Decimal) => d.toFixed(2);
 
-/** `P20261124103000000042`: prefix, Shanghai time to the second, the last 6 digits of a sequence. */
-export async function tradeNo(db: Db, prefix: 'B' | 'S' | 'P', now = new Date()): Promise<string> {
-  const local = new Date(now.getTime() + 8 * 3600_000).toISOString();
-  const [r] = rows<{ n: string }>(await db.execute(sql`SELECT nextval('trade_no_seq') AS n`));
-  return `${prefix}${local.slice(0, 19).replace(/[-T:]/g, '')}${String(BigInt(r!.n) % 1_000_000n).padStart(6, '0')}`;
-}
+/** A buy, sell or position number (`db/serial-no.ts`). */
+export const tradeNo = (db: Db, prefix: 'B' | 'S' | 'P', now = new Date()): Promise<string> => serialNo(db, prefix, 'trade_no_seq', now);
 
 export async function orderEvent(tx: Db, orderId: number, status: string, adminId: number | null, note?: string | null): Promise<void> {
   await tx.insert(orderEvents).values({ orderId, status, adminId, note: note ?? null });
