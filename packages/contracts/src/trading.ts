@@ -15,6 +15,9 @@ import { BOARDS } from './products.js';
 export const DIRECTIONS = ['long', 'short'] as const;
 export type Direction = (typeof DIRECTIONS)[number];
 export const ORDER_KINDS = ['buy', 'sell'] as const;
+/** Where a position came from: a reviewed buy, an operator, a block trade, a converted new share / new bond. */
+export const POSITION_SOURCES = ['buy', 'admin', 'block', 'newshare', 'newbond'] as const;
+export type PositionSource = (typeof POSITION_SOURCES)[number];
 export const ORDER_STATUSES = ['pending', 'approved', 'rejected', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const POSITION_STATUSES = ['open', 'closed'] as const;
@@ -136,7 +139,7 @@ export const positionItem = z.object({
   netPnl: z.string().nullable(),
   closeKind: z.enum(CLOSE_KINDS).nullable(),
   closeReason: z.string().nullable(),
-  source: z.enum(['buy', 'admin']),
+  source: z.enum(POSITION_SOURCES),
   openedAt: z.string(),
   closedAt: z.string().nullable(),
 });

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { eq } from 'drizzle-orm';
-import type { CloseKind, Direction } from '@stock-admin/contracts';
+import type { CloseKind, Direction, PositionSource } from '@stock-admin/contracts';
 import { agents, orderEvents, positions, tradingDebts, users } from '../../db/schema/index.js';
 import type { Db } from '../../db/client.js';
 import { serialNo } from '../../db/serial-no.js';
@@ -43,7 +43,7 @@ export interface OpenArgs {
   cost: BuyCost;
   takeProfit?: string | null;
   stopLoss?: string | null;
-  source: 'buy' | 'admin';
+  source: PositionSource;
   adminId: number | null;
   openedAt?: Date;
   note?: string | null;

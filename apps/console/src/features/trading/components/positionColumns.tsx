@@ -3,12 +3,15 @@ import { LockOutlined } from '@ant-design/icons';
 import type { ProColumns } from '@ant-design/pro-components';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
-import { POSITION_STATUSES } from '@stock-admin/contracts';
+import { POSITION_STATUSES, type PositionSource } from '@stock-admin/contracts';
 import { LastCell } from '../../market/components/QuoteCells';
 import { ordersOfUser } from '../lib/filters';
 import type { PositionView } from '../lib/pnl';
 import { Amount, DirectionTag, PnlText, PriceText, StockCell, UserCell, time } from './cells';
 import { enumOf } from './filterColumns';
+
+/** Tag colours of the positions not opened by a reviewed buy. */
+const SOURCE_COLOR: Record<PositionSource, string> = { buy: 'default', admin: 'purple', block: 'geekblue', newshare: 'magenta', newbond: 'cyan' };
 
 export interface PositionColumnContext {
   /** The viewer may force close and lock (`financing` edit). */
@@ -35,9 +38,9 @@ export function positionColumns(t: TFunction, c: PositionColumnContext | null): 
           <Typography.Text copyable={{ text: r.positionNo }} style={{ fontVariantNumeric: 'tabular-nums' }}>
             {r.positionNo}
           </Typography.Text>
-          {r.source === 'admin' && (
-            <Tag color="purple" bordered={false} style={{ marginInlineStart: 4 }}>
-              {t('trading.position.sourceAdmin')}
+          {r.source !== 'buy' && (
+            <Tag color={SOURCE_COLOR[r.source]} bordered={false} style={{ marginInlineStart: 4 }}>
+              {t(`trading.position.source.${r.source}`)}
             </Tag>
           )}
         </div>

@@ -67,7 +67,7 @@ export default {
     },
     position: {
       title: 'Positions',
-      sourceAdmin: 'Created',
+      source: { buy: 'Buy', admin: 'Created', block: 'Block trade', newshare: 'New share', newbond: 'New bond' },
       netTip: 'P/L less the buy fee, spread and deferral fees',
       feesTip: 'Buy fee {{buyFee}}, spread {{spread}}, deferral {{deferral}} ({{days}} days)',
       closedAt: 'Closed {{time}}',

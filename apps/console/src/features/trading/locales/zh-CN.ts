@@ -61,7 +61,7 @@ export default {
     },
     position: {
       title: '持仓管理',
-      sourceAdmin: '后台创建',
+      source: { buy: '买入', admin: '后台创建', block: '大宗交易', newshare: '新股', newbond: '新债' },
       netTip: '盈亏减去买入手续费、点差和递延费',
       feesTip: '买入手续费 {{buyFee}}，点差 {{spread}}，递延费 {{deferral}}（{{days}} 天）',
       closedAt: '平仓 {{time}}',
