@@ -6,7 +6,7 @@ describe('RichTextEditor', () => {
   it('shows the value, formats the selection and reports HTML', async () => {
     const onChange = vi.fn();
     const { container } = render(
-      (<RichTextEditor value="<p>hello</p>" onChange={onChange} variables={[{ key: 'realName', label: 'Name' }]} />),
+      <RichTextEditor value="<p>hello</p>" onChange={onChange} variables={[{ key: 'realName', label: 'Name' }]} />,
     );
     await waitFor(() => expect(container.querySelector('.tiptap')?.textContent).toBe('hello'));
     // The heading button turns the paragraph holding the cursor into a heading.
@@ -17,9 +17,9 @@ describe('RichTextEditor', () => {
 
   it('takes a new value from outside (form reset) without echoing it back', async () => {
     const onChange = vi.fn();
-    const { container, rerender } = render((<RichTextEditor value="<p>a</p>" onChange={onChange} />));
+    const { container, rerender } = render(<RichTextEditor value="<p>a</p>" onChange={onChange} />);
     await waitFor(() => expect(container.querySelector('.tiptap')?.textContent).toBe('a'));
-    rerender((<RichTextEditor value="<p>b</p>" onChange={onChange} />));
+    rerender(<RichTextEditor value="<p>b</p>" onChange={onChange} />);
     await waitFor(() => expect(container.querySelector('.tiptap')?.textContent).toBe('b'));
     expect(onChange.mock.calls).toEqual([]);
   });
