@@ -7,6 +7,7 @@ import {
   orderFiltersOfSearch,
   orderSearchOf,
   ordersOfUser,
+  urlFiltersOf,
   positionFiltersOf,
   positionFiltersOfSearch,
   positionSearchOf,
@@ -83,6 +84,14 @@ describe('order filters and the URL', () => {
     const f = { userId: '9', kind: 'buy', status: 'approved', direction: 'long', endTime: '2026-11-24T00:00:00.000Z' };
     expect(orderFiltersOfSearch(orderSearchOf(f))).toEqual(f);
     expect(orderFiltersOf({ kind: 'swap', status: 'done' })).toEqual({});
+  });
+
+  it("keeps a queue's default status out of its URL (the badge and the menu open the same tab)", () => {
+    const f = orderFiltersOf({}, { defaultStatus: 'pending' });
+    expect(f).toEqual({ status: 'pending' });
+    expect(orderSearchOf(urlFiltersOf(f, 'pending'))).toBe('');
+    expect(urlFiltersOf({ status: 'approved', userId: '9' }, 'pending')).toEqual({ status: 'approved', userId: '9' });
+    expect(urlFiltersOf({ status: ALL }, 'pending')).toEqual({ status: ALL });
   });
 
   it('links a position to the order list of its user', () => {

@@ -13,7 +13,7 @@ import type { Params } from '../../logs/lib/filters';
 import { MarketStatus } from '../../market/components/MarketStatus';
 import { tradingCalls } from '../api';
 import { batchRows, isPending, type BatchRow } from '../lib/batch';
-import { ORDER_FILTER_KEYS, orderFiltersOf, orderFiltersOfSearch, toQuery, useListFilters } from '../lib/filters';
+import { ORDER_FILTER_KEYS, orderFiltersOf, orderFiltersOfSearch, toQuery, urlFiltersOf, useListFilters } from '../lib/filters';
 import { liveOrder, useLiveOrders } from '../lib/liveOrders';
 import { useQueueRefresh } from '../lib/useQueueRefresh';
 import { BatchResultModal } from './BatchResultModal';
@@ -150,7 +150,7 @@ export function OrderQueue({ kind }: { kind: 'buy' | 'sell' }) {
         )}
         request={async (params) => {
           const filters = orderFiltersOf(params, { defaultStatus: 'pending' });
-          sync(filters);
+          sync(urlFiltersOf(filters, 'pending'));
           const q = { pageNum: params.current ?? 1, pageSize: params.pageSize ?? 10, ...toQuery(filters) } as never;
           try {
             const d = await (kind === 'buy' ? tradingCalls.buyList(q) : tradingCalls.sellList(q));

@@ -79,6 +79,15 @@ export function toQuery(f: Filters): Filters {
   return status && status !== ALL ? { ...rest, status } : rest;
 }
 
+/**
+ * Filters → what the URL keeps: a queue's default status is left out, so that the page opened from the
+ * menu or the header badge (no query) and the page after its first request have the same address (one tab).
+ */
+export function urlFiltersOf(f: Filters, defaultStatus?: string): Filters {
+  const { status, ...rest } = f;
+  return status && status !== defaultStatus ? { ...rest, status } : rest;
+}
+
 /** ProTable's sorter → `sortField` / `sortOrder` (only the fields the contract sorts positions by). */
 export function positionSortOf(sort: Record<string, 'ascend' | 'descend' | null | undefined> = {}): Filters {
   const field = Object.keys(sort).find((k) => sort[k] && (POSITION_SORTS as readonly string[]).includes(k));
