@@ -168,6 +168,18 @@ export const positionListQuery = pageQuery.extend({
   sortField: optionalField(z.enum(POSITION_SORTS)),
   sortOrder: optionalField(z.enum(['asc', 'desc', 'ascend', 'descend']).transform((v) => (v.startsWith('asc') ? 'asc' : 'desc'))),
 });
+/** The exports take a list's filters without paging (every matching row, newest first). */
+export const orderExportQuery = z.object({
+  ...listFilters,
+  kind: optionalField(z.enum(ORDER_KINDS)),
+  status: optionalField(z.enum(ORDER_STATUSES)),
+});
+export const positionExportQuery = z.object({
+  ...listFilters,
+  status: optionalField(z.enum(POSITION_STATUSES)),
+  locked: optionalField(zBool()),
+  source: optionalField(z.enum(POSITION_SOURCES)),
+});
 export const positionTotals = z.object({ count: z.number().int(), margin: z.string(), pnl: z.string() });
 export const positionPage = pageOf(positionItem).extend({ totals: positionTotals });
 
@@ -346,5 +358,21 @@ export const tradingApi = {
     access: perm('query'),
     input: positionListQuery,
     data: positionPage,
+  }),
+  orderExport: endpoint({
+    method: 'POST',
+    path: '/admin/order/export.do',
+    access: perm('export'),
+    input: orderExportQuery,
+    module: 'trading',
+    summary: 'Orders (委托列表 / 买入列表 / 卖出列表) as CSV (UTF-8 with BOM), same filters',
+  }),
+  positionExport: endpoint({
+    method: 'POST',
+    path: '/admin/position/export.do',
+    access: perm('export'),
+    input: positionExportQuery,
+    module: 'trading',
+    summary: 'Positions (持仓管理 / 创建持仓记录 with source=admin) as CSV (UTF-8 with BOM), same filters',
   }),
 } as const;

@@ -47,7 +47,9 @@ export const BUILTIN_ROLE_GRANTS: Record<BuiltinRole, { zh: string; en: string; 
       ...own,
       userlist: ['query', 'get', 'add', 'edit', 'export'],
       agentlist: ['query', 'get', 'add', 'edit'],
-      ...read(['shares', 'index', 'financing', 'rechargelist', 'withdrawallist', 'fundrecords']),
+      // their own users' positions and orders, as they export their users
+      financing: ['query', 'get', 'export'],
+      ...read(['shares', 'index', 'rechargelist', 'withdrawallist', 'fundrecords']),
     },
   },
 };

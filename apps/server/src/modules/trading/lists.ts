@@ -32,7 +32,7 @@ export interface ListFilters {
 
 const like = (v: string) => `${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-function filterSql(alias: 'o' | 'p', f: ListFilters, timeCol: string): SQL[] {
+export function filterSql(alias: 'o' | 'p', f: ListFilters, timeCol: string): SQL[] {
   const a = sql.raw(alias);
   const w: SQL[] = [];
   if (f.userId) w.push(sql`${a}.user_id = ${f.userId}`);
@@ -45,9 +45,9 @@ function filterSql(alias: 'o' | 'p', f: ListFilters, timeCol: string): SQL[] {
   if (f.status) w.push(sql`${a}.status = ${f.status}`);
   return w;
 }
-const whereOf = (w: SQL[]) => (w.length ? sql`WHERE ${sql.join(w, sql` AND `)}` : sql``);
+export const whereOf = (w: SQL[]) => (w.length ? sql`WHERE ${sql.join(w, sql` AND `)}` : sql``);
 
-function toOrder(r: R): OrderItem {
+export function toOrder(r: R): OrderItem {
   return {
     id: Number(r.id),
     orderNo: String(r.order_no),
@@ -81,7 +81,7 @@ function toOrder(r: R): OrderItem {
   };
 }
 
-const ORDER_SELECT = sql`SELECT o.*, u.phone, u.real_name, u.nick_name, ag.name AS agent_name, ad.name AS reviewer, q.last AS q_last
+export const ORDER_SELECT = sql`SELECT o.*, u.phone, u.real_name, u.nick_name, ag.name AS agent_name, ad.name AS reviewer, q.last AS q_last
   FROM orders o JOIN users u ON u.id = o.user_id LEFT JOIN agents ag ON ag.id = u.agent_id
   LEFT JOIN admins ad ON ad.id = o.reviewed_by LEFT JOIN quotes q ON q.gid = o.gid`;
 
@@ -120,7 +120,11 @@ const PNL = sql`CASE WHEN p.status = 'closed' THEN p.pnl
   WHEN p.direction = 'long' THEN round((q.last - p.buy_price) * p.shares, 2)
   ELSE round((p.buy_price - q.last) * p.shares, 2) END`;
 
-function toPosition(r: R): PositionItem {
+const POSITION_FROM = sql`FROM positions p JOIN users u ON u.id = p.user_id LEFT JOIN quotes q ON q.gid = p.gid`;
+export const POSITION_SELECT = sql`SELECT p.*, u.phone, u.real_name, u.nick_name, ag.name AS agent_name, q.last AS q_last, q.stale AS q_stale,
+  ${PNL} AS pnl_now ${POSITION_FROM} LEFT JOIN agents ag ON ag.id = u.agent_id`;
+
+export function toPosition(r: R): PositionItem {
   const pnl = money(r.pnl_now);
   const margin = new Decimal(String(r.margin));
   return {
@@ -176,7 +180,7 @@ export async function listPositions(db: Db, admin: Principal | null, f: ListFilt
   if (opts.source) w.push(sql`p.source = ${opts.source}`);
   const scope = admin ? userScope(admin, sql`p.user_id`) : undefined;
   if (scope) w.push(scope);
-  const from = sql`FROM positions p JOIN users u ON u.id = p.user_id LEFT JOIN quotes q ON q.gid = p.gid`;
+  const from = POSITION_FROM;
   const dir = sql.raw(f.sortOrder === 'asc' ? 'ASC' : 'DESC');
   const order =
     f.sortField === 'pnl'
@@ -190,8 +194,7 @@ export async function listPositions(db: Db, admin: Principal | null, f: ListFilt
     ),
   );
   const list = rows<R>(
-    await db.execute(sql`SELECT p.*, u.phone, u.real_name, u.nick_name, ag.name AS agent_name, q.last AS q_last, q.stale AS q_stale, ${PNL} AS pnl_now
-      ${from} LEFT JOIN agents ag ON ag.id = u.agent_id ${whereOf(w)} ORDER BY ${order} LIMIT ${f.pageSize} OFFSET ${(f.pageNum - 1) * f.pageSize}`),
+    await db.execute(sql`${POSITION_SELECT} ${whereOf(w)} ORDER BY ${order} LIMIT ${f.pageSize} OFFSET ${(f.pageNum - 1) * f.pageSize}`),
   );
   return {
     list: list.map(toPosition),

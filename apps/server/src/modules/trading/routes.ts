@@ -4,6 +4,8 @@ import { tradingApi } from '@stock-admin/contracts';
 import { orders } from '../../db/schema/index.js';
 import type { AppContext } from '../../http/context.js';
 import { fail } from '../../http/errors.js';
+import { sendCsv, stamp } from '../../http/csv.js';
+import { t } from '../../http/i18n.js';
 import { route } from '../../http/route.js';
 import { userScope } from '../agents/scope.js';
 import { registerCounter } from '../counts/registry.js';
@@ -13,6 +15,7 @@ import * as lists from './lists.js';
 import * as book from './orders.js';
 import * as pos from './positions.js';
 import { riskWarnings } from './warnings.js';
+import { iterateOrders, iteratePositions, ORDER_COLUMNS, orderCells, POSITION_COLUMNS, positionCells } from './export.js';
 import './guards.js';
 
 // badge 19 (stock buys): pending buys in the caller's scope
@@ -123,5 +126,36 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
     message('trade.created');
     return lists.positionById(ctx.db, p.id);
+  });
+  route(app, ctx, tradingApi.orderExport, async ({ input, admin, lang, reply }) => {
+    const it = iterateOrders(ctx.db, admin, input);
+    const file = input.kind ? `${input.kind}-orders` : 'orders';
+    await sendCsv(
+      reply,
+      {
+        filename: `${file}-${stamp()}.csv`,
+        header: ORDER_COLUMNS.map((c) => t(lang, `csv.trade.${c}`)),
+        audit: { db: ctx.db, admin, module: 'trading', filters: input },
+      },
+      (async function* () {
+        for await (const page of it) yield page.map((o) => orderCells(lang, o));
+      })(),
+    );
+    return null;
+  });
+  route(app, ctx, tradingApi.positionExport, async ({ input, admin, lang, reply }) => {
+    const it = iteratePositions(ctx.db, admin, input);
+    await sendCsv(
+      reply,
+      {
+        filename: `${input.source === 'admin' ? 'created-positions' : 'positions'}-${stamp()}.csv`,
+        header: POSITION_COLUMNS.map((c) => t(lang, `csv.trade.${c}`)),
+        audit: { db: ctx.db, admin, module: 'trading', filters: input },
+      },
+      (async function* () {
+        for await (const page of it) yield page.map((p) => positionCells(lang, p));
+      })(),
+    );
+    return null;
   });
 }

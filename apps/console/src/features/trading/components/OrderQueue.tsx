@@ -5,7 +5,7 @@ import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { OrderItem } from '@stock-admin/contracts';
+import { tradingApi, type OrderItem } from '@stock-admin/contracts';
 import { useAccess } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
 import { tableDefaults } from '../../../lib/proTable';
@@ -17,6 +17,7 @@ import { ORDER_FILTER_KEYS, orderFiltersOf, orderFiltersOfSearch, toQuery, urlFi
 import { liveOrder, useLiveOrders } from '../lib/liveOrders';
 import { useQueueRefresh } from '../lib/useQueueRefresh';
 import { BatchResultModal } from './BatchResultModal';
+import { ExportButton } from './ExportButton';
 import { filterColumns } from './filterColumns';
 import { OrderDetailDrawer } from './OrderDetailDrawer';
 import { orderColumns, type OrderView } from './orderColumns';
@@ -34,6 +35,7 @@ export function OrderQueue({ kind }: { kind: 'buy' | 'sell' }) {
   const { can } = useAccess();
   const canReview = can('edit');
   const actionRef = useRef<ActionType>(undefined);
+  const lastFilters = useRef<Record<string, unknown>>({});
   const { initial, sync } = useListFilters(ORDER_FILTER_KEYS, (s) => orderFiltersOfSearch(s, { defaultStatus: 'pending' }));
   const [rows, setRows] = useState<OrderItem[]>([]);
   const live = useLiveOrders(rows);
@@ -125,6 +127,13 @@ export function OrderQueue({ kind }: { kind: 'buy' | 'sell' }) {
             : false
         }
         toolBarRender={() => [
+          <ExportButton
+            key="export"
+            endpoint={tradingApi.orderExport}
+            filters={lastFilters}
+            name={`${kind}-orders`}
+            testId="queue-export"
+          />,
           <Link key="other" to={kind === 'buy' ? '/position/sellList' : '/position/buyList'} data-testid="to-other-queue">
             {t(kind === 'buy' ? 'trading.menu.sellList' : 'trading.menu.buyList')}
           </Link>,
@@ -151,6 +160,7 @@ export function OrderQueue({ kind }: { kind: 'buy' | 'sell' }) {
         request={async (params) => {
           const filters = orderFiltersOf(params, { defaultStatus: 'pending' });
           sync(urlFiltersOf(filters, 'pending'));
+          lastFilters.current = { ...toQuery(filters), kind };
           const q = { pageNum: params.current ?? 1, pageSize: params.pageSize ?? 10, ...toQuery(filters) } as never;
           try {
             const d = await (kind === 'buy' ? tradingCalls.buyList(q) : tradingCalls.sellList(q));

@@ -11,7 +11,13 @@ import { Amount, DirectionTag, PnlText, PriceText, StockCell, UserCell, time } f
 import { enumOf } from './filterColumns';
 
 /** Tag colours of the positions not opened by a reviewed buy. */
-const SOURCE_COLOR: Record<PositionSource, string> = { buy: 'default', admin: 'purple', block: 'geekblue', newshare: 'magenta', newbond: 'cyan' };
+const SOURCE_COLOR: Record<PositionSource, string> = {
+  buy: 'default',
+  admin: 'purple',
+  block: 'geekblue',
+  newshare: 'magenta',
+  newbond: 'cyan',
+};
 
 export interface PositionColumnContext {
   /** The viewer may force close and lock (`financing` edit). */

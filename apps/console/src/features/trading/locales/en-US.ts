@@ -11,6 +11,7 @@ export default {
       createList: 'Created positions',
     },
     common: {
+      export: 'Export',
       ok: 'OK',
       cancel: 'Cancel',
       close: 'Close',

@@ -11,6 +11,7 @@ export default {
       createList: '创建持仓记录',
     },
     common: {
+      export: '导出',
       ok: '确定',
       cancel: '取消',
       close: '关闭',

@@ -4,12 +4,13 @@ import { Space } from 'antd';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { OrderItem } from '@stock-admin/contracts';
+import { tradingApi, type OrderItem } from '@stock-admin/contracts';
 import { useAccess } from '../../../lib/access';
 import { tableDefaults } from '../../../lib/proTable';
 import type { Params } from '../../logs/lib/filters';
 import { MarketStatus } from '../../market/components/MarketStatus';
 import { tradingCalls } from '../api';
+import { ExportButton } from '../components/ExportButton';
 import { filterColumns } from '../components/filterColumns';
 import { OrderDetailDrawer } from '../components/OrderDetailDrawer';
 import { orderColumns, type OrderView } from '../components/orderColumns';
@@ -27,6 +28,7 @@ export default function OrderList() {
   const { can } = useAccess();
   const navigate = useNavigate();
   const actionRef = useRef<ActionType>(undefined);
+  const lastFilters = useRef<Record<string, unknown>>({});
   const { initial, sync } = useListFilters(ORDER_FILTER_KEYS, orderFiltersOfSearch);
   const [rows, setRows] = useState<OrderItem[]>([]);
   const live = useLiveOrders(rows);
@@ -79,9 +81,13 @@ export default function OrderList() {
         form={{ initialValues: initial }}
         scroll={{ x: 2100 }}
         options={{ reload: true, density: false, setting: true }}
+        toolBarRender={() => [
+          <ExportButton key="export" endpoint={tradingApi.orderExport} filters={lastFilters} name="orders" testId="orders-export" />,
+        ]}
         request={async (params) => {
           const filters = orderFiltersOf(params);
           sync(filters);
+          lastFilters.current = toQuery(filters);
           try {
             const d = await tradingCalls.orderList({
               pageNum: params.current ?? 1,

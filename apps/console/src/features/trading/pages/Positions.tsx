@@ -4,7 +4,7 @@ import { Descriptions, Space, Typography } from 'antd';
 import { ProTable, type ActionType, type ProFormInstance } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { DataOf, PositionItem, tradingApi } from '@stock-admin/contracts';
+import { tradingApi, type DataOf, type PositionItem } from '@stock-admin/contracts';
 import { useAccess } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
 import { tableDefaults } from '../../../lib/proTable';
@@ -13,6 +13,7 @@ import { MarketStatus } from '../../market/components/MarketStatus';
 import { useQuotes } from '../../market/useQuotes';
 import { tradingCalls } from '../api';
 import { Amount, PnlText, PriceText } from '../components/cells';
+import { ExportButton } from '../components/ExportButton';
 import { filterColumns } from '../components/filterColumns';
 import { positionColumns } from '../components/positionColumns';
 import { PositionTotals } from '../components/PositionTotals';
@@ -32,6 +33,7 @@ export default function Positions({ source }: { source?: 'admin' }) {
   const { can } = useAccess();
   const canEdit = can('edit') && source !== 'admin';
   const actionRef = useRef<ActionType>(undefined);
+  const lastFilters = useRef<Record<string, unknown>>({});
   const formRef = useRef<ProFormInstance>(undefined);
   const { initial, sync } = useListFilters(POSITION_FILTER_KEYS, positionFiltersOfSearch);
   const [rows, setRows] = useState<PositionItem[]>([]);
@@ -97,6 +99,13 @@ export default function Positions({ source }: { source?: 'admin' }) {
         scroll={{ x: 2000 }}
         options={{ reload: true, density: false, setting: true }}
         toolBarRender={() => [
+          <ExportButton
+            key="export"
+            endpoint={tradingApi.positionExport}
+            filters={lastFilters}
+            name={source === 'admin' ? 'created-positions' : 'positions'}
+            testId="positions-export"
+          />,
           <Link key="orders" to="/position/orderList">
             {t('trading.menu.orderList')}
           </Link>,
@@ -117,6 +126,7 @@ export default function Positions({ source }: { source?: 'admin' }) {
         request={async (params, sort) => {
           const filters = positionFiltersOf(params);
           sync(filters);
+          lastFilters.current = source === 'admin' ? { ...filters, source } : filters;
           const q = {
             pageNum: params.current ?? 1,
             pageSize: params.pageSize ?? 10,
