@@ -76,6 +76,9 @@ describe('the force-close watcher', () => {
     const warnings = (await post(t, '/admin/position/warnings.do', {}, { token: admin })).json().data;
     const w = warnings.find((x: { userId: number }) => x.userId === below.userId);
     expect(w).toMatchObject({ pnl: '-4000.00', line: '4000.80', freeCash: '601.00', margins: '4400.00' });
+    // the positions list shows each open position's distance to its user's line: 4,000 / 4,000.80 = 99.98 %
+    const listed = (await post(t, '/admin/position/list.do', { userId: below.userId }, { token: admin })).json().data.list;
+    expect(listed.map((p: { lineRatioPct: string; lineWarning: boolean }) => [p.lineRatioPct, p.lineWarning])).toEqual([['99.98', true]]);
     const events = captureEvents(t);
     const r = await sweepPositions(t.app.ctx);
     expect(r).toMatchObject({ users: 1, closed: 1 });

@@ -142,6 +142,12 @@ export const positionItem = z.object({
   source: z.enum(POSITION_SOURCES),
   openedAt: z.string(),
   closedAt: z.string().nullable(),
+  /**
+   * Open positions in the admin lists: the user's unrealised loss as a % of their force-close line (100 = the
+   * watcher closes everything), and whether it passed the warning share. Absent where not computed.
+   */
+  lineRatioPct: z.string().nullable().optional(),
+  lineWarning: z.boolean().optional(),
 });
 export type PositionItem = z.infer<typeof positionItem>;
 

@@ -14,7 +14,7 @@ import { limitsFor, tradableStock } from './rules.js';
 import * as lists from './lists.js';
 import * as book from './orders.js';
 import * as pos from './positions.js';
-import { riskWarnings } from './warnings.js';
+import { riskWarnings, withLineRatios } from './warnings.js';
 import { iterateOrders, iteratePositions, ORDER_COLUMNS, orderCells, POSITION_COLUMNS, positionCells } from './export.js';
 import './guards.js';
 
@@ -99,9 +99,11 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
     message('trade.batch_done', { ok: r.ok, failed: r.failed });
     return r;
   });
-  route(app, ctx, tradingApi.positions, ({ input, admin }) => lists.listPositions(ctx.db, admin, input));
+  route(app, ctx, tradingApi.positions, async ({ input, admin }) => withLineRatios(ctx, await lists.listPositions(ctx.db, admin, input)));
   route(app, ctx, tradingApi.warnings, ({ admin }) => riskWarnings(ctx, admin));
-  route(app, ctx, tradingApi.createdList, ({ input, admin }) => lists.listPositions(ctx.db, admin, input, { source: 'admin' }));
+  route(app, ctx, tradingApi.createdList, async ({ input, admin }) =>
+    withLineRatios(ctx, await lists.listPositions(ctx.db, admin, input, { source: 'admin' })),
+  );
   route(app, ctx, tradingApi.forceClose, async ({ input, admin, audit, message }) => {
     const p = await pos.forceClose(ctx, admin, input.id, input.reason);
     audit({

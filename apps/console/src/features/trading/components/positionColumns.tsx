@@ -1,4 +1,4 @@
-import { Space, Tag, Tooltip, Typography } from 'antd';
+import { Progress, Space, Tag, Tooltip, Typography } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import type { ProColumns } from '@ant-design/pro-components';
 import type { TFunction } from 'i18next';
@@ -105,6 +105,31 @@ export function positionColumns(t: TFunction, c: PositionColumnContext | null): 
       width: 96,
       align: 'right',
       render: (_, r) => <PnlText value={r.pnlPct} pct testId={`pnl-pct-${r.id}`} />,
+    },
+    {
+      title: (
+        <Tooltip title={t('trading.position.lineTip')}>
+          <span>{t('trading.col.line')}</span>
+        </Tooltip>
+      ),
+      key: 'line',
+      search: false,
+      width: 120,
+      render: (_, r) =>
+        r.lineRatioPct == null ? (
+          '-'
+        ) : (
+          <Tooltip title={t('trading.position.lineValue', { pct: r.lineRatioPct })}>
+            <Progress
+              percent={Math.min(100, Number(r.lineRatioPct))}
+              size="small"
+              showInfo={false}
+              status={Number(r.lineRatioPct) >= 100 || r.lineWarning ? 'exception' : 'normal'}
+              strokeColor={r.lineWarning ? undefined : Number(r.lineRatioPct) > 0 ? '#faad14' : undefined}
+              data-testid={`line-${r.id}`}
+            />
+          </Tooltip>
+        ),
     },
     {
       title: (

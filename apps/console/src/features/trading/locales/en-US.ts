@@ -40,6 +40,7 @@ export default {
       stockPlaceholder: 'sh600000 or 600000',
     },
     col: {
+      line: 'To the line',
       positionNo: 'Position no.',
       orderNo: 'Order no.',
       kind: 'Kind',
@@ -67,6 +68,9 @@ export default {
       actions: 'Actions',
     },
     position: {
+      lineTip:
+        "The user's unrealised loss as a share of their force-close line (at 100 % every open position is closed); as of the last refresh",
+      lineValue: '{{pct}} % of the force-close line',
       title: 'Positions',
       source: { buy: 'Buy', admin: 'Created', block: 'Block trade', newshare: 'New share', newbond: 'New bond' },
       netTip: 'P/L less the buy fee, spread and deferral fees',

@@ -34,6 +34,7 @@ export default {
       stockPlaceholder: 'sh600000 或 600000',
     },
     col: {
+      line: '距平仓线',
       positionNo: '持仓编号',
       orderNo: '委托编号',
       kind: '类型',
@@ -61,6 +62,8 @@ export default {
       actions: '操作',
     },
     position: {
+      lineTip: '该用户浮亏占强平线的比例（达到 100% 时其全部持仓被强制平仓），以最近一次刷新为准',
+      lineValue: '已达强平线的 {{pct}}%',
       title: '持仓管理',
       source: { buy: '买入', admin: '后台创建', block: '大宗交易', newshare: '新股', newbond: '新债' },
       netTip: '盈亏减去买入手续费、点差和递延费',
