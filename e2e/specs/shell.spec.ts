@@ -75,6 +75,11 @@ describe('access rules', () => {
       await waitForRoute(page, '/404');
       await page.locator('[data-testid="exception-404"]').waitFor();
       await waitForTitle(page, '404 - 股票管理后台');
+      // the not-found page is never a tab: not while shown, not after leaving it
+      assert.deepEqual(await expectTabs(page, ['工作台']), ['工作台']);
+      await goto(page, '/dashboard/workplace');
+      await waitForRoute(page, '/dashboard/workplace');
+      assert.deepEqual(await expectTabs(page, ['工作台']), ['工作台']);
     });
   });
 

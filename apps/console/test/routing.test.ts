@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { UserInfo } from '@stock-admin/contracts';
-import { decideGuard, grantRoutes, isGranted, resolveShellPath, safeRedirect, signInUrl, type RouteEntry } from '../src/lib/routing';
+import {
+  decideGuard,
+  grantRoutes,
+  isGranted,
+  resolveShellPath,
+  routedPermissions,
+  safeRedirect,
+  signInUrl,
+  type RouteEntry,
+} from '../src/lib/routing';
 
 const info = (perms: string[], isSuper = false) =>
   ({
@@ -115,5 +124,11 @@ describe('moved pages', () => {
     expect(resolveShellPath(table, table, '/capital/layleringlist')).toMatchObject({ kind: 'page' });
     expect(resolveShellPath(table, table, '/capital/layeringlist')).toEqual({ kind: 'redirect', to: '/capital/layleringlist' });
     expect(resolveShellPath(table, table, '/capital/layeringlist/')).toEqual({ kind: 'redirect', to: '/capital/layleringlist' });
+  });
+});
+
+describe('grantable permissions', () => {
+  it('are the ones some page or section of the table needs', () => {
+    expect([...routedPermissions(table)].sort()).toEqual(['dashboard', 'loginlog', 'operationlog']);
   });
 });

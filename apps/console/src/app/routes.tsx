@@ -324,6 +324,6 @@ export const shellRoutes: RouteEntry[] = [
     ],
   },
   // Targets of the guards: not-found (spec §2) and not-granted.
-  { path: '/404', titleKey: 'route.e404', hideInMenu: true, component: Exception },
-  { path: '/403', titleKey: 'route.e403', hideInMenu: true, component: Exception },
+  { path: '/404', titleKey: 'route.e404', hideInMenu: true, transient: true, component: Exception },
+  { path: '/403', titleKey: 'route.e403', hideInMenu: true, transient: true, component: Exception },
 ];

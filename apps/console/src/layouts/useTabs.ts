@@ -64,6 +64,8 @@ export function useTabs(match: MatchedRoute<PageRoute['component']> | null, loca
       tabs = openTab(tabs, { id, key, location, route, section });
     }
     if (!multiTab) tabs = tabs.filter((t) => t.id === id);
+    // a guard's page (404 / 403) leaves the bar as soon as another page is shown
+    else tabs = tabs.filter((t) => t.id === id || !t.route.transient);
     const ids = new Set(tabs.map((t) => t.id));
     const recent = [...state.recent.filter((r) => r !== id && ids.has(r)), id];
     current = { tabs, recent, seen: seenKey, activeId: id };
@@ -102,5 +104,5 @@ export function useTabs(match: MatchedRoute<PageRoute['component']> | null, loca
   const cached = cachedTabs(current.recent, (id) => !!byId.get(id)?.route.keepAlive, current.activeId, KEEP_ALIVE_CAP);
 
   const active = current.tabs.find((t) => t.id === current.activeId);
-  return { tabs: current.tabs, activeId: current.activeId, active, activeKey, cached, act };
+  return { tabs: current.tabs.filter((t) => !t.route.transient), activeId: current.activeId, active, activeKey, cached, act };
 }

@@ -22,6 +22,8 @@ export interface PageRoute<C = unknown> {
   keepAlive?: boolean;
   /** Only the super-user may open it. */
   super?: boolean;
+  /** A guard's target (not found, not granted): shown while it is the current page, never kept as a tab. */
+  transient?: boolean;
   component: C;
 }
 
@@ -75,6 +77,19 @@ export interface MatchedRoute<C> {
   page: PageRoute<C>;
   section?: SectionRoute<C>;
   params: Record<string, string | undefined>;
+}
+
+/**
+ * The permission keys that some page or section of the table needs: the only rows the role editor offers
+ * (a permission for a page not built yet grants nothing an operator could see).
+ */
+export function routedPermissions<C>(table: RouteEntry<C>[]): Set<string> {
+  const out = new Set<string>();
+  for (const r of table) {
+    if (r.permission) out.add(r.permission);
+    if (isSection(r)) for (const c of r.children) if (c.permission) out.add(c.permission);
+  }
+  return out;
 }
 
 export function matchRoute<C>(table: RouteEntry<C>[], pathname: string): MatchedRoute<C> | null {

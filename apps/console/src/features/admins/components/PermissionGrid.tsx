@@ -13,15 +13,18 @@ export function PermissionGrid({
   onChange,
   editable,
   readOnly,
+  shown,
 }: {
   catalogue: PermissionCatalogue;
   value: Grid;
   onChange: (g: Grid) => void;
   editable: CellGuard;
   readOnly?: boolean;
+  /** Rows offered (the others are kept as the role has them, unseen). Default: every row. */
+  shown?: (key: string) => boolean;
 }) {
   const { t } = useTranslation();
-  const rows: GridRow[] = catalogue.permissions;
+  const rows: GridRow[] = shown ? catalogue.permissions.filter((p) => shown(p.key)) : catalogue.permissions;
   const actions = catalogue.actions.map((a) => a.action);
   const can: CellGuard = (k, a) => !readOnly && editable(k, a);
 

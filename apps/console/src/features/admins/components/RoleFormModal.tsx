@@ -9,6 +9,8 @@ import { useUserInfo } from '../../../lib/session';
 import { showFieldError } from '../../logs/lib/serverErrors';
 import { roleCalls } from '../api';
 import { gridFromEntries, gridToPayload, type CellGuard, type Grid } from '../lib/permissionGrid';
+import { shellRoutes } from '../../../app/routes';
+import { routedPermissions } from '../../../lib/routing';
 import { PermissionGrid } from './PermissionGrid';
 
 interface Values {
@@ -40,6 +42,10 @@ export function RoleFormModal({
     staleTime: 60_000,
   });
   const grantable = useMemo(() => new Map((catalogue.data?.permissions ?? []).map((p) => [p.key, p.grantable])), [catalogue.data]);
+
+  // Only permissions some built page needs, and whatever the role already holds (never dropped unseen).
+  const routed = useMemo(() => routedPermissions(shellRoutes), []);
+  const shown = (k: string) => routed.has(k) || !!original[k]?.length;
 
   // Super-only rows never; beyond that, what the editing admin holds (or the role already had).
   const editable: CellGuard = (k, a) => !!grantable.get(k) && (!!info?.isSuper || hasAccess(info, k, a) || !!original[k]?.includes(a));
@@ -101,7 +107,7 @@ export function RoleFormModal({
       {record?.builtin && !readOnly && <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('admins.roles.builtinHint')} />}
       {!info?.isSuper && !readOnly && <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('admins.roles.ownHint')} />}
       {catalogue.data ? (
-        <PermissionGrid catalogue={catalogue.data} value={grid} onChange={setGrid} editable={editable} readOnly={readOnly} />
+        <PermissionGrid catalogue={catalogue.data} value={grid} onChange={setGrid} editable={editable} readOnly={readOnly} shown={shown} />
       ) : (
         <div style={{ padding: 48, textAlign: 'center' }}>
           <Spin />
