@@ -15,6 +15,19 @@ const call = (url: string, body: Record<string, unknown>, token: string, extra: 
 const roleIdOf = async (code: string) => rows<{ id: number }>(await t.app.ctx.db.execute(sql`SELECT id FROM admin_roles WHERE code = ${code}`))[0]!.id;
 
 describe('role editor', () => {
+  it("shows the built-in roles' own name and description in the reader's language until an operator edits them", async () => {
+    const su = await superUser(t);
+    const finance = (lang: string) =>
+      call('list.do', { pageSize: 50 }, su.token, { lang })
+        .then((r) => r.json().data.list as { code: string; name: string; describe: string }[])
+        .then((l) => l.find((x) => x.code === 'finance')!);
+    expect(await finance('zh-CN')).toMatchObject({ name: '财务', describe: '财务' });
+    expect(await finance('en-US')).toMatchObject({ name: 'Finance', describe: 'Finance' });
+    const id = await roleIdOf('finance');
+    expect((await call('update.do', { id, describe: '负责出入金审核' }, su.token)).json().status).toBe(0);
+    expect(await finance('en-US')).toMatchObject({ name: 'Finance', describe: '负责出入金审核' });
+  });
+
   it('lists the permission keys and actions, the super-user powers not grantable', async () => {
     const su = await superUser(t);
     const r = (await call('permissions.do', {}, su.token)).json();

@@ -18,6 +18,7 @@ import {
 import { adminAccounts, adminRolePermissions, adminRoles } from '../../db/schema/index.js';
 import type { AppContext, Principal } from '../../http/context.js';
 import { fail } from '../../http/errors.js';
+import { BUILTIN_ROLE_GRANTS } from '../admins/builtin-roles.js';
 import { assertWithinOwn, roleGrants } from '../admins/grants.js';
 import './messages.js';
 import '../admins/messages.js';
@@ -58,6 +59,16 @@ function entries(lang: Lang, roleId: number, grants: { permissionKey: string; ac
   });
 }
 
+/**
+ * A built-in role's name and description as created (Chinese name, English description) are the platform's
+ * words, not an operator's: shown in the reader's language. Once edited they are the operator's text.
+ */
+function builtinText(r: { code: string | null; name: string; describe: string; builtin: boolean }, lang: Lang) {
+  const def = r.builtin && r.code ? BUILTIN_ROLE_GRANTS[r.code as keyof typeof BUILTIN_ROLE_GRANTS] : undefined;
+  const text = (v: string) => (def && (v === def.zh || v === def.en) ? (lang === 'en-US' ? def.en : def.zh) : v);
+  return { name: text(r.name), describe: text(r.describe) };
+}
+
 async function records(ctx: AppContext, lang: Lang, roles: (typeof adminRoles.$inferSelect)[]): Promise<RoleRecord[]> {
   if (!roles.length) return [];
   const ids = roles.map((r) => r.id);
@@ -73,11 +84,14 @@ async function records(ctx: AppContext, lang: Lang, roles: (typeof adminRoles.$i
   return roles.map((r) => ({
     id: r.id,
     code: r.code,
-    name: r.name,
-    describe: r.describe,
+    ...builtinText(r, lang),
     builtin: r.builtin,
     adminCount: nByRole.get(r.id) ?? 0,
-    permissions: entries(lang, r.id, grants.filter((g) => g.roleId === r.id)),
+    permissions: entries(
+      lang,
+      r.id,
+      grants.filter((g) => g.roleId === r.id),
+    ),
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
   }));
@@ -134,11 +148,18 @@ function assertGrantable(actor: Principal, next: Map<string, Action[]>, current:
   assertWithinOwn(actor, added);
 }
 
-const isUniqueViolation = (e: unknown) => (e as { code?: string })?.code === '23505' || (e as { cause?: { code?: string } })?.cause?.code === '23505';
+const isUniqueViolation = (e: unknown) =>
+  (e as { code?: string })?.code === '23505' || (e as { cause?: { code?: string } })?.cause?.code === '23505';
 
 const plain = (m: Map<string, string[]>) => Object.fromEntries(m);
 
-export async function addRole(ctx: AppContext, actor: Principal, lang: Lang, input: z.output<typeof addRoleInput>, audit: Audit): Promise<RoleRecord> {
+export async function addRole(
+  ctx: AppContext,
+  actor: Principal,
+  lang: Lang,
+  input: z.output<typeof addRoleInput>,
+  audit: Audit,
+): Promise<RoleRecord> {
   const grants = normalise(input.permissions);
   assertGrantable(actor, grants, new Map());
   let id: number;
@@ -146,7 +167,9 @@ export async function addRole(ctx: AppContext, actor: Principal, lang: Lang, inp
     id = await ctx.db.transaction(async (tx) => {
       const [role] = await tx.insert(adminRoles).values({ name: input.name, describe: input.describe }).returning({ id: adminRoles.id });
       if (grants.size) {
-        await tx.insert(adminRolePermissions).values([...grants].map(([permissionKey, actions]) => ({ roleId: role!.id, permissionKey, actions })));
+        await tx
+          .insert(adminRolePermissions)
+          .values([...grants].map(([permissionKey, actions]) => ({ roleId: role!.id, permissionKey, actions })));
       }
       return role!.id;
     });
@@ -158,7 +181,13 @@ export async function addRole(ctx: AppContext, actor: Principal, lang: Lang, inp
   return roleRecord(ctx, lang, id);
 }
 
-export async function updateRole(ctx: AppContext, actor: Principal, lang: Lang, input: z.output<typeof updateRoleInput>, audit: Audit): Promise<RoleRecord> {
+export async function updateRole(
+  ctx: AppContext,
+  actor: Principal,
+  lang: Lang,
+  input: z.output<typeof updateRoleInput>,
+  audit: Audit,
+): Promise<RoleRecord> {
   const [role] = await ctx.db.select().from(adminRoles).where(eq(adminRoles.id, input.id)).limit(1);
   if (!role) throw fail('role_not_found');
   const current = await roleGrants(ctx, role.id);
@@ -173,7 +202,9 @@ export async function updateRole(ctx: AppContext, actor: Principal, lang: Lang, 
       if (next) {
         await tx.delete(adminRolePermissions).where(eq(adminRolePermissions.roleId, role.id));
         if (next.size) {
-          await tx.insert(adminRolePermissions).values([...next].map(([permissionKey, actions]) => ({ roleId: role.id, permissionKey, actions })));
+          await tx
+            .insert(adminRolePermissions)
+            .values([...next].map(([permissionKey, actions]) => ({ roleId: role.id, permissionKey, actions })));
         }
       }
     });
@@ -202,7 +233,8 @@ export async function deleteRole(ctx: AppContext, id: number, audit: Audit): Pro
     await ctx.db.delete(adminRoles).where(and(eq(adminRoles.id, id), sql`NOT EXISTS (SELECT 1 FROM admins WHERE role_id = ${id})`));
   } catch (e) {
     // A concurrent assignment (admins.role_id references the role).
-    if ((e as { code?: string })?.code === '23503' || (e as { cause?: { code?: string } })?.cause?.code === '23503') throw fail('role_in_use', { count: 1 });
+    if ((e as { code?: string })?.code === '23503' || (e as { cause?: { code?: string } })?.cause?.code === '23503')
+      throw fail('role_in_use', { count: 1 });
     throw e;
   }
   audit({ targetId: id, before: { name: role.name, describe: role.describe, permissions: plain(grants) } });
