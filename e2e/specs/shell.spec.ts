@@ -417,4 +417,25 @@ describe('header', () => {
       await waitForRoute(page, /^\/user\/login\?redirect=%2Fdashboard%2Fworkplace/);
     });
   });
+
+  it('a kept-alive list shown again after a language switch made elsewhere has its search fields', async () => {
+    await withPage(browser, 'kept-alive-lang-switch', async ({ page }) => {
+      await signIn(page);
+      await goto(page, '/userlist/index');
+      const fields = page.locator('[data-testid="shell-content"] .ant-pro-query-filter .ant-form-item-label');
+      await fields.first().waitFor();
+      const before = await fields.count();
+      assert.ok(before >= 3, `search fields shown: ${before}`);
+      await goto(page, '/capital/withdrawallist');
+      await page.locator('.ant-pro-query-filter').first().waitFor();
+      await switchLang(page, 'en-US');
+      await goto(page, '/userlist/index');
+      await page.waitForFunction(
+        (n) => document.querySelectorAll('[data-testid="shell-content"] .shell-pane:not([style*="none"]) .ant-pro-query-filter .ant-form-item-label').length >= n,
+        before,
+        { timeout: 5000 },
+      );
+      await switchLang(page, 'zh-CN');
+    });
+  });
 });

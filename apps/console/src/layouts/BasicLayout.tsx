@@ -134,7 +134,7 @@ export default function BasicLayout() {
   const granted = useMemo(() => grantRoutes(shellRoutes, info), [info]);
   const resolution = resolveShellPath(shellRoutes, granted, location.pathname);
   const match = resolution.kind === 'page' ? resolution.match : null;
-  const { tabs, activeId, active, cached, act } = useTabs(match, location, siteStyle.multiTab);
+  const { tabs, barTabs, activeId, active, cached, act } = useTabs(match, location, siteStyle.multiTab);
   // While a redirect (/ → workplace, unknown → /404) is under way the open pages stay mounted.
   const page = match?.page ?? active?.route;
   const section = match ? match.section : active?.section;
@@ -154,6 +154,18 @@ export default function BasicLayout() {
       }),
     [activeId],
   );
+
+  // A kept-alive page hidden while the language changed is mounted again when shown: hidden (React
+  // Activity), ProTable's search form re-renders its fields without its effects and comes back empty.
+  const langSeen = useRef<Record<string, string>>({});
+  const lastActive = useRef('');
+  useEffect(() => {
+    if (!activeId) return;
+    const seen = langSeen.current[activeId];
+    if (activeId !== lastActive.current && seen && seen !== lang) setGenerations((g) => ({ ...g, [activeId]: (g[activeId] ?? 0) + 1 }));
+    langSeen.current[activeId] = lang;
+    lastActive.current = activeId;
+  }, [activeId, lang]);
 
   const [modal, modalHolder] = Modal.useModal();
   useEffect(() => bindFeedback({ modal }), [modal]);
@@ -234,7 +246,7 @@ export default function BasicLayout() {
               <SecondMenu section={section} activePath={page.path} />
             </div>
           )}
-          {siteStyle.multiTab && <TabBar tabs={tabs} activeId={activeId} onAction={act} />}
+          {siteStyle.multiTab && <TabBar tabs={barTabs} activeId={activeId} onAction={act} />}
           <div className="shell-content" data-testid="shell-content" style={{ ['--shell-primary' as string]: siteStyle.primaryColor }}>
             {tabs.map((tab) => {
               const active = tab.id === activeId;

@@ -104,5 +104,14 @@ export function useTabs(match: MatchedRoute<PageRoute['component']> | null, loca
   const cached = cachedTabs(current.recent, (id) => !!byId.get(id)?.route.keepAlive, current.activeId, KEEP_ALIVE_CAP);
 
   const active = current.tabs.find((t) => t.id === current.activeId);
-  return { tabs: current.tabs.filter((t) => !t.route.transient), activeId: current.activeId, active, activeKey, cached, act };
+  // the bar leaves out a guard's page (404 / 403); the shell still shows it while it is current
+  return {
+    tabs: current.tabs,
+    barTabs: current.tabs.filter((t) => !t.route.transient),
+    activeId: current.activeId,
+    active,
+    activeKey,
+    cached,
+    act,
+  };
 }
