@@ -78,7 +78,7 @@ export default function ChannelList() {
     {
       title: t('channels.list.type'),
       dataIndex: 'type',
-      width: 110,
+      width: 150,
       valueType: 'select',
       valueEnum: Object.fromEntries(CHANNEL_TYPES.map((v) => [v, { text: typeLabel(v) }])),
       render: (_, r) => <Tag color={TYPE_COLORS[r.type]}>{typeLabel(r.type)}</Tag>,
@@ -258,7 +258,7 @@ export default function ChannelList() {
         columns={columns}
         headerTitle={t('channels.list.title')}
         search={{ labelWidth: 'auto' }}
-        scroll={{ x: 1900 }}
+        scroll={{ x: 1940 }}
         toolBarRender={() => [
           <Access key="add" action="add">
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ channel: null })} data-testid="channel-add">

@@ -373,7 +373,7 @@ export default function UserList() {
         formRef={formRef}
         columns={columns}
         headerTitle={t('users.title')}
-        search={{ labelWidth: 'auto', defaultCollapsed: false, span: 6 }}
+        search={{ labelWidth: 'auto', defaultCollapsed: false, span: { xs: 24, sm: 24, md: 12, lg: 8, xl: 6, xxl: 6 } }}
         scroll={{ x: 2000 }}
         rowSelection={
           can('edit') ? { selectedRowKeys: ids, onChange: (_, rows) => setSelected(rows), preserveSelectedRowKeys: true } : undefined
