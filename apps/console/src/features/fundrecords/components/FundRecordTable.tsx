@@ -14,6 +14,7 @@ import { AgentSelect } from '../../users/components/Pickers';
 import { formatMoney } from '../../users/lib/decimal';
 import { downloadExport } from '../../../lib/download';
 import { fundFilters, pageOfParams, type Params } from '../../users/lib/filters';
+import { noteText, referenceText } from '../lib/words';
 import { accountTypeEnum, accountTypeLabel, fundTypeLabel, fundTypeOptions } from '../../users/lib/labels';
 
 type Totals = { count: number; amountIn: string; amountOut: string; net: string };
@@ -41,7 +42,11 @@ export function FundRecordTable({ transfers = false }: { transfers?: boolean }) 
     try {
       const f = { ...lastFilters.current };
       if (transfers && !f.type) f.type = only!.join(',');
-      await downloadExport(fundRecordsApi.export, f as never, `${transfers ? 'fund-transfers' : 'fund-records'}-${dayjs().format('YYYYMMDD')}.csv`);
+      await downloadExport(
+        fundRecordsApi.export,
+        f as never,
+        `${transfers ? 'fund-transfers' : 'fund-records'}-${dayjs().format('YYYYMMDD')}.csv`,
+      );
     } finally {
       setExporting(false);
     }
@@ -185,9 +190,11 @@ export function FundRecordTable({ transfers = false }: { transfers?: boolean }) 
       width: 160,
       render: (_, r) =>
         r.reference ? (
-          <Typography.Text copyable style={{ fontFamily: 'monospace', fontSize: 12 }}>
-            {r.reference}
-          </Typography.Text>
+          <Tooltip title={r.reference}>
+            <Typography.Text copyable={{ text: r.reference }} style={{ fontSize: 12 }} data-testid={`fund-ref-${r.id}`}>
+              {referenceText(t, r.reference)}
+            </Typography.Text>
+          </Tooltip>
         ) : (
           '-'
         ),
@@ -200,8 +207,8 @@ export function FundRecordTable({ transfers = false }: { transfers?: boolean }) 
       ellipsis: true,
       render: (_, r) =>
         r.note ? (
-          <Tooltip title={r.note}>
-            <span data-testid={`fund-note-${r.id}`}>{r.note}</span>
+          <Tooltip title={noteText(t, r.note)}>
+            <span data-testid={`fund-note-${r.id}`}>{noteText(t, r.note)}</span>
           </Tooltip>
         ) : (
           '-'
