@@ -163,11 +163,13 @@ describe('rules of a buy', () => {
     expect((await buy(u.token, { leverage: 7 })).msg).toBe('杠杆倍数只能选择 1/2/3/5/10');
     expect((await buy(u.token, { leverage: 7 }, 'en-US')).msg).toBe('Leverage must be one of 1/2/3/5/10');
     expect((await buy(u.token, { gid: 'sh600000' })).msg).toBe('股票不存在或已下架');
+    expect((await buy(u.token, { gid: 'sh600000' }, 'en-US')).msg).toBe('No such stock, or it is not listed');
     expect((await buy(u.token, { gid: 'sh600519', shares: 100, leverage: 1 })).msg).toMatch(/^保证金 \d+\.\d{2} 元超过可用资金的 90%$/);
     const poor = await trader('100.00');
     expect((await buy(poor.token, { shares: 100, leverage: 10 })).msg).toMatch(/^(可用资金不足，需要 \d+\.\d{2} 元|保证金 .*)$/);
     const locked = await trader('10000.00', { tradeLocked: true });
     expect((await buy(locked.token)).msg).toBe('账户已被限制交易');
+    expect((await buy(locked.token, {}, 'en-US')).msg).toBe('Trading is locked on this account');
     const unverified = await trader('10000.00', { realState: 0 });
     expect((await buy(unverified.token)).msg).toBe('请先完成实名认证');
     expect((await buy(unverified.token, {}, 'en-US')).msg).toBe('Verify your real name before trading');
@@ -178,12 +180,17 @@ describe('rules of a buy', () => {
     const [s] = (await adminCall('stock/list.do', { code: '300750' })).data.list;
     await adminCall('stock/updateLock.do', { id: s.id, locked: true, reason: '停牌' });
     expect((await buy(u.token, { gid: 'sz300750' })).msg).toBe('该股票已暂停交易');
+    expect((await buy(u.token, { gid: 'sz300750' }, 'en-US')).msg).toBe('Trading in this stock is suspended');
     await adminCall('stock/updateLock.do', { id: s.id, locked: false });
     const last = t.app.market.quote('sh600036')!.last;
     expect((await buy(u.token, { takeProfit: new Decimal(last).minus(1).toFixed(2) })).msg).toBe('止盈价须高于当前价');
+    expect((await buy(u.token, { takeProfit: new Decimal(last).minus(1).toFixed(2) }, 'en-US')).msg).toBe(
+      'The take-profit price must be above the current price',
+    );
     expect((await buy(u.token, { direction: 'short', stopLoss: new Decimal(last).minus(1).toFixed(2) })).msg).toBe('止损价须高于当前价');
     await risk('product', { ...DEFAULT_PRODUCT_CONFIG, holidayMode: true });
     expect((await buy(u.token)).msg).toBe('节假日休市，暂停交易');
+    expect((await buy(u.token, {}, 'en-US')).msg).toBe('The market is closed for a holiday; trading is paused');
     await risk('product', DEFAULT_PRODUCT_CONFIG);
   });
 
@@ -229,6 +236,9 @@ describe('selling and closing', () => {
     const s = await app('position/sell.do', { id: p.id }, u.token);
     expect(s).toMatchObject({ status: 0, data: { kind: 'sell', status: 'pending', positionId: p.id } });
     expect((await app('position/sell.do', { id: p.id }, u.token)).msg).toBe('该持仓已有待审核的卖出委托');
+    expect((await app('position/sell.do', { id: p.id }, u.token, 'en-US')).msg).toBe(
+      'A sell of this position is already waiting for review',
+    );
     const r = await adminCall('order/review.do', { id: s.data.id, approve: true, fillPrice: '41.00' });
     expect(r.status).toBe(0);
     // P/L 1,000; value 41,000 → fee 12.30, stamp 20.50; net 967.20 → free cash 11,988 + 8,000 + 967.20
