@@ -48,7 +48,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     logger: {
       level: config.LOG_LEVEL,
       ...(opts.logStream ? { stream: opts.logStream } : {}),
-      redact: { paths: ['req.headers.admintoken', 'req.headers.usertoken', 'req.headers.cookie', 'req.headers.authorization'], censor: '***' },
+      redact: {
+        paths: ['req.headers.admintoken', 'req.headers.usertoken', 'req.headers.cookie', 'req.headers.authorization'],
+        censor: '***',
+      },
       serializers: {
         req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
       },
@@ -64,7 +67,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   setOutageLog((level, msg, detail) => app.log[level](detail ?? {}, msg));
   const hooks = new AppHooks();
-  const ctx: AppContext = { config, database, db: database.db, hooks, secrets: secretBoxFor(config), sessionCache: new SessionCache(hooks) };
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    hooks,
+    secrets: secretBoxFor(config),
+    sessionCache: new SessionCache(hooks),
+  };
   app.decorate('ctx', ctx);
 
   // Zod schemas are checked inside each route (so failures become status 2 envelopes in the caller's

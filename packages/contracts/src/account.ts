@@ -72,7 +72,10 @@ export const changePasswordInput = z
 export const accountGoogleInput = z.object({
   /** `enable` with a code from the secret of getGoogle.do; `disable` with a code from the current secret. */
   action: z.enum(['enable', 'disable']),
-  googleCode: z.string().trim().regex(/^\d{6}$/),
+  googleCode: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/),
 });
 
 /** iOS push (APNs token-based auth) settings; the .p8 key is stored encrypted and never returned. */
@@ -89,7 +92,11 @@ export const iosPushSettings = z.object({
 });
 export type IosPushSettings = z.infer<typeof iosPushSettings>;
 
-const apnsId = () => z.string().trim().regex(/^[A-Z0-9]{10}$/, { message: 'invalid_apns_id' });
+const apnsId = () =>
+  z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9]{10}$/, { message: 'invalid_apns_id' });
 export const updateIosPushInput = z.object({
   keyId: apnsId(),
   teamId: apnsId(),
@@ -107,7 +114,10 @@ export const updateIosPushInput = z.object({
 
 export const testIosPushInput = z.object({
   /** APNs device token (hex). */
-  deviceToken: z.string().trim().regex(/^[0-9a-fA-F]{32,200}$/, { message: 'invalid_device_token' }),
+  deviceToken: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-fA-F]{32,200}$/, { message: 'invalid_device_token' }),
   title: z.string().trim().max(100).optional().default('Stock Admin'),
   body: z.string().trim().max(500).optional().default('Test push'),
 });
@@ -122,13 +132,83 @@ const user = (action: 'query' | 'edit') => ({ permission: 'user' as const, actio
 const push = (action: 'query' | 'edit') => ({ permission: 'push' as const, action });
 
 export const accountApi = {
-  profile: endpoint({ method: 'POST', path: '/admin/account/profile.do', access: user('query'), data: accountProfile, summary: 'The signed-in admin (account settings)' }),
-  updateBasic: endpoint({ method: 'POST', path: '/admin/account/updateBasic.do', access: user('edit'), input: updateBasicInput, data: accountProfile, module: 'account', summary: 'Display name, language, e-mail, phone' }),
-  uploadAvatar: endpoint({ method: 'POST', path: '/admin/account/uploadAvatar.do', access: user('edit'), input: uploadAvatarInput, data: z.object({ avatar: z.string() }), module: 'account', summary: 'Avatar upload (multipart field `file`)' }),
-  updatePassword: endpoint({ method: 'POST', path: '/admin/account/updatePassword.do', access: user('edit'), input: changePasswordInput, data: z.null(), module: 'account', summary: 'Change password (checks the current one; ends the other sessions)' }),
-  getGoogle: endpoint({ method: 'POST', path: '/admin/account/getGoogle.do', access: user('edit'), data: googleEnrolment, module: 'account', summary: 'Issue an authenticator secret for enrolment (shown once)' }),
-  updateGoogle: endpoint({ method: 'POST', path: '/admin/account/updateGoogle.do', access: user('edit'), input: accountGoogleInput, data: accountProfile, module: 'account', summary: 'Turn the authenticator on or off (needs a valid code)' }),
-  getIosPush: endpoint({ method: 'POST', path: '/admin/account/getIosPush.do', access: push('query'), super: true, data: iosPushSettings, summary: 'iOS push settings (super-user only)' }),
-  updateIosPush: endpoint({ method: 'POST', path: '/admin/account/updateIosPush.do', access: push('edit'), super: true, input: updateIosPushInput, data: iosPushSettings, module: 'account', summary: 'Save iOS push settings (super-user only; key stored encrypted)' }),
-  testIosPush: endpoint({ method: 'POST', path: '/admin/account/testIosPush.do', access: push('edit'), super: true, input: testIosPushInput, data: pushResult, module: 'account', summary: 'Send a test push through the push provider (super-user only)' }),
+  profile: endpoint({
+    method: 'POST',
+    path: '/admin/account/profile.do',
+    access: user('query'),
+    data: accountProfile,
+    summary: 'The signed-in admin (account settings)',
+  }),
+  updateBasic: endpoint({
+    method: 'POST',
+    path: '/admin/account/updateBasic.do',
+    access: user('edit'),
+    input: updateBasicInput,
+    data: accountProfile,
+    module: 'account',
+    summary: 'Display name, language, e-mail, phone',
+  }),
+  uploadAvatar: endpoint({
+    method: 'POST',
+    path: '/admin/account/uploadAvatar.do',
+    access: user('edit'),
+    input: uploadAvatarInput,
+    data: z.object({ avatar: z.string() }),
+    module: 'account',
+    summary: 'Avatar upload (multipart field `file`)',
+  }),
+  updatePassword: endpoint({
+    method: 'POST',
+    path: '/admin/account/updatePassword.do',
+    access: user('edit'),
+    input: changePasswordInput,
+    data: z.null(),
+    module: 'account',
+    summary: 'Change password (checks the current one; ends the other sessions)',
+  }),
+  getGoogle: endpoint({
+    method: 'POST',
+    path: '/admin/account/getGoogle.do',
+    access: user('edit'),
+    data: googleEnrolment,
+    module: 'account',
+    summary: 'Issue an authenticator secret for enrolment (shown once)',
+  }),
+  updateGoogle: endpoint({
+    method: 'POST',
+    path: '/admin/account/updateGoogle.do',
+    access: user('edit'),
+    input: accountGoogleInput,
+    data: accountProfile,
+    module: 'account',
+    summary: 'Turn the authenticator on or off (needs a valid code)',
+  }),
+  getIosPush: endpoint({
+    method: 'POST',
+    path: '/admin/account/getIosPush.do',
+    access: push('query'),
+    super: true,
+    data: iosPushSettings,
+    summary: 'iOS push settings (super-user only)',
+  }),
+  updateIosPush: endpoint({
+    method: 'POST',
+    path: '/admin/account/updateIosPush.do',
+    access: push('edit'),
+    super: true,
+    input: updateIosPushInput,
+    data: iosPushSettings,
+    module: 'account',
+    summary: 'Save iOS push settings (super-user only; key stored encrypted)',
+  }),
+  testIosPush: endpoint({
+    method: 'POST',
+    path: '/admin/account/testIosPush.do',
+    access: push('edit'),
+    super: true,
+    input: testIosPushInput,
+    data: pushResult,
+    module: 'account',
+    summary: 'Send a test push through the push provider (super-user only)',
+  }),
 } as const;

@@ -21,7 +21,12 @@ export const adminLogin = () =>
     .trim()
     .regex(/^[A-Za-z0-9_.@-]{3,32}$/, { message: 'invalid_admin_login' });
 export const adminPassword = () => z.string().min(6).max(64);
-export const adminEmail = () => z.string().trim().max(128).pipe(z.email({ message: 'invalid_email_address' }));
+export const adminEmail = () =>
+  z
+    .string()
+    .trim()
+    .max(128)
+    .pipe(z.email({ message: 'invalid_email_address' }));
 
 /** One row of 管理列表. Never carries a password hash or an authenticator secret. */
 export const adminRecord = z.object({
@@ -86,9 +91,7 @@ export const updateAdminInput = z.object({
   password: optional(adminPassword()),
   roleId: optional(zId()),
   /** `0` or "" unbinds. */
-  agentId: z
-    .preprocess((v) => (v === '' || v === null || v === '0' || v === 0 ? null : v), z.union([z.null(), zId()]))
-    .optional(),
+  agentId: z.preprocess((v) => (v === '' || v === null || v === '0' || v === 0 ? null : v), z.union([z.null(), zId()])).optional(),
   phone: optional(phone()),
   email: optional(adminEmail()),
 });
@@ -109,7 +112,12 @@ export const updateGoogleInput = z.object({
    * only disabled, from the existing secret); `disable`: turn it off, keeping the secret; `reset`: forget the secret.
    */
   action: z.enum(GOOGLE_ACTIONS),
-  googleCode: optional(z.string().trim().regex(/^\d{6}$/)),
+  googleCode: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/),
+  ),
 });
 
 /** getGoole.do: the enrolment secret, shown once (each call issues a new pending secret). */
@@ -172,9 +180,32 @@ export const currentAdminData = pageOf(adminRecord.pick({ id: true, adminUtopia:
 const managelist = (action: 'query' | 'add' | 'edit' | 'delete' | 'enable' | 'disable') => ({ permission: 'managelist' as const, action });
 
 export const adminsApi = {
-  list: endpoint({ method: 'POST', path: '/admin/system/list.do', access: managelist('query'), input: adminListQuery, data: pageOf(adminRecord), summary: 'Admin accounts (管理列表), incl. registration requests' }),
-  add: endpoint({ method: 'POST', path: '/admin/system/add.do', access: managelist('add'), input: addAdminInput, data: adminRecord, module: 'admins', summary: 'Create an admin account' }),
-  update: endpoint({ method: 'POST', path: '/admin/system/update.do', access: managelist('edit'), input: updateAdminInput, data: adminRecord, module: 'admins', summary: 'Edit an admin account (a new password ends its sessions)' }),
+  list: endpoint({
+    method: 'POST',
+    path: '/admin/system/list.do',
+    access: managelist('query'),
+    input: adminListQuery,
+    data: pageOf(adminRecord),
+    summary: 'Admin accounts (管理列表), incl. registration requests',
+  }),
+  add: endpoint({
+    method: 'POST',
+    path: '/admin/system/add.do',
+    access: managelist('add'),
+    input: addAdminInput,
+    data: adminRecord,
+    module: 'admins',
+    summary: 'Create an admin account',
+  }),
+  update: endpoint({
+    method: 'POST',
+    path: '/admin/system/update.do',
+    access: managelist('edit'),
+    input: updateAdminInput,
+    data: adminRecord,
+    module: 'admins',
+    summary: 'Edit an admin account (a new password ends its sessions)',
+  }),
   unlockSignIn: endpoint({
     method: 'POST',
     path: '/admin/system/unlockSignIn.do',
@@ -183,14 +214,93 @@ export const adminsApi = {
     module: 'admins',
     summary: "Forgive an account's failed sign-ins (the addresses it was closed to may try again); logged in the login log",
   }),
-  updateLock: endpoint({ method: 'POST', path: '/admin/system/updateLock.do', access: managelist('edit'), input: updateLockInput, data: adminRecord, module: 'admins', summary: 'Lock (needs edit + disable; ends its sessions) or unlock (edit + enable)' }),
-  del: endpoint({ method: 'POST', path: '/admin/system/del.do', access: managelist('delete'), input: idInput, data: z.null(), module: 'admins', summary: 'Delete an admin account (not yourself, not the super-user)' }),
-  updateGoogle: endpoint({ method: 'POST', path: '/admin/system/updataGoole.do', access: managelist('edit'), input: updateGoogleInput, data: adminRecord, module: 'admins', summary: 'Enable / disable / reset the Google Authenticator' }),
-  getGoogle: endpoint({ method: 'POST', path: '/admin/system/getGoole.do', access: managelist('edit'), input: idInput, data: googleEnrolment, module: 'admins', summary: 'Issue a new authenticator secret for enrolment (shown once)' }),
-  offline: endpoint({ method: 'POST', path: '/admin/system/offline.do', access: managelist('edit'), input: idInput, data: offlineData, module: 'admins', summary: "End the admin's sessions (KICKOUT_ANOTHER)" }),
-  updateChat: endpoint({ method: 'POST', path: '/admin/system/updateChat', access: managelist('edit'), input: updateChatInput, data: adminRecord, module: 'admins', summary: "The admin's customer-chat availability" }),
-  activate: endpoint({ method: 'POST', path: '/admin/system/activate.do', access: managelist('enable'), super: true, input: activateInput, data: adminRecord, module: 'admins', summary: 'Activate a registration request (super-user, within 24 h)' }),
-  current: endpoint({ method: 'POST', path: '/admin/system/current.do', access: 'signedIn', data: currentAdminData, summary: "The signed-in admin's own list record (header name for any role)" }),
-  sendCode: endpoint({ method: 'POST', path: '/api/adminUser/sendCode.do', access: 'public', input: sendCodeInput, data: sendCodeData, module: 'register', summary: 'Send an SMS verification code (registration)' }),
-  register: endpoint({ method: 'POST', path: '/api/adminUser/register.do', access: 'public', input: registerInput, data: registerData, module: 'register', summary: 'Request an admin account (activated by the super-user within 24 h)' }),
+  updateLock: endpoint({
+    method: 'POST',
+    path: '/admin/system/updateLock.do',
+    access: managelist('edit'),
+    input: updateLockInput,
+    data: adminRecord,
+    module: 'admins',
+    summary: 'Lock (needs edit + disable; ends its sessions) or unlock (edit + enable)',
+  }),
+  del: endpoint({
+    method: 'POST',
+    path: '/admin/system/del.do',
+    access: managelist('delete'),
+    input: idInput,
+    data: z.null(),
+    module: 'admins',
+    summary: 'Delete an admin account (not yourself, not the super-user)',
+  }),
+  updateGoogle: endpoint({
+    method: 'POST',
+    path: '/admin/system/updataGoole.do',
+    access: managelist('edit'),
+    input: updateGoogleInput,
+    data: adminRecord,
+    module: 'admins',
+    summary: 'Enable / disable / reset the Google Authenticator',
+  }),
+  getGoogle: endpoint({
+    method: 'POST',
+    path: '/admin/system/getGoole.do',
+    access: managelist('edit'),
+    input: idInput,
+    data: googleEnrolment,
+    module: 'admins',
+    summary: 'Issue a new authenticator secret for enrolment (shown once)',
+  }),
+  offline: endpoint({
+    method: 'POST',
+    path: '/admin/system/offline.do',
+    access: managelist('edit'),
+    input: idInput,
+    data: offlineData,
+    module: 'admins',
+    summary: "End the admin's sessions (KICKOUT_ANOTHER)",
+  }),
+  updateChat: endpoint({
+    method: 'POST',
+    path: '/admin/system/updateChat',
+    access: managelist('edit'),
+    input: updateChatInput,
+    data: adminRecord,
+    module: 'admins',
+    summary: "The admin's customer-chat availability",
+  }),
+  activate: endpoint({
+    method: 'POST',
+    path: '/admin/system/activate.do',
+    access: managelist('enable'),
+    super: true,
+    input: activateInput,
+    data: adminRecord,
+    module: 'admins',
+    summary: 'Activate a registration request (super-user, within 24 h)',
+  }),
+  current: endpoint({
+    method: 'POST',
+    path: '/admin/system/current.do',
+    access: 'signedIn',
+    data: currentAdminData,
+    summary: "The signed-in admin's own list record (header name for any role)",
+  }),
+  sendCode: endpoint({
+    method: 'POST',
+    path: '/api/adminUser/sendCode.do',
+    access: 'public',
+    input: sendCodeInput,
+    data: sendCodeData,
+    module: 'register',
+    summary: 'Send an SMS verification code (registration)',
+  }),
+  register: endpoint({
+    method: 'POST',
+    path: '/api/adminUser/register.do',
+    access: 'public',
+    input: registerInput,
+    data: registerData,
+    module: 'register',
+    summary: 'Request an admin account (activated by the super-user within 24 h)',
+  }),
 } as const;

@@ -24,17 +24,7 @@ export interface Endpoint<
   summary?: string;
 }
 
-export const endpoint = <B extends z.ZodType | undefined, D extends z.ZodType | undefined>(
-  e: Endpoint<B, D>,
-): Endpoint<B, D> => e;
+export const endpoint = <B extends z.ZodType | undefined, D extends z.ZodType | undefined>(e: Endpoint<B, D>): Endpoint<B, D> => e;
 
-export type InputOf<E> = E extends Endpoint<infer B, z.ZodType | undefined>
-  ? B extends z.ZodType
-    ? z.input<B>
-    : void
-  : never;
-export type DataOf<E> = E extends Endpoint<z.ZodType | undefined, infer D>
-  ? D extends z.ZodType
-    ? z.output<D>
-    : null
-  : never;
+export type InputOf<E> = E extends Endpoint<infer B, z.ZodType | undefined> ? (B extends z.ZodType ? z.input<B> : void) : never;
+export type DataOf<E> = E extends Endpoint<z.ZodType | undefined, infer D> ? (D extends z.ZodType ? z.output<D> : null) : never;

@@ -18,8 +18,7 @@ export interface Envelope<T = unknown> {
   data: T;
 }
 
-export const envelopeSchema = <T extends z.ZodType>(data: T) =>
-  z.object({ status: z.number().int(), msg: z.string(), data });
+export const envelopeSchema = <T extends z.ZodType>(data: T) => z.object({ status: z.number().int(), msg: z.string(), data });
 
 /** The exact wording the console's error catalogue keys on (spec §8). */
 export const LOGIN_REQUIRED_MSG_ZH = '请先登录，无权限访问';

@@ -15,9 +15,9 @@ export const zNumber = <T extends z.ZodType<number, number>>(schema: T) =>
 export const zInt = () => zNumber(z.number().int());
 export const zId = () => zNumber(z.number().int().positive());
 export const zBool = () =>
-  z.union([z.boolean(), z.enum(['true', 'false', '1', '0']), z.literal(1), z.literal(0)]).transform(
-    (v) => v === true || v === 'true' || v === '1' || v === 1,
-  );
+  z
+    .union([z.boolean(), z.enum(['true', 'false', '1', '0']), z.literal(1), z.literal(0)])
+    .transform((v) => v === true || v === 'true' || v === '1' || v === 1);
 /** Empty strings from a form are "not given". */
 export const optionalText = (max = 255) =>
   z
@@ -30,9 +30,18 @@ export const optionalText = (max = 255) =>
 export const zIdList = () =>
   z
     .union([z.string(), z.array(z.union([z.string(), z.number()]))])
-    .transform((v) => (Array.isArray(v) ? v.map(String) : v.split(',')).map((s) => s.trim()).filter(Boolean).map(Number))
+    .transform((v) =>
+      (Array.isArray(v) ? v.map(String) : v.split(','))
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .map(Number),
+    )
     .pipe(z.array(z.number().int().positive()).min(1));
-export const phone = () => z.string().trim().regex(/^1[3-9]\d{9}$/, { message: 'invalid_phone' });
+export const phone = () =>
+  z
+    .string()
+    .trim()
+    .regex(/^1[3-9]\d{9}$/, { message: 'invalid_phone' });
 
 /** Wall-clock `HH:mm` (Asia/Shanghai). */
 export const hhmm = z

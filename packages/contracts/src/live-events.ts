@@ -53,6 +53,7 @@ export const LIVE_EVENTS = {
   RECHARGE_SETTLED: { permission: 'rechargelist', page: '/capital/rechargelist', recount: true },
   REAL_REVIEWED: { permission: 'userlist', page: '/userlist/index', recount: true },
   BUY_GP_SETTLED: { permission: 'financing', page: '/position/buyList', recount: true },
+  BUY_DZ_SETTLED: { permission: 'financing', page: '/position/dzList', recount: true },
   FORCE_CLOSED: {
     permission: 'financing',
     page: '/position/financing',

@@ -6,11 +6,27 @@ import { optionalText, zId, zIdList } from './fields.js';
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 const timeRange = {
-  beginTime: z.iso.datetime({ offset: true }).optional().or(z.literal('').transform(() => undefined)),
-  endTime: z.iso.datetime({ offset: true }).optional().or(z.literal('').transform(() => undefined)),
+  beginTime: z.iso
+    .datetime({ offset: true })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  endTime: z.iso
+    .datetime({ offset: true })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 };
 
-export const LOGIN_RESULTS = ['ok', 'bad_password', 'bad_code', 'need_code', 'locked', 'throttled', 'lock_ip', 'lock_account', 'unlock'] as const;
+export const LOGIN_RESULTS = [
+  'ok',
+  'bad_password',
+  'bad_code',
+  'need_code',
+  'locked',
+  'throttled',
+  'lock_ip',
+  'lock_account',
+  'unlock',
+] as const;
 
 export const loginLogItem = z.object({
   id: z.number(),
@@ -45,7 +61,10 @@ export const loginLogQuery = pageQuery.extend({
   username: optionalText(64),
   adminId: z.preprocess(blankToUndefined, zId().optional()),
   ip: optionalText(64),
-  result: z.enum(LOGIN_RESULTS).optional().or(z.literal('').transform(() => undefined)),
+  result: z
+    .enum(LOGIN_RESULTS)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   ...timeRange,
 });
 export const operationLogQuery = pageQuery.extend({
@@ -109,7 +128,10 @@ export const deleteLogInput = z
     kind: z.enum(LOG_KINDS),
     ids: zIdList().optional(),
     /** Deletes the rows created before this time. */
-    before: z.iso.datetime({ offset: true }).optional().or(z.literal('').transform(() => undefined)),
+    before: z.iso
+      .datetime({ offset: true })
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
   })
   .refine((v) => v.ids !== undefined || v.before !== undefined, { message: 'ids_or_before', path: ['ids'] });
 
@@ -117,12 +139,69 @@ export const deleteLogInput = z
 export const EXPORT_MAX_ROWS = 50_000;
 
 export const logsApi = {
-  loginList: endpoint({ method: 'POST', path: '/admin/log/loginList.do', access: { permission: 'loginlog', action: 'query' }, input: loginLogQuery, data: pageOf(loginLogItem), summary: 'Login log' }),
-  loginExport: endpoint({ method: 'POST', path: '/admin/log/loginExport.do', access: { permission: 'loginlog', action: 'export' }, input: loginLogQuery, summary: 'Login log as CSV' }),
-  operationList: endpoint({ method: 'POST', path: '/admin/log/operationList.do', access: { permission: 'operationlog', action: 'query' }, super: true, input: operationLogQuery, data: pageOf(operationLogItem), summary: 'Operation log (super-user only)' }),
-  operationExport: endpoint({ method: 'POST', path: '/admin/log/operationExport.do', access: { permission: 'operationlog', action: 'export' }, super: true, input: operationLogQuery, summary: 'Operation log as CSV (super-user only)' }),
-  smsList: endpoint({ method: 'POST', path: '/admin/log/smsList.do', access: { permission: 'smslog', action: 'query' }, input: smsLogQuery, data: pageOf(smsLogItem), summary: 'SMS log' }),
-  smsExport: endpoint({ method: 'POST', path: '/admin/log/smsExport.do', access: { permission: 'smslog', action: 'export' }, input: smsLogQuery, summary: 'SMS log as CSV' }),
-  pushList: endpoint({ method: 'POST', path: '/admin/log/pushList.do', access: { permission: 'push', action: 'query' }, input: pushLogQuery, data: pageOf(pushLogItem), summary: 'Push log (messages sent through the push provider)' }),
-  deleteLogs: endpoint({ method: 'POST', path: '/admin/log/delete.do', access: { permission: 'operationlog', action: 'delete' }, super: true, input: deleteLogInput, data: z.object({ deleted: z.number().int() }), module: 'logs', summary: 'Delete log rows (super-user only; logged)' }),
+  loginList: endpoint({
+    method: 'POST',
+    path: '/admin/log/loginList.do',
+    access: { permission: 'loginlog', action: 'query' },
+    input: loginLogQuery,
+    data: pageOf(loginLogItem),
+    summary: 'Login log',
+  }),
+  loginExport: endpoint({
+    method: 'POST',
+    path: '/admin/log/loginExport.do',
+    access: { permission: 'loginlog', action: 'export' },
+    input: loginLogQuery,
+    summary: 'Login log as CSV',
+  }),
+  operationList: endpoint({
+    method: 'POST',
+    path: '/admin/log/operationList.do',
+    access: { permission: 'operationlog', action: 'query' },
+    super: true,
+    input: operationLogQuery,
+    data: pageOf(operationLogItem),
+    summary: 'Operation log (super-user only)',
+  }),
+  operationExport: endpoint({
+    method: 'POST',
+    path: '/admin/log/operationExport.do',
+    access: { permission: 'operationlog', action: 'export' },
+    super: true,
+    input: operationLogQuery,
+    summary: 'Operation log as CSV (super-user only)',
+  }),
+  smsList: endpoint({
+    method: 'POST',
+    path: '/admin/log/smsList.do',
+    access: { permission: 'smslog', action: 'query' },
+    input: smsLogQuery,
+    data: pageOf(smsLogItem),
+    summary: 'SMS log',
+  }),
+  smsExport: endpoint({
+    method: 'POST',
+    path: '/admin/log/smsExport.do',
+    access: { permission: 'smslog', action: 'export' },
+    input: smsLogQuery,
+    summary: 'SMS log as CSV',
+  }),
+  pushList: endpoint({
+    method: 'POST',
+    path: '/admin/log/pushList.do',
+    access: { permission: 'push', action: 'query' },
+    input: pushLogQuery,
+    data: pageOf(pushLogItem),
+    summary: 'Push log (messages sent through the push provider)',
+  }),
+  deleteLogs: endpoint({
+    method: 'POST',
+    path: '/admin/log/delete.do',
+    access: { permission: 'operationlog', action: 'delete' },
+    super: true,
+    input: deleteLogInput,
+    data: z.object({ deleted: z.number().int() }),
+    module: 'logs',
+    summary: 'Delete log rows (super-user only; logged)',
+  }),
 } as const;

@@ -4,7 +4,11 @@ import { pageOf, pageQuery } from './envelope.js';
 import { optionalText, zBool, zId, zIdList } from './fields.js';
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-const time = () => z.iso.datetime({ offset: true }).optional().or(z.literal('').transform(() => undefined));
+const time = () =>
+  z.iso
+    .datetime({ offset: true })
+    .optional()
+    .or(z.literal('').transform(() => undefined));
 
 /** 站内消息: `all` = every user (agent staff: every user of their subtree), `users` = the chosen ones. */
 export const STATION_AUDIENCES = ['all', 'users'] as const;
@@ -74,10 +78,54 @@ export const appStationReadInput = z.object({
 const perm = (action: 'query' | 'get' | 'add' | 'delete') => ({ permission: 'stationmessage' as const, action });
 
 export const messagesApi = {
-  list: endpoint({ method: 'POST', path: '/admin/stationMessage/list.do', access: perm('query'), input: stationListQuery, data: pageOf(stationMessageItem), summary: 'Station messages sent to users, with read counts' }),
-  send: endpoint({ method: 'POST', path: '/admin/stationMessage/send.do', access: perm('add'), input: sendStationInput, data: stationMessageItem, module: 'messages', summary: 'Send a station message to chosen users or to all users' }),
-  recipients: endpoint({ method: 'POST', path: '/admin/stationMessage/recipients.do', access: perm('get'), input: stationRecipientsQuery, data: pageOf(stationRecipient), summary: 'Recipients of a message and their read state' }),
-  withdraw: endpoint({ method: 'POST', path: '/admin/stationMessage/del.do', access: perm('delete'), input: z.object({ id: zId() }), data: z.null(), module: 'messages', summary: 'Withdraw a message (users no longer see it)' }),
-  appList: endpoint({ method: 'POST', path: '/app/message/list.do', access: 'signedIn', input: appStationListQuery, data: pageOf(appStationMessage).extend({ unread: z.number().int() }), summary: "The user's station messages (newest first) and unread count" }),
-  appRead: endpoint({ method: 'POST', path: '/app/message/read.do', access: 'signedIn', input: appStationReadInput, data: z.object({ unread: z.number().int() }), summary: 'Mark station messages read' }),
+  list: endpoint({
+    method: 'POST',
+    path: '/admin/stationMessage/list.do',
+    access: perm('query'),
+    input: stationListQuery,
+    data: pageOf(stationMessageItem),
+    summary: 'Station messages sent to users, with read counts',
+  }),
+  send: endpoint({
+    method: 'POST',
+    path: '/admin/stationMessage/send.do',
+    access: perm('add'),
+    input: sendStationInput,
+    data: stationMessageItem,
+    module: 'messages',
+    summary: 'Send a station message to chosen users or to all users',
+  }),
+  recipients: endpoint({
+    method: 'POST',
+    path: '/admin/stationMessage/recipients.do',
+    access: perm('get'),
+    input: stationRecipientsQuery,
+    data: pageOf(stationRecipient),
+    summary: 'Recipients of a message and their read state',
+  }),
+  withdraw: endpoint({
+    method: 'POST',
+    path: '/admin/stationMessage/del.do',
+    access: perm('delete'),
+    input: z.object({ id: zId() }),
+    data: z.null(),
+    module: 'messages',
+    summary: 'Withdraw a message (users no longer see it)',
+  }),
+  appList: endpoint({
+    method: 'POST',
+    path: '/app/message/list.do',
+    access: 'signedIn',
+    input: appStationListQuery,
+    data: pageOf(appStationMessage).extend({ unread: z.number().int() }),
+    summary: "The user's station messages (newest first) and unread count",
+  }),
+  appRead: endpoint({
+    method: 'POST',
+    path: '/app/message/read.do',
+    access: 'signedIn',
+    input: appStationReadInput,
+    data: z.object({ unread: z.number().int() }),
+    summary: 'Mark station messages read',
+  }),
 } as const;

@@ -60,5 +60,4 @@ export const ALL_ACTIONS: Action[] = [...ACTIONS];
 export const READ_ACTIONS: Action[] = ['query', 'get'];
 
 /** True when an action list grants `action`. */
-export const allows = (actions: readonly string[] | undefined, action: Action): boolean =>
-  !!actions && actions.includes(action);
+export const allows = (actions: readonly string[] | undefined, action: Action): boolean => !!actions && actions.includes(action);

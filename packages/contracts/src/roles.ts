@@ -24,15 +24,18 @@ export const roleGrant = z.object({ permissionId: permissionKeyEnum, actions: ac
 export type RoleGrant = z.output<typeof roleGrant>;
 
 /** The grants of a role: a JSON array (or that array as one JSON string in a form body). */
-export const roleGrants = z.preprocess((v, ctx) => {
-  if (typeof v !== 'string') return v;
-  try {
-    return JSON.parse(v);
-  } catch {
-    ctx.addIssue({ code: 'custom', message: 'invalid_json', input: v });
-    return z.NEVER;
-  }
-}, z.array(roleGrant).max(PERMISSIONS.length * 2));
+export const roleGrants = z.preprocess(
+  (v, ctx) => {
+    if (typeof v !== 'string') return v;
+    try {
+      return JSON.parse(v);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'invalid_json', input: v });
+      return z.NEVER;
+    }
+  },
+  z.array(roleGrant).max(PERMISSIONS.length * 2),
+);
 
 export const roleRecord = z.object({
   id: z.number().int(),
@@ -80,9 +83,46 @@ export type PermissionCatalogue = z.infer<typeof permissionCatalogue>;
 const managelist = (action: 'query' | 'add' | 'edit' | 'delete') => ({ permission: 'managelist' as const, action });
 
 export const rolesApi = {
-  list: endpoint({ method: 'POST', path: '/admin/role/list.do', access: managelist('query'), input: roleListQuery, data: pageOf(roleRecord), summary: 'Roles with their permission entries' }),
-  permissions: endpoint({ method: 'POST', path: '/admin/role/permissions.do', access: managelist('query'), data: permissionCatalogue, summary: 'Permission keys and actions for the role editor' }),
-  add: endpoint({ method: 'POST', path: '/admin/role/add.do', access: managelist('add'), input: addRoleInput, data: roleRecord, module: 'roles', summary: 'Create a role' }),
-  update: endpoint({ method: 'POST', path: '/admin/role/update.do', access: managelist('edit'), input: updateRoleInput, data: roleRecord, module: 'roles', summary: 'Edit a role (name, description, grants)' }),
-  del: endpoint({ method: 'POST', path: '/admin/role/del.do', access: managelist('delete'), input: z.object({ id: zId() }), data: z.null(), module: 'roles', summary: 'Delete a role (not built-in, not in use)' }),
+  list: endpoint({
+    method: 'POST',
+    path: '/admin/role/list.do',
+    access: managelist('query'),
+    input: roleListQuery,
+    data: pageOf(roleRecord),
+    summary: 'Roles with their permission entries',
+  }),
+  permissions: endpoint({
+    method: 'POST',
+    path: '/admin/role/permissions.do',
+    access: managelist('query'),
+    data: permissionCatalogue,
+    summary: 'Permission keys and actions for the role editor',
+  }),
+  add: endpoint({
+    method: 'POST',
+    path: '/admin/role/add.do',
+    access: managelist('add'),
+    input: addRoleInput,
+    data: roleRecord,
+    module: 'roles',
+    summary: 'Create a role',
+  }),
+  update: endpoint({
+    method: 'POST',
+    path: '/admin/role/update.do',
+    access: managelist('edit'),
+    input: updateRoleInput,
+    data: roleRecord,
+    module: 'roles',
+    summary: 'Edit a role (name, description, grants)',
+  }),
+  del: endpoint({
+    method: 'POST',
+    path: '/admin/role/del.do',
+    access: managelist('delete'),
+    input: z.object({ id: zId() }),
+    data: z.null(),
+    module: 'roles',
+    summary: 'Delete a role (not built-in, not in use)',
+  }),
 } as const;

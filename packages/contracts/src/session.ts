@@ -76,7 +76,9 @@ export const siteStyle = z.object({
 export type SiteStyle = z.infer<typeof siteStyle>;
 
 /** The default layout of spec §9. */
-export const DEFAULT_SITE_STYLE: Required<Pick<SiteStyle, 'layout' | 'navTheme' | 'primaryColor' | 'contentWidth' | 'fixedHeader' | 'fixSiderbar' | 'multiTab' | 'colorWeak'>> = {
+export const DEFAULT_SITE_STYLE: Required<
+  Pick<SiteStyle, 'layout' | 'navTheme' | 'primaryColor' | 'contentWidth' | 'fixedHeader' | 'fixSiderbar' | 'multiTab' | 'colorWeak'>
+> = {
   layout: 'sidemenu',
   navTheme: 'dark',
   primaryColor: '#1e9fff',
@@ -114,10 +116,51 @@ export const sysConfig = z.object({
 export type SysConfig = z.infer<typeof sysConfig>;
 
 export const sessionApi = {
-  login: endpoint({ method: 'POST', path: '/api/adminUser/login.do', access: 'public', input: loginInput, data: loginData, module: 'session', summary: 'Admin sign-in' }),
-  logout: endpoint({ method: 'POST', path: '/api/adminUser/logout.do', access: 'signedIn', data: undefined, module: 'session', summary: 'Sign out (revokes the token)' }),
-  info: endpoint({ method: 'GET', path: '/api/user/info', access: 'signedIn', data: userInfo, summary: 'Current admin with role permissions' }),
-  getSiteStyle: endpoint({ method: 'POST', path: '/api/adminUser/getSiteStyle.do', access: 'signedIn', data: siteStyle, summary: 'Theme settings of the current admin' }),
-  setSiteStyle: endpoint({ method: 'POST', path: '/api/adminUser/setSiteStyle.do', access: 'signedIn', input: setSiteStyleInput, data: siteStyle, module: 'session', summary: 'Save theme settings' }),
-  sysConfig: endpoint({ method: 'GET', path: '/api/config/querySysConfig', access: 'public', data: sysConfig, summary: 'Public site configuration' }),
+  login: endpoint({
+    method: 'POST',
+    path: '/api/adminUser/login.do',
+    access: 'public',
+    input: loginInput,
+    data: loginData,
+    module: 'session',
+    summary: 'Admin sign-in',
+  }),
+  logout: endpoint({
+    method: 'POST',
+    path: '/api/adminUser/logout.do',
+    access: 'signedIn',
+    data: undefined,
+    module: 'session',
+    summary: 'Sign out (revokes the token)',
+  }),
+  info: endpoint({
+    method: 'GET',
+    path: '/api/user/info',
+    access: 'signedIn',
+    data: userInfo,
+    summary: 'Current admin with role permissions',
+  }),
+  getSiteStyle: endpoint({
+    method: 'POST',
+    path: '/api/adminUser/getSiteStyle.do',
+    access: 'signedIn',
+    data: siteStyle,
+    summary: 'Theme settings of the current admin',
+  }),
+  setSiteStyle: endpoint({
+    method: 'POST',
+    path: '/api/adminUser/setSiteStyle.do',
+    access: 'signedIn',
+    input: setSiteStyleInput,
+    data: siteStyle,
+    module: 'session',
+    summary: 'Save theme settings',
+  }),
+  sysConfig: endpoint({
+    method: 'GET',
+    path: '/api/config/querySysConfig',
+    access: 'public',
+    data: sysConfig,
+    summary: 'Public site configuration',
+  }),
 } as const;

@@ -25,6 +25,8 @@ export const SOCKET_EVENTS = [
   'FORCE_CLOSED',
   // a buy left the buy list (approved, rejected, cancelled): consoles showing badge 19 count again
   'BUY_GP_SETTLED',
+  // a block-trade request left /position/dzList: consoles showing badge 20 count again (issue 22)
+  'BUY_DZ_SETTLED',
 ] as const;
 export type SocketEventType = (typeof SOCKET_EVENTS)[number];
 

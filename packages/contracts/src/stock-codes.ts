@@ -29,7 +29,9 @@ export function stockBoardOf(market: StockMarket, code: string): { board: StockB
   if (!SIX_DIGITS.test(code)) return { problem: 'invalid_stock_code' };
   const hit = STOCK_PREFIXES.find((r) => r.market === market && r.prefixes.some((p) => code.startsWith(p)));
   if (hit) return { board: hit.board };
-  return { problem: STOCK_PREFIXES.some((r) => r.prefixes.some((p) => code.startsWith(p))) ? 'code_market_mismatch' : 'invalid_stock_code' };
+  return {
+    problem: STOCK_PREFIXES.some((r) => r.prefixes.some((p) => code.startsWith(p))) ? 'code_market_mismatch' : 'invalid_stock_code',
+  };
 }
 
 /** The market a stock code belongs to, when its prefix says (for imports and pickers). */

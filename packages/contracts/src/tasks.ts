@@ -9,7 +9,11 @@ const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v
 export const TASK_RESULTS = ['running', 'ok', 'error', 'interrupted'] as const;
 export type TaskResult = (typeof TASK_RESULTS)[number];
 
-export const taskKey = () => z.string().trim().regex(/^[a-z0-9][a-z0-9_.-]{0,63}$/, { message: 'invalid_task_key' });
+export const taskKey = () =>
+  z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9_.-]{0,63}$/, { message: 'invalid_task_key' });
 
 /**
  * A job's schedule: a 5- or 6-field cron expression evaluated in Asia/Shanghai (`0 3 * * *`), or an
@@ -69,8 +73,38 @@ export const updateTaskInput = z.object({
 const tasks = (action: 'query' | 'edit') => ({ permission: 'scheduledtasks' as const, action });
 
 export const tasksApi = {
-  list: endpoint({ method: 'POST', path: '/admin/task/list.do', access: tasks('query'), input: pageQuery, data: pageOf(taskRecord), summary: 'Scheduled tasks with their last run' }),
-  runs: endpoint({ method: 'POST', path: '/admin/task/runs.do', access: tasks('query'), input: taskRunsQuery, data: pageOf(taskRun), summary: 'Run history of the scheduled tasks' }),
-  update: endpoint({ method: 'POST', path: '/admin/task/update.do', access: tasks('edit'), input: updateTaskInput, data: taskRecord, module: 'tasks', summary: 'Enable / disable a task or change its schedule' }),
-  run: endpoint({ method: 'POST', path: '/admin/task/run.do', access: tasks('edit'), input: z.object({ key: taskKey() }), data: taskRun, module: 'tasks', summary: 'Run a task now (answers within a few seconds with the run, finished or still running)' }),
+  list: endpoint({
+    method: 'POST',
+    path: '/admin/task/list.do',
+    access: tasks('query'),
+    input: pageQuery,
+    data: pageOf(taskRecord),
+    summary: 'Scheduled tasks with their last run',
+  }),
+  runs: endpoint({
+    method: 'POST',
+    path: '/admin/task/runs.do',
+    access: tasks('query'),
+    input: taskRunsQuery,
+    data: pageOf(taskRun),
+    summary: 'Run history of the scheduled tasks',
+  }),
+  update: endpoint({
+    method: 'POST',
+    path: '/admin/task/update.do',
+    access: tasks('edit'),
+    input: updateTaskInput,
+    data: taskRecord,
+    module: 'tasks',
+    summary: 'Enable / disable a task or change its schedule',
+  }),
+  run: endpoint({
+    method: 'POST',
+    path: '/admin/task/run.do',
+    access: tasks('edit'),
+    input: z.object({ key: taskKey() }),
+    data: taskRun,
+    module: 'tasks',
+    summary: 'Run a task now (answers within a few seconds with the run, finished or still running)',
+  }),
 } as const;

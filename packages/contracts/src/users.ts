@@ -12,10 +12,12 @@ export const optionalField = <T extends z.ZodType>(s: T) => z.preprocess(blankTo
 
 /** An integer that must be one of `values` (form strings accepted). */
 export const zIntIn = <T extends number>(values: readonly T[]) =>
-  zNumber(z.number().int().refine((v): v is T => (values as readonly number[]).includes(v), { message: 'invalid_value' })) as unknown as z.ZodType<
-    T,
-    unknown
-  >;
+  zNumber(
+    z
+      .number()
+      .int()
+      .refine((v): v is T => (values as readonly number[]).includes(v), { message: 'invalid_value' }),
+  ) as unknown as z.ZodType<T, unknown>;
 
 /** 0 or a positive id: 0 clears a reference (no agent, no tier). */
 export const zIdOrZero = () => zNumber(z.number().int().min(0));

@@ -26,10 +26,17 @@ async function askHidden(question: string): Promise<string> {
 
 async function main() {
   const { values } = parseArgs({
-    options: { username: { type: 'string' }, role: { type: 'string', default: 'admin' }, name: { type: 'string' }, agent: { type: 'string' } },
+    options: {
+      username: { type: 'string' },
+      role: { type: 'string', default: 'admin' },
+      name: { type: 'string' },
+      agent: { type: 'string' },
+    },
   });
   if (!values.username) {
-    console.error(`usage: npm run admin:create -- --username NAME --role ${BUILTIN_ROLES.join('|')} [--name "Display name"] [--agent AGENT_ID]`);
+    console.error(
+      `usage: npm run admin:create -- --username NAME --role ${BUILTIN_ROLES.join('|')} [--name "Display name"] [--agent AGENT_ID]`,
+    );
     process.exit(2);
   }
   const password = process.env.ADMIN_PASSWORD ?? (await askHidden(`Password for ${values.username}: `));

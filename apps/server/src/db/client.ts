@@ -66,7 +66,9 @@ export async function openDatabase(opts: {
     pool.on('connect', (client) => client.on('error', (err) => connectionLost(err)));
     const listConnections = opts.listConnections ?? 1;
     const pipeline =
-      listConnections > 0 ? new ListPipeline({ ...config, application_name: LIST_CONNECTION_NAME }, { size: listConnections, ...LIST_PIPELINE }) : undefined;
+      listConnections > 0
+        ? new ListPipeline({ ...config, application_name: LIST_CONNECTION_NAME }, { size: listConnections, ...LIST_PIPELINE })
+        : undefined;
     if (pipeline) pipelines.set(pool, pipeline);
     if (opts.schemaName) {
       const c = await pool.connect();

@@ -67,7 +67,10 @@ export const splitHours = (w: TimeWindow): Split<Date> => split(w, HOUR_MS, 0, (
 /** The condition on a summary's period column for the whole periods of a split (hours as ISO instants). */
 export function wholeRange(col: AnyPgColumn, whole: { first?: string | Date; last?: string | Date }): SQL | undefined {
   const v = (x: string | Date) => (x instanceof Date ? x.toISOString() : x);
-  return and(whole.first !== undefined ? gte(col, v(whole.first)) : undefined, whole.last !== undefined ? lte(col, v(whole.last)) : undefined);
+  return and(
+    whole.first !== undefined ? gte(col, v(whole.first)) : undefined,
+    whole.last !== undefined ? lte(col, v(whole.last)) : undefined,
+  );
 }
 
 /** A summary's period: the start of the period with key `k` (a column of the summary), and its length. */

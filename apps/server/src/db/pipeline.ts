@@ -93,7 +93,10 @@ export class ListPipeline {
   private open(i: number): Connection {
     const client = new pg.Client({ ...this.config, pipeline: true } as pg.ClientConfig);
     const c: Connection = { client, ready: client.connect(), connected: false, outstanding: 0, headSince: 0 };
-    c.ready.then(() => (c.connected = true), () => undefined);
+    c.ready.then(
+      () => (c.connected = true),
+      () => undefined,
+    );
     const drop = () => {
       if (this.connections[i] === c) this.connections[i] = undefined;
       client.end().catch(() => undefined);

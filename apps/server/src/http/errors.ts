@@ -18,7 +18,8 @@ export class AppError extends Error {
 
 export const fail = (key: string, params?: Record<string, string | number>, data: unknown = null) =>
   new AppError(Status.FAIL, key, params, 200, data);
-export const invalid = (field: string, reasonKey = 'reason.invalid') => new AppError(Status.INVALID, 'invalid_field', { field, reason: reasonKey });
+export const invalid = (field: string, reasonKey = 'reason.invalid') =>
+  new AppError(Status.INVALID, 'invalid_field', { field, reason: reasonKey });
 export const loginRequired = () => new AppError(Status.LOGIN_REQUIRED, 'login_required');
 export const forbidden = (permission: string, action: string) => new AppError(Status.FAIL, 'forbidden', { permission, action }, 403);
 export const superOnly = () => new AppError(Status.FAIL, 'super_only', undefined, 403);

@@ -41,7 +41,10 @@ registerMessages({
   super_only: { 'zh-CN': '无权限：仅超级管理员可操作', 'en-US': 'Forbidden: super-user only' },
   db_unavailable: { 'zh-CN': '数据库暂不可用，请稍后重试', 'en-US': 'The database is unavailable, please retry shortly' },
   shutting_down: { 'zh-CN': '服务正在重启，请稍后重试', 'en-US': 'The server is restarting, please retry shortly' },
-  internal_error: { 'zh-CN': '服务器内部错误，请稍后重试（请求号 {reqId}）', 'en-US': 'Internal server error, please retry later (request {reqId})' },
+  internal_error: {
+    'zh-CN': '服务器内部错误，请稍后重试（请求号 {reqId}）',
+    'en-US': 'Internal server error, please retry later (request {reqId})',
+  },
   not_found: { 'zh-CN': '接口不存在', 'en-US': 'No such endpoint' },
   invalid_field: { 'zh-CN': '参数错误：{field} {reason}', 'en-US': 'Invalid argument: {field} {reason}' },
   invalid_body: { 'zh-CN': '参数错误：请求体格式不正确', 'en-US': 'Invalid argument: malformed request body' },
@@ -56,5 +59,8 @@ registerMessages({
   'reason.invalid_phone': { 'zh-CN': '手机号格式不正确', 'en-US': 'is not a valid phone number' },
   'reason.invalid_json': { 'zh-CN': '不是有效的 JSON', 'en-US': 'is not valid JSON' },
   'reason.invalid': { 'zh-CN': '不合法', 'en-US': 'is invalid' },
-  'reason.unstorable_char': { 'zh-CN': '含有无法保存的字符（如 \\u0000）', 'en-US': 'contains a character that cannot be stored (such as \\u0000)' },
+  'reason.unstorable_char': {
+    'zh-CN': '含有无法保存的字符（如 \\u0000）',
+    'en-US': 'contains a character that cannot be stored (such as \\u0000)',
+  },
 });

@@ -153,7 +153,11 @@ export function route<E extends Endpoint>(
           action: e.path,
           method: e.method,
           targetId: audit.targetId ?? (body.id as string | number | undefined) ?? null,
-          summary: { input: body, ...(audit.before !== undefined ? { before: audit.before } : {}), ...(audit.after !== undefined ? { after: audit.after } : {}) },
+          summary: {
+            input: body,
+            ...(audit.before !== undefined ? { before: audit.before } : {}),
+            ...(audit.after !== undefined ? { after: audit.after } : {}),
+          },
           ip: req.ip,
           userAgent: req.headers['user-agent'],
           status: result.body.status,

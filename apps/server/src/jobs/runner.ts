@@ -36,9 +36,21 @@ export async function syncTasks(ctx: AppContext): Promise<void> {
   const unscheduled = await ctx.db
     .select()
     .from(scheduledTasks)
-    .where(and(eq(scheduledTasks.enabled, true), isNull(scheduledTasks.nextRunAt), inArray(scheduledTasks.key, defs.map((d) => d.key))));
+    .where(
+      and(
+        eq(scheduledTasks.enabled, true),
+        isNull(scheduledTasks.nextRunAt),
+        inArray(
+          scheduledTasks.key,
+          defs.map((d) => d.key),
+        ),
+      ),
+    );
   for (const t of unscheduled) {
-    await ctx.db.update(scheduledTasks).set({ nextRunAt: nextRunAfter(t.schedule, now) }).where(eq(scheduledTasks.key, t.key));
+    await ctx.db
+      .update(scheduledTasks)
+      .set({ nextRunAt: nextRunAfter(t.schedule, now) })
+      .where(eq(scheduledTasks.key, t.key));
   }
 }
 
@@ -110,7 +122,14 @@ export function startRun(ctx: AppContext, def: JobDef, trigger: 'schedule' | 'ma
         const startedAt = new Date();
         const [run] = await ctx.db
           .insert(scheduledTaskRuns)
-          .values({ taskKey: def.key, trigger, adminId: actor?.adminId ?? null, adminName: actor?.username ?? null, instance: INSTANCE_ID, startedAt })
+          .values({
+            taskKey: def.key,
+            trigger,
+            adminId: actor?.adminId ?? null,
+            adminName: actor?.username ?? null,
+            instance: INSTANCE_ID,
+            startedAt,
+          })
           .returning({ id: scheduledTaskRuns.id });
         await ctx.db
           .update(scheduledTasks)
@@ -129,7 +148,10 @@ export function startRun(ctx: AppContext, def: JobDef, trigger: 'schedule' | 'ma
         }
         const finishedAt = new Date();
         const durationMs = finishedAt.getTime() - startedAt.getTime();
-        await ctx.db.update(scheduledTaskRuns).set({ result, error, summary, finishedAt, durationMs }).where(eq(scheduledTaskRuns.id, run!.id));
+        await ctx.db
+          .update(scheduledTaskRuns)
+          .set({ result, error, summary, finishedAt, durationMs })
+          .where(eq(scheduledTaskRuns.id, run!.id));
         await ctx.db
           .update(scheduledTasks)
           .set({ lastResult: result, lastError: error, lastFinishedAt: finishedAt, lastDurationMs: durationMs })
@@ -184,7 +206,10 @@ export interface JobRunner {
  * Starts the scheduler (main.ts): every `tickMs` it runs the due jobs. Several instances may run it;
  * each slot still runs once. `stop()` waits (up to 10 s) for runs in progress.
  */
-export async function startJobRunner(ctx: AppContext, opts: { tickMs?: number; log?: (msg: string, err?: unknown) => void } = {}): Promise<JobRunner> {
+export async function startJobRunner(
+  ctx: AppContext,
+  opts: { tickMs?: number; log?: (msg: string, err?: unknown) => void } = {},
+): Promise<JobRunner> {
   const tickMs = opts.tickMs ?? 10_000;
   await syncTasks(ctx);
   const inFlight = new Set<Promise<void>>();

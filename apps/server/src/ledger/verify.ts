@@ -4,7 +4,7 @@ import { rows } from '../db/migrate.js';
 
 export interface LedgerOffender {
   /** 'stats': a row of the summary tables (user_counts, user_reg_days, fund_stats…) that disagrees with the base tables. */
-  kind: 'user' | 'agent' | 'stats';
+  kind: 'user' | 'agent' | 'stats' | 'order' | 'block';
   id: number;
   /**
    * 'balance': a balance differs from the sum of the records; 'equity': what the position records parked in
@@ -22,7 +22,9 @@ export interface LedgerOffender {
     | 'fund_stats_day'
     | 'fund_stats_hour'
     | 'owner_agent'
-    | 'user_balances';
+    | 'user_balances'
+    | 'held'
+    | 'block_left';
   detail: Record<string, string | number | null>;
 }
 
@@ -73,6 +75,32 @@ export async function verifyLedger(db: Db, opts: { chain?: boolean; stats?: bool
       ORDER BY 1 LIMIT ${limit}`),
   );
   for (const r of equityBad) offenders.push({ kind: 'user', id: Number(r.id), problem: 'equity', detail: r });
+
+  // Holds (trading buys, block-trade requests): what a document's hold and release records keep frozen is its
+  // hold while it is pending and nothing once it left the queue.
+  const heldBad = rows<Record<string, string | number | null>>(
+    await db.execute(sql`
+      SELECT h.reference, h.held::text AS held, coalesce(o.status, b.status) AS status, coalesce(o.hold, b.hold)::text AS hold,
+             coalesce(o.id, b.id) AS id
+      FROM (SELECT reference, sum(frozen_delta) AS held FROM fund_records WHERE type IN ('order_hold', 'order_release') GROUP BY reference) h
+      LEFT JOIN orders o ON o.order_no = h.reference
+      LEFT JOIN block_requests b ON b.request_no = h.reference
+      WHERE h.held <> CASE WHEN coalesce(o.status, b.status) = 'pending' THEN coalesce(o.hold, b.hold) ELSE 0 END
+      ORDER BY 1 LIMIT ${limit}`),
+  );
+  for (const r of heldBad) offenders.push({ kind: 'order', id: Number(r.id ?? 0), problem: 'held', detail: r });
+
+  // Block trades: a product's quantity left is its total less what approvals took.
+  const blockBad = rows<Record<string, string | number | null>>(
+    await db.execute(sql`
+      SELECT p.id, p.total_shares, p.left_shares, coalesce(s.sold, 0)::int AS sold
+      FROM block_products p
+      LEFT JOIN (SELECT product_id, sum(approved_shares) AS sold FROM block_requests WHERE status = 'approved' GROUP BY product_id) s
+        ON s.product_id = p.id
+      WHERE p.left_shares <> p.total_shares - coalesce(s.sold, 0)
+      ORDER BY p.id LIMIT ${limit}`),
+  );
+  for (const r of blockBad) offenders.push({ kind: 'block', id: Number(r.id), problem: 'block_left', detail: r });
 
   const agentBad = rows<Record<string, string | number | null>>(
     await db.execute(sql`

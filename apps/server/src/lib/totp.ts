@@ -13,8 +13,13 @@ export const totpCode = (secret: string, epochMs = Date.now()) => generate({ sec
  */
 export async function verifyTotp(secret: string, code: string, afterStep?: number | null): Promise<number | null> {
   try {
-    const r = await verify({ secret, token: code, epochTolerance: TOLERANCE_S, ...(afterStep != null ? { afterTimeStep: afterStep } : {}) });
-    return r.valid && "timeStep" in r ? r.timeStep : null;
+    const r = await verify({
+      secret,
+      token: code,
+      epochTolerance: TOLERANCE_S,
+      ...(afterStep != null ? { afterTimeStep: afterStep } : {}),
+    });
+    return r.valid && 'timeStep' in r ? r.timeStep : null;
   } catch {
     return null;
   }

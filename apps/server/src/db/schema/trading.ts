@@ -1,4 +1,17 @@
-import { bigserial, boolean, date, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { admins } from './foundation.js';
 import { users } from './users.js';
@@ -53,7 +66,9 @@ export const positions = pgTable(
   },
   (t) => [
     index('positions_user_idx').on(t.userId, t.status),
-    index('positions_open_gid_idx').on(t.gid).where(sql`status = 'open'`),
+    index('positions_open_gid_idx')
+      .on(t.gid)
+      .where(sql`status = 'open'`),
     index('positions_opened_idx').on(t.openedAt.desc()),
   ],
 );
@@ -92,10 +107,14 @@ export const orders = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    index('orders_pending_idx').on(t.kind, t.createdAt).where(sql`status = 'pending'`),
+    index('orders_pending_idx')
+      .on(t.kind, t.createdAt)
+      .where(sql`status = 'pending'`),
     index('orders_user_idx').on(t.userId, t.createdAt.desc()),
     index('orders_created_idx').on(t.createdAt.desc()),
-    uniqueIndex('orders_one_pending_sell').on(t.positionId).where(sql`kind = 'sell' AND status = 'pending'`),
+    uniqueIndex('orders_one_pending_sell')
+      .on(t.positionId)
+      .where(sql`kind = 'sell' AND status = 'pending'`),
   ],
 );
 

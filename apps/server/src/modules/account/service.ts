@@ -65,7 +65,12 @@ export async function profile(ctx: AppContext, p: Principal): Promise<AccountPro
   };
 }
 
-export async function updateBasic(ctx: AppContext, p: Principal, input: z.output<typeof updateBasicInput>, audit: Audit): Promise<AccountProfile> {
+export async function updateBasic(
+  ctx: AppContext,
+  p: Principal,
+  input: z.output<typeof updateBasicInput>,
+  audit: Audit,
+): Promise<AccountProfile> {
   const a = await own(ctx, p);
   const set: Partial<typeof adminAccounts.$inferInsert> = { updatedAt: new Date() };
   if (input.adminName !== undefined) set.name = input.adminName;
@@ -94,7 +99,12 @@ export function imageType(b: Uint8Array): string | null {
 
 export const avatarUrl = (adminId: number, version: number) => `/api/adminUser/avatar/${adminId}?v=${version}`;
 
-export async function uploadAvatar(ctx: AppContext, p: Principal, file: { data: Uint8Array; filename: string }, audit: Audit): Promise<{ avatar: string }> {
+export async function uploadAvatar(
+  ctx: AppContext,
+  p: Principal,
+  file: { data: Uint8Array; filename: string },
+  audit: Audit,
+): Promise<{ avatar: string }> {
   if (file.data.length > AVATAR_MAX_BYTES) throw fail('avatar_too_large', { kb: AVATAR_MAX_BYTES / 1024 });
   const mime = imageType(file.data);
   if (!mime) throw fail('avatar_bad_type');
@@ -116,7 +126,12 @@ export async function readAvatar(ctx: AppContext, adminId: number) {
   return r ?? null;
 }
 
-export async function changePassword(ctx: AppContext, p: Principal, input: z.output<typeof changePasswordInput>, audit: Audit): Promise<null> {
+export async function changePassword(
+  ctx: AppContext,
+  p: Principal,
+  input: z.output<typeof changePasswordInput>,
+  audit: Audit,
+): Promise<null> {
   // Failed attempts are the failed rows of this very call in the operation log.
   const [recent] = await ctx.db
     .select({ n: count() })
@@ -147,13 +162,21 @@ export async function issueOwnGoogleSecret(ctx: AppContext, p: Principal, audit:
   const a = await own(ctx, p);
   if (a.totpEnabled) throw fail('google_already_enabled');
   const secret = newTotpSecret();
-  await ctx.db.update(adminAccounts).set({ totpPendingSecret: sealTotpSecret(ctx, secret), updatedAt: new Date() }).where(eq(adminAccounts.id, a.id));
+  await ctx.db
+    .update(adminAccounts)
+    .set({ totpPendingSecret: sealTotpSecret(ctx, secret), updatedAt: new Date() })
+    .where(eq(adminAccounts.id, a.id));
   audit({ targetId: a.id, after: { googlePending: true } });
   return { secret, otpauthUri: totpUri(secret, a.username, TOTP_ISSUER), issuer: TOTP_ISSUER, account: a.username };
 }
 
 /** Self-service on/off: turning it off needs a current code (accepted once, like a sign-in code). */
-export async function updateOwnGoogle(ctx: AppContext, p: Principal, input: { action: 'enable' | 'disable'; googleCode: string }, audit: Audit): Promise<AccountProfile> {
+export async function updateOwnGoogle(
+  ctx: AppContext,
+  p: Principal,
+  input: { action: 'enable' | 'disable'; googleCode: string },
+  audit: Audit,
+): Promise<AccountProfile> {
   const a = await own(ctx, p);
   if (input.action === 'enable') {
     if (a.totpEnabled) throw fail('google_already_enabled');
@@ -215,7 +238,12 @@ export function apnsKeyFingerprint(pem: string): string {
   }
 }
 
-export async function updateIosPush(ctx: AppContext, p: Principal, input: z.output<typeof updateIosPushInput>, audit: Audit): Promise<IosPushSettings> {
+export async function updateIosPush(
+  ctx: AppContext,
+  p: Principal,
+  input: z.output<typeof updateIosPushInput>,
+  audit: Audit,
+): Promise<IosPushSettings> {
   const [current] = await ctx.db.select().from(iosPushSettings).where(eq(iosPushSettings.id, 1)).limit(1);
   const pem = input.keyFile ? Buffer.from(input.keyFile.data).toString('utf8') : input.keyText;
   let keySealed = current?.keySealed ?? null;
@@ -225,14 +253,24 @@ export async function updateIosPush(ctx: AppContext, p: Principal, input: z.outp
     keySealed = ctx.secrets.seal(pem.trim());
   }
   if (!keySealed) throw fail('ios_push_key_required');
-  const row = { keyId: input.keyId, teamId: input.teamId, bundleId: input.bundleId, production: input.production, keySealed, keyFingerprint, updatedBy: p.adminId, updatedAt: new Date() };
+  const row = {
+    keyId: input.keyId,
+    teamId: input.teamId,
+    bundleId: input.bundleId,
+    production: input.production,
+    keySealed,
+    keyFingerprint,
+    updatedBy: p.adminId,
+    updatedAt: new Date(),
+  };
   const [saved] = await ctx.db
     .insert(iosPushSettings)
     .values({ id: 1, ...row })
     .onConflictDoUpdate({ target: iosPushSettings.id, set: row })
     .returning();
   // No key material in the log: identifiers and the fingerprint only ("key*" fields would be masked anyway).
-  const view = (r: typeof current) => (r ? { kid: r.keyId, team: r.teamId, bundle: r.bundleId, production: r.production, fingerprint: r.keyFingerprint } : null);
+  const view = (r: typeof current) =>
+    r ? { kid: r.keyId, team: r.teamId, bundle: r.bundleId, production: r.production, fingerprint: r.keyFingerprint } : null;
   audit({ targetId: 'ios', before: view(current), after: { ...view(saved), uploaded: pem !== undefined } });
   return toSettings(saved);
 }

@@ -11,13 +11,13 @@ import { agentScope, assertAgentInScope, isAgentStaff } from '../agents/service.
 import { revokeSessions } from '../session/service.js';
 import { assertAssignableRole } from './grants.js';
 import { SMS_TEXTS } from './messages.js';
+import { likeContains } from '../../db/like.js';
 
 // Admin accounts (管理列表): list, add, edit, lock, delete, sign out, chat, activation. Their
 // authenticator is google.ts; what a role may hand out, grants.ts.
 
 export type AdminRow = typeof adminAccounts.$inferSelect;
 
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function statusOf(a: Pick<AdminRow, 'status' | 'expiresAt'>, now = Date.now()): AdminStatus {
@@ -72,8 +72,8 @@ function scopeCond(actor: Principal): SQL | undefined {
 
 export async function listAdmins(ctx: AppContext, actor: Principal, q: z.output<typeof adminListQuery>): Promise<Page<AdminRecord>> {
   const where: (SQL | undefined)[] = [scopeCond(actor)];
-  if (q.adminName) where.push(ilike(adminAccounts.name, like(q.adminName)));
-  if (q.adminUtopia) where.push(ilike(adminAccounts.username, like(q.adminUtopia)));
+  if (q.adminName) where.push(ilike(adminAccounts.name, likeContains(q.adminName)));
+  if (q.adminUtopia) where.push(ilike(adminAccounts.username, likeContains(q.adminUtopia)));
   if (q.roleId) where.push(eq(adminAccounts.roleId, q.roleId));
   if (q.locked !== undefined) where.push(eq(adminAccounts.locked, q.locked));
   if (q.agentId) where.push(eq(adminAccounts.agentId, q.agentId));
@@ -116,14 +116,20 @@ export async function loadTarget(ctx: AppContext, actor: Principal, id: number):
   return a;
 }
 
-const isUniqueViolation = (e: unknown) => (e as { code?: string; cause?: { code?: string } })?.code === '23505' || (e as { cause?: { code?: string } })?.cause?.code === '23505';
-const isFkViolation = (e: unknown) => (e as { code?: string })?.code === '23503' || (e as { cause?: { code?: string } })?.cause?.code === '23503';
+const isUniqueViolation = (e: unknown) =>
+  (e as { code?: string; cause?: { code?: string } })?.code === '23505' || (e as { cause?: { code?: string } })?.cause?.code === '23505';
+const isFkViolation = (e: unknown) =>
+  (e as { code?: string })?.code === '23503' || (e as { cause?: { code?: string } })?.cause?.code === '23503';
 
 async function assertLoginFree(ctx: AppContext, login: string, exceptId?: number) {
   if (login === ctx.config.SUPER_ACCOUNT) throw fail('admin_login_reserved');
   const conds = [eq(adminAccounts.username, login)];
   if (exceptId) conds.push(ne(adminAccounts.id, exceptId));
-  const [hit] = await ctx.db.select({ id: adminAccounts.id }).from(adminAccounts).where(and(...conds)).limit(1);
+  const [hit] = await ctx.db
+    .select({ id: adminAccounts.id })
+    .from(adminAccounts)
+    .where(and(...conds))
+    .limit(1);
   if (hit) throw fail('admin_login_taken');
 }
 
@@ -147,7 +153,12 @@ const changed = (ctx: AppContext, adminId: number) => ctx.hooks.emit('principals
 
 export type Audit = (a: { targetId?: string | number | null; before?: unknown; after?: unknown }) => void;
 
-export async function addAdmin(ctx: AppContext, actor: Principal, input: z.output<typeof addAdminInput>, audit: Audit): Promise<AdminRecord> {
+export async function addAdmin(
+  ctx: AppContext,
+  actor: Principal,
+  input: z.output<typeof addAdminInput>,
+  audit: Audit,
+): Promise<AdminRecord> {
   await assertLoginFree(ctx, input.adminUtopia);
   const role = await assertAssignableRole(ctx, actor, input.roleId);
   // Agent staff create staff bound to their subtree only (their own agent by default).
@@ -180,7 +191,12 @@ export async function addAdmin(ctx: AppContext, actor: Principal, input: z.outpu
   return adminRecordById(ctx, id);
 }
 
-export async function updateAdmin(ctx: AppContext, actor: Principal, input: z.output<typeof updateAdminInput>, audit: Audit): Promise<AdminRecord> {
+export async function updateAdmin(
+  ctx: AppContext,
+  actor: Principal,
+  input: z.output<typeof updateAdminInput>,
+  audit: Audit,
+): Promise<AdminRecord> {
   const a = await loadTarget(ctx, actor, input.id);
   const set: Partial<typeof adminAccounts.$inferInsert> = {};
   if (input.adminUtopia !== undefined && input.adminUtopia !== a.username) {
@@ -201,7 +217,10 @@ export async function updateAdmin(ctx: AppContext, actor: Principal, input: z.ou
     set.agentId = input.agentId;
   }
   if (roleCode === undefined) {
-    const [r] = await ctx.db.select({ code: adminRoles.code }).from(adminRoles).where(eq(adminRoles.id, set.roleId ?? a.roleId));
+    const [r] = await ctx.db
+      .select({ code: adminRoles.code })
+      .from(adminRoles)
+      .where(eq(adminRoles.id, set.roleId ?? a.roleId));
     roleCode = r?.code ?? null;
   }
   const agentAfter = set.agentId !== undefined ? set.agentId : a.agentId;
@@ -222,7 +241,11 @@ export async function updateAdmin(ctx: AppContext, actor: Principal, input: z.ou
     if (isUniqueViolation(e)) throw fail('admin_login_taken');
     throw e;
   }
-  audit({ targetId: a.id, before: auditView(a), after: { ...auditView(row), ...(input.password !== undefined ? { credentialChanged: true } : {}) } });
+  audit({
+    targetId: a.id,
+    before: auditView(a),
+    after: { ...auditView(row), ...(input.password !== undefined ? { credentialChanged: true } : {}) },
+  });
   // A new password ends the account's sessions.
   if (input.password !== undefined) {
     await revokeSessions(ctx, a.id, 'password');
@@ -231,7 +254,12 @@ export async function updateAdmin(ctx: AppContext, actor: Principal, input: z.ou
   return adminRecordById(ctx, a.id);
 }
 
-export async function updateLock(ctx: AppContext, actor: Principal, input: { id: number; locked: boolean }, audit: Audit): Promise<AdminRecord> {
+export async function updateLock(
+  ctx: AppContext,
+  actor: Principal,
+  input: { id: number; locked: boolean },
+  audit: Audit,
+): Promise<AdminRecord> {
   requirePermission(actor, 'managelist', input.locked ? 'disable' : 'enable');
   const a = await loadTarget(ctx, actor, input.id);
   if (a.id === actor.adminId) throw fail('admin_cannot_lock_self');
@@ -273,7 +301,12 @@ export async function offlineAdmin(ctx: AppContext, actor: Principal, id: number
   return { sessions: ids.length };
 }
 
-export async function updateChat(ctx: AppContext, actor: Principal, input: { id: number; chatEnabled: boolean }, audit: Audit): Promise<AdminRecord> {
+export async function updateChat(
+  ctx: AppContext,
+  actor: Principal,
+  input: { id: number; chatEnabled: boolean },
+  audit: Audit,
+): Promise<AdminRecord> {
   const a = await loadTarget(ctx, actor, input.id);
   await ctx.db.update(adminAccounts).set({ chatEnabled: input.chatEnabled, updatedAt: new Date() }).where(eq(adminAccounts.id, a.id));
   audit({ targetId: a.id, before: { chatEnabled: a.chatEnabled }, after: { chatEnabled: input.chatEnabled } });
@@ -281,7 +314,12 @@ export async function updateChat(ctx: AppContext, actor: Principal, input: { id:
 }
 
 /** Activates a registration request (super-user) while it is within its 24 hours. */
-export async function activateAdmin(ctx: AppContext, actor: Principal, input: { id: number; roleId?: number }, audit: Audit): Promise<AdminRecord> {
+export async function activateAdmin(
+  ctx: AppContext,
+  actor: Principal,
+  input: { id: number; roleId?: number },
+  audit: Audit,
+): Promise<AdminRecord> {
   const a = await loadTarget(ctx, actor, input.id);
   if (a.status !== 'pending') throw fail('admin_not_pending');
   const roleId = input.roleId ?? a.roleId;
@@ -289,14 +327,27 @@ export async function activateAdmin(ctx: AppContext, actor: Principal, input: { 
   if (role.code === 'agent' && a.agentId == null) throw fail('admin_agent_required');
   const done = await ctx.db
     .update(adminAccounts)
-    .set({ status: 'active', locked: false, expiresAt: null, activatedAt: new Date(), activatedBy: actor.adminId, roleId, updatedAt: new Date() })
+    .set({
+      status: 'active',
+      locked: false,
+      expiresAt: null,
+      activatedAt: new Date(),
+      activatedBy: actor.adminId,
+      roleId,
+      updatedAt: new Date(),
+    })
     .where(and(eq(adminAccounts.id, a.id), eq(adminAccounts.status, 'pending'), gt(adminAccounts.expiresAt, sql`now()`)))
     .returning({ id: adminAccounts.id });
   if (!done.length) throw fail('registration_expired');
   audit({ targetId: a.id, before: { status: 'pending', roleId: a.roleId }, after: { status: 'active', roleId } });
   if (a.phone) {
     const lang: Lang = a.lang === 'en-US' ? 'en-US' : 'zh-CN';
-    await sendSms(ctx, { phone: a.phone, kind: 'activation', content: SMS_TEXTS.activated[lang].replace('{login}', a.username), adminId: actor.adminId });
+    await sendSms(ctx, {
+      phone: a.phone,
+      kind: 'activation',
+      content: SMS_TEXTS.activated[lang].replace('{login}', a.username),
+      adminId: actor.adminId,
+    });
   }
   changed(ctx, a.id);
   return adminRecordById(ctx, a.id);

@@ -20,7 +20,10 @@ export async function issueGoogleSecret(ctx: AppContext, actor: Principal, id: n
   // Your own authenticator is managed in account settings (turning it off there needs a code).
   if (a.id === actor.adminId) throw fail('admin_use_account_settings');
   const secret = newTotpSecret();
-  await ctx.db.update(adminAccounts).set({ totpPendingSecret: sealTotpSecret(ctx, secret), updatedAt: new Date() }).where(eq(adminAccounts.id, a.id));
+  await ctx.db
+    .update(adminAccounts)
+    .set({ totpPendingSecret: sealTotpSecret(ctx, secret), updatedAt: new Date() })
+    .where(eq(adminAccounts.id, a.id));
   audit({ targetId: a.id, after: { googlePending: true } });
   return { secret, otpauthUri: totpUri(secret, a.username, TOTP_ISSUER), issuer: TOTP_ISSUER, account: a.username };
 }
@@ -49,7 +52,10 @@ export async function applyGoogleAction(
       .set({ totpSecret: sealed, totpPendingSecret: null, totpEnabled: true, totpLastStep: step, updatedAt: new Date() })
       .where(eq(adminAccounts.id, a.id));
   } else if (action === 'disable') {
-    await ctx.db.update(adminAccounts).set({ totpEnabled: false, totpPendingSecret: null, updatedAt: new Date() }).where(eq(adminAccounts.id, a.id));
+    await ctx.db
+      .update(adminAccounts)
+      .set({ totpEnabled: false, totpPendingSecret: null, updatedAt: new Date() })
+      .where(eq(adminAccounts.id, a.id));
   } else {
     await ctx.db
       .update(adminAccounts)
@@ -58,7 +64,12 @@ export async function applyGoogleAction(
   }
 }
 
-export async function updateGoogle(ctx: AppContext, actor: Principal, input: z.output<typeof updateGoogleInput>, audit: Audit): Promise<AdminRecord> {
+export async function updateGoogle(
+  ctx: AppContext,
+  actor: Principal,
+  input: z.output<typeof updateGoogleInput>,
+  audit: Audit,
+): Promise<AdminRecord> {
   const a = await loadTarget(ctx, actor, input.id);
   if (a.id === actor.adminId) throw fail('admin_use_account_settings');
   await applyGoogleAction(ctx, a, input.action, input.googleCode);

@@ -24,8 +24,16 @@ export function assertWithinOwn(actor: Principal, grants: Iterable<[string, read
   }
 }
 
-export async function assertAssignableRole(ctx: AppContext, actor: Principal, roleId: number): Promise<{ id: number; code: string | null }> {
-  const [role] = await ctx.db.select({ id: adminRoles.id, code: adminRoles.code }).from(adminRoles).where(eq(adminRoles.id, roleId)).limit(1);
+export async function assertAssignableRole(
+  ctx: AppContext,
+  actor: Principal,
+  roleId: number,
+): Promise<{ id: number; code: string | null }> {
+  const [role] = await ctx.db
+    .select({ id: adminRoles.id, code: adminRoles.code })
+    .from(adminRoles)
+    .where(eq(adminRoles.id, roleId))
+    .limit(1);
   if (!role) throw fail('role_not_found');
   assertWithinOwn(actor, await roleGrants(ctx, roleId));
   return role;

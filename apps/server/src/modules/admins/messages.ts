@@ -4,7 +4,10 @@ registerMessages({
   admin_not_found: { 'zh-CN': '管理员不存在', 'en-US': 'No such admin account' },
   admin_login_taken: { 'zh-CN': '该登录账号已存在', 'en-US': 'This login is already taken' },
   admin_login_reserved: { 'zh-CN': '该登录账号为保留账号，不能使用', 'en-US': 'This login is reserved' },
-  admin_super_protected: { 'zh-CN': '只有超级管理员本人可以修改超级管理员账号', 'en-US': 'Only the super-user may change the super-user account' },
+  admin_super_protected: {
+    'zh-CN': '只有超级管理员本人可以修改超级管理员账号',
+    'en-US': 'Only the super-user may change the super-user account',
+  },
   admin_super_login_fixed: { 'zh-CN': '超级管理员的登录账号不能修改', 'en-US': "The super-user's login cannot be changed" },
   admin_cannot_lock_self: { 'zh-CN': '不能锁定自己的账号', 'en-US': 'You cannot lock your own account' },
   admin_cannot_delete_self: { 'zh-CN': '不能删除自己的账号', 'en-US': 'You cannot delete your own account' },

@@ -35,8 +35,10 @@ export async function sendCode(ctx: AppContext, input: { phone: string; purpose:
              (SELECT count(*)::int FROM sms_codes WHERE phone = ${input.phone} AND created_at > now() - interval '1 day') AS per_day,
              (SELECT count(*)::int FROM sms_codes WHERE ip = ${ip} AND created_at > now() - interval '1 hour') AS per_ip`),
   );
-  if (r?.last_age != null && r.last_age < CODE_RESEND_SECONDS) throw fail('sms_too_frequent', { seconds: CODE_RESEND_SECONDS - r.last_age });
-  if ((r?.per_day ?? 0) >= CODES_PER_PHONE_PER_DAY || (r?.per_ip ?? 0) >= CODES_PER_IP_PER_HOUR) throw fail('sms_too_frequent', { seconds: 3600 });
+  if (r?.last_age != null && r.last_age < CODE_RESEND_SECONDS)
+    throw fail('sms_too_frequent', { seconds: CODE_RESEND_SECONDS - r.last_age });
+  if ((r?.per_day ?? 0) >= CODES_PER_PHONE_PER_DAY || (r?.per_ip ?? 0) >= CODES_PER_IP_PER_HOUR)
+    throw fail('sms_too_frequent', { seconds: 3600 });
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await ctx.db.insert(smsCodes).values({
     phone: input.phone,
@@ -69,7 +71,10 @@ export async function consumeCode(ctx: AppContext, phone: string, purpose: strin
   const a = Buffer.from(c.codeHash, 'hex');
   const b = Buffer.from(codeHash(phone, purpose, code), 'hex');
   if (a.length !== b.length || !timingSafeEqual(a, b)) {
-    await ctx.db.update(smsCodes).set({ attempts: sql`${smsCodes.attempts} + 1` }).where(eq(smsCodes.id, c.id));
+    await ctx.db
+      .update(smsCodes)
+      .set({ attempts: sql`${smsCodes.attempts} + 1` })
+      .where(eq(smsCodes.id, c.id));
     throw fail('sms_code_invalid');
   }
   // Conditional: two simultaneous uses of one code accept only the first.

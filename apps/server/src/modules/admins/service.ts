@@ -34,7 +34,14 @@ export async function createAdmin(
   if (!roleId) throw new Error(`unknown role ${a.roleCode}`);
   const [row] = await db
     .insert(admins)
-    .values({ username: a.username, name: a.name, passwordHash: await hashPassword(a.password), roleId, agentId: a.agentId ?? null, locked: a.locked ?? false })
+    .values({
+      username: a.username,
+      name: a.name,
+      passwordHash: await hashPassword(a.password),
+      roleId,
+      agentId: a.agentId ?? null,
+      locked: a.locked ?? false,
+    })
     .returning({ id: admins.id });
   return row!.id;
 }

@@ -9,12 +9,11 @@ import type { AppContext } from '../../http/context.js';
 import { fail, invalid } from '../../http/errors.js';
 import { maskSecret } from '../../lib/secretbox.js';
 import './messages.js';
+import { likeContains } from '../../db/like.js';
 
 type ChannelRow = typeof payChannels.$inferSelect;
 type AddInput = z.output<typeof channelAddInput>;
 type UpdateInput = z.output<typeof channelUpdateInput>;
-
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Only the last 4 characters of a secret, and nothing at all of a short one. */
 export function maskChannelSecret(plain: string | null | undefined): string {
@@ -130,9 +129,9 @@ export async function listChannels(
   if (q.keyword)
     where.push(
       or(
-        ilike(payChannels.name, like(q.keyword)),
-        ilike(payChannels.displayName, like(q.keyword)),
-        ilike(payChannels.account, like(q.keyword)),
+        ilike(payChannels.name, likeContains(q.keyword)),
+        ilike(payChannels.displayName, likeContains(q.keyword)),
+        ilike(payChannels.account, likeContains(q.keyword)),
       )!,
     );
   if (q.enabled !== undefined) where.push(eq(payChannels.enabled, q.enabled));

@@ -5,11 +5,10 @@ import type { DepositWithdrawTotals } from '@stock-admin/contracts';
 import { rows } from '../../db/migrate.js';
 import type { Db } from '../../db/client.js';
 import { serialNo } from '../../db/serial-no.js';
+import { likePrefix } from '../../db/like.js';
 
 /** A deposit or withdrawal number (`db/serial-no.ts`). */
 export const newOrderNo = (db: Db, prefix: 'R' | 'W', now = new Date()): Promise<string> => serialNo(db, prefix, 'order_no_seq', now);
-
-const like = (s: string) => `${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The list filters both screens share, as SQL on a table with user_id, status, amount, created_at, order_no. */
 export function fundFilterSql(
@@ -30,7 +29,7 @@ export function fundFilterSql(
   if (f.keyword) {
     const k = f.keyword;
     where.push(
-      sql`(${t.orderNo} LIKE ${like(k)} OR ${t.userId} IN (SELECT ku.id FROM users ku WHERE ku.phone LIKE ${like(k)} OR ku.real_name LIKE ${like(k)}))`,
+      sql`(${t.orderNo} LIKE ${likePrefix(k)} OR ${t.userId} IN (SELECT ku.id FROM users ku WHERE ku.phone LIKE ${likePrefix(k)} OR ku.real_name LIKE ${likePrefix(k)}))`,
     );
   }
   if (f.agentId != null)

@@ -17,8 +17,8 @@ import {
 } from '@stock-admin/contracts';
 import { loginLog, operationLog, pushLog, scheduledTaskRuns, smsLog } from '../../db/schema/index.js';
 import type { Db } from '../../db/client.js';
+import { likeContains } from '../../db/like.js';
 
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const and_ = (w: SQL[]) => (w.length ? and(...w) : undefined);
 
 function timeConds(col: PgColumn, q: { beginTime?: string; endTime?: string }): SQL[] {
@@ -30,7 +30,7 @@ function timeConds(col: PgColumn, q: { beginTime?: string; endTime?: string }): 
 
 export function loginLogCond(q: z.output<typeof loginLogQuery>): SQL | undefined {
   const w: SQL[] = [];
-  if (q.username) w.push(ilike(loginLog.username, like(q.username)));
+  if (q.username) w.push(ilike(loginLog.username, likeContains(q.username)));
   if (q.adminId) w.push(eq(loginLog.adminId, q.adminId));
   if (q.ip) w.push(eq(loginLog.ip, q.ip));
   if (q.result) w.push(eq(loginLog.result, q.result));
@@ -39,10 +39,10 @@ export function loginLogCond(q: z.output<typeof loginLogQuery>): SQL | undefined
 
 export function operationLogCond(q: z.output<typeof operationLogQuery>): SQL | undefined {
   const w: SQL[] = [];
-  if (q.adminName) w.push(ilike(operationLog.adminName, like(q.adminName)));
+  if (q.adminName) w.push(ilike(operationLog.adminName, likeContains(q.adminName)));
   if (q.adminId) w.push(eq(operationLog.adminId, q.adminId));
   if (q.module) w.push(eq(operationLog.module, q.module));
-  if (q.action) w.push(ilike(operationLog.action, like(q.action)));
+  if (q.action) w.push(ilike(operationLog.action, likeContains(q.action)));
   if (q.targetId) w.push(eq(operationLog.targetId, q.targetId));
   if (q.result) w.push(eq(operationLog.result, q.result));
   return and_([...w, ...timeConds(operationLog.createdAt, q)]);
@@ -50,7 +50,7 @@ export function operationLogCond(q: z.output<typeof operationLogQuery>): SQL | u
 
 export function smsLogCond(q: z.output<typeof smsLogQuery>): SQL | undefined {
   const w: SQL[] = [];
-  if (q.phone) w.push(ilike(smsLog.phone, like(q.phone)));
+  if (q.phone) w.push(ilike(smsLog.phone, likeContains(q.phone)));
   if (q.kind) w.push(eq(smsLog.kind, q.kind));
   if (q.result) w.push(eq(smsLog.result, q.result));
   return and_([...w, ...timeConds(smsLog.createdAt, q)]);
@@ -79,7 +79,10 @@ async function page<T extends WithId, R extends { createdAt: Date }>(
       .orderBy(desc(table.id))
       .limit(q.pageSize)
       .offset((q.pageNum - 1) * q.pageSize) as unknown as Promise<R[]>,
-    db.select({ n: count() }).from(table as PgTable).where(cond),
+    db
+      .select({ n: count() })
+      .from(table as PgTable)
+      .where(cond),
   ]);
   return {
     list: list.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
@@ -104,7 +107,12 @@ export const listPushLog = (db: Db, q: z.output<typeof pushLogQuery>): Promise<P
   page<typeof pushLog, typeof pushLog.$inferSelect>(db, pushLog, pushLogCond(q), q);
 
 /** Rows of a filtered log, newest first, in batches (keyset on id), at most EXPORT_MAX_ROWS. */
-export async function* batches<T extends WithId, R extends { id: number }>(db: Db, table: T, cond: SQL | undefined, size = 1000): AsyncGenerator<R[]> {
+export async function* batches<T extends WithId, R extends { id: number }>(
+  db: Db,
+  table: T,
+  cond: SQL | undefined,
+  size = 1000,
+): AsyncGenerator<R[]> {
   let last: number | undefined;
   let sent = 0;
   while (sent < EXPORT_MAX_ROWS) {

@@ -8,11 +8,11 @@ import type { AppContext, Principal } from '../../http/context.js';
 import { fail, invalid } from '../../http/errors.js';
 import { agentScope, isAgentStaff } from '../agents/service.js';
 import './messages.js';
+import { likeContains } from '../../db/like.js';
 
 type Audit = (a: { targetId?: string | number | null; before?: unknown; after?: unknown }) => void;
 type MessageRow = typeof stationMessages.$inferSelect;
 
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const maskPhone = (p: string) => (p.length >= 7 ? `${p.slice(0, 3)}****${p.slice(-4)}` : '****');
 
 /** Agent staff see the messages sent within their subtree; platform staff see every message. */
@@ -43,9 +43,13 @@ const toItem = (m: MessageRow, reads: number): StationMessageItem => ({
   withdrawn: m.deletedAt != null,
 });
 
-export async function listMessages(ctx: AppContext, actor: Principal, q: z.output<typeof stationListQuery>): Promise<Page<StationMessageItem>> {
+export async function listMessages(
+  ctx: AppContext,
+  actor: Principal,
+  q: z.output<typeof stationListQuery>,
+): Promise<Page<StationMessageItem>> {
   const w: (SQL | undefined)[] = [messageScope(actor)];
-  if (q.title) w.push(ilike(stationMessages.title, like(q.title)));
+  if (q.title) w.push(ilike(stationMessages.title, likeContains(q.title)));
   if (q.audience) w.push(eq(stationMessages.audience, q.audience));
   if (q.beginTime) w.push(gte(stationMessages.createdAt, new Date(q.beginTime)));
   if (q.endTime) w.push(lte(stationMessages.createdAt, new Date(q.endTime)));
@@ -60,7 +64,10 @@ export async function listMessages(ctx: AppContext, actor: Principal, q: z.outpu
       .offset((q.pageNum - 1) * q.pageSize),
     ctx.db.select({ n: count() }).from(stationMessages).where(cond),
   ]);
-  const reads = await readCounts(ctx, list.map((m) => m.id));
+  const reads = await readCounts(
+    ctx,
+    list.map((m) => m.id),
+  );
   return { list: list.map((m) => toItem(m, reads.get(m.id) ?? 0)), total: Number(total?.n ?? 0), pageNum: q.pageNum, pageSize: q.pageSize };
 }
 
@@ -69,7 +76,12 @@ export async function listMessages(ctx: AppContext, actor: Principal, q: z.outpu
  * For agent staff "all" means their subtree's users, written as recipient rows; for the platform no
  * rows are written up front (see the migration).
  */
-export async function sendMessage(ctx: AppContext, actor: Principal, input: z.output<typeof sendStationInput>, audit: Audit): Promise<StationMessageItem> {
+export async function sendMessage(
+  ctx: AppContext,
+  actor: Principal,
+  input: z.output<typeof sendStationInput>,
+  audit: Audit,
+): Promise<StationMessageItem> {
   const scoped = isAgentStaff(actor);
   const id = await ctx.db.transaction(async (tx) => {
     let userIds: number[] = [];
@@ -143,7 +155,9 @@ export async function listRecipients(ctx: AppContext, actor: Principal, q: z.out
     : sql`FROM station_message_recipients r JOIN users u ON u.id = r.user_id
           WHERE r.message_id = ${m.id} AND ${scope} AND ${readCond}`;
   const [list, total] = await Promise.all([
-    ctx.db.execute(sql`SELECT u.id AS user_id, u.phone, u.nick_name, r.read_at ${from} ORDER BY u.id LIMIT ${q.pageSize} OFFSET ${(q.pageNum - 1) * q.pageSize}`),
+    ctx.db.execute(
+      sql`SELECT u.id AS user_id, u.phone, u.nick_name, r.read_at ${from} ORDER BY u.id LIMIT ${q.pageSize} OFFSET ${(q.pageNum - 1) * q.pageSize}`,
+    ),
     ctx.db.execute(sql`SELECT count(*)::int AS n ${from}`),
   ]);
   return {
@@ -191,18 +205,22 @@ export async function userMessages(ctx: AppContext, userId: number, q: { pageNum
     LEFT JOIN station_message_recipients r ON r.message_id = m.id AND r.user_id = ${userId}
     WHERE ${visibleTo(userId)} ${filter}`;
   const [list, total, unread] = await Promise.all([
-    ctx.db.execute(sql`SELECT m.id, m.title, m.content, m.created_at, r.read_at ${base} ORDER BY m.id DESC LIMIT ${q.pageSize} OFFSET ${(q.pageNum - 1) * q.pageSize}`),
+    ctx.db.execute(
+      sql`SELECT m.id, m.title, m.content, m.created_at, r.read_at ${base} ORDER BY m.id DESC LIMIT ${q.pageSize} OFFSET ${(q.pageNum - 1) * q.pageSize}`,
+    ),
     ctx.db.execute(sql`SELECT count(*)::int AS n ${base}`),
     unreadCount(ctx, userId),
   ]);
   return {
-    list: rows<{ id: string | number; title: string; content: string; created_at: string | Date; read_at: string | Date | null }>(list).map((r) => ({
-      id: Number(r.id),
-      title: r.title,
-      content: r.content,
-      createdAt: isoTimestamp(r.created_at),
-      readAt: isoTimestamp(r.read_at),
-    })),
+    list: rows<{ id: string | number; title: string; content: string; created_at: string | Date; read_at: string | Date | null }>(list).map(
+      (r) => ({
+        id: Number(r.id),
+        title: r.title,
+        content: r.content,
+        createdAt: isoTimestamp(r.created_at),
+        readAt: isoTimestamp(r.read_at),
+      }),
+    ),
     total: rows<{ n: number }>(total)[0]?.n ?? 0,
     pageNum: q.pageNum,
     pageSize: q.pageSize,
@@ -212,7 +230,14 @@ export async function userMessages(ctx: AppContext, userId: number, q: { pageNum
 
 /** Marks messages the user can see as read (the first reading time is kept). */
 export async function markRead(ctx: AppContext, userId: number, input: { ids?: number[]; all?: boolean }): Promise<{ unread: number }> {
-  const which = input.all ? sql`true` : input.ids?.length ? sql`m.id IN (${sql.join(input.ids.map((i) => sql`${i}`), sql`, `)})` : sql`false`;
+  const which = input.all
+    ? sql`true`
+    : input.ids?.length
+      ? sql`m.id IN (${sql.join(
+          input.ids.map((i) => sql`${i}`),
+          sql`, `,
+        )})`
+      : sql`false`;
   await ctx.db.execute(sql`
     INSERT INTO station_message_recipients (message_id, user_id, read_at)
     SELECT m.id, ${userId}, now() FROM station_messages m WHERE ${visibleTo(userId)} AND ${which}

@@ -45,7 +45,11 @@ function readRecords(data: Uint8Array): Record<string, string>[] {
 
 function checkLine(rec: Record<string, string>, row: number, seen: Map<string, number>): Checked {
   const code = rec.code ?? '';
-  const bad = (field: string, reason: string, params?: Record<string, string | number>): Checked => ({ row, code, problem: { field, reason, params } });
+  const bad = (field: string, reason: string, params?: Record<string, string | number>): Checked => ({
+    row,
+    code,
+    problem: { field, reason, params },
+  });
   const name = rec.name ?? '';
   if (!code) return bad('code', 'reason.required');
   if (!name) return bad('name', 'reason.required');
@@ -93,7 +97,12 @@ export async function importStocks(db: Db, data: Uint8Array, lang: Lang): Promis
       added: 0,
       updated: 0,
       failed: failed.length,
-      rows: checked.map((c) => ({ row: c.row, code: c.code, result: c.problem ? 'failed' : 'skipped', reason: c.problem ? reasonText(c) : null })),
+      rows: checked.map((c) => ({
+        row: c.row,
+        code: c.code,
+        result: c.problem ? 'failed' : 'skipped',
+        reason: c.problem ? reasonText(c) : null,
+      })),
     };
   }
   return db.transaction(async (tx) => {

@@ -1,6 +1,14 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { gidOf, indexCodeProblem, type addIndexInput, type IndexItem, type indexListQuery, type Page, type updateIndexInput } from '@stock-admin/contracts';
+import {
+  gidOf,
+  indexCodeProblem,
+  type addIndexInput,
+  type IndexItem,
+  type indexListQuery,
+  type Page,
+  type updateIndexInput,
+} from '@stock-admin/contracts';
 import { rows } from '../../db/migrate.js';
 import type { Db } from '../../db/client.js';
 import { indexProducts } from '../../db/schema/index.js';
@@ -37,7 +45,9 @@ async function withQuotes(db: Db, list: IndexRow[]): Promise<IndexItem[]> {
     list.map((r) => sql`${r.gid}`),
     sql`, `,
   );
-  const quotes = rows<QuoteRow & { gid: string }>(await db.execute(sql`SELECT q.gid, ${QUOTE_COLUMNS_SQL} FROM quotes q WHERE q.gid IN (${gids})`));
+  const quotes = rows<QuoteRow & { gid: string }>(
+    await db.execute(sql`SELECT q.gid, ${QUOTE_COLUMNS_SQL} FROM quotes q WHERE q.gid IN (${gids})`),
+  );
   const byGid = new Map(quotes.map((q) => [q.gid, q]));
   return list.map((r) => toIndexItem(r, byGid.get(r.gid)));
 }

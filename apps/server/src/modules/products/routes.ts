@@ -39,14 +39,22 @@ export function productsRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, productsApi.stockLock, async ({ input, admin, audit, message }) => {
     mayChange(admin, 'shares', input.locked ? 'disable' : 'enable');
     const { item, changed } = await stocks.setStockFlag(ctx.db, input.id, 'locked', input.locked, input.reason);
-    audit({ targetId: item.gid, before: changed ? { locked: !input.locked } : undefined, after: { locked: input.locked, reason: input.reason ?? null } });
+    audit({
+      targetId: item.gid,
+      before: changed ? { locked: !input.locked } : undefined,
+      after: { locked: input.locked, reason: input.reason ?? null },
+    });
     message(input.locked ? 'stock.locked' : 'stock.unlocked');
     return item;
   });
   route(app, ctx, productsApi.stockShow, async ({ input, admin, audit, message }) => {
     mayChange(admin, 'shares', input.shown ? 'enable' : 'disable');
     const { item, changed } = await stocks.setStockFlag(ctx.db, input.id, 'shown', input.shown, undefined);
-    audit({ targetId: item.gid, before: changed ? { shown: !input.shown } : undefined, after: { shown: input.shown, reason: input.reason ?? null } });
+    audit({
+      targetId: item.gid,
+      before: changed ? { shown: !input.shown } : undefined,
+      after: { shown: input.shown, reason: input.reason ?? null },
+    });
     message(input.shown ? 'stock.shown' : 'stock.hidden');
     return item;
   });
@@ -62,7 +70,9 @@ export function productsRoutes(app: FastifyInstance, ctx: AppContext): void {
     mayChange(admin, 'shares');
     const report = await importStocks(ctx.db, input.file.data, lang);
     if (report.applied) ctx.market?.symbolsChanged();
-    audit({ after: { file: input.file.filename, applied: report.applied, added: report.added, updated: report.updated, failed: report.failed } });
+    audit({
+      after: { file: input.file.filename, applied: report.applied, added: report.added, updated: report.updated, failed: report.failed },
+    });
     if (!report.applied) throw fail('stock.import_refused', { failed: report.failed }, report);
     message('stock.imported', { added: report.added, updated: report.updated });
     return report;
@@ -72,12 +82,27 @@ export function productsRoutes(app: FastifyInstance, ctx: AppContext): void {
     const no = t(lang, 'csv.no');
     const batches = (async function* () {
       for await (const page of stocks.iterateStocks(ctx.db, input)) {
-        yield page.map((s) => [s.code, s.name, s.market, s.board, s.pinyin, s.spreadRate, s.shown ? yes : no, s.locked ? yes : no, s.last, s.changePct]);
+        yield page.map((s) => [
+          s.code,
+          s.name,
+          s.market,
+          s.board,
+          s.pinyin,
+          s.spreadRate,
+          s.shown ? yes : no,
+          s.locked ? yes : no,
+          s.last,
+          s.changePct,
+        ]);
       }
     })();
     await sendCsv(
       reply,
-      { filename: `stocks-${stamp()}.csv`, header: STOCK_CSV.map((c) => t(lang, `csv.stock.${c}`)), audit: { db: ctx.db, admin, module: 'products', filters: input } },
+      {
+        filename: `stocks-${stamp()}.csv`,
+        header: STOCK_CSV.map((c) => t(lang, `csv.stock.${c}`)),
+        audit: { db: ctx.db, admin, module: 'products', filters: input },
+      },
       batches,
     );
     return null;

@@ -22,10 +22,10 @@ import { BUILTIN_ROLE_GRANTS } from '../admins/builtin-roles.js';
 import { assertWithinOwn, roleGrants } from '../admins/grants.js';
 import './messages.js';
 import '../admins/messages.js';
+import { likeContains } from '../../db/like.js';
 
 type Audit = (a: { targetId?: string | number | null; before?: unknown; after?: unknown }) => void;
 
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const names = (lang: Lang) => new Map(PERMISSIONS.map((p) => [p.key as string, lang === 'en-US' ? p.en : p.zh]));
 
 /** The permission keys and actions the role editor offers (the super-user's own powers marked not grantable). */
@@ -99,7 +99,7 @@ async function records(ctx: AppContext, lang: Lang, roles: (typeof adminRoles.$i
 
 export async function listRoles(ctx: AppContext, lang: Lang, q: z.output<typeof roleListQuery>): Promise<Page<RoleRecord>> {
   const where: SQL[] = [];
-  if (q.name) where.push(ilike(adminRoles.name, like(q.name)));
+  if (q.name) where.push(ilike(adminRoles.name, likeContains(q.name)));
   const cond = where.length ? and(...where) : undefined;
   const [list, [total]] = await Promise.all([
     ctx.db

@@ -5,9 +5,7 @@ import { route } from '../../http/route.js';
 import * as session from './service.js';
 
 export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, ctx, sessionApi.login, ({ input, req }) =>
-    session.login(ctx, input, { ip: req.ip, userAgent: req.headers['user-agent'] }),
-  );
+  route(app, ctx, sessionApi.login, ({ input, req }) => session.login(ctx, input, { ip: req.ip, userAgent: req.headers['user-agent'] }));
   route(app, ctx, sessionApi.logout, async ({ admin, message }) => {
     await session.logout(ctx, admin);
     message('logout_ok');

@@ -244,4 +244,3 @@ export async function setSiteStyle(ctx: AppContext, p: Principal, style: SiteSty
 export async function unlockSignIn(db: Db, username: string, by: Principal, client: ClientInfo): Promise<void> {
   await logAttempt(db, username, null, { ip: client.ip, userAgent: `unlocked by ${by.username}` }, 'unlock');
 }
-

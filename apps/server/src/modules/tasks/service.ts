@@ -38,7 +38,17 @@ function toRecord(ctx: AppContext, def: JobDef, t: typeof scheduledTasks.$inferS
 export async function listTasks(ctx: AppContext, lang: Lang, q: z.output<typeof pageQuery>): Promise<Page<TaskRecord>> {
   await syncTasks(ctx);
   const defs = registeredJobs().sort((a, b) => a.key.localeCompare(b.key));
-  const rows = defs.length ? await ctx.db.select().from(scheduledTasks).where(inArray(scheduledTasks.key, defs.map((d) => d.key))) : [];
+  const rows = defs.length
+    ? await ctx.db
+        .select()
+        .from(scheduledTasks)
+        .where(
+          inArray(
+            scheduledTasks.key,
+            defs.map((d) => d.key),
+          ),
+        )
+    : [];
   const byKey = new Map(rows.map((r) => [r.key, r]));
   const all = defs.flatMap((d) => (byKey.has(d.key) ? [toRecord(ctx, d, byKey.get(d.key)!, lang)] : []));
   const from = (q.pageNum - 1) * q.pageSize;
@@ -54,9 +64,16 @@ async function taskRow(ctx: AppContext, key: string) {
   return { def, t };
 }
 
-export async function updateTask(ctx: AppContext, actor: Principal, lang: Lang, input: z.output<typeof updateTaskInput>, audit: Audit): Promise<TaskRecord> {
+export async function updateTask(
+  ctx: AppContext,
+  actor: Principal,
+  lang: Lang,
+  input: z.output<typeof updateTaskInput>,
+  audit: Audit,
+): Promise<TaskRecord> {
   const { def, t } = await taskRow(ctx, input.key);
-  if (input.enabled !== undefined && input.enabled !== t.enabled) requirePermission(actor, 'scheduledtasks', input.enabled ? 'enable' : 'disable');
+  if (input.enabled !== undefined && input.enabled !== t.enabled)
+    requirePermission(actor, 'scheduledtasks', input.enabled ? 'enable' : 'disable');
   let schedule = t.schedule;
   if (input.schedule !== undefined) {
     schedule = input.schedule === 'default' ? def.schedule : input.schedule;
@@ -100,7 +117,14 @@ async function runById(ctx: AppContext, id: number, lang: Lang): Promise<TaskRun
 }
 
 /** run.do: starts the job now and answers with the run once it finished, or after RUN_NOW_WAIT_MS while it still runs. */
-export async function runNow(ctx: AppContext, actor: Principal, lang: Lang, key: string, audit: Audit, waitMs = RUN_NOW_WAIT_MS): Promise<TaskRun> {
+export async function runNow(
+  ctx: AppContext,
+  actor: Principal,
+  lang: Lang,
+  key: string,
+  audit: Audit,
+  waitMs = RUN_NOW_WAIT_MS,
+): Promise<TaskRun> {
   const { def } = await taskRow(ctx, key);
   const s = await startRun(ctx, def, 'manual', actor);
   if (s.state !== 'started' || s.runId == null) throw fail('task_busy');

@@ -6,6 +6,7 @@ import { rows } from '../../db/migrate.js';
 import type { Principal } from '../../http/context.js';
 import { fail } from '../../http/errors.js';
 import { userScope } from '../agents/scope.js';
+import { likePrefix } from '../../db/like.js';
 
 type R = Record<string, unknown>;
 const s = (v: unknown) => (v == null ? null : String(v));
@@ -30,13 +31,11 @@ export interface ListFilters {
   sortOrder?: 'asc' | 'desc';
 }
 
-const like = (v: string) => `${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 export function filterSql(alias: 'o' | 'p', f: ListFilters, timeCol: string): SQL[] {
   const a = sql.raw(alias);
   const w: SQL[] = [];
   if (f.userId) w.push(sql`${a}.user_id = ${f.userId}`);
-  if (f.phone) w.push(sql`u.phone LIKE ${like(f.phone)}`);
+  if (f.phone) w.push(sql`u.phone LIKE ${likePrefix(f.phone)}`);
   if (f.agentId) w.push(sql`u.agent_id IN (SELECT id FROM agents WHERE path @> ARRAY[${f.agentId}::int])`);
   if (f.gid) w.push(sql`(${a}.gid = ${f.gid} OR ${a}.code = ${f.gid})`);
   if (f.direction) w.push(sql`${a}.direction = ${f.direction}`);

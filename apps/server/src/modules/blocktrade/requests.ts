@@ -1,0 +1,222 @@
+import Decimal from 'decimal.js';
+import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { BLOCK_KEY_ATTEMPTS_PER_HOUR, type Lang } from '@stock-admin/contracts';
+import { blockKeyFailures, blockProducts, blockRequests, stocks } from '../../db/schema/index.js';
+import type { Db } from '../../db/client.js';
+import { serialNo } from '../../db/serial-no.js';
+import type { AppContext, Principal } from '../../http/context.js';
+import { fail } from '../../http/errors.js';
+import { post } from '../../ledger/index.js';
+import { verifyPassword } from '../../lib/password.js';
+import { notify } from '../../realtime/notify.js';
+import { reviewEach, claimPending } from '../_kit/review.js';
+import { userScope } from '../agents/scope.js';
+import { riskRules } from '../risk/settings.js';
+import { openPosition } from '../trading/book.js';
+import { buyCost, feeOf } from '../trading/money.js';
+import { assertTradingOpen, assertWithinLimits, lockTrader, type TradedStock } from '../trading/rules.js';
+import { blockPrice, nowOf, windowOf } from './products.js';
+import './messages.js';
+
+export type RequestRow = typeof blockRequests.$inferSelect;
+const m = (d: Decimal) => d.toFixed(2);
+
+/** Wrong keys of this user in the last hour (every product). */
+async function keyFailures(db: Db, userId: number, now: Date): Promise<number> {
+  const [r] = await db
+    .select({ n: count() })
+    .from(blockKeyFailures)
+    .where(and(eq(blockKeyFailures.userId, userId), gt(blockKeyFailures.at, new Date(now.getTime() - 3600_000))));
+  return Number(r?.n ?? 0);
+}
+
+/**
+ * A user's block buy (platform API): the window, the product's state, the trade key (a few wrong ones an
+ * hour), the quantity bounds and what is left, the trading switches and hours, the user's trade lock and
+ * real name, then price × shares plus the buy fee held from free cash with the pending request.
+ */
+export async function placeRequest(ctx: AppContext, userId: number, input: { productId: number; shares: number; tradeKey: string }) {
+  await assertTradingOpen(ctx);
+  const rules = await riskRules(ctx);
+  const now = nowOf(ctx);
+  const [p] = await ctx.db.select().from(blockProducts).where(eq(blockProducts.id, input.productId)).limit(1);
+  if (!p || !p.shown) throw fail('block.not_found');
+  if (p.locked) throw fail('block.locked');
+  if (windowOf(p, now) !== 'open') throw fail('block.closed');
+  const failures = await keyFailures(ctx.db, userId, new Date());
+  if (failures >= BLOCK_KEY_ATTEMPTS_PER_HOUR) throw fail('block.key_attempts');
+  if (!(await verifyPassword(p.keyHash, input.tradeKey))) {
+    // recorded outside any transaction: the refusal must not roll it back
+    await ctx.db.insert(blockKeyFailures).values({ userId, productId: p.id });
+    const left = BLOCK_KEY_ATTEMPTS_PER_HOUR - failures - 1;
+    throw left > 0 ? fail('block.wrong_key', { left }) : fail('block.key_attempts');
+  }
+  if (input.shares < p.minShares || input.shares > p.maxShares) throw fail('block.shares_range', { min: p.minShares, max: p.maxShares });
+  if (input.shares > p.leftShares) throw fail('block.not_enough_left', { left: p.leftShares });
+  const price = blockPrice(ctx, p);
+  if (!price) throw fail('block.no_price');
+  const amount = price.times(input.shares).toDecimalPlaces(2);
+  const fee = feeOf(amount, rules.docs.stock.buyFeePct, rules.docs.stock.minFee);
+  const hold = amount.plus(fee);
+  const row = await ctx.db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const { enable } = await lockTrader(tx, rules, userId);
+    if (hold.gt(enable)) throw fail('block.insufficient', { need: m(hold) });
+    const requestNo = await serialNo(tx, 'D', 'trade_no_seq');
+    await post(tx, userId, [
+      { type: 'order_hold', amount: m(hold.negated()), reference: requestNo, note: `${p.stockName} ${input.shares}` },
+    ]);
+    const [r] = await tx
+      .insert(blockRequests)
+      .values({
+        requestNo,
+        productId: p.id,
+        userId,
+        gid: p.gid,
+        code: p.code,
+        stockName: p.stockName,
+        shares: input.shares,
+        price: price.toFixed(4),
+        amount: m(amount),
+        fee: m(fee),
+        hold: m(hold),
+      })
+      .returning();
+    return r!;
+  });
+  notify(ctx, { type: 'BUY_DZ_REQUEST', userId, data: { id: row.id, userId, amount: row.amount } });
+  return row;
+}
+
+const claimRequest = (tx: Db, id: number, scope: ReturnType<typeof userScope>, set: Partial<RequestRow>) =>
+  claimPending<typeof blockRequests, RequestRow>(tx, {
+    table: blockRequests,
+    id: blockRequests.id,
+    status: blockRequests.status,
+    pending: 'pending',
+    rowId: id,
+    scope,
+    set: { ...set, updatedAt: new Date() },
+    notFound: () => fail('block.request_not_found'),
+    notPending: (status) => fail('block.request_not_pending', { status: String(status) }),
+  });
+
+/** The user withdraws a request still waiting for review: the hold returns to free cash. */
+export async function cancelRequest(ctx: AppContext, userId: number, id: number): Promise<RequestRow> {
+  const r = await ctx.db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const row = await claimRequest(tx, id, eq(blockRequests.userId, userId), { status: 'cancelled' });
+    await post(tx, userId, [{ type: 'order_release', amount: row.hold, reference: row.requestNo, note: 'cancelled' }]);
+    return row;
+  });
+  notify(ctx, { type: 'BUY_DZ_SETTLED', userId, data: { id: r.id, userId } });
+  return r;
+}
+
+export interface ReviewArgs {
+  approve: boolean;
+  shares?: number;
+  price?: string;
+  reason?: string;
+}
+
+/**
+ * Reviews a request exactly once. Approved: the product's quantity left goes down by the approved shares
+ * (never below zero, whatever approvals run at once) and a long block-trade position opens at leverage 1
+ * through trading's `openPosition` (the hold released, price × shares and the buy fee charged at the fill).
+ * Rejected: the hold returns.
+ */
+export async function reviewRequest(ctx: AppContext, admin: Principal, id: number, r: ReviewArgs): Promise<RequestRow> {
+  if (!r.approve && !r.reason) throw fail('block.reason_required');
+  // read before the transaction: on the embedded database a read through ctx.db inside it would wait for itself
+  const rules = await riskRules(ctx);
+  const row = await ctx.db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const now = new Date();
+    const req = await claimRequest(tx, id, userScope(admin, blockRequests.userId), {
+      status: r.approve ? 'approved' : 'rejected',
+      reviewedBy: admin.adminId,
+      reviewedAt: now,
+      reason: r.reason ?? null,
+    });
+    if (!r.approve) {
+      await post(tx, req.userId, [
+        { type: 'order_release', amount: req.hold, reference: req.requestNo, adminId: admin.adminId, note: r.reason },
+      ]);
+      return req;
+    }
+    const shares = r.shares ?? req.shares;
+    if (shares > req.shares) throw fail('block.shares_above_request', { shares: req.shares });
+    const [s] = await tx
+      .select()
+      .from(stocks)
+      .where(eq(stocks.id, (await productStockId(tx, req.productId))!))
+      .limit(1);
+    const stock: TradedStock = {
+      id: s!.id,
+      gid: s!.gid,
+      code: s!.code,
+      name: s!.name,
+      board: s!.board as TradedStock['board'],
+      st: s!.st,
+      spreadRate: s!.spreadRate,
+    };
+    if (r.price) {
+      const q = ctx.market?.quote(stock.gid);
+      if (!q) throw fail('block.no_price');
+      assertWithinLimits(stock, q, r.price, 'price');
+    }
+    const fill = r.price ?? req.price;
+    const [left] = await tx
+      .update(blockProducts)
+      .set({ leftShares: sql`${blockProducts.leftShares} - ${shares}`, updatedAt: now })
+      .where(and(eq(blockProducts.id, req.productId), sql`${blockProducts.leftShares} >= ${shares}`))
+      .returning({ left: blockProducts.leftShares });
+    if (!left) {
+      const [p] = await tx.select({ left: blockProducts.leftShares }).from(blockProducts).where(eq(blockProducts.id, req.productId));
+      throw fail('block.not_enough_left', { left: p?.left ?? 0 });
+    }
+    const cost = buyCost(fill, shares, 1, rules.docs.stock, 0);
+    const { enable, agentId } = await lockTrader(tx, rules, req.userId);
+    // a higher price than requested is paid from free cash as well as the hold
+    if (cost.hold.gt(enable.plus(req.hold))) throw fail('block.insufficient', { need: m(cost.hold) });
+    const position = await openPosition(tx, {
+      userId: req.userId,
+      agentId,
+      stock,
+      direction: 'long',
+      shares,
+      leverage: 1,
+      price: fill,
+      cost,
+      source: 'block',
+      adminId: admin.adminId,
+      note: req.requestNo,
+      releaseHold: { amount: new Decimal(req.hold), orderNo: req.requestNo },
+    });
+    const [done] = await tx
+      .update(blockRequests)
+      .set({ approvedShares: shares, fillPrice: new Decimal(fill).toFixed(4), positionId: position.id })
+      .where(eq(blockRequests.id, req.id))
+      .returning();
+    return done!;
+  });
+  notify(ctx, { type: 'BUY_DZ_SETTLED', userId: row.userId, data: { id: row.id, userId: row.userId } });
+  return row;
+}
+
+async function productStockId(tx: Db, productId: number): Promise<number | undefined> {
+  const [p] = await tx.select({ stockId: blockProducts.stockId }).from(blockProducts).where(eq(blockProducts.id, productId));
+  return p?.stockId;
+}
+
+export function batchReviewRequests(
+  ctx: AppContext,
+  admin: Principal,
+  ids: number[],
+  r: { approve: boolean; reason?: string },
+  lang: Lang,
+) {
+  if (!r.approve && !r.reason) throw fail('block.reason_required');
+  return reviewEach(ids, lang, (id) => reviewRequest(ctx, admin, id, r), r.approve ? 'block.approved' : 'block.rejected');
+}
