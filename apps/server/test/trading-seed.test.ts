@@ -4,6 +4,7 @@ import { rows } from '../src/db/migrate.js';
 import { verifyLedger } from '../src/ledger/index.js';
 import { seedProducts } from '../src/modules/products/seed.js';
 import { seedTrading } from '../src/modules/trading/seed.js';
+import { seedBlocktrade } from '../src/modules/blocktrade/seed.js';
 import { usersPastLine } from '../src/modules/trading/jobs.js';
 import { seedUsersDemo } from '../src/modules/users/seed.js';
 import { createTestApp, post, signedIn, type TestApp } from './helpers.js';
@@ -14,6 +15,8 @@ beforeAll(async () => {
   await seedUsersDemo(t.app.ctx);
   await seedProducts(t.app.ctx);
   await seedTrading(t.app.ctx);
+  await signedIn(t, 'admin');
+  await seedBlocktrade(t.app.ctx);
 }, 120_000);
 afterAll(() => t.close());
 
@@ -36,5 +39,20 @@ describe('trading demo data', () => {
     expect(await usersPastLine(t.app.ctx.db, '80')).toEqual([]);
     const warned = await usersPastLine(t.app.ctx.db, '80', '0.7');
     expect(warned).toHaveLength(1);
+  });
+});
+
+describe('block-trade demo data', () => {
+  it('has products open, upcoming and closed, and requests in every state, through the services', async () => {
+    const admin = (await signedIn(t, 'admin')).token;
+    const products = (await post(t, '/admin/stockDz/list.do', { pageSize: 50 }, { token: admin })).json().data.list as { window: string }[];
+    expect(products.map((p) => p.window).sort()).toEqual(['closed', 'open', 'open', 'upcoming']);
+    const byStatus = rows<{ status: string; n: number }>(
+      await t.app.ctx.db.execute(sql`SELECT status, count(*)::int AS n FROM block_requests GROUP BY 1 ORDER BY 1`),
+    );
+    expect(byStatus.map((r) => r.status)).toEqual(['approved', 'cancelled', 'pending', 'rejected']);
+    const blocks = rows<{ n: number }>(await t.app.ctx.db.execute(sql`SELECT count(*)::int AS n FROM positions WHERE source = 'block'`));
+    expect(blocks[0]!.n).toBe(byStatus.find((r) => r.status === 'approved')!.n);
+    expect((await verifyLedger(t.app.ctx.db, { chain: true, stats: true })).offenders).toEqual([]);
   });
 });

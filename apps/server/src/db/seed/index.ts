@@ -3,6 +3,7 @@ import { adminCount, createAdmin } from '../../modules/admins/service.js';
 import { seedFunds } from '../../modules/funds/seed.js';
 import { seedProducts } from '../../modules/products/seed.js';
 import { seedTrading } from '../../modules/trading/seed.js';
+import { seedBlocktrade } from '../../modules/blocktrade/seed.js';
 import { DEMO_AGENT_LOGIN, seedUsersDemo } from '../../modules/users/seed.js';
 
 export interface DemoLogin {
@@ -30,6 +31,7 @@ export const demoSeeders: Seeder[] = [
   seedFunds,
   seedProducts,
   seedTrading,
+  seedBlocktrade,
 ];
 
 /**

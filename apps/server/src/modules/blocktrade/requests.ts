@@ -55,37 +55,50 @@ export async function placeRequest(ctx: AppContext, userId: number, input: { pro
   if (input.shares > p.leftShares) throw fail('block.not_enough_left', { left: p.leftShares });
   const price = blockPrice(ctx, p);
   if (!price) throw fail('block.no_price');
-  const amount = price.times(input.shares).toDecimalPlaces(2);
-  const fee = feeOf(amount, rules.docs.stock.buyFeePct, rules.docs.stock.minFee);
-  const hold = amount.plus(fee);
-  const row = await ctx.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    const { enable } = await lockTrader(tx, rules, userId);
-    if (hold.gt(enable)) throw fail('block.insufficient', { need: m(hold) });
-    const requestNo = await serialNo(tx, 'D', 'trade_no_seq');
-    await post(tx, userId, [
-      { type: 'order_hold', amount: m(hold.negated()), reference: requestNo, note: `${p.stockName} ${input.shares}` },
-    ]);
-    const [r] = await tx
-      .insert(blockRequests)
-      .values({
-        requestNo,
-        productId: p.id,
-        userId,
-        gid: p.gid,
-        code: p.code,
-        stockName: p.stockName,
-        shares: input.shares,
-        price: price.toFixed(4),
-        amount: m(amount),
-        fee: m(fee),
-        hold: m(hold),
-      })
-      .returning();
-    return r!;
-  });
+  const row = await ctx.db.transaction((t) => recordRequest(t as unknown as Db, rules, userId, p, input.shares, price));
   notify(ctx, { type: 'BUY_DZ_REQUEST', userId, data: { id: row.id, userId, amount: row.amount } });
   return row;
+}
+
+/**
+ * Writes a pending request (its rules already checked): price × shares plus the buy fee held from free cash
+ * under the user's row lock, with the request.
+ */
+export async function recordRequest(
+  tx: Db,
+  rules: Awaited<ReturnType<typeof riskRules>>,
+  userId: number,
+  p: typeof blockProducts.$inferSelect,
+  shares: number,
+  price: Decimal,
+  now = new Date(),
+): Promise<RequestRow> {
+  const amount = price.times(shares).toDecimalPlaces(2);
+  const fee = feeOf(amount, rules.docs.stock.buyFeePct, rules.docs.stock.minFee);
+  const hold = amount.plus(fee);
+  const { enable } = await lockTrader(tx, rules, userId);
+  if (hold.gt(enable)) throw fail('block.insufficient', { need: m(hold) });
+  const requestNo = await serialNo(tx, 'D', 'trade_no_seq', now);
+  await post(tx, userId, [{ type: 'order_hold', amount: m(hold.negated()), reference: requestNo, note: `${p.stockName} ${shares}` }]);
+  const [r] = await tx
+    .insert(blockRequests)
+    .values({
+      requestNo,
+      productId: p.id,
+      userId,
+      gid: p.gid,
+      code: p.code,
+      stockName: p.stockName,
+      shares,
+      price: price.toFixed(4),
+      amount: m(amount),
+      fee: m(fee),
+      hold: m(hold),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  return r!;
 }
 
 const claimRequest = (tx: Db, id: number, scope: ReturnType<typeof userScope>, set: Partial<RequestRow>) =>
