@@ -6,6 +6,7 @@ import {
   FileSearchOutlined,
   FundOutlined,
   MoneyCollectOutlined,
+  RiseOutlined,
   SafetyCertificateOutlined,
   SettingOutlined,
   StockOutlined,
@@ -57,6 +58,10 @@ const BuyList = lazyPage(() => import('../features/trading/pages/BuyList'));
 const SellList = lazyPage(() => import('../features/trading/pages/SellList'));
 const CreatePosition = lazyPage(() => import('../features/trading/pages/CreatePosition'));
 const CreatedList = lazyPage(() => import('../features/trading/pages/CreatedList'));
+
+// 大宗交易 (issue 22).
+const BlockProducts = lazyPage(() => import('../features/blocktrade/pages/BlockProducts'));
+const BlockRequests = lazyPage(() => import('../features/blocktrade/pages/BlockRequests'));
 
 // 风控设置 (issue 21).
 const StockRisk = lazyPage(() => import('../features/risk/pages/StockRisk'));
@@ -114,7 +119,7 @@ export const shellRoutes: RouteEntry[] = [
     ],
   },
   {
-    // Spec order: financing, orderList*, dzList (joins when built), buyList, sellList*, createfinancing, createList*.
+    // Spec order: financing, orderList*, dzList, buyList, sellList*, createfinancing, createList*.
     path: '/position',
     titleKey: 'trading.menu.section',
     icon: <FundOutlined />,
@@ -128,6 +133,7 @@ export const shellRoutes: RouteEntry[] = [
         keepAlive: true,
         component: OrderList,
       },
+      { path: '/position/dzList', titleKey: 'blocktrade.menu.dzList', permission: 'financing', keepAlive: true, component: BlockRequests },
       { path: '/position/buyList', titleKey: 'trading.menu.buyList', permission: 'financing', keepAlive: true, component: BuyList },
       {
         path: '/position/sellList',
@@ -148,7 +154,21 @@ export const shellRoutes: RouteEntry[] = [
       },
     ],
   },
-  // /newshares joins here (spec order).
+  {
+    // Spec order: newshareslist, newzhailist, newsharesrecord, newzhairecord, dazonglist (the new-share pages join when built).
+    path: '/newshares',
+    titleKey: 'blocktrade.menu.section',
+    icon: <RiseOutlined />,
+    children: [
+      {
+        path: '/newshares/dazonglist',
+        titleKey: 'blocktrade.menu.dazonglist',
+        permission: 'newshares',
+        keepAlive: true,
+        component: BlockProducts,
+      },
+    ],
+  },
   {
     // Spec order: rechargelist, withdrawallist, fundrecords, fundtransferrecord*, channallist, layleringlist.
     // The spec's Sections table spells the last one `layleringlist` (its path here); the permission key is layeringlist.

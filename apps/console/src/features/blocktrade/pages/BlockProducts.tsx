@@ -1,0 +1,234 @@
+import { useRef, useState } from 'react';
+import Decimal from 'decimal.js';
+import { Button, Popconfirm, Progress, Space, Switch, Tag, Tooltip, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { useTranslation } from 'react-i18next';
+import type { BlockProductItem } from '@stock-admin/contracts';
+import { Access, useAccess } from '../../../lib/access';
+import { tableDefaults } from '../../../lib/proTable';
+import { LastCell } from '../../market/components/QuoteCells';
+import { useQuotes } from '../../market/useQuotes';
+import { ReasonDialog } from '../../trading/components/ReasonDialog';
+import { StockCell, time } from '../../trading/components/cells';
+import { blocktradeCalls } from '../api';
+import { ProductDrawer } from '../components/ProductDrawer';
+
+const WINDOW_COLOR = { upcoming: 'blue', open: 'green', closed: 'default' } as const;
+
+/**
+ * 大宗交易列表 (/newshares/dazonglist): the block-trade products with their window, the block price beside the
+ * live one, what is left of the quantity on offer and the requests waiting; add, edit, show/hide, lock, delete.
+ */
+export default function BlockProducts() {
+  const { t } = useTranslation();
+  const { can } = useAccess();
+  const actionRef = useRef<ActionType>(undefined);
+  const [rows, setRows] = useState<BlockProductItem[]>([]);
+  const [editing, setEditing] = useState<BlockProductItem | null | 'new'>(null);
+  const [locking, setLocking] = useState<BlockProductItem | null>(null);
+  // live quotes of the products shown (the block price of a discount product moves with them)
+  const quotes = useQuotes(rows.map((r) => r.gid));
+  const live = (r: BlockProductItem) => {
+    const q = quotes[r.gid];
+    const last = q?.last ?? r.last;
+    const price =
+      r.priceMode === 'discount' && last && !q?.stale ? new Decimal(last).times(r.discount!).toDecimalPlaces(2).toFixed(2) : r.price;
+    return { q, last, price };
+  };
+  const reload = () => void actionRef.current?.reload();
+
+  const columns: ProColumns<BlockProductItem>[] = [
+    {
+      title: t('blocktrade.product.stock'),
+      dataIndex: 'gid',
+      width: 150,
+      fieldProps: { placeholder: 'sh600036' },
+      render: (_, r) => <StockCell r={r} />,
+    },
+    {
+      title: t('blocktrade.product.windowStatus'),
+      dataIndex: 'window',
+      width: 100,
+      valueType: 'select',
+      valueEnum: Object.fromEntries(
+        (['upcoming', 'open', 'closed'] as const).map((w) => [w, { text: t(`blocktrade.product.status.${w}`) }]),
+      ),
+      render: (_, r) => (
+        <Tag color={WINDOW_COLOR[r.window]} data-testid={`block-window-${r.id}`}>
+          {t(`blocktrade.product.status.${r.window}`)}
+        </Tag>
+      ),
+    },
+    {
+      title: t('blocktrade.product.price'),
+      key: 'price',
+      search: false,
+      width: 190,
+      render: (_, r) => {
+        const { q, last, price } = live(r);
+        return (
+          <Space direction="vertical" size={0}>
+            <Typography.Text strong data-testid={`block-price-${r.id}`}>
+              {price ? `¥${price}` : '-'}
+              <Typography.Text type="secondary" style={{ marginInlineStart: 6, fontSize: 12 }}>
+                {r.priceMode === 'discount' ? `× ${r.discount}` : t('blocktrade.product.mode.fixed')}
+              </Typography.Text>
+            </Typography.Text>
+            <LastCell q={{ last, change: q?.change ?? null, changePct: q?.changePct ?? null, turnover: null, stale: !!q?.stale }} />
+          </Space>
+        );
+      },
+    },
+    {
+      title: t('blocktrade.product.quantity'),
+      key: 'quantity',
+      search: false,
+      width: 200,
+      render: (_, r) => (
+        <Tooltip title={`${r.leftShares.toLocaleString()} / ${r.totalShares.toLocaleString()}`}>
+          <div>
+            <Progress percent={Math.round((r.leftShares / r.totalShares) * 100)} size="small" showInfo={false} />
+            <Typography.Text style={{ fontSize: 12, fontVariantNumeric: 'tabular-nums' }}>
+              {r.leftShares.toLocaleString()} / {r.totalShares.toLocaleString()}
+            </Typography.Text>
+          </div>
+        </Tooltip>
+      ),
+    },
+    {
+      title: t('blocktrade.product.bounds'),
+      key: 'bounds',
+      search: false,
+      width: 140,
+      render: (_, r) => `${r.minShares.toLocaleString()} ~ ${r.maxShares.toLocaleString()}`,
+    },
+    {
+      title: t('blocktrade.product.window'),
+      key: 'times',
+      search: false,
+      width: 170,
+      render: (_, r) => (
+        <div style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+          <div>{time(r.startsAt)}</div>
+          <div>{time(r.endsAt)}</div>
+        </div>
+      ),
+    },
+    { title: t('blocktrade.product.pending'), dataIndex: 'pending', search: false, width: 80, align: 'right' },
+    {
+      title: t('blocktrade.product.shown'),
+      dataIndex: 'shown',
+      width: 80,
+      valueType: 'select',
+      valueEnum: { true: { text: t('blocktrade.product.shown') }, false: { text: '-' } },
+      search: false,
+      render: (_, r) => (
+        <Switch
+          size="small"
+          checked={r.shown}
+          disabled={!can('edit')}
+          onChange={(v) => void blocktradeCalls.show(r.id, v).then(reload)}
+          data-testid={`block-shown-${r.id}`}
+        />
+      ),
+    },
+    {
+      title: t('blocktrade.product.locked'),
+      dataIndex: 'locked',
+      width: 90,
+      search: false,
+      render: (_, r) => (
+        <Tooltip title={r.lockReason}>
+          <Switch
+            size="small"
+            checked={r.locked}
+            disabled={!can('edit')}
+            onChange={(v) => (v ? setLocking(r) : void blocktradeCalls.lock(r.id, false).then(reload))}
+          />
+        </Tooltip>
+      ),
+    },
+    {
+      title: t('blocktrade.product.actions'),
+      key: 'actions',
+      valueType: 'option',
+      fixed: 'right',
+      width: 130,
+      render: (_, r) => [
+        can('edit') && (
+          <a key="edit" onClick={() => setEditing(r)} data-testid={`block-edit-${r.id}`}>
+            {t('blocktrade.product.edit')}
+          </a>
+        ),
+        can('delete') && (
+          <Popconfirm
+            key="delete"
+            title={t('blocktrade.product.deleteTitle', { name: r.stockName })}
+            description={<div style={{ maxWidth: 280 }}>{t('blocktrade.product.deleteContent')}</div>}
+            onConfirm={() => blocktradeCalls.remove(r.id).then(reload)}
+          >
+            <Typography.Link type="danger">{t('blocktrade.product.delete')}</Typography.Link>
+          </Popconfirm>
+        ),
+      ],
+    },
+  ];
+
+  return (
+    <div data-testid="block-products">
+      <ProTable<BlockProductItem>
+        {...tableDefaults()}
+        actionRef={actionRef}
+        columns={columns}
+        onDataSourceChange={setRows}
+        headerTitle={t('blocktrade.product.title')}
+        search={{ labelWidth: 'auto' }}
+        scroll={{ x: 1400 }}
+        options={{ reload: true, density: false, setting: true }}
+        toolBarRender={() => [
+          <Access key="add" action="add">
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="block-add">
+              {t('blocktrade.product.add')}
+            </Button>
+          </Access>,
+        ]}
+        request={async (params) => {
+          try {
+            const d = await blocktradeCalls.products({
+              pageNum: params.current ?? 1,
+              pageSize: params.pageSize ?? 10,
+              gid: (params.gid as string | undefined)?.trim() || undefined,
+              window: params.window || undefined,
+            } as never);
+            return { data: d.list, total: d.total, success: true };
+          } catch {
+            return { data: [], total: 0, success: false };
+          }
+        }}
+      />
+      <ProductDrawer
+        open={editing !== null}
+        record={editing === 'new' ? null : editing}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          reload();
+        }}
+      />
+      <ReasonDialog
+        open={!!locking}
+        title={t('blocktrade.product.lockTitle')}
+        label={t('blocktrade.product.lockReason')}
+        required={false}
+        onClose={() => setLocking(null)}
+        onSubmit={async (reason) => {
+          await blocktradeCalls.lock(locking!.id, true, reason);
+          setLocking(null);
+          reload();
+        }}
+        testId="block-lock"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,307 @@
+import '../../trading/trading.css';
+import { useRef, useState } from 'react';
+import { Button, Form, InputNumber, Modal, Space, Tag, Typography } from 'antd';
+import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { BLOCK_REQUEST_STATUSES, type BlockRequestItem, type DataOf, type blocktradeApi } from '@stock-admin/contracts';
+import { useAccess } from '../../../lib/access';
+import { feedback } from '../../../lib/feedback';
+import { tableDefaults } from '../../../lib/proTable';
+import { BatchResultModal } from '../../trading/components/BatchResultModal';
+import { ReasonDialog } from '../../trading/components/ReasonDialog';
+import { Amount, Note, PriceText, StockCell, UserCell, time } from '../../trading/components/cells';
+import { batchRows, type BatchRow } from '../../trading/lib/batch';
+import { useQueueRefresh } from '../../trading/lib/useQueueRefresh';
+import { blocktradeCalls } from '../api';
+
+const STATUS_COLOR = { pending: 'orange', approved: 'green', rejected: 'red', cancelled: 'default' } as const;
+type Totals = DataOf<typeof blocktradeApi.requests>['totals'];
+
+/**
+ * 大宗交易列表 (/position/dzList): the users' block-trade requests, pending first by default; approve one (fewer
+ * shares or another price allowed) or reject it with a reason; batch actions with each request's outcome.
+ * Follows header badge 20: a live BUY_DZ_REQUEST reloads it.
+ */
+export default function BlockRequests() {
+  const { t } = useTranslation();
+  const { can } = useAccess();
+  const canReview = can('edit');
+  const actionRef = useRef<ActionType>(undefined);
+  const [totals, setTotals] = useState<Totals | null>(null);
+  const [selected, setSelected] = useState<BlockRequestItem[]>([]);
+  const [approving, setApproving] = useState<BlockRequestItem | null>(null);
+  const [rejecting, setRejecting] = useState<BlockRequestItem | 'batch' | null>(null);
+  const [results, setResults] = useState<{ rows: BatchRow[]; approve: boolean } | null>(null);
+  const [form] = Form.useForm<{ shares?: number; price?: string }>();
+  const reload = () => void actionRef.current?.reload();
+  useQueueRefresh(actionRef, { badge: 20, onFresh: () => setSelected([]) });
+
+  const runBatch = async (approve: boolean, reason?: string) => {
+    const chosen = selected;
+    const d = await blocktradeCalls.batch(
+      chosen.map((r) => r.id),
+      approve,
+      reason,
+    );
+    setSelected([]);
+    setResults({
+      rows: batchRows(d.results, chosen.map((r) => ({ ...r, orderNo: r.requestNo })) as never, t('trading.batch.missing')),
+      approve,
+    });
+    reload();
+  };
+
+  const columns: ProColumns<BlockRequestItem>[] = [
+    { title: t('blocktrade.request.userId'), dataIndex: 'userId', hideInTable: true, valueType: 'digit' },
+    { title: t('blocktrade.request.phone'), dataIndex: 'phone', hideInTable: true },
+    { title: t('blocktrade.request.stock'), dataIndex: 'gid', hideInTable: true, fieldProps: { placeholder: 'sh600036' } },
+    {
+      title: t('blocktrade.request.status'),
+      dataIndex: 'status',
+      hideInTable: true,
+      valueType: 'select',
+      initialValue: 'pending',
+      valueEnum: Object.fromEntries(BLOCK_REQUEST_STATUSES.map((s) => [s, { text: t(`blocktrade.request.statuses.${s}`) }])),
+    },
+    { title: t('blocktrade.request.time'), dataIndex: 'time', hideInTable: true, valueType: 'dateTimeRange' },
+    {
+      title: t('blocktrade.request.requestNo'),
+      dataIndex: 'requestNo',
+      search: false,
+      width: 200,
+      fixed: 'left',
+      render: (_, r) => (
+        <Typography.Text copyable style={{ fontVariantNumeric: 'tabular-nums' }}>
+          {r.requestNo}
+        </Typography.Text>
+      ),
+    },
+    { title: t('blocktrade.request.user'), key: 'user', search: false, width: 170, render: (_, r) => <UserCell r={r} /> },
+    { title: t('blocktrade.request.stock'), key: 'stock', search: false, width: 120, render: (_, r) => <StockCell r={r} /> },
+    {
+      title: t('blocktrade.request.shares'),
+      dataIndex: 'shares',
+      search: false,
+      width: 100,
+      align: 'right',
+      render: (_, r) => r.shares.toLocaleString(),
+    },
+    {
+      title: t('blocktrade.request.price'),
+      dataIndex: 'price',
+      search: false,
+      width: 90,
+      align: 'right',
+      render: (_, r) => <PriceText value={r.price} />,
+    },
+    {
+      title: t('blocktrade.request.amount'),
+      dataIndex: 'amount',
+      search: false,
+      width: 120,
+      align: 'right',
+      render: (_, r) => <Amount value={r.amount} />,
+    },
+    {
+      title: t('blocktrade.request.fee'),
+      dataIndex: 'fee',
+      search: false,
+      width: 80,
+      align: 'right',
+      render: (_, r) => <Amount value={r.fee} type="secondary" />,
+    },
+    {
+      title: t('blocktrade.request.hold'),
+      dataIndex: 'hold',
+      search: false,
+      width: 120,
+      align: 'right',
+      render: (_, r) => <Amount value={r.hold} />,
+    },
+    {
+      title: t('blocktrade.request.status'),
+      key: 'statusTag',
+      search: false,
+      width: 90,
+      render: (_, r) => (
+        <Tag color={STATUS_COLOR[r.status]} data-testid={`block-status-${r.id}`}>
+          {t(`blocktrade.request.statuses.${r.status}`)}
+        </Tag>
+      ),
+    },
+    {
+      title: t('blocktrade.request.approved'),
+      key: 'filled',
+      search: false,
+      width: 150,
+      render: (_, r) =>
+        r.positionId ? (
+          <Space size={4}>
+            <span>
+              {r.approvedShares?.toLocaleString()} @ {r.fillPrice}
+            </span>
+            <Link to={`/position/financing?userId=${r.userId}`}>{t('blocktrade.request.position')}</Link>
+          </Space>
+        ) : (
+          '-'
+        ),
+    },
+    { title: t('blocktrade.request.reason'), dataIndex: 'reason', search: false, width: 140, render: (_, r) => <Note text={r.reason} /> },
+    { title: t('blocktrade.request.reviewer'), dataIndex: 'reviewedBy', search: false, width: 100, render: (_, r) => r.reviewedBy ?? '-' },
+    { title: t('blocktrade.request.createdAt'), dataIndex: 'createdAt', search: false, width: 170, render: (_, r) => time(r.createdAt) },
+    {
+      title: t('trading.col.actions'),
+      key: 'actions',
+      valueType: 'option',
+      fixed: 'right',
+      width: 120,
+      render: (_, r) =>
+        canReview && r.status === 'pending'
+          ? [
+              <a
+                key="approve"
+                onClick={() => {
+                  form.setFieldsValue({ shares: r.shares, price: undefined });
+                  setApproving(r);
+                }}
+                data-testid={`block-approve-${r.id}`}
+              >
+                {t('blocktrade.request.approve')}
+              </a>,
+              <Typography.Link key="reject" type="danger" onClick={() => setRejecting(r)} data-testid={`block-reject-${r.id}`}>
+                {t('blocktrade.request.reject')}
+              </Typography.Link>,
+            ]
+          : [],
+    },
+  ];
+
+  return (
+    <div className="trading-page" data-testid="block-requests">
+      <ProTable<BlockRequestItem>
+        {...tableDefaults()}
+        actionRef={actionRef}
+        columns={columns}
+        headerTitle={t('blocktrade.request.title')}
+        search={{ labelWidth: 'auto' }}
+        scroll={{ x: 1900 }}
+        options={{ reload: true, density: false, setting: true }}
+        rowSelection={
+          canReview
+            ? {
+                selectedRowKeys: selected.map((r) => r.id),
+                onChange: (_, rs) => setSelected(rs),
+                getCheckboxProps: (r) => ({ disabled: r.status !== 'pending' }),
+              }
+            : false
+        }
+        tableAlertRender={({ selectedRowKeys }) => <span>{t('blocktrade.request.selected', { n: selectedRowKeys.length })}</span>}
+        tableAlertOptionRender={() => (
+          <Space size={8}>
+            <Button
+              size="small"
+              type="primary"
+              icon={<CheckOutlined />}
+              data-testid="block-batch-approve"
+              onClick={() =>
+                feedback.modal.confirm({
+                  title: t('blocktrade.request.batchApproveTitle', { n: selected.length }),
+                  content: t('blocktrade.request.batchApproveContent'),
+                  okText: t('blocktrade.request.approve'),
+                  cancelText: t('trading.common.cancel'),
+                  onOk: () => runBatch(true).catch(() => undefined),
+                })
+              }
+            >
+              {t('blocktrade.request.batchApprove')}
+            </Button>
+            <Button size="small" danger icon={<CloseOutlined />} onClick={() => setRejecting('batch')} data-testid="block-batch-reject">
+              {t('blocktrade.request.batchReject')}
+            </Button>
+            <Button size="small" type="link" onClick={() => setSelected([])}>
+              {t('blocktrade.request.clear')}
+            </Button>
+          </Space>
+        )}
+        tableExtraRender={() =>
+          totals && (
+            <Typography.Text type="secondary" data-testid="block-totals" style={{ paddingInline: 4 }}>
+              {t('blocktrade.request.totals', {
+                count: totals.count,
+                shares: totals.shares.toLocaleString(),
+                amount: totals.amount,
+                hold: totals.hold,
+              })}
+            </Typography.Text>
+          )
+        }
+        request={async (params) => {
+          const [start, end] = (params.time as string[] | undefined) ?? [];
+          try {
+            const d = await blocktradeCalls.requests({
+              pageNum: params.current ?? 1,
+              pageSize: params.pageSize ?? 10,
+              userId: params.userId || undefined,
+              phone: (params.phone as string | undefined)?.trim() || undefined,
+              gid: (params.gid as string | undefined)?.trim() || undefined,
+              status: params.status || undefined,
+              startTime: start ? new Date(start).toISOString() : undefined,
+              endTime: end ? new Date(end).toISOString() : undefined,
+            } as never);
+            setTotals(d.totals);
+            return { data: d.list, total: d.total, success: true };
+          } catch {
+            return { data: [], total: 0, success: false };
+          }
+        }}
+      />
+      <Modal
+        open={!!approving}
+        title={approving ? t('blocktrade.request.approveTitle', { no: approving.requestNo }) : ''}
+        okText={t('blocktrade.request.approve')}
+        cancelText={t('trading.common.cancel')}
+        onCancel={() => setApproving(null)}
+        destroyOnHidden
+        onOk={async () => {
+          const v = await form.validateFields();
+          await blocktradeCalls.approve(approving!.id, v.shares, v.price ? String(v.price) : undefined);
+          feedback.message.success(t('blocktrade.request.approve'));
+          setApproving(null);
+          reload();
+        }}
+      >
+        <Form form={form} layout="vertical" data-testid="block-approve-form">
+          <Form.Item
+            name="shares"
+            label={t('blocktrade.request.approveShares')}
+            tooltip={t('blocktrade.request.approveSharesTip')}
+            rules={[{ required: true }]}
+          >
+            <InputNumber min={100} max={approving?.shares} step={100} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item name="price" label={t('blocktrade.request.approvePrice')} tooltip={t('blocktrade.request.approvePriceTip')}>
+            <InputNumber min={0.01} step={0.01} precision={2} placeholder={approving?.price} style={{ width: '100%' }} stringMode />
+          </Form.Item>
+        </Form>
+      </Modal>
+      <ReasonDialog
+        open={!!rejecting}
+        title={t('blocktrade.request.rejectTitle')}
+        label={t('blocktrade.request.rejectReason')}
+        required
+        okText={t('blocktrade.request.reject')}
+        onClose={() => setRejecting(null)}
+        onSubmit={async (reason) => {
+          if (rejecting === 'batch') await runBatch(false, reason);
+          else if (rejecting) await blocktradeCalls.reject(rejecting.id, reason);
+          setRejecting(null);
+          reload();
+        }}
+        testId="block-reject-dialog"
+      />
+      <BatchResultModal rows={results?.rows ?? null} approve={results?.approve ?? true} onClose={() => setResults(null)} />
+    </div>
+  );
+}
