@@ -158,7 +158,7 @@ export default function BlockProducts() {
       render: (_, r) => [
         can('edit') && (
           <a key="edit" onClick={() => setEditing(r)} data-testid={`block-edit-${r.id}`}>
-            {t('blocktrade.product.edit')}
+            {t('blocktrade.product.editShort')}
           </a>
         ),
         can('delete') && (

@@ -4,7 +4,7 @@ import { Button, Form, InputNumber, Modal, Space, Tag, Typography } from 'antd';
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { BLOCK_REQUEST_STATUSES, type BlockRequestItem, type DataOf, type blocktradeApi } from '@stock-admin/contracts';
 import { useAccess } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
@@ -35,6 +35,12 @@ export default function BlockRequests() {
   const [rejecting, setRejecting] = useState<BlockRequestItem | 'batch' | null>(null);
   const [results, setResults] = useState<{ rows: BatchRow[]; approve: boolean } | null>(null);
   const [form] = Form.useForm<{ shares?: number; price?: string }>();
+  // a link may open the queue on another status (?status=approved); pending otherwise
+  const [search] = useSearchParams();
+  const [initialStatus] = useState(() => {
+    const s = search.get('status');
+    return s && (BLOCK_REQUEST_STATUSES as readonly string[]).includes(s) ? s : 'pending';
+  });
   const reload = () => void actionRef.current?.reload();
   useQueueRefresh(actionRef, { badge: 20, onFresh: () => setSelected([]) });
 
@@ -62,7 +68,7 @@ export default function BlockRequests() {
       dataIndex: 'status',
       hideInTable: true,
       valueType: 'select',
-      initialValue: 'pending',
+      initialValue: initialStatus,
       valueEnum: Object.fromEntries(BLOCK_REQUEST_STATUSES.map((s) => [s, { text: t(`blocktrade.request.statuses.${s}`) }])),
     },
     { title: t('blocktrade.request.time'), dataIndex: 'time', hideInTable: true, valueType: 'dateTimeRange' },
@@ -70,7 +76,7 @@ export default function BlockRequests() {
       title: t('blocktrade.request.requestNo'),
       dataIndex: 'requestNo',
       search: false,
-      width: 200,
+      width: 230,
       fixed: 'left',
       render: (_, r) => (
         <Typography.Text copyable style={{ fontVariantNumeric: 'tabular-nums' }}>
@@ -267,7 +273,7 @@ export default function BlockRequests() {
         onOk={async () => {
           const v = await form.validateFields();
           await blocktradeCalls.approve(approving!.id, v.shares, v.price ? String(v.price) : undefined);
-          feedback.message.success(t('blocktrade.request.approve'));
+          feedback.message.success(t('blocktrade.request.approvedDone'));
           setApproving(null);
           reload();
         }}
