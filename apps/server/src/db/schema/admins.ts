@@ -1,7 +1,7 @@
-import { bigint, bigserial, boolean, customType, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, customType, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { ts } from './columns.js';
 
 // Mirrors migrations/0300_admins.sql (and the admins columns of 0001 it extends).
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',

@@ -1,14 +1,12 @@
-import { bigserial, boolean, index, integer, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, numeric, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { admins } from './foundation.js';
 import { users } from './users.js';
 import { stocks } from './products.js';
 import { positions } from './trading.js';
+import { ts, money, price } from './columns.js';
 
 // Mirrors migrations/0410_block_trades.sql.
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const money = (name: string) => numeric(name, { precision: 20, scale: 2 });
-const price = (name: string) => numeric(name, { precision: 20, scale: 4 });
 
 export const blockProducts = pgTable(
   'block_products',

@@ -1,7 +1,7 @@
-import { bigint, bigserial, boolean, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { ts } from './columns.js';
 
 // Mirrors migrations/0001_foundation.sql; the SQL files are the source of the database's shape.
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const adminRoles = pgTable('admin_roles', {
   id: serial('id').primaryKey(),

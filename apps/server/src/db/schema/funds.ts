@@ -1,7 +1,7 @@
-import { bigserial, boolean, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, integer, jsonb, numeric, pgTable, serial, smallint, text, unique } from 'drizzle-orm/pg-core';
+import { ts } from './columns.js';
 
 // Mirrors migrations/0400_funds.sql (channels, layering tiers, pay settings).
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const amount = (name: string) => numeric(name, { precision: 20, scale: 2 });
 
 export const payChannels = pgTable('pay_channels', {

@@ -1,8 +1,7 @@
-import { bigint, boolean, date, index, integer, numeric, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, numeric, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
+import { ts, price } from './columns.js';
 
 // Mirrors migrations/0405_products.sql and 0406_quotes_book.sql.
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const price = (name: string) => numeric(name, { precision: 20, scale: 4 });
 
 export const stocks = pgTable(
   'stocks',

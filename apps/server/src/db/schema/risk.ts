@@ -1,8 +1,8 @@
-import { boolean, integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, numeric, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { admins } from './foundation.js';
+import { ts } from './columns.js';
 
 // Mirrors migrations/0407_risk.sql.
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const riskSettings = pgTable('risk_settings', {
   key: text('key').primaryKey(),

@@ -1,7 +1,7 @@
-import { bigint, bigserial, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { ts } from './columns.js';
 
 // Mirrors migrations/0301_station_messages.sql.
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const stationMessages = pgTable('station_messages', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),

@@ -1,26 +1,11 @@
-import {
-  bigserial,
-  boolean,
-  date,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigserial, boolean, date, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { admins } from './foundation.js';
 import { users } from './users.js';
 import { stocks } from './products.js';
+import { ts, money, price } from './columns.js';
 
 // Mirrors migrations/0408_trading.sql.
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const money = (name: string) => numeric(name, { precision: 20, scale: 2 });
-const price = (name: string) => numeric(name, { precision: 20, scale: 4 });
 
 export const positions = pgTable(
   'positions',

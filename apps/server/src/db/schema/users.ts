@@ -13,9 +13,9 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { ts } from './columns.js';
 
 // Mirrors migrations/0200_users.sql (agents, users, bank cards, app sessions, uploads, the ledger).
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const amount = (name: string) => numeric(name, { precision: 20, scale: 2 });
 const rate = (name: string) => numeric(name, { precision: 10, scale: 6 });
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({

@@ -123,26 +123,33 @@ async function stockOf(db: Db, gid: string) {
   return s;
 }
 
+/** The columns a product's form sets (the stock as listed now, pricing, quantities, window). */
+function columnsOf(s: typeof stocks.$inferSelect, input: ProductInput) {
+  return {
+    stockId: s.id,
+    gid: s.gid,
+    code: s.code,
+    stockName: s.name,
+    priceMode: input.priceMode,
+    discount: input.priceMode === 'discount' ? input.discount! : null,
+    fixedPrice: input.priceMode === 'fixed' ? input.fixedPrice! : null,
+    minShares: input.minShares,
+    maxShares: input.maxShares,
+    totalShares: input.totalShares,
+    startsAt: new Date(input.startsAt),
+    endsAt: new Date(input.endsAt),
+  };
+}
+
 export async function addProduct(ctx: AppContext, input: ProductInput & { tradeKey: string }): Promise<BlockProductItem> {
   const s = await stockOf(ctx.db, input.gid);
   const keyHash = await hashPassword(input.tradeKey);
   const [p] = await ctx.db
     .insert(blockProducts)
     .values({
-      stockId: s.id,
-      gid: s.gid,
-      code: s.code,
-      stockName: s.name,
-      priceMode: input.priceMode,
-      discount: input.priceMode === 'discount' ? input.discount! : null,
-      fixedPrice: input.priceMode === 'fixed' ? input.fixedPrice! : null,
-      minShares: input.minShares,
-      maxShares: input.maxShares,
-      totalShares: input.totalShares,
+      ...columnsOf(s, input),
       leftShares: input.totalShares,
       keyHash,
-      startsAt: new Date(input.startsAt),
-      endsAt: new Date(input.endsAt),
       shown: input.shown ?? true,
     })
     .returning();
@@ -165,20 +172,9 @@ export async function updateProduct(
     const [row] = await tx
       .update(blockProducts)
       .set({
-        stockId: s.id,
-        gid: s.gid,
-        code: s.code,
-        stockName: s.name,
-        priceMode: input.priceMode,
-        discount: input.priceMode === 'discount' ? input.discount! : null,
-        fixedPrice: input.priceMode === 'fixed' ? input.fixedPrice! : null,
-        minShares: input.minShares,
-        maxShares: input.maxShares,
-        totalShares: input.totalShares,
+        ...columnsOf(s, input),
         leftShares: input.totalShares - sold,
         ...(keyHash ? { keyHash } : {}),
-        startsAt: new Date(input.startsAt),
-        endsAt: new Date(input.endsAt),
         ...(input.shown !== undefined ? { shown: input.shown } : {}),
         updatedAt: new Date(),
       })
