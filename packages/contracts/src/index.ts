@@ -26,3 +26,4 @@ export * from './stock-codes.js';
 export * from './market.js';
 export * from './risk.js';
 export * from './trading.js';
+export * from './newshares.js';

@@ -7,3 +7,4 @@ export * from './station.js';
 export * from './products.js';
 export * from './risk.js';
 export * from './trading.js';
+export * from './newshares.js';
