@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { zBool, zId, zNumber } from './fields.js';
+import { optionalText, zBool, zId, zNumber } from './fields.js';
+import { endpoint } from './endpoint.js';
+import { pageOf, pageQuery } from './envelope.js';
 import { MARKETS } from './products.js';
 import { stockBoardOf } from './stock-codes.js';
 
@@ -153,3 +155,117 @@ export const allotRowResult = z.object({
   reason: z.string().optional(),
 });
 export type AllotRowResult = z.infer<typeof allotRowResult>;
+
+// ---- items and lists ----
+export const issueItem = z.object({
+  id: z.number().int(),
+  kind: z.enum(ISSUE_KINDS),
+  code: z.string(),
+  name: z.string(),
+  market: z.enum(MARKETS),
+  board: z.string(),
+  underlyingCode: z.string().nullable(),
+  issuePrice: z.string(),
+  peRatio: z.string().nullable(),
+  issueSize: z.number(),
+  lotSize: z.number().int(),
+  maxPerUser: z.number(),
+  subscribeType: z.enum(SUBSCRIBE_TYPES),
+  subscribeDate: z.string(),
+  allotDate: z.string(),
+  payDeadline: z.string(),
+  listingDate: z.string(),
+  shown: z.boolean(),
+  locked: z.boolean(),
+  phase: z.enum(ISSUE_PHASES),
+  subscriptions: z.number().int(),
+});
+export type IssueItem = z.infer<typeof issueItem>;
+export const issueListQuery = pageQuery.extend({
+  keyword: optionalText(40),
+  subscribeType: z.enum(SUBSCRIBE_TYPES).optional(),
+  phase: z.enum(ISSUE_PHASES).optional(),
+});
+
+export const subscriptionItem = z.object({
+  id: z.number().int(),
+  orderNo: z.string(),
+  issueId: z.number().int(),
+  kind: z.enum(ISSUE_KINDS),
+  code: z.string(),
+  name: z.string(),
+  subscribeType: z.enum(SUBSCRIBE_TYPES),
+  issuePrice: z.string(),
+  userId: z.number().int(),
+  phone: z.string(),
+  realName: z.string().nullable(),
+  agentId: z.number().int().nullable(),
+  status: z.number().int(),
+  appliedQty: z.number(),
+  allottedQty: z.number(),
+  frozenAmount: z.string(),
+  paidAmount: z.string(),
+  positionId: z.number().int().nullable(),
+  createdAt: z.string(),
+  allottedAt: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  convertedAt: z.string().nullable(),
+});
+export type SubscriptionItem = z.infer<typeof subscriptionItem>;
+export const subscriptionListQuery = pageQuery.extend({
+  userId: zNumber(z.number().int().positive()).optional(),
+  phone: optionalText(20),
+  agentId: zNumber(z.number().int().positive()).optional(),
+  issueId: zNumber(z.number().int().positive()).optional(),
+  status: zNumber(z.number().int().min(1).max(7)).optional(),
+  subscribeType: z.enum(SUBSCRIBE_TYPES).optional(),
+  beginTime: optionalText(30),
+  endTime: optionalText(30),
+});
+export type SubscriptionListQuery = z.output<typeof subscriptionListQuery>;
+export const subscriptionTotals = z.object({ applied: z.number(), allotted: z.number(), frozen: z.string() });
+export const subscriptionPage = pageOf(subscriptionItem).extend({ totals: subscriptionTotals });
+export const addSubscriptionInput = z.object({ userId: zId(), issueId: zId(), quantity: qty });
+
+const perm = (action: 'query' | 'get' | 'add' | 'edit' | 'delete' | 'enable' | 'disable' | 'import') => ({
+  permission: 'newshares' as const,
+  action,
+});
+const issueEndpoints = (kind: IssueKind, base: '/admin/subscribe' | '/admin/bond') => ({
+  list: endpoint({ method: 'POST', path: `${base}/list.do`, access: perm('query'), input: issueListQuery, data: pageOf(issueItem) }),
+  add: endpoint({
+    method: 'POST',
+    path: `${base}/add.do`,
+    access: perm('add'),
+    input: kind === 'bond' ? addBondIssueInput : addShareIssueInput,
+    data: issueItem,
+    module: 'newshares',
+  }),
+  update: endpoint({ method: 'POST', path: `${base}/update.do`, access: perm('edit'), input: updateIssueInput(kind), data: issueItem, module: 'newshares' }),
+  delete: endpoint({ method: 'POST', path: `${base}/delete.do`, access: perm('delete'), input: issueIdInput, module: 'newshares' }),
+  updateShow: endpoint({ method: 'POST', path: `${base}/updateShow.do`, access: perm('edit'), input: issueShowInput, data: issueItem, module: 'newshares' }),
+  updateLock: endpoint({ method: 'POST', path: `${base}/updateLock.do`, access: perm('edit'), input: issueLockInput, data: issueItem, module: 'newshares' }),
+});
+const recordPath = (p: string) => `/admin/subscribe/record/${p}.do`;
+export const newsharesApi = {
+  shares: issueEndpoints('share', '/admin/subscribe'),
+  bonds: issueEndpoints('bond', '/admin/bond'),
+  records: endpoint({
+    method: 'POST',
+    path: recordPath('list'),
+    access: perm('query'),
+    input: subscriptionListQuery.extend({ kind: z.enum(ISSUE_KINDS).default('share') }),
+    data: subscriptionPage,
+  }),
+  allot: endpoint({ method: 'POST', path: recordPath('allot'), access: perm('edit'), input: allotInput, data: subscriptionItem, module: 'newshares' }),
+  notAllot: endpoint({ method: 'POST', path: recordPath('notAllot'), access: perm('edit'), input: subscriptionIdInput, data: subscriptionItem, module: 'newshares' }),
+  pay: endpoint({ method: 'POST', path: recordPath('pay'), access: perm('edit'), input: subscriptionIdInput, data: subscriptionItem, module: 'newshares' }),
+  convert: endpoint({ method: 'POST', path: recordPath('convert'), access: perm('edit'), input: subscriptionIdInput, data: subscriptionItem, module: 'newshares' }),
+  addRecord: endpoint({ method: 'POST', path: recordPath('add'), access: perm('add'), input: addSubscriptionInput, data: subscriptionItem, module: 'newshares' }),
+  // platform user API
+  appIssues: endpoint({ method: 'POST', path: '/app/newshares/list.do', access: 'signedIn', input: issueListQuery, data: pageOf(issueItem) }),
+  appApply: endpoint({ method: 'POST', path: '/app/newshares/apply.do', access: 'signedIn', input: applyInput, data: subscriptionItem }),
+  appPay: endpoint({ method: 'POST', path: '/app/newshares/pay.do', access: 'signedIn', input: subscriptionIdInput, data: subscriptionItem }),
+  appCancel: endpoint({ method: 'POST', path: '/app/newshares/cancel.do', access: 'signedIn', input: subscriptionIdInput, data: subscriptionItem }),
+  appRecords: endpoint({ method: 'POST', path: '/app/newshares/records.do', access: 'signedIn', input: subscriptionListQuery, data: subscriptionPage }),
+};

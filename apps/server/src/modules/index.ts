@@ -30,3 +30,5 @@ import { riskRoutes } from './risk/routes.js';
 domainRoutes.push(riskRoutes);
 import { tradingRoutes } from './trading/routes.js';
 domainRoutes.push(tradingRoutes);
+import { newsharesRoutes } from './newshares/routes.js';
+domainRoutes.push(newsharesRoutes);

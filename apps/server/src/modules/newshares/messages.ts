@@ -14,3 +14,13 @@ registerMessages({
   'newshare.pay_deadline_passed': { 'zh-CN': '已过缴款截止日', 'en-US': 'The payment deadline has passed' },
   'newshare.stock_missing': { 'zh-CN': '请先在产品列表中添加 {gid}', 'en-US': 'Add {gid} to the product list first' },
 });
+
+registerMessages({
+  'newshare.real_name_required': { 'zh-CN': '请先完成实名认证', 'en-US': 'Verify your real name before subscribing' },
+  'newshare.applied': { 'zh-CN': '申购已提交', 'en-US': 'Subscription submitted' },
+  'newshare.paid': { 'zh-CN': '缴款成功', 'en-US': 'Payment made' },
+  'newshare.cancelled': { 'zh-CN': '申购已撤销', 'en-US': 'Subscription cancelled' },
+  'newshare.allotted': { 'zh-CN': '已配售', 'en-US': 'Allotted' },
+  'newshare.not_allotted': { 'zh-CN': '已设为未中签', 'en-US': 'Marked not allotted' },
+  'newshare.converted': { 'zh-CN': '已转为持仓', 'en-US': 'Converted to a position' },
+});

@@ -198,3 +198,41 @@ export async function convert(db: Db, id: number, adminId: number | null, now = 
     return done!;
   });
 }
+
+/** Edits an issue; once it has subscriptions its type and price stay as they were applied for. */
+export async function updateIssue(db: Db, id: number, v: IssueInput, board: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [cur] = await tx.select().from(newshareIssues).where(eq(newshareIssues.id, id)).for('update');
+    if (!cur) throw fail('newshare.issue_not_found');
+    const [n] = rows<{ n: number }>(await tx.execute(sql`SELECT count(*)::int AS n FROM newshare_subscriptions WHERE issue_id = ${id}`));
+    if (n!.n > 0 && (cur.subscribeType !== v.subscribeType || !new Decimal(cur.issuePrice).eq(v.issuePrice) || cur.code !== v.code))
+      throw fail('newshare.issue_has_subscriptions');
+    await tx
+      .update(newshareIssues)
+      .set({
+        code: v.code,
+        name: v.name,
+        market: v.market,
+        board,
+        underlyingCode: v.underlyingCode ?? null,
+        issuePrice: v.issuePrice,
+        peRatio: v.peRatio ?? null,
+        issueSize: v.issueSize,
+        maxPerUser: v.maxPerUser,
+        subscribeType: v.subscribeType,
+        subscribeDate: v.subscribeDate,
+        allotDate: v.allotDate,
+        payDeadline: v.payDeadline,
+        listingDate: v.listingDate,
+        shown: v.shown,
+        locked: v.locked,
+        updatedAt: new Date(),
+      })
+      .where(eq(newshareIssues.id, id));
+  });
+}
+
+export async function setIssueFlag(db: Db, id: number, flag: { shown?: boolean; locked?: boolean }): Promise<void> {
+  const r = await db.update(newshareIssues).set({ ...flag, updatedAt: new Date() }).where(eq(newshareIssues.id, id)).returning({ id: newshareIssues.id });
+  if (r.length === 0) throw fail('newshare.issue_not_found');
+}
