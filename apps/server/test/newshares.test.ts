@@ -204,3 +204,28 @@ describe('concurrency', () => {
     await ledgerOk();
   });
 });
+
+describe('jobs (fake clock)', () => {
+  it('forfeits unpaid allotments past the deadline and converts paid ones on listing day, idempotently', async () => {
+    const { forfeitOverdue, convertListed } = await import('../src/modules/newshares/jobs.js');
+    const i = await issue('share', 'public');
+    await listStock(i.code, i.name);
+    const u = await user('100000.00');
+    const unpaid = await ns.apply(db(), u, i.id, 100, SUB_DAY);
+    const paid = await ns.apply(db(), u, i.id, 100, SUB_DAY);
+    await ns.allot(db(), unpaid.id, 100, null, LATER);
+    await ns.allot(db(), paid.id, 100, null, LATER);
+    await ns.pay(db(), paid.id, null, LATER);
+    expect((await forfeitOverdue(db(), LATER)).forfeited).toBe(0); // deadline not passed yet
+    expect((await forfeitOverdue(db(), TOO_LATE)).forfeited).toBeGreaterThanOrEqual(1);
+    expect((await forfeitOverdue(db(), TOO_LATE)).forfeited).toBe(0);
+    expect((await convertListed(db(), TOO_LATE)).converted).toBe(0); // not listed yet
+    const listed = new Date('2026-12-01T09:25:00+08:00');
+    expect((await convertListed(db(), listed)).converted).toBeGreaterThanOrEqual(1);
+    expect((await convertListed(db(), listed)).converted).toBe(0);
+    const [a, b] = await Promise.all([ns.allot(db(), unpaid.id, 100, null).catch(() => 'refused'), balances(t, u)]);
+    expect(a).toBe('refused');
+    expect(b).toEqual({ userAmt: '100000.00', enableAmt: '98950.00', frozenAmt: '0.00' });
+    await ledgerOk();
+  });
+});
