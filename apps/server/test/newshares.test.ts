@@ -229,3 +229,32 @@ describe('jobs (fake clock)', () => {
     await ledgerOk();
   });
 });
+
+describe('batch allotment', () => {
+  it('all or nothing with a per-row report; placement refunds through the ledger', async () => {
+    const { batchAllot } = await import('../src/modules/newshares/batch.js');
+    const i = await issue('share', 'placement');
+    const u = await user('100000.00');
+    const subs = [];
+    for (let k = 0; k < 3; k++) subs.push(await ns.apply(db(), u, i.id, 1000, SUB_DAY));
+    expect((await balances(t, u)).frozenAmt).toBe('31500.00');
+    const bad = await batchAllot(db(), i.id, [
+      { line: 2, orderNo: subs[0]!.orderNo, allotted: 500 },
+      { line: 3, orderNo: subs[1]!.orderNo, allotted: 2000 },
+      { line: 4, orderNo: 'NOPE', allotted: 100 },
+    ], null);
+    expect(bad.applied).toBe(false);
+    expect(bad.report.map((r) => r.reason ?? r.result)).toEqual(['ok', 'above_applied', 'not_found']);
+    expect((await balances(t, u)).frozenAmt).toBe('31500.00');
+    const good = await batchAllot(db(), i.id, [
+      { line: 2, orderNo: subs[0]!.orderNo, allotted: 500 },
+      { line: 3, orderNo: subs[1]!.orderNo, allotted: 0 },
+      { line: 4, orderNo: subs[2]!.orderNo, allotted: 1000 },
+    ], null);
+    expect(good.applied).toBe(true);
+    expect(await balances(t, u)).toEqual({ userAmt: '100000.00', enableAmt: '84250.00', frozenAmt: '15750.00' });
+    const again = await batchAllot(db(), i.id, [{ line: 2, orderNo: subs[0]!.orderNo, allotted: 500 }], null);
+    expect(again.report[0]!.reason).toBe('not_pending');
+    await ledgerOk();
+  });
+});
