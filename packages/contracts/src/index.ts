@@ -27,3 +27,4 @@ export * from './market.js';
 export * from './risk.js';
 export * from './trading.js';
 export * from './blocktrade.js';
+export * from './newshares.js';

@@ -8,3 +8,4 @@ export { startJobRunner, type JobRunner } from './runner.js';
 import './session-cleanup.js';
 import '../modules/channels/jobs.js';
 import '../modules/trading/jobs.js';
+import '../modules/newshares/jobs.js';

@@ -32,3 +32,5 @@ import { tradingRoutes } from './trading/routes.js';
 domainRoutes.push(tradingRoutes);
 import { blocktradeRoutes } from './blocktrade/routes.js';
 domainRoutes.push(blocktradeRoutes);
+import { newsharesRoutes } from './newshares/routes.js';
+domainRoutes.push(newsharesRoutes);

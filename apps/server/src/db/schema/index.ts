@@ -8,3 +8,4 @@ export * from './products.js';
 export * from './risk.js';
 export * from './trading.js';
 export * from './blocktrade.js';
+export * from './newshares.js';

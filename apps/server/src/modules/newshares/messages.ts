@@ -1,0 +1,26 @@
+import { registerMessages } from '../../http/i18n.js';
+
+registerMessages({
+  'newshare.code_taken': { 'zh-CN': '代码 {code} 已存在', 'en-US': 'Code {code} already exists' },
+  'newshare.issue_not_found': { 'zh-CN': '发行不存在', 'en-US': 'No such issue' },
+  'newshare.issue_has_subscriptions': { 'zh-CN': '该发行已有申购记录，不能删除', 'en-US': 'This issue has subscriptions and cannot be deleted' },
+  'newshare.issue_closed': { 'zh-CN': '该发行暂停申购', 'en-US': 'This issue is not open for subscription' },
+  'newshare.not_in_window': { 'zh-CN': '不在申购时间内', 'en-US': 'Outside the subscription window' },
+  'newshare.lot': { 'zh-CN': '申购数量须为 {lot} 的整数倍', 'en-US': 'The quantity must be a multiple of {lot}' },
+  'newshare.over_cap': { 'zh-CN': '超过单户申购上限 {cap}', 'en-US': 'Above the per-user cap of {cap}' },
+  'newshare.sub_not_found': { 'zh-CN': '申购记录不存在', 'en-US': 'No such subscription' },
+  'newshare.allot_above_applied': { 'zh-CN': '中签数量不能超过申购数量 {applied}', 'en-US': 'Allotted quantity cannot exceed the applied {applied}' },
+  'newshare.state_changed': { 'zh-CN': '记录状态已变化，请刷新', 'en-US': 'The record has changed; refresh and try again' },
+  'newshare.pay_deadline_passed': { 'zh-CN': '已过缴款截止日', 'en-US': 'The payment deadline has passed' },
+  'newshare.stock_missing': { 'zh-CN': '请先在产品列表中添加 {gid}', 'en-US': 'Add {gid} to the product list first' },
+});
+
+registerMessages({
+  'newshare.real_name_required': { 'zh-CN': '请先完成实名认证', 'en-US': 'Verify your real name before subscribing' },
+  'newshare.applied': { 'zh-CN': '申购已提交', 'en-US': 'Subscription submitted' },
+  'newshare.paid': { 'zh-CN': '缴款成功', 'en-US': 'Payment made' },
+  'newshare.cancelled': { 'zh-CN': '申购已撤销', 'en-US': 'Subscription cancelled' },
+  'newshare.allotted': { 'zh-CN': '已配售', 'en-US': 'Allotted' },
+  'newshare.not_allotted': { 'zh-CN': '已设为未中签', 'en-US': 'Marked not allotted' },
+  'newshare.converted': { 'zh-CN': '已转为持仓', 'en-US': 'Converted to a position' },
+});

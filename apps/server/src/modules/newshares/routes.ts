@@ -1,0 +1,103 @@
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { newsharesApi, stockBoardOf, type IssueInput, type IssueKind } from '@stock-admin/contracts';
+import { users } from '../../db/schema/index.js';
+import type { AppContext } from '../../http/context.js';
+import { fail } from '../../http/errors.js';
+import { route } from '../../http/route.js';
+import { userInScope } from '../agents/scope.js';
+import { appRoute } from '../platform/route.js';
+import * as lists from './lists.js';
+import * as svc from './service.js';
+
+const boardOf = (kind: IssueKind, v: IssueInput): string => {
+  if (kind === 'bond') return 'bond';
+  const b = stockBoardOf(v.market, v.code);
+  return 'board' in b ? b.board : 'main';
+};
+
+/** New shares and new bonds (spec §2 /newshares): issues, subscription records, and the platform user API. */
+export function newsharesRoutes(app: FastifyInstance, ctx: AppContext): void {
+  for (const [kind, api] of [
+    ['share', newsharesApi.shares],
+    ['bond', newsharesApi.bonds],
+  ] as const) {
+    route(app, ctx, api.list, ({ input }) => lists.listIssues(ctx.db, kind, input));
+    route(app, ctx, api.add, async ({ input }) => {
+      const i = await svc.createIssue(ctx.db, kind, input, boardOf(kind, input));
+      return lists.issueById(ctx.db, i.id);
+    });
+    route(app, ctx, api.update, async ({ input }) => {
+      await lists.issueById(ctx.db, input.id, kind);
+      await svc.updateIssue(ctx.db, input.id, input, boardOf(kind, input));
+      return lists.issueById(ctx.db, input.id);
+    });
+    route(app, ctx, api.delete, async ({ input }) => {
+      await lists.issueById(ctx.db, input.id, kind);
+      await svc.deleteIssue(ctx.db, input.id);
+      return null;
+    });
+    route(app, ctx, api.updateShow, async ({ input }) => {
+      await svc.setIssueFlag(ctx.db, input.id, { shown: input.shown });
+      return lists.issueById(ctx.db, input.id, kind);
+    });
+    route(app, ctx, api.updateLock, async ({ input }) => {
+      await svc.setIssueFlag(ctx.db, input.id, { locked: input.locked });
+      return lists.issueById(ctx.db, input.id, kind);
+    });
+  }
+
+  route(app, ctx, newsharesApi.records, ({ input, admin }) => lists.listSubscriptions(ctx.db, admin, input));
+  // every transition first checks the record is in the caller's scope (agent staff: their subtree)
+  route(app, ctx, newsharesApi.allot, async ({ input, admin, message }) => {
+    await lists.subscriptionById(ctx.db, input.id, admin);
+    await svc.allot(ctx.db, input.id, input.quantity, admin.adminId);
+    message(input.quantity === 0 ? 'newshare.not_allotted' : 'newshare.allotted');
+    return lists.subscriptionById(ctx.db, input.id);
+  });
+  route(app, ctx, newsharesApi.notAllot, async ({ input, admin, message }) => {
+    await lists.subscriptionById(ctx.db, input.id, admin);
+    await svc.allot(ctx.db, input.id, 0, admin.adminId);
+    message('newshare.not_allotted');
+    return lists.subscriptionById(ctx.db, input.id);
+  });
+  route(app, ctx, newsharesApi.pay, async ({ input, admin, message }) => {
+    await lists.subscriptionById(ctx.db, input.id, admin);
+    await svc.pay(ctx.db, input.id, admin.adminId);
+    message('newshare.paid');
+    return lists.subscriptionById(ctx.db, input.id);
+  });
+  route(app, ctx, newsharesApi.convert, async ({ input, admin, message }) => {
+    await lists.subscriptionById(ctx.db, input.id, admin);
+    await svc.convert(ctx.db, input.id, admin.adminId);
+    message('newshare.converted');
+    return lists.subscriptionById(ctx.db, input.id);
+  });
+  route(app, ctx, newsharesApi.addRecord, async ({ input, admin }) => {
+    if (!(await userInScope(ctx.db, admin, input.userId))) throw fail('newshare.sub_not_found');
+    const s = await svc.apply(ctx.db, input.userId, input.issueId, input.quantity, new Date(), admin.adminId);
+    return lists.subscriptionById(ctx.db, s.id);
+  });
+
+  appRoute(app, ctx, newsharesApi.appIssues, ({ input }) => lists.listIssues(ctx.db, 'share', input, { shownOnly: true }));
+  appRoute(app, ctx, newsharesApi.appApply, async ({ user, input, message }) => {
+    const [u] = await ctx.db.select({ realState: users.realState }).from(users).where(eq(users.id, user.userId)).limit(1);
+    if (u?.realState !== 2) throw fail('newshare.real_name_required');
+    const s = await svc.apply(ctx.db, user.userId, input.issueId, input.quantity);
+    message('newshare.applied');
+    return lists.subscriptionById(ctx.db, s.id);
+  });
+  appRoute(app, ctx, newsharesApi.appPay, async ({ user, input, message }) => {
+    const s = await lists.subscriptionById(ctx.db, input.id);
+    if (s.userId !== user.userId) throw fail('newshare.sub_not_found');
+    await svc.pay(ctx.db, input.id, null);
+    message('newshare.paid');
+    return lists.subscriptionById(ctx.db, input.id);
+  });
+  appRoute(app, ctx, newsharesApi.appCancel, async ({ user, input, message }) => {
+    await svc.cancel(ctx.db, input.id, user.userId);
+    message('newshare.cancelled');
+    return lists.subscriptionById(ctx.db, input.id);
+  });
+  appRoute(app, ctx, newsharesApi.appRecords, ({ user, input }) => lists.listSubscriptions(ctx.db, null, input, user.userId));
+}
