@@ -188,7 +188,7 @@ describe('a block request from the platform API to a position', () => {
     const two = await app('buy.do', { productId: p.id, shares: 500, tradeKey: 'key-8848' }, u.token);
     expect((await adminCall('review.do', { id: one.data.id, approve: false })).msg).toBe('请填写拒绝原因');
     const rejects = await Promise.all(
-      Array.from({ length: 20 }, () => adminCall('review.do', { id: one.data.id, approve: false, reason: '额度已满' })),
+      Array.from({ length: 50 }, () => adminCall('review.do', { id: one.data.id, approve: false, reason: '额度已满' })),
     );
     expect(rejects.filter((c) => c.status === 0)).toHaveLength(1);
     const cancels = await Promise.all(Array.from({ length: 20 }, () => app('cancel.do', { id: two.data.id }, u.token)));
