@@ -239,6 +239,15 @@ describe('a block request from the platform API to a position', () => {
     ).toBe('总数量不能少于已成交的 900 股');
     const unused = await product();
     expect((await adminCall('delete.do', { id: unused.id })).status).toBe(0);
+    // the stock a block trade offers cannot be deleted from the product list
+    expect((await post(t, '/admin/stock/add.do', { code: '601398', name: '工商银行', market: 'sh' }, { token: admin })).json().status).toBe(
+      0,
+    );
+    await product({ gid: 'sh601398' });
+    const [stock] = (await post(t, '/admin/stock/list.do', { code: '601398' }, { token: admin })).json().data.list;
+    const del = (await post(t, '/admin/stock/delStock.do', { id: stock.id }, { token: admin })).json();
+    expect(del.status).not.toBe(0);
+    expect(del.msg).toMatch(/大宗交易产品/);
     await ledgerOk();
   });
 

@@ -10,6 +10,7 @@ import { appRoute } from '../platform/route.js';
 import { listRequests, requestById } from './lists.js';
 import { addProduct, deleteProduct, listProducts, nowOf, setProductFlags, toProduct, updateProduct, windowOf } from './products.js';
 import { batchReviewRequests, cancelRequest, placeRequest, reviewRequest } from './requests.js';
+import './guards.js';
 
 // Header badge 20: pending block-trade requests in the caller's scope.
 registerCounter('20', async (ctx, admin) => {
