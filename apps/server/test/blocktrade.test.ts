@@ -103,6 +103,15 @@ describe('block-trade products', () => {
     expect(JSON.stringify(listed)).not.toMatch(/key/i);
     const upcoming = await product({ startsAt: '2026-11-27T09:00:00+08:00', endsAt: '2026-11-28T15:00:00+08:00' });
     expect((await adminCall('list.do', { window: 'upcoming' })).data.list.map((x: { id: number }) => x.id)).toContain(upcoming.id);
+    // the platform lists only shown, unlocked products inside their window, without the key
+    const hidden = await product();
+    await adminCall('updateShow.do', { id: hidden.id, shown: false });
+    const u = await trader();
+    const open = (await app('list.do', {}, u.token)).data as { id: number; price: string }[];
+    expect(open.map((x) => x.id)).toContain(p.id);
+    expect(open.map((x) => x.id)).not.toContain(upcoming.id);
+    expect(open.map((x) => x.id)).not.toContain(hidden.id);
+    expect(JSON.stringify(open)).not.toMatch(/key/i);
   });
 });
 
