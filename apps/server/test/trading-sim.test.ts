@@ -89,10 +89,17 @@ afterAll(async () => {
   vendor.close();
 });
 
-/** Waits until the feed serves the prices set (one tick). */
+/**
+ * Waits until the feed serves the prices set (one tick) and they are in the `quotes` table too: the watcher reads
+ * prices through SQL, and on PostgreSQL the tick's upsert lands a little after the in-memory quotes.
+ */
 async function waitPrices() {
-  for (let i = 0; i < 200; i++) {
-    if ([...prices].every(([gid, p]) => new Decimal(t.app.market.tradablePrice(gid) ?? '0').eq(p))) return;
+  for (let i = 0; i < 400; i++) {
+    const memory = [...prices].every(([gid, p]) => new Decimal(t.app.market.tradablePrice(gid) ?? '0').eq(p));
+    if (memory) {
+      const stored = rows<{ gid: string; last: string }>(await t.app.ctx.db.execute(sql`SELECT gid, last::text FROM quotes`));
+      if ([...prices].every(([gid, p]) => stored.some((r) => r.gid === gid && new Decimal(r.last).eq(p)))) return;
+    }
     await sleep(25);
   }
   throw new Error('the feed did not take the new prices');
@@ -247,6 +254,23 @@ describe('a seeded random trading run', () => {
         await sweepPositions(t.app.ctx);
       }
     }
+
+    // the last day: a user all in on 600036 at ×10 with no spare cash, then a crash to 9 % below the previous
+    // close — the watcher must close them (whatever the random days brought)
+    const gid = 'sh600036';
+    prices.set(gid, '40.00');
+    await waitPrices();
+    const allIn = await makeUser(t);
+    await credit(t, allIn, '4012.00'); // 1,000 × 40 ÷ 10 = 4,000 margin + fee 12.00
+    const created = await adminCall('position/create.do', { userId: allIn, gid, shares: 1000, leverage: 10, price: '40.00' });
+    expect(created.status, created.msg).toBe(0);
+    prices.set(gid, '36.40');
+    await waitPrices();
+    await sweepPositions(t.app.ctx);
+    const [last] = await q<{ status: string; close_kind: string }>(
+      sql`SELECT status, close_kind FROM positions WHERE id = ${(created.data as { id: number }).id}`,
+    );
+    expect(last).toEqual({ status: 'closed', close_kind: 'force' });
 
     // every kind of operation happened, and the rules refused some of them
     for (const op of ['buy', 'cancel', 'approve', 'reject', 'batch', 'sell', 'sellReview', 'forceClose', 'lock', 'create', 'credit'])
