@@ -262,6 +262,9 @@ export async function recordedNotices(page: Page): Promise<string[]> {
 
 /** Picks a language in the header or sign-in language menu. */
 export async function switchLang(page: Page, lang: Lang): Promise<void> {
+  // The user menu opens on hover and may still be fading out over the language items: let it close first.
+  await page.mouse.move(1, 1);
+  await closeDropdowns(page);
   await page.locator('[data-testid="lang-menu"]').first().click();
   await page.locator(`[data-lang="${lang}"]`).first().click();
   await page.waitForFunction((l) => document.documentElement.lang === l, lang);
