@@ -4,6 +4,7 @@ import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery } from './envelope.js';
 import { MARKETS } from './products.js';
 import { stockBoardOf } from './stock-codes.js';
+import { userUploadedFile } from './users.js';
 
 /**
  * New shares and new bonds (issue 23; spec §2 `/newshares`: newshareslist 新股列表, newzhailist 新债列表,
@@ -100,6 +101,8 @@ const issueFields = z.object({
   listingDate: day,
   shown: zBool().default(true),
   locked: zBool().default(false),
+  /** On listing day the conversion job turns paid subscriptions into positions (otherwise an operator converts). */
+  autoConvert: zBool().default(true),
 });
 
 /** The checks across fields, each naming the field it blames (the message key is the zod message). */
@@ -155,6 +158,26 @@ export const allotRowResult = z.object({
   reason: z.string().optional(),
 });
 export type AllotRowResult = z.infer<typeof allotRowResult>;
+/** Rows of one batch-allotment file at most (the bench allots 100,000 in one). */
+export const ALLOT_MAX_ROWS = 200_000;
+export const batchAllotInput = z.object({ issueId: zId(), file: userUploadedFile });
+/** `applied` false: some row failed and nothing was written (the report says which and why). */
+export const batchAllotData = z.object({
+  applied: z.boolean(),
+  allotted: z.number().int(),
+  notAllotted: z.number().int(),
+  failed: z.number().int(),
+  rows: z.array(allotRowResult),
+});
+export type BatchAllotData = z.infer<typeof batchAllotData>;
+/** Batch conversion: each id on its own (one refusal does not hold back the others). */
+export const BATCH_CONVERT_MAX = 500;
+export const batchConvertInput = z.object({ ids: z.array(zId()).min(1).max(BATCH_CONVERT_MAX) });
+export const batchConvertData = z.object({
+  converted: z.number().int(),
+  rows: z.array(z.object({ id: z.number().int(), result: z.enum(ALLOT_ROW_RESULTS), reason: z.string().optional() })),
+});
+export type BatchConvertData = z.infer<typeof batchConvertData>;
 
 // ---- items and lists ----
 export const issueItem = z.object({
@@ -177,6 +200,7 @@ export const issueItem = z.object({
   listingDate: z.string(),
   shown: z.boolean(),
   locked: z.boolean(),
+  autoConvert: z.boolean(),
   phase: z.enum(ISSUE_PHASES),
   subscriptions: z.number().int(),
 });
@@ -262,8 +286,25 @@ export const newsharesApi = {
   pay: endpoint({ method: 'POST', path: recordPath('pay'), access: perm('edit'), input: subscriptionIdInput, data: subscriptionItem, module: 'newshares' }),
   convert: endpoint({ method: 'POST', path: recordPath('convert'), access: perm('edit'), input: subscriptionIdInput, data: subscriptionItem, module: 'newshares' }),
   addRecord: endpoint({ method: 'POST', path: recordPath('add'), access: perm('add'), input: addSubscriptionInput, data: subscriptionItem, module: 'newshares' }),
+  deleteRecord: endpoint({ method: 'POST', path: recordPath('delete'), access: perm('delete'), input: subscriptionIdInput, module: 'newshares' }),
+  batchAllot: endpoint({
+    method: 'POST',
+    path: recordPath('batchAllot'),
+    access: perm('import'),
+    input: batchAllotInput,
+    data: batchAllotData,
+    module: 'newshares',
+    summary: 'CSV allotment (orderNo or phone, allotted): every row or none, with a per-row report',
+  }),
+  batchConvert: endpoint({ method: 'POST', path: recordPath('batchConvert'), access: perm('edit'), input: batchConvertInput, data: batchConvertData, module: 'newshares' }),
   // platform user API
-  appIssues: endpoint({ method: 'POST', path: '/app/newshares/list.do', access: 'signedIn', input: issueListQuery, data: pageOf(issueItem) }),
+  appIssues: endpoint({
+    method: 'POST',
+    path: '/app/newshares/list.do',
+    access: 'signedIn',
+    input: issueListQuery.extend({ kind: z.enum(ISSUE_KINDS).default('share') }),
+    data: pageOf(issueItem),
+  }),
   appApply: endpoint({ method: 'POST', path: '/app/newshares/apply.do', access: 'signedIn', input: applyInput, data: subscriptionItem }),
   appPay: endpoint({ method: 'POST', path: '/app/newshares/pay.do', access: 'signedIn', input: subscriptionIdInput, data: subscriptionItem }),
   appCancel: endpoint({ method: 'POST', path: '/app/newshares/cancel.do', access: 'signedIn', input: subscriptionIdInput, data: subscriptionItem }),

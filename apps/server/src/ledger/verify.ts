@@ -4,7 +4,7 @@ import { rows } from '../db/migrate.js';
 
 export interface LedgerOffender {
   /** 'stats': a row of the summary tables (user_counts, user_reg_days, fund_stats…) that disagrees with the base tables. */
-  kind: 'user' | 'agent' | 'stats' | 'order' | 'block';
+  kind: 'user' | 'agent' | 'stats' | 'order' | 'block' | 'subscription';
   id: number;
   /**
    * 'balance': a balance differs from the sum of the records; 'equity': what the position records parked in
@@ -24,7 +24,8 @@ export interface LedgerOffender {
     | 'owner_agent'
     | 'user_balances'
     | 'held'
-    | 'block_left';
+    | 'block_left'
+    | 'subscription_frozen';
   detail: Record<string, string | number | null>;
 }
 
@@ -101,6 +102,19 @@ export async function verifyLedger(db: Db, opts: { chain?: boolean; stats?: bool
       ORDER BY p.id LIMIT ${limit}`),
   );
   for (const r of blockBad) offenders.push({ kind: 'block', id: Number(r.id), problem: 'block_left', detail: r });
+
+  // New shares: what a subscription's freeze and release records keep frozen is its frozen amount (the
+  // placement's application, or the paid allotment until conversion); a deleted record keeps nothing.
+  const subBad = rows<Record<string, string | number | null>>(
+    await db.execute(sql`
+      SELECT coalesce(s.id, 0) AS id, f.reference, f.held::text AS held, s.status, coalesce(s.frozen_amount, 0)::text AS frozen_amount
+      FROM (SELECT reference, sum(frozen_delta) AS held FROM fund_records
+            WHERE type IN ('subscription_freeze', 'subscription_release') GROUP BY reference) f
+      FULL JOIN newshare_subscriptions s ON s.order_no = f.reference
+      WHERE coalesce(f.held, 0) <> coalesce(s.frozen_amount, 0)
+      ORDER BY 1 LIMIT ${limit}`),
+  );
+  for (const r of subBad) offenders.push({ kind: 'subscription', id: Number(r.id), problem: 'subscription_frozen', detail: r });
 
   const agentBad = rows<Record<string, string | number | null>>(
     await db.execute(sql`

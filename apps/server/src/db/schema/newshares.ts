@@ -29,6 +29,7 @@ export const newshareIssues = pgTable(
     listingDate: date('listing_date', { mode: 'string' }).notNull(),
     shown: boolean('shown').notNull().default(true),
     locked: boolean('locked').notNull().default(false),
+    autoConvert: boolean('auto_convert').notNull().default(true),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

@@ -25,12 +25,15 @@ export async function forfeitOverdue(db: Db, now = new Date()): Promise<{ forfei
   return { forfeited };
 }
 
-/** On (or after) listing day, paid subscriptions become positions; ones whose product row is missing wait. */
+/**
+ * On (or after) listing day, paid subscriptions of issues set to convert by themselves become positions; ones
+ * whose product row is missing wait for the next run.
+ */
 export async function convertListed(db: Db, now = new Date()): Promise<{ converted: number; waiting: number }> {
   const ids = rows<{ id: number }>(
     await db.execute(sql`
       SELECT s.id FROM newshare_subscriptions s JOIN newshare_issues i ON i.id = s.issue_id
-      WHERE s.status = ${SUB_STATUS.paid} AND i.listing_date <= ${shanghaiDay(now)}::date ORDER BY s.id`),
+      WHERE s.status = ${SUB_STATUS.paid} AND i.auto_convert AND i.listing_date <= ${shanghaiDay(now)}::date ORDER BY s.id`),
   );
   const out = { converted: 0, waiting: 0 };
   for (const { id } of ids) {

@@ -28,6 +28,7 @@ export function issueItem(i: IssueRow, subscriptions: number, now = new Date()):
     listingDate: i.listingDate,
     shown: i.shown,
     locked: i.locked,
+    autoConvert: i.autoConvert,
     phase: issuePhase(i, now),
     subscriptions,
   };

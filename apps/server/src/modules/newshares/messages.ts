@@ -24,3 +24,25 @@ registerMessages({
   'newshare.not_allotted': { 'zh-CN': '已设为未中签', 'en-US': 'Marked not allotted' },
   'newshare.converted': { 'zh-CN': '已转为持仓', 'en-US': 'Converted to a position' },
 });
+
+registerMessages({
+  'newshare.deleted': { 'zh-CN': '申购记录已删除', 'en-US': 'Subscription deleted' },
+  'newshare.delete_moved': {
+    'zh-CN': '该记录已配售或已处理，不能删除',
+    'en-US': 'This record has already been allotted or processed and cannot be deleted',
+  },
+  'newshare.batch_not_for_agents': { 'zh-CN': '代理账号不能批量配售', 'en-US': 'Agent staff cannot run a batch allotment' },
+  'newshare.batch_refused': {
+    'zh-CN': '{failed} 行有误，未做任何配售，请修正后重新上传',
+    'en-US': '{failed} rows failed; nothing was allotted. Fix them and upload again',
+  },
+  'newshare.batch_allotted': { 'zh-CN': '配售完成：中签 {allotted} 笔，未中签 {notAllotted} 笔', 'en-US': 'Allotment done: {allotted} allotted, {notAllotted} not allotted' },
+  'newshare.batch_converted': { 'zh-CN': '已转持仓 {converted} 笔，失败 {failed} 笔', 'en-US': '{converted} converted to positions, {failed} failed' },
+  'newshare.allot_bad_file': { 'zh-CN': '文件不是有效的 CSV：{detail}', 'en-US': 'The file is not a valid CSV: {detail}' },
+  'newshare.allot_no_header': {
+    'zh-CN': '首行须包含列名 allotted 以及 orderNo 或 phone',
+    'en-US': 'The first line must name the columns allotted and orderNo or phone',
+  },
+  'newshare.allot_empty': { 'zh-CN': '文件中没有数据行', 'en-US': 'The file has no data lines' },
+  'newshare.allot_too_many': { 'zh-CN': '单个文件最多 {max} 行', 'en-US': 'At most {max} lines per file' },
+});

@@ -5,9 +5,13 @@ import { users } from '../../db/schema/index.js';
 import type { AppContext } from '../../http/context.js';
 import { fail } from '../../http/errors.js';
 import { route } from '../../http/route.js';
-import { userInScope } from '../agents/scope.js';
+import { isAgentStaff, userInScope, userScope } from '../agents/scope.js';
+import { newshareSubscriptions } from '../../db/schema/index.js';
 import { appRoute } from '../platform/route.js';
+import { riskRules } from '../risk/settings.js';
+import { allotFromFile } from './batch.js';
 import * as lists from './lists.js';
+import { batchConvert, deleteSubscription, scopedIds } from './records.js';
 import * as svc from './service.js';
 
 const boardOf = (kind: IssueKind, v: IssueInput): string => {
@@ -79,8 +83,40 @@ export function newsharesRoutes(app: FastifyInstance, ctx: AppContext): void {
     return lists.subscriptionById(ctx.db, s.id);
   });
 
-  appRoute(app, ctx, newsharesApi.appIssues, ({ input }) => lists.listIssues(ctx.db, 'share', input, { shownOnly: true }));
+  route(app, ctx, newsharesApi.deleteRecord, async ({ input, admin, audit, message }) => {
+    await lists.subscriptionById(ctx.db, input.id, admin);
+    const gone = await deleteSubscription(ctx.db, input.id, admin.adminId);
+    audit({ targetId: gone.orderNo, before: { orderNo: gone.orderNo, userId: gone.userId, appliedQty: gone.appliedQty } });
+    message('newshare.deleted');
+    return null;
+  });
+  route(app, ctx, newsharesApi.batchAllot, async ({ input, admin, audit, message }) => {
+    const issue = await lists.issueById(ctx.db, input.issueId);
+    // agent staff allot only inside their subtree: the whole file is refused when it names anyone else
+    if (isAgentStaff(admin)) throw fail('newshare.batch_not_for_agents');
+    const report = await allotFromFile(ctx.db, issue.id, input.file.data, admin.adminId);
+    audit({ targetId: issue.code, after: { file: input.file.filename, applied: report.applied, allotted: report.allotted, notAllotted: report.notAllotted, failed: report.failed } });
+    if (!report.applied) throw fail('newshare.batch_refused', { failed: report.failed }, report);
+    message('newshare.batch_allotted', { allotted: report.allotted, notAllotted: report.notAllotted });
+    return report;
+  });
+  route(app, ctx, newsharesApi.batchConvert, async ({ input, admin, lang, audit, message }) => {
+    const allowed = await scopedIds(ctx.db, input.ids, userScope(admin, newshareSubscriptions.userId));
+    const out = await batchConvert(ctx.db, input.ids, admin.adminId, lang, allowed);
+    audit({ after: { ids: input.ids.join(','), converted: out.converted } });
+    message('newshare.batch_converted', { converted: out.converted, failed: out.rows.length - out.converted });
+    return out;
+  });
+
+  appRoute(app, ctx, newsharesApi.appIssues, async ({ input }) => {
+    const { docs } = await riskRules(ctx);
+    if (!docs.product.newShareShown) return { list: [], total: 0, pageNum: input.pageNum, pageSize: input.pageSize };
+    return lists.listIssues(ctx.db, input.kind, input, { shownOnly: true });
+  });
   appRoute(app, ctx, newsharesApi.appApply, async ({ user, input, message }) => {
+    const { docs } = await riskRules(ctx);
+    if (docs.product.holidayMode) throw fail('trade.holiday');
+    if (!docs.product.newShareShown) throw fail('newshare.issue_closed');
     const [u] = await ctx.db.select({ realState: users.realState }).from(users).where(eq(users.id, user.userId)).limit(1);
     if (u?.realState !== 2) throw fail('newshare.real_name_required');
     const s = await svc.apply(ctx.db, user.userId, input.issueId, input.quantity);

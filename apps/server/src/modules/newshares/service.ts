@@ -8,7 +8,9 @@ import { newshareIssues, newshareSubscriptions, stocks } from '../../db/schema/i
 import { serialNo } from '../../db/serial-no.js';
 import { fail } from '../../http/errors.js';
 import { post } from '../../ledger/index.js';
+import { notifyUsers } from '../messages/notify.js';
 import { openPosition } from '../trading/book.js';
+import { subNotice } from './notices.js';
 
 /**
  * New shares / new bonds (issue 23). Money: a placement freezes the whole application at once (free →
@@ -48,6 +50,7 @@ export async function createIssue(db: Db, kind: IssueKind, v: IssueInput, board:
       listingDate: v.listingDate,
       shown: v.shown,
       locked: v.locked,
+      autoConvert: v.autoConvert,
     })
     .returning();
   return row!;
@@ -132,6 +135,7 @@ export async function allot(db: Db, id: number, qty: number, adminId: number | n
     });
     if (!row) throw fail('newshare.state_changed');
     if (refund.gt(0)) await post(tx, sub.userId, [{ type: 'subscription_release', amount: m(refund), reference: sub.orderNo, adminId, note: 'unallotted' }]);
+    await notifyUsers(tx, [sub.userId], subNotice(qty === 0 ? 'notAllotted' : placement ? 'placed' : 'allotted', issue, qty));
     return row;
   });
 }
@@ -164,7 +168,11 @@ export async function cancel(db: Db, id: number, userId: number): Promise<Sub> {
 
 /** An unpaid allotment past its deadline: forfeited (nothing was frozen for it). */
 export async function forfeit(db: Db, id: number): Promise<Sub | undefined> {
-  return db.transaction((tx) => claim(tx, id, [SUB_STATUS.allotted], { status: SUB_STATUS.forfeited }));
+  return db.transaction(async (tx) => {
+    const row = await claim(tx, id, [SUB_STATUS.allotted], { status: SUB_STATUS.forfeited });
+    if (row) await notifyUsers(tx, [row.userId], subNotice('forfeited', await issueById(tx, row.issueId)));
+    return row;
+  });
 }
 
 /** Paid → a long position at the issue price, leverage 1, no fees; the frozen money becomes its margin. */
@@ -195,6 +203,7 @@ export async function convert(db: Db, id: number, adminId: number | null, now = 
       note: sub.orderNo,
     });
     const [done] = await tx.update(newshareSubscriptions).set({ positionId: p.id }).where(eq(newshareSubscriptions.id, id)).returning();
+    await notifyUsers(tx, [sub.userId], subNotice('converted', issue, sub.allottedQty));
     return done!;
   });
 }
@@ -226,6 +235,7 @@ export async function updateIssue(db: Db, id: number, v: IssueInput, board: stri
         listingDate: v.listingDate,
         shown: v.shown,
         locked: v.locked,
+        autoConvert: v.autoConvert,
         updatedAt: new Date(),
       })
       .where(eq(newshareIssues.id, id));
