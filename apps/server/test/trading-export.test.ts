@@ -93,3 +93,27 @@ describe('trading exports', () => {
     expect(r.msg).toContain('source');
   });
 });
+
+describe('positions follow their user’s agent', () => {
+  it('a user moved to another agent takes their positions along: the old agent’s staff lose them, the new one’s see them', async () => {
+    const other = await makeAgent(t);
+    const oldStaff = (await signedIn(t, 'agent', { agentId })).token;
+    const newStaff = (await signedIn(t, 'agent', { agentId: other })).token;
+    const ids = async (token: string) =>
+      ((await post(t, '/admin/position/list.do', { status: 'open' }, { token, json: true })).json().data.list as { userId: number }[]).map((p) => p.userId);
+    expect(new Set(await ids(oldStaff))).toEqual(new Set([users[1]]));
+    expect(await ids(newStaff)).toEqual([]);
+    const moved = (await post(t, '/admin/user/updateList.do', { ids: String(users[1]), agentId: other }, { token: admin, json: true })).json();
+    expect(moved.status).toBe(0);
+    expect(await ids(oldStaff)).toEqual([]);
+    expect(new Set(await ids(newStaff))).toEqual(new Set([users[1]]));
+    const byAgent = (await post(t, '/admin/position/list.do', { agentId: other }, { token: admin, json: true })).json().data.total;
+    expect(byAgent).toBe(2);
+    const { verifyLedger } = await import('../src/ledger/index.js');
+    expect((await verifyLedger(t.app.ctx.db)).offenders).toEqual([]);
+    // a position whose agent disagrees with its user's is named by ledger:verify
+    await t.app.ctx.db.execute(sql`UPDATE positions SET agent_id = ${agentId} WHERE user_id = ${users[1]!}`);
+    expect((await verifyLedger(t.app.ctx.db)).offenders.map((o) => o.problem)).toContain('position_agent');
+    await t.app.ctx.db.execute(sql`UPDATE positions SET agent_id = ${other} WHERE user_id = ${users[1]!}`);
+  });
+});

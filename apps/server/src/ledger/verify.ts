@@ -25,7 +25,8 @@ export interface LedgerOffender {
     | 'user_balances'
     | 'held'
     | 'block_left'
-    | 'subscription_frozen';
+    | 'subscription_frozen'
+    | 'position_agent';
   detail: Record<string, string | number | null>;
 }
 
@@ -102,6 +103,15 @@ export async function verifyLedger(db: Db, opts: { chain?: boolean; stats?: bool
       ORDER BY p.id LIMIT ${limit}`),
   );
   for (const r of blockBad) offenders.push({ kind: 'block', id: Number(r.id), problem: 'block_left', detail: r });
+
+  // A position carries its user's agent (kept by triggers; agent staff's position lists rely on it).
+  const posAgentBad = rows<Record<string, string | number | null>>(
+    await db.execute(sql`
+      SELECT p.id, p.user_id, p.agent_id AS position_agent, u.agent_id AS user_agent
+      FROM positions p JOIN users u ON u.id = p.user_id
+      WHERE p.agent_id IS DISTINCT FROM u.agent_id ORDER BY p.id LIMIT ${limit}`),
+  );
+  for (const r of posAgentBad) offenders.push({ kind: 'user', id: Number(r.user_id), problem: 'position_agent', detail: r });
 
   // New shares: what a subscription's freeze and release records keep frozen is its frozen amount (the
   // placement's application, or the paid allotment until conversion); a deleted record keeps nothing.

@@ -15,6 +15,8 @@ export const positions = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
+    /** The user's agent, kept by triggers (0425): agent staff's lists reach their subtree through an index. */
+    agentId: integer('agent_id'),
     stockId: integer('stock_id').references(() => stocks.id, { onDelete: 'set null' }),
     gid: text('gid').notNull(),
     code: text('code').notNull(),

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { rows } from '../../db/migrate.js';
 import type { Principal } from '../../http/context.js';
 import { registerMessages, t } from '../../http/i18n.js';
-import { userScope } from '../agents/scope.js';
+import { agentScope, userScope } from '../agents/scope.js';
 import { filterSql, ORDER_SELECT, POSITION_SELECT, toOrder, toPosition, whereOf, type ListFilters } from './lists.js';
 
 /**
@@ -48,7 +48,7 @@ export function iteratePositions(db: Db, admin: Principal, f: Filters) {
   const w = filterSql('p', { ...f, pageNum: 1, pageSize: 1 }, 'opened_at');
   if (f.locked !== undefined) w.push(sql`p.locked = ${f.locked}`);
   if (f.source) w.push(sql`p.source = ${f.source}`);
-  const scope = userScope(admin, sql`p.user_id`);
+  const scope = agentScope(admin, sql`p.agent_id`);
   if (scope) w.push(scope);
   return batches(db, POSITION_SELECT, 'p', w, toPosition);
 }

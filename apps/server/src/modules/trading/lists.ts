@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { rows } from '../../db/migrate.js';
 import type { Principal } from '../../http/context.js';
 import { fail } from '../../http/errors.js';
-import { userScope } from '../agents/scope.js';
+import { agentScope, userScope } from '../agents/scope.js';
 import { likePrefix } from '../../db/like.js';
 
 type R = Record<string, unknown>;
@@ -36,7 +36,9 @@ export function filterSql(alias: 'o' | 'p', f: ListFilters, timeCol: string): SQ
   const w: SQL[] = [];
   if (f.userId) w.push(sql`${a}.user_id = ${f.userId}`);
   if (f.phone) w.push(sql`u.phone LIKE ${likePrefix(f.phone)}`);
-  if (f.agentId) w.push(sql`u.agent_id IN (SELECT id FROM agents WHERE path @> ARRAY[${f.agentId}::int])`);
+  // positions carry their user's agent (0425); orders are reached through the user
+  const agentCol = alias === 'p' ? sql`p.agent_id` : sql`u.agent_id`;
+  if (f.agentId) w.push(sql`${agentCol} IN (SELECT id FROM agents WHERE path @> ARRAY[${f.agentId}::int])`);
   if (f.gid) w.push(sql`(${a}.gid = ${f.gid} OR ${a}.code = ${f.gid})`);
   if (f.direction) w.push(sql`${a}.direction = ${f.direction}`);
   if (f.startTime) w.push(sql`${sql.raw(`${alias}.${timeCol}`)} >= ${f.startTime}::timestamptz`);
@@ -177,7 +179,8 @@ export async function listPositions(db: Db, admin: Principal | null, f: ListFilt
   if (f.locked !== undefined) w.push(sql`p.locked = ${f.locked}`);
   if (opts.own != null) w.push(sql`p.user_id = ${opts.own}`);
   if (opts.source) w.push(sql`p.source = ${opts.source}`);
-  const scope = admin ? userScope(admin, sql`p.user_id`) : undefined;
+  // the position's own agent (kept by triggers): the subtree's positions are read by index before sorting
+  const scope = admin ? agentScope(admin, sql`p.agent_id`) : undefined;
   if (scope) w.push(scope);
   const from = POSITION_FROM;
   const dir = sql.raw(f.sortOrder === 'asc' ? 'ASC' : 'DESC');
