@@ -20,8 +20,20 @@ const app = (path: string, body: Record<string, unknown>, token: string, lang?: 
 it('issue CRUD, apply through the platform API, allot / pay / convert in the console, refusals in both languages', async () => {
   const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
   const later = new Date(Date.now() + 8 * 3600_000 + 5 * 86400_000).toISOString().slice(0, 10);
-  const issue = { code: '603999', name: '新股甲', market: 'sh', issuePrice: '12.34', peRatio: '22.5', issueSize: 100000, maxPerUser: 5000,
-    subscribeType: 'public', subscribeDate: today, allotDate: today, payDeadline: today, listingDate: later };
+  const issue = {
+    code: '603999',
+    name: '新股甲',
+    market: 'sh',
+    issuePrice: '12.34',
+    peRatio: '22.5',
+    issueSize: 100000,
+    maxPerUser: 5000,
+    subscribeType: 'public',
+    subscribeDate: today,
+    allotDate: today,
+    payDeadline: today,
+    listingDate: later,
+  };
   const bad = await adminCall('/admin/subscribe/add.do', { ...issue, allotDate: '2000-01-01' }, 'en-US');
   expect(bad.status).not.toBe(0);
   expect(bad.http).toBeLessThan(500);
@@ -57,7 +69,9 @@ it('issue CRUD, apply through the platform API, allot / pay / convert in the con
   const conv = await adminCall('/admin/subscribe/record/convert.do', { id: sid });
   expect(conv.data).toMatchObject({ status: 5, frozenAmount: '0.00' });
   expect(conv.data.positionId).toBeGreaterThan(0);
-  expect((await adminCall('/admin/subscribe/record/convert.do', { id: sid }, 'en-US')).msg).toBe('The record has changed; refresh and try again');
+  expect((await adminCall('/admin/subscribe/record/convert.do', { id: sid }, 'en-US')).msg).toBe(
+    'The record has changed; refresh and try again',
+  );
   expect((await app('/app/newshares/records.do', {}, token)).data.list).toHaveLength(1);
   expect((await verifyLedger(t.app.ctx.db)).offenders).toEqual([]);
 });

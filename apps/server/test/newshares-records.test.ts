@@ -26,9 +26,13 @@ const call = (path: string, body: Record<string, unknown>, o: { token?: string; 
 const app = (path: string, body: Record<string, unknown>, token: string, lang?: string) =>
   appPost(t, path, body, token, { json: true, lang }).then((r) => r.json());
 const upload = (issueId: number, text: string, lang?: string) =>
-  multipart(t, '/admin/subscribe/record/batchAllot.do', { issueId: String(issueId) }, { file: { filename: 'allot.csv', type: 'text/csv', data: Buffer.from(text) } }, { token: admin, lang }).then(
-    (r) => r.json(),
-  );
+  multipart(
+    t,
+    '/admin/subscribe/record/batchAllot.do',
+    { issueId: String(issueId) },
+    { file: { filename: 'allot.csv', type: 'text/csv', data: Buffer.from(text) } },
+    { token: admin, lang },
+  ).then((r) => r.json());
 const ledgerOk = async () => expect((await verifyLedger(db())).offenders).toEqual([]);
 const inbox = async (userId: number) =>
   rows<{ title: string; content: string }>(
@@ -87,7 +91,15 @@ describe('CSV batch allotment', () => {
     const sc = await applyFor(issue.id, c, 1000);
     expect((await balances(t, b.id)).frozenAmt).toBe('20000.00');
 
-    const badFile = ['orderNo,phone,allotted', `${sa.orderNo},,500`, `,${b.phone},3000`, `,13000000000,100`, `${sc.orderNo},,abc`, `,,100`, `${sa.orderNo},,100`].join('\n');
+    const badFile = [
+      'orderNo,phone,allotted',
+      `${sa.orderNo},,500`,
+      `,${b.phone},3000`,
+      `,13000000000,100`,
+      `${sc.orderNo},,abc`,
+      `,,100`,
+      `${sa.orderNo},,100`,
+    ].join('\n');
     const refused = await upload(issue.id, badFile, 'en-US');
     expect(refused.status).not.toBe(0);
     expect(refused.msg).toBe('6 rows failed; nothing was allotted. Fix them and upload again');
@@ -110,13 +122,19 @@ describe('CSV batch allotment', () => {
     // placement: allotted part stays frozen as paid, the rest comes back
     expect(await balances(t, a.id)).toEqual({ userAmt: '100000.00', enableAmt: '95000.00', frozenAmt: '5000.00' });
     expect(await balances(t, b.id)).toEqual({ userAmt: '100000.00', enableAmt: '100000.00', frozenAmt: '0.00' });
-    expect([await statusOf(sa.id), await statusOf(sb.id), await statusOf(sc.id)]).toEqual([SUB_STATUS.paid, SUB_STATUS.notAllotted, SUB_STATUS.paid]);
+    expect([await statusOf(sa.id), await statusOf(sb.id), await statusOf(sc.id)]).toEqual([
+      SUB_STATUS.paid,
+      SUB_STATUS.notAllotted,
+      SUB_STATUS.paid,
+    ]);
     expect((await inbox(a.id)).map((m) => m.title)).toEqual(['新股配售结果']);
     expect((await inbox(b.id))[0]!.content).toContain(`${issue.name}（${issue.code}）未中签`);
 
     const again = await upload(issue.id, `orderNo,allotted\n${sa.orderNo},500\n`);
     expect(again.data.rows[0].reason).toBe('not_pending');
-    expect((await upload(issue.id, 'foo,bar\n1,2\n', 'en-US')).msg).toBe('The first line must name the columns allotted and orderNo or phone');
+    expect((await upload(issue.id, 'foo,bar\n1,2\n', 'en-US')).msg).toBe(
+      'The first line must name the columns allotted and orderNo or phone',
+    );
     expect((await upload(issue.id, 'orderNo,allotted\n', 'en-US')).msg).toBe('The file has no data lines');
     await ledgerOk();
   });
@@ -129,7 +147,13 @@ describe('CSV batch allotment', () => {
     const r = await upload(issue.id, `phone,allotted\n${u.phone},1000\n`);
     expect(r.data.rows[0].reason).toBe('ambiguous');
     const staff = (await signedIn(t, 'admin', { agentId: await makeAgent(t) })).token;
-    const refused = await multipart(t, '/admin/subscribe/record/batchAllot.do', { issueId: String(issue.id) }, { file: { filename: 'a.csv', type: 'text/csv', data: Buffer.from(`phone,allotted\n${u.phone},0\n`) } }, { token: staff, lang: 'en-US' });
+    const refused = await multipart(
+      t,
+      '/admin/subscribe/record/batchAllot.do',
+      { issueId: String(issue.id) },
+      { file: { filename: 'a.csv', type: 'text/csv', data: Buffer.from(`phone,allotted\n${u.phone},0\n`) } },
+      { token: staff, lang: 'en-US' },
+    );
     expect(refused.json().msg).toBe('Agent staff cannot run a batch allotment');
   });
 });
@@ -184,7 +208,9 @@ describe('records', () => {
     const so = await applyFor(issue.id, other, 1000);
     const list = await call('/admin/subscribe/record/list.do', { issueId: issue.id }, { token: staff });
     expect(list.data.list.map((s: { id: number }) => s.id)).toEqual([sm.id]);
-    expect((await call('/admin/subscribe/record/allot.do', { id: so.id, quantity: 0 }, { token: staff, lang: 'en-US' })).msg).toBe('No such subscription');
+    expect((await call('/admin/subscribe/record/allot.do', { id: so.id, quantity: 0 }, { token: staff, lang: 'en-US' })).msg).toBe(
+      'No such subscription',
+    );
     expect((await call('/admin/subscribe/record/delete.do', { id: so.id }, { token: staff })).status).not.toBe(0);
     const bc = await call('/admin/subscribe/record/batchConvert.do', { ids: [so.id] }, { token: staff, lang: 'en-US' });
     expect(bc.data.rows[0].reason).toBe('No such subscription');
@@ -206,8 +232,18 @@ describe('switches and jobs', () => {
     await setProduct({});
     expect((await app('/app/newshares/list.do', {}, u.token)).data.total).toBeGreaterThan(0);
     const bond = await call('/admin/bond/add.do', {
-      code: '113999', name: '测转债', market: 'sh', underlyingCode: '600519', issuePrice: '100', issueSize: 100000, maxPerUser: 1000,
-      subscribeType: 'public', subscribeDate: shDay(), allotDate: shDay(), payDeadline: shDay(1), listingDate: shDay(5),
+      code: '113999',
+      name: '测转债',
+      market: 'sh',
+      underlyingCode: '600519',
+      issuePrice: '100',
+      issueSize: 100000,
+      maxPerUser: 1000,
+      subscribeType: 'public',
+      subscribeDate: shDay(),
+      allotDate: shDay(),
+      payDeadline: shDay(1),
+      listingDate: shDay(5),
     });
     expect(bond.status).toBe(0);
     const bonds = (await app('/app/newshares/list.do', { kind: 'bond' }, u.token)).data.list;

@@ -86,7 +86,9 @@ it('a seeded random lifecycle keeps the ledger whole', { timeout: 240_000 }, asy
     // conversion needs the product row
     const r = (await post(t, '/admin/stock/add.do', { code, name: v.name, market: 'sh' }, { token: admin })).json();
     if (r.status !== 0)
-      await db().execute(sql`INSERT INTO stocks (code, name, market, gid, board) VALUES (${code}, ${v.name}, 'sh', ${'sh' + code}, 'main')`);
+      await db().execute(
+        sql`INSERT INTO stocks (code, name, market, gid, board) VALUES (${code}, ${v.name}, 'sh', ${'sh' + code}, 'main')`,
+      );
     issues.push({ id: i.id, kind, type, lot: i.lotSize });
   }
   const users: number[] = [];
@@ -102,7 +104,8 @@ it('a seeded random lifecycle keeps the ledger whole', { timeout: 240_000 }, asy
     );
 
   const outcomes: Record<string, number> = {};
-  const count = (k: string, ok: unknown) => (outcomes[`${k}:${ok ? 'ok' : 'refused'}`] = (outcomes[`${k}:${ok ? 'ok' : 'refused'}`] ?? 0) + 1);
+  const count = (k: string, ok: unknown) =>
+    (outcomes[`${k}:${ok ? 'ok' : 'refused'}`] = (outcomes[`${k}:${ok ? 'ok' : 'refused'}`] ?? 0) + 1);
   for (let op = 0; op < OPS; op++) {
     const phase = op < OPS * 0.45 ? 'subscribe' : op < OPS * 0.7 ? 'allot' : op < OPS * 0.85 ? 'pay' : 'list';
     const r = rand();
@@ -133,7 +136,10 @@ it('a seeded random lifecycle keeps the ledger whole', { timeout: 240_000 }, asy
         const i = issues.find((x) => x.id === s.issue_id)!;
         const qty = i.lot * int(0, s.applied_qty / i.lot);
         // two operators click at once: one outcome
-        const both = await Promise.all([attempt(() => ns.allot(db(), s.id, qty, 1, PAY_DAY)), attempt(() => ns.allot(db(), s.id, qty, 1, PAY_DAY))]);
+        const both = await Promise.all([
+          attempt(() => ns.allot(db(), s.id, qty, 1, PAY_DAY)),
+          attempt(() => ns.allot(db(), s.id, qty, 1, PAY_DAY)),
+        ]);
         expect(both.filter(Boolean).length).toBe(1);
         count('allot', true);
       }
@@ -141,8 +147,9 @@ it('a seeded random lifecycle keeps the ledger whole', { timeout: 240_000 }, asy
       const s = pick(await subs(SUB_STATUS.allotted));
       if (s) count('pay', await attempt(() => ns.pay(db(), s.id, null, rand() < 0.85 ? PAY_DAY : AFTER_DEADLINE)));
     } else {
-      if (rand() < 0.15) count('forfeit', (await forfeitOverdue(db(), AFTER_DEADLINE)).forfeited);
-      else if (rand() < 0.15) count('convertJob', (await convertListed(db(), LISTING)).converted);
+      const job = rand();
+      if (job < 0.15) count('forfeit', (await forfeitOverdue(db(), AFTER_DEADLINE)).forfeited);
+      else if (job < 0.3) count('convertJob', (await convertListed(db(), LISTING)).converted);
       else {
         const s = pick(await subs(SUB_STATUS.paid));
         if (s) count('convert', await attempt(() => ns.convert(db(), s.id, 1, LISTING)));

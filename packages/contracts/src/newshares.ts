@@ -54,10 +54,7 @@ export function shanghaiDay(now: Date): string {
 }
 
 /** The phase tag of an issue from its dates, judged on the Shanghai calendar. */
-export function issuePhase(
-  issue: { subscribeDate: string; listingDate: string },
-  now: Date,
-): IssuePhase {
+export function issuePhase(issue: { subscribeDate: string; listingDate: string }, now: Date): IssuePhase {
   const today = shanghaiDay(now);
   if (today < issue.subscribeDate) return 'upcoming';
   if (today === issue.subscribeDate) return 'subscribing';
@@ -85,10 +82,17 @@ const pe = z
 const qty = zNumber(z.number().int().positive().max(1e12));
 
 const issueFields = z.object({
-  code: z.string().trim().regex(/^\d{6}$/, { message: 'invalid_stock_code' }),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, { message: 'invalid_stock_code' }),
   name: z.string().trim().min(1).max(40),
   market: z.enum(MARKETS),
-  underlyingCode: z.string().trim().regex(/^\d{6}$/, { message: 'invalid_underlying_code' }).optional(),
+  underlyingCode: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, { message: 'invalid_underlying_code' })
+    .optional(),
   issuePrice,
   peRatio: pe,
   issueSize: qty,
@@ -106,10 +110,7 @@ const issueFields = z.object({
 });
 
 /** The checks across fields, each naming the field it blames (the message key is the zod message). */
-export function issueProblems(
-  kind: IssueKind,
-  v: z.output<typeof issueFields>,
-): { path: string; message: string }[] {
+export function issueProblems(kind: IssueKind, v: z.output<typeof issueFields>): { path: string; message: string }[] {
   const out: { path: string; message: string }[] = [];
   if (kind === 'share') {
     const board = stockBoardOf(v.market, v.code);
@@ -133,9 +134,10 @@ const withChecks = (kind: IssueKind) =>
 export const addShareIssueInput = withChecks('share');
 export const addBondIssueInput = withChecks('bond');
 export type IssueInput = z.output<typeof issueFields>;
-export const updateIssueInput = (kind: IssueKind) => issueFields.extend({ id: zId() }).superRefine((v, ctx) => {
-  for (const p of issueProblems(kind, v)) ctx.addIssue({ code: 'custom', path: [p.path], message: p.message });
-});
+export const updateIssueInput = (kind: IssueKind) =>
+  issueFields.extend({ id: zId() }).superRefine((v, ctx) => {
+    for (const p of issueProblems(kind, v)) ctx.addIssue({ code: 'custom', path: [p.path], message: p.message });
+  });
 export const issueIdInput = z.object({ id: zId() });
 export const issueShowInput = z.object({ id: zId(), shown: zBool() });
 export const issueLockInput = z.object({ id: zId(), locked: zBool() });
@@ -265,10 +267,31 @@ const issueEndpoints = (kind: IssueKind, base: '/admin/subscribe' | '/admin/bond
     data: issueItem,
     module: 'newshares',
   }),
-  update: endpoint({ method: 'POST', path: `${base}/update.do`, access: perm('edit'), input: updateIssueInput(kind), data: issueItem, module: 'newshares' }),
+  update: endpoint({
+    method: 'POST',
+    path: `${base}/update.do`,
+    access: perm('edit'),
+    input: updateIssueInput(kind),
+    data: issueItem,
+    module: 'newshares',
+  }),
   delete: endpoint({ method: 'POST', path: `${base}/delete.do`, access: perm('delete'), input: issueIdInput, module: 'newshares' }),
-  updateShow: endpoint({ method: 'POST', path: `${base}/updateShow.do`, access: perm('edit'), input: issueShowInput, data: issueItem, module: 'newshares' }),
-  updateLock: endpoint({ method: 'POST', path: `${base}/updateLock.do`, access: perm('edit'), input: issueLockInput, data: issueItem, module: 'newshares' }),
+  updateShow: endpoint({
+    method: 'POST',
+    path: `${base}/updateShow.do`,
+    access: perm('edit'),
+    input: issueShowInput,
+    data: issueItem,
+    module: 'newshares',
+  }),
+  updateLock: endpoint({
+    method: 'POST',
+    path: `${base}/updateLock.do`,
+    access: perm('edit'),
+    input: issueLockInput,
+    data: issueItem,
+    module: 'newshares',
+  }),
 });
 const recordPath = (p: string) => `/admin/subscribe/record/${p}.do`;
 export const newsharesApi = {
@@ -281,12 +304,53 @@ export const newsharesApi = {
     input: subscriptionListQuery.extend({ kind: z.enum(ISSUE_KINDS).default('share') }),
     data: subscriptionPage,
   }),
-  allot: endpoint({ method: 'POST', path: recordPath('allot'), access: perm('edit'), input: allotInput, data: subscriptionItem, module: 'newshares' }),
-  notAllot: endpoint({ method: 'POST', path: recordPath('notAllot'), access: perm('edit'), input: subscriptionIdInput, data: subscriptionItem, module: 'newshares' }),
-  pay: endpoint({ method: 'POST', path: recordPath('pay'), access: perm('edit'), input: subscriptionIdInput, data: subscriptionItem, module: 'newshares' }),
-  convert: endpoint({ method: 'POST', path: recordPath('convert'), access: perm('edit'), input: subscriptionIdInput, data: subscriptionItem, module: 'newshares' }),
-  addRecord: endpoint({ method: 'POST', path: recordPath('add'), access: perm('add'), input: addSubscriptionInput, data: subscriptionItem, module: 'newshares' }),
-  deleteRecord: endpoint({ method: 'POST', path: recordPath('delete'), access: perm('delete'), input: subscriptionIdInput, module: 'newshares' }),
+  allot: endpoint({
+    method: 'POST',
+    path: recordPath('allot'),
+    access: perm('edit'),
+    input: allotInput,
+    data: subscriptionItem,
+    module: 'newshares',
+  }),
+  notAllot: endpoint({
+    method: 'POST',
+    path: recordPath('notAllot'),
+    access: perm('edit'),
+    input: subscriptionIdInput,
+    data: subscriptionItem,
+    module: 'newshares',
+  }),
+  pay: endpoint({
+    method: 'POST',
+    path: recordPath('pay'),
+    access: perm('edit'),
+    input: subscriptionIdInput,
+    data: subscriptionItem,
+    module: 'newshares',
+  }),
+  convert: endpoint({
+    method: 'POST',
+    path: recordPath('convert'),
+    access: perm('edit'),
+    input: subscriptionIdInput,
+    data: subscriptionItem,
+    module: 'newshares',
+  }),
+  addRecord: endpoint({
+    method: 'POST',
+    path: recordPath('add'),
+    access: perm('add'),
+    input: addSubscriptionInput,
+    data: subscriptionItem,
+    module: 'newshares',
+  }),
+  deleteRecord: endpoint({
+    method: 'POST',
+    path: recordPath('delete'),
+    access: perm('delete'),
+    input: subscriptionIdInput,
+    module: 'newshares',
+  }),
   batchAllot: endpoint({
     method: 'POST',
     path: recordPath('batchAllot'),
@@ -296,7 +360,14 @@ export const newsharesApi = {
     module: 'newshares',
     summary: 'CSV allotment (orderNo or phone, allotted): every row or none, with a per-row report',
   }),
-  batchConvert: endpoint({ method: 'POST', path: recordPath('batchConvert'), access: perm('edit'), input: batchConvertInput, data: batchConvertData, module: 'newshares' }),
+  batchConvert: endpoint({
+    method: 'POST',
+    path: recordPath('batchConvert'),
+    access: perm('edit'),
+    input: batchConvertInput,
+    data: batchConvertData,
+    module: 'newshares',
+  }),
   // platform user API
   appIssues: endpoint({
     method: 'POST',
@@ -306,7 +377,25 @@ export const newsharesApi = {
     data: pageOf(issueItem),
   }),
   appApply: endpoint({ method: 'POST', path: '/app/newshares/apply.do', access: 'signedIn', input: applyInput, data: subscriptionItem }),
-  appPay: endpoint({ method: 'POST', path: '/app/newshares/pay.do', access: 'signedIn', input: subscriptionIdInput, data: subscriptionItem }),
-  appCancel: endpoint({ method: 'POST', path: '/app/newshares/cancel.do', access: 'signedIn', input: subscriptionIdInput, data: subscriptionItem }),
-  appRecords: endpoint({ method: 'POST', path: '/app/newshares/records.do', access: 'signedIn', input: subscriptionListQuery, data: subscriptionPage }),
+  appPay: endpoint({
+    method: 'POST',
+    path: '/app/newshares/pay.do',
+    access: 'signedIn',
+    input: subscriptionIdInput,
+    data: subscriptionItem,
+  }),
+  appCancel: endpoint({
+    method: 'POST',
+    path: '/app/newshares/cancel.do',
+    access: 'signedIn',
+    input: subscriptionIdInput,
+    data: subscriptionItem,
+  }),
+  appRecords: endpoint({
+    method: 'POST',
+    path: '/app/newshares/records.do',
+    access: 'signedIn',
+    input: subscriptionListQuery,
+    data: subscriptionPage,
+  }),
 };

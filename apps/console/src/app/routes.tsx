@@ -60,6 +60,11 @@ const CreatePosition = lazyPage(() => import('../features/trading/pages/CreatePo
 const CreatedList = lazyPage(() => import('../features/trading/pages/CreatedList'));
 
 // 大宗交易 (issue 22).
+// 新股申购 (issue 23).
+const NewShareList = lazyPage(() => import('../features/newshares/pages/NewShareList'));
+const NewBondList = lazyPage(() => import('../features/newshares/pages/NewBondList'));
+const NewShareRecords = lazyPage(() => import('../features/newshares/pages/NewShareRecords'));
+const NewBondRecords = lazyPage(() => import('../features/newshares/pages/NewBondRecords'));
 const BlockProducts = lazyPage(() => import('../features/blocktrade/pages/BlockProducts'));
 const BlockRequests = lazyPage(() => import('../features/blocktrade/pages/BlockRequests'));
 
@@ -155,11 +160,15 @@ export const shellRoutes: RouteEntry[] = [
     ],
   },
   {
-    // Spec order: newshareslist, newzhailist, newsharesrecord, newzhairecord, dazonglist (the new-share pages join when built).
+    // Spec order: newshareslist, newzhailist, newsharesrecord, newzhairecord, dazonglist.
     path: '/newshares',
     titleKey: 'blocktrade.menu.section',
     icon: <RiseOutlined />,
     children: [
+      { path: '/newshares/newshareslist', titleKey: 'newshares.menu.newshareslist', permission: 'newshares', keepAlive: true, component: NewShareList },
+      { path: '/newshares/newzhailist', titleKey: 'newshares.menu.newzhailist', permission: 'newshares', keepAlive: true, component: NewBondList },
+      { path: '/newshares/newsharesrecord', titleKey: 'newshares.menu.newsharesrecord', permission: 'newshares', keepAlive: true, component: NewShareRecords },
+      { path: '/newshares/newzhairecord', titleKey: 'newshares.menu.newzhairecord', permission: 'newshares', keepAlive: true, component: NewBondRecords },
       {
         path: '/newshares/dazonglist',
         titleKey: 'blocktrade.menu.dazonglist',

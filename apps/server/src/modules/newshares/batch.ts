@@ -33,8 +33,17 @@ export async function batchAllot(
 ): Promise<{ applied: boolean; report: AllotRowResult[] }> {
   return db.transaction(async (tx) => {
     // the whole file as one jsonb parameter: one round trip however many rows
-    const data = JSON.stringify(input.map((r) => ({ line: r.line, orderNo: r.orderNo ?? null, phone: r.phone ?? null, allotted: r.allotted })));
-    const judged = rows<{ line: number; id: number | null; order_no: string | null; phone: string | null; allotted: number; reason: string | null }>(
+    const data = JSON.stringify(
+      input.map((r) => ({ line: r.line, orderNo: r.orderNo ?? null, phone: r.phone ?? null, allotted: r.allotted })),
+    );
+    const judged = rows<{
+      line: number;
+      id: number | null;
+      order_no: string | null;
+      phone: string | null;
+      allotted: number;
+      reason: string | null;
+    }>(
       await tx.execute(sql`
         WITH c AS (SELECT * FROM jsonb_to_recordset(${data}::jsonb) AS c(line int, "orderNo" text, phone text, allotted bigint)),
         m AS (
@@ -89,13 +98,19 @@ export async function batchAllot(
     // a row moved by someone else between the check and the update: roll everything back
     if (moved.length !== input.length) throw fail('newshare.state_changed');
     for (const r of moved.filter((x) => new Decimal(x.refund).gt(0)))
-      await post(tx, r.user_id, [{ type: 'subscription_release', amount: new Decimal(r.refund).toFixed(2), reference: r.order_no, adminId, note: 'unallotted' }]);
+      await post(tx, r.user_id, [
+        { type: 'subscription_release', amount: new Decimal(r.refund).toFixed(2), reference: r.order_no, adminId, note: 'unallotted' },
+      ]);
     const [issue] = rows<{ kind: string; name: string; code: string; pay_deadline: string }>(
       await tx.execute(sql`SELECT kind, name, code, pay_deadline::text FROM newshare_issues WHERE id = ${issueId}`),
     );
     const facts = { kind: issue!.kind, name: issue!.name, code: issue!.code, payDeadline: issue!.pay_deadline };
     for (const outcome of ['allotted', 'placed', 'notAllotted'] as const)
-      await notifyUsers(tx, moved.filter((r) => r.outcome === outcome).map((r) => r.user_id), subNotice(outcome, facts));
+      await notifyUsers(
+        tx,
+        moved.filter((r) => r.outcome === outcome).map((r) => r.user_id),
+        subNotice(outcome, facts),
+      );
     return { applied: true, report };
   });
 }

@@ -1,5 +1,12 @@
 import { and, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
-import { issuePhase, shanghaiDay, type IssueItem, type IssueKind, type SubscriptionItem, type SubscriptionListQuery } from '@stock-admin/contracts';
+import {
+  issuePhase,
+  shanghaiDay,
+  type IssueItem,
+  type IssueKind,
+  type SubscriptionItem,
+  type SubscriptionListQuery,
+} from '@stock-admin/contracts';
 import type { Db } from '../../db/client.js';
 import { newshareIssues, newshareSubscriptions, users } from '../../db/schema/index.js';
 import { fail } from '../../http/errors.js';
@@ -51,7 +58,9 @@ export async function listIssues(
   };
   const where = and(
     eq(newshareIssues.kind, kind),
-    q.keyword ? sql`(${newshareIssues.code} ILIKE ${'%' + q.keyword + '%'} OR ${newshareIssues.name} ILIKE ${'%' + q.keyword + '%'})` : undefined,
+    q.keyword
+      ? sql`(${newshareIssues.code} ILIKE ${'%' + q.keyword + '%'} OR ${newshareIssues.name} ILIKE ${'%' + q.keyword + '%'})`
+      : undefined,
     q.subscribeType ? eq(newshareIssues.subscribeType, q.subscribeType) : undefined,
     q.phase ? phase[q.phase] : undefined,
     o.shownOnly ? eq(newshareIssues.shown, true) : undefined,
@@ -78,7 +87,13 @@ export async function issueById(db: Db, id: number, kind?: IssueKind): Promise<I
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const subSelect = { s: newshareSubscriptions, i: newshareIssues, phone: users.phone, realName: users.realName, agentId: users.agentId };
 
-function subItem(r: { s: typeof newshareSubscriptions.$inferSelect; i: IssueRow; phone: string; realName: string | null; agentId: number | null }): SubscriptionItem {
+function subItem(r: {
+  s: typeof newshareSubscriptions.$inferSelect;
+  i: IssueRow;
+  phone: string;
+  realName: string | null;
+  agentId: number | null;
+}): SubscriptionItem {
   const { s, i } = r;
   return {
     id: s.id,

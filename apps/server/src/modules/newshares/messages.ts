@@ -3,13 +3,19 @@ import { registerMessages } from '../../http/i18n.js';
 registerMessages({
   'newshare.code_taken': { 'zh-CN': '代码 {code} 已存在', 'en-US': 'Code {code} already exists' },
   'newshare.issue_not_found': { 'zh-CN': '发行不存在', 'en-US': 'No such issue' },
-  'newshare.issue_has_subscriptions': { 'zh-CN': '该发行已有申购记录，不能删除', 'en-US': 'This issue has subscriptions and cannot be deleted' },
+  'newshare.issue_has_subscriptions': {
+    'zh-CN': '该发行已有申购记录，不能删除',
+    'en-US': 'This issue has subscriptions and cannot be deleted',
+  },
   'newshare.issue_closed': { 'zh-CN': '该发行暂停申购', 'en-US': 'This issue is not open for subscription' },
   'newshare.not_in_window': { 'zh-CN': '不在申购时间内', 'en-US': 'Outside the subscription window' },
   'newshare.lot': { 'zh-CN': '申购数量须为 {lot} 的整数倍', 'en-US': 'The quantity must be a multiple of {lot}' },
   'newshare.over_cap': { 'zh-CN': '超过单户申购上限 {cap}', 'en-US': 'Above the per-user cap of {cap}' },
   'newshare.sub_not_found': { 'zh-CN': '申购记录不存在', 'en-US': 'No such subscription' },
-  'newshare.allot_above_applied': { 'zh-CN': '中签数量不能超过申购数量 {applied}', 'en-US': 'Allotted quantity cannot exceed the applied {applied}' },
+  'newshare.allot_above_applied': {
+    'zh-CN': '中签数量不能超过申购数量 {applied}',
+    'en-US': 'Allotted quantity cannot exceed the applied {applied}',
+  },
   'newshare.state_changed': { 'zh-CN': '记录状态已变化，请刷新', 'en-US': 'The record has changed; refresh and try again' },
   'newshare.pay_deadline_passed': { 'zh-CN': '已过缴款截止日', 'en-US': 'The payment deadline has passed' },
   'newshare.stock_missing': { 'zh-CN': '请先在产品列表中添加 {gid}', 'en-US': 'Add {gid} to the product list first' },
@@ -36,8 +42,14 @@ registerMessages({
     'zh-CN': '{failed} 行有误，未做任何配售，请修正后重新上传',
     'en-US': '{failed} rows failed; nothing was allotted. Fix them and upload again',
   },
-  'newshare.batch_allotted': { 'zh-CN': '配售完成：中签 {allotted} 笔，未中签 {notAllotted} 笔', 'en-US': 'Allotment done: {allotted} allotted, {notAllotted} not allotted' },
-  'newshare.batch_converted': { 'zh-CN': '已转持仓 {converted} 笔，失败 {failed} 笔', 'en-US': '{converted} converted to positions, {failed} failed' },
+  'newshare.batch_allotted': {
+    'zh-CN': '配售完成：中签 {allotted} 笔，未中签 {notAllotted} 笔',
+    'en-US': 'Allotment done: {allotted} allotted, {notAllotted} not allotted',
+  },
+  'newshare.batch_converted': {
+    'zh-CN': '已转持仓 {converted} 笔，失败 {failed} 笔',
+    'en-US': '{converted} converted to positions, {failed} failed',
+  },
   'newshare.allot_bad_file': { 'zh-CN': '文件不是有效的 CSV：{detail}', 'en-US': 'The file is not a valid CSV: {detail}' },
   'newshare.allot_no_header': {
     'zh-CN': '首行须包含列名 allotted 以及 orderNo 或 phone',

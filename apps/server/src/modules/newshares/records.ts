@@ -24,7 +24,9 @@ export async function deleteSubscription(db: Db, id: number, adminId: number): P
       throw fail(still ? 'newshare.delete_moved' : 'newshare.sub_not_found');
     }
     if (new Decimal(gone.frozenAmount).gt(0))
-      await post(tx, gone.userId, [{ type: 'subscription_release', amount: gone.frozenAmount, reference: gone.orderNo, adminId, note: 'deleted' }]);
+      await post(tx, gone.userId, [
+        { type: 'subscription_release', amount: gone.frozenAmount, reference: gone.orderNo, adminId, note: 'deleted' },
+      ]);
     return gone;
   });
 }

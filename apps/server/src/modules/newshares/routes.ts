@@ -95,7 +95,16 @@ export function newsharesRoutes(app: FastifyInstance, ctx: AppContext): void {
     // agent staff allot only inside their subtree: the whole file is refused when it names anyone else
     if (isAgentStaff(admin)) throw fail('newshare.batch_not_for_agents');
     const report = await allotFromFile(ctx.db, issue.id, input.file.data, admin.adminId);
-    audit({ targetId: issue.code, after: { file: input.file.filename, applied: report.applied, allotted: report.allotted, notAllotted: report.notAllotted, failed: report.failed } });
+    audit({
+      targetId: issue.code,
+      after: {
+        file: input.file.filename,
+        applied: report.applied,
+        allotted: report.allotted,
+        notAllotted: report.notAllotted,
+        failed: report.failed,
+      },
+    });
     if (!report.applied) throw fail('newshare.batch_refused', { failed: report.failed }, report);
     message('newshare.batch_allotted', { allotted: report.allotted, notAllotted: report.notAllotted });
     return report;

@@ -24,10 +24,15 @@ import { subNotice } from './notices.js';
 type Issue = typeof newshareIssues.$inferSelect;
 type Sub = typeof newshareSubscriptions.$inferSelect;
 const m = (d: Decimal) => d.toFixed(2);
-const amountOf = (issue: Pick<Issue, 'issuePrice'>, qty: number) => new Decimal(issue.issuePrice).times(qty).toDecimalPlaces(2, Decimal.ROUND_UP);
+const amountOf = (issue: Pick<Issue, 'issuePrice'>, qty: number) =>
+  new Decimal(issue.issuePrice).times(qty).toDecimalPlaces(2, Decimal.ROUND_UP);
 
 export async function createIssue(db: Db, kind: IssueKind, v: IssueInput, board: string): Promise<Issue> {
-  const [dup] = await db.select({ id: newshareIssues.id }).from(newshareIssues).where(and(eq(newshareIssues.kind, kind), eq(newshareIssues.code, v.code))).limit(1);
+  const [dup] = await db
+    .select({ id: newshareIssues.id })
+    .from(newshareIssues)
+    .where(and(eq(newshareIssues.kind, kind), eq(newshareIssues.code, v.code)))
+    .limit(1);
   if (dup) throw fail('newshare.code_taken', { code: v.code });
   const [row] = await db
     .insert(newshareIssues)
@@ -72,7 +77,14 @@ async function issueById(db: Db, id: number): Promise<Issue> {
 }
 
 /** A user's application: inside the window, below the cap, in whole lots; a placement freezes its money now. */
-export async function apply(db: Db, userId: number, issueId: number, qty: number, now = new Date(), adminId: number | null = null): Promise<Sub> {
+export async function apply(
+  db: Db,
+  userId: number,
+  issueId: number,
+  qty: number,
+  now = new Date(),
+  adminId: number | null = null,
+): Promise<Sub> {
   const issue = await issueById(db, issueId);
   if (!issue.shown || issue.locked) throw fail('newshare.issue_closed');
   const today = shanghaiDay(now);
@@ -94,7 +106,8 @@ export async function apply(db: Db, userId: number, issueId: number, qty: number
       .insert(newshareSubscriptions)
       .values({ orderNo, issueId, userId, appliedQty: qty, frozenAmount: m(frozen), createdBy: adminId })
       .returning();
-    if (frozen.gt(0)) await post(tx, userId, [{ type: 'subscription_freeze', amount: m(frozen.negated()), reference: orderNo, adminId, note: issue.name }]);
+    if (frozen.gt(0))
+      await post(tx, userId, [{ type: 'subscription_freeze', amount: m(frozen.negated()), reference: orderNo, adminId, note: issue.name }]);
     return row!;
   });
 }
@@ -134,7 +147,10 @@ export async function allot(db: Db, id: number, qty: number, adminId: number | n
       paidAt: placement && qty > 0 ? now : null,
     });
     if (!row) throw fail('newshare.state_changed');
-    if (refund.gt(0)) await post(tx, sub.userId, [{ type: 'subscription_release', amount: m(refund), reference: sub.orderNo, adminId, note: 'unallotted' }]);
+    if (refund.gt(0))
+      await post(tx, sub.userId, [
+        { type: 'subscription_release', amount: m(refund), reference: sub.orderNo, adminId, note: 'unallotted' },
+      ]);
     await notifyUsers(tx, [sub.userId], subNotice(qty === 0 ? 'notAllotted' : placement ? 'placed' : 'allotted', issue, qty));
     return row;
   });
@@ -146,9 +162,16 @@ export async function pay(db: Db, id: number, adminId: number | null, now = new 
     const { sub, issue } = await subIssue(tx, id);
     if (shanghaiDay(now) > issue.payDeadline) throw fail('newshare.pay_deadline_passed');
     const amt = amountOf(issue, sub.allottedQty);
-    const row = await claim(tx, id, [SUB_STATUS.allotted], { status: SUB_STATUS.paid, frozenAmount: m(amt), paidAmount: m(amt), paidAt: now });
+    const row = await claim(tx, id, [SUB_STATUS.allotted], {
+      status: SUB_STATUS.paid,
+      frozenAmount: m(amt),
+      paidAmount: m(amt),
+      paidAt: now,
+    });
     if (!row) throw fail('newshare.state_changed');
-    await post(tx, sub.userId, [{ type: 'subscription_freeze', amount: m(amt.negated()), reference: sub.orderNo, adminId, note: issue.name }]);
+    await post(tx, sub.userId, [
+      { type: 'subscription_freeze', amount: m(amt.negated()), reference: sub.orderNo, adminId, note: issue.name },
+    ]);
     return row;
   });
 }
@@ -191,7 +214,15 @@ export async function convert(db: Db, id: number, adminId: number | null, now = 
     const p = await openPosition(tx, {
       userId: sub.userId,
       agentId: u?.agent_id ?? null,
-      stock: { id: stock.id, gid, code: stock.code, name: stock.name, board: stock.board as 'main', st: stock.st, spreadRate: stock.spreadRate },
+      stock: {
+        id: stock.id,
+        gid,
+        code: stock.code,
+        name: stock.name,
+        board: stock.board as 'main',
+        st: stock.st,
+        spreadRate: stock.spreadRate,
+      },
       direction: 'long',
       shares: sub.allottedQty,
       leverage: 1,
@@ -243,6 +274,10 @@ export async function updateIssue(db: Db, id: number, v: IssueInput, board: stri
 }
 
 export async function setIssueFlag(db: Db, id: number, flag: { shown?: boolean; locked?: boolean }): Promise<void> {
-  const r = await db.update(newshareIssues).set({ ...flag, updatedAt: new Date() }).where(eq(newshareIssues.id, id)).returning({ id: newshareIssues.id });
+  const r = await db
+    .update(newshareIssues)
+    .set({ ...flag, updatedAt: new Date() })
+    .where(eq(newshareIssues.id, id))
+    .returning({ id: newshareIssues.id });
   if (r.length === 0) throw fail('newshare.issue_not_found');
 }

@@ -1,0 +1,5 @@
+import type { IssueKind } from '@stock-admin/contracts';
+
+/** The subscription records page of a kind, opened on one issue when given. */
+export const recordsPath = (kind: IssueKind, issueId?: number) =>
+  `/newshares/${kind === 'bond' ? 'newzhairecord' : 'newsharesrecord'}${issueId ? `?issueId=${issueId}` : ''}`;

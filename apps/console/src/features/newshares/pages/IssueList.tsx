@@ -1,0 +1,233 @@
+import { useRef, useState } from 'react';
+import { Button, Popconfirm, Switch, Tag, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ISSUE_PHASES, SUBSCRIBE_TYPES, type IssueItem, type IssueKind } from '@stock-admin/contracts';
+import { Access, useAccess } from '../../../lib/access';
+import { tableDefaults } from '../../../lib/proTable';
+import { newsharesCalls } from '../api';
+import { IssueDrawer } from '../components/IssueDrawer';
+import { recordsPath } from '../lib/paths';
+
+const PHASE_COLOR = { upcoming: 'blue', subscribing: 'green', allotment: 'orange', listed: 'default' } as const;
+
+/**
+ * 新股列表 / 新债列表 (/newshares/newshareslist, /newshares/newzhailist): the issues with their phase (from the
+ * dates, on the Shanghai calendar), price, size and cap, the four dates and the subscriptions made; add, edit,
+ * show / hide, lock, delete (only without subscriptions), and a link to the issue's subscription records.
+ */
+export function IssueList({ kind }: { kind: IssueKind }) {
+  const { t } = useTranslation();
+  const { can } = useAccess();
+  const actionRef = useRef<ActionType>(undefined);
+  const [editing, setEditing] = useState<IssueItem | null | 'new'>(null);
+  const reload = () => void actionRef.current?.reload();
+  const unit = t(`newshares.unit.${kind}`);
+
+  const columns: ProColumns<IssueItem>[] = [
+    { title: t('newshares.issue.keyword'), dataIndex: 'keyword', hideInTable: true },
+    {
+      title: t('newshares.issue.name'),
+      dataIndex: 'name',
+      search: false,
+      width: 170,
+      fixed: 'left',
+      render: (_, r) => (
+        <div>
+          <div>{r.name}</div>
+          <Typography.Text type="secondary" style={{ fontSize: 12, fontVariantNumeric: 'tabular-nums' }}>
+            {r.market}
+            {r.code}
+            {r.underlyingCode ? ` · ${t('newshares.issue.underlying')} ${r.underlyingCode}` : ''}
+          </Typography.Text>
+        </div>
+      ),
+    },
+    {
+      title: t('newshares.issue.phase'),
+      dataIndex: 'phase',
+      width: 100,
+      valueType: 'select',
+      valueEnum: Object.fromEntries(ISSUE_PHASES.map((p) => [p, { text: t(`newshares.phase.${p}`) }])),
+      render: (_, r) => (
+        <Tag color={PHASE_COLOR[r.phase]} data-testid={`issue-phase-${r.id}`}>
+          {t(`newshares.phase.${r.phase}`)}
+        </Tag>
+      ),
+    },
+    {
+      title: t('newshares.issue.subscribeType'),
+      dataIndex: 'subscribeType',
+      width: 130,
+      valueType: 'select',
+      valueEnum: Object.fromEntries(SUBSCRIBE_TYPES.map((s) => [s, { text: t(`newshares.typeShort.${s}`) }])),
+      render: (_, r) => t(`newshares.typeShort.${r.subscribeType}`),
+    },
+    {
+      title: t('newshares.issue.price'),
+      dataIndex: 'issuePrice',
+      search: false,
+      width: 110,
+      align: 'right',
+      render: (_, r) => (
+        <div style={{ fontVariantNumeric: 'tabular-nums' }}>
+          <div>¥{r.issuePrice}</div>
+          {r.peRatio && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              P/E {r.peRatio}
+            </Typography.Text>
+          )}
+        </div>
+      ),
+    },
+    {
+      title: `${t('newshares.issue.size')} / ${t('newshares.issue.cap')}`,
+      key: 'size',
+      search: false,
+      width: 170,
+      align: 'right',
+      render: (_, r) => (
+        <div style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+          <div>
+            {r.issueSize.toLocaleString()} {unit}
+          </div>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            ≤ {r.maxPerUser.toLocaleString()} · {t('newshares.issue.lot')} {r.lotSize}
+          </Typography.Text>
+        </div>
+      ),
+    },
+    {
+      title: t('newshares.issue.dates'),
+      key: 'dates',
+      search: false,
+      width: 210,
+      render: (_, r) => (
+        <div style={{ fontSize: 12, whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+          {(['subscribeDate', 'allotDate', 'payDeadline', 'listingDate'] as const).map((d) => (
+            <div key={d}>
+              <Typography.Text type="secondary">{t(`newshares.issue.${d}`)}</Typography.Text> {r[d]}
+            </div>
+          ))}
+        </div>
+      ),
+    },
+    {
+      title: t('newshares.issue.subscriptions'),
+      dataIndex: 'subscriptions',
+      search: false,
+      width: 100,
+      align: 'right',
+      render: (_, r) => <Link to={recordsPath(kind, r.id)}>{r.subscriptions.toLocaleString()}</Link>,
+    },
+    {
+      title: t('newshares.issue.shown'),
+      dataIndex: 'shown',
+      search: false,
+      width: 80,
+      render: (_, r) => (
+        <Switch
+          size="small"
+          checked={r.shown}
+          disabled={!can('edit')}
+          onChange={(v) => void newsharesCalls.show(kind, r.id, v).then(reload)}
+        />
+      ),
+    },
+    {
+      title: t('newshares.issue.locked'),
+      dataIndex: 'locked',
+      search: false,
+      width: 80,
+      render: (_, r) => (
+        <Switch
+          size="small"
+          checked={r.locked}
+          disabled={!can('edit')}
+          onChange={(v) => void newsharesCalls.lock(kind, r.id, v).then(reload)}
+        />
+      ),
+    },
+    {
+      title: t('newshares.issue.autoConvert'),
+      dataIndex: 'autoConvert',
+      search: false,
+      width: 110,
+      render: (_, r) => (r.autoConvert ? <Tag color="green">✓</Tag> : <Tag>-</Tag>),
+    },
+    {
+      title: t('newshares.issue.actions'),
+      key: 'actions',
+      valueType: 'option',
+      fixed: 'right',
+      width: 150,
+      render: (_, r) => [
+        can('edit') && (
+          <a key="edit" onClick={() => setEditing(r)} data-testid={`issue-edit-${r.id}`}>
+            {t('newshares.issue.editShort')}
+          </a>
+        ),
+        <Link key="records" to={recordsPath(kind, r.id)}>
+          {t('newshares.issue.records')}
+        </Link>,
+        can('delete') && r.subscriptions === 0 && (
+          <Popconfirm
+            key="delete"
+            title={t('newshares.issue.deleteTitle', { name: r.name })}
+            description={<div style={{ maxWidth: 280 }}>{t('newshares.issue.deleteContent')}</div>}
+            onConfirm={() => newsharesCalls.remove(kind, r.id).then(reload)}
+          >
+            <Typography.Link type="danger">{t('newshares.issue.delete')}</Typography.Link>
+          </Popconfirm>
+        ),
+      ],
+    },
+  ];
+
+  return (
+    <div data-testid={`issues-${kind}`}>
+      <ProTable<IssueItem>
+        {...tableDefaults()}
+        actionRef={actionRef}
+        columns={columns}
+        headerTitle={t(`newshares.issue.title.${kind}`)}
+        search={{ labelWidth: 'auto' }}
+        scroll={{ x: 1400 }}
+        options={{ reload: true, density: false, setting: true }}
+        toolBarRender={() => [
+          <Access key="add" action="add">
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="issue-add">
+              {t(`newshares.issue.add.${kind}`)}
+            </Button>
+          </Access>,
+        ]}
+        request={async (params) => {
+          try {
+            const d = await newsharesCalls.issues(kind, {
+              pageNum: params.current ?? 1,
+              pageSize: params.pageSize ?? 10,
+              keyword: (params.keyword as string | undefined)?.trim() || undefined,
+              phase: params.phase || undefined,
+              subscribeType: params.subscribeType || undefined,
+            } as never);
+            return { data: d.list, total: d.total, success: true };
+          } catch {
+            return { data: [], total: 0, success: false };
+          }
+        }}
+      />
+      <IssueDrawer
+        kind={kind}
+        open={editing !== null}
+        record={editing === 'new' ? null : editing}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          reload();
+        }}
+      />
+    </div>
+  );
+}
