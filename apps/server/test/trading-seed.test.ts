@@ -5,6 +5,7 @@ import { verifyLedger } from '../src/ledger/index.js';
 import { seedProducts } from '../src/modules/products/seed.js';
 import { seedTrading } from '../src/modules/trading/seed.js';
 import { seedBlocktrade } from '../src/modules/blocktrade/seed.js';
+import { seedNewshares } from '../src/modules/newshares/seed.js';
 import { usersPastLine } from '../src/modules/trading/jobs.js';
 import { seedUsersDemo } from '../src/modules/users/seed.js';
 import { createTestApp, post, signedIn, type TestApp } from './helpers.js';
@@ -17,6 +18,7 @@ beforeAll(async () => {
   await seedTrading(t.app.ctx);
   await signedIn(t, 'admin');
   await seedBlocktrade(t.app.ctx);
+  await seedNewshares(t.app.ctx);
 }, 120_000);
 afterAll(() => t.close());
 
@@ -53,6 +55,24 @@ describe('block-trade demo data', () => {
     expect(byStatus.map((r) => r.status)).toEqual(['approved', 'cancelled', 'pending', 'rejected']);
     const blocks = rows<{ n: number }>(await t.app.ctx.db.execute(sql`SELECT count(*)::int AS n FROM positions WHERE source = 'block'`));
     expect(blocks[0]!.n).toBe(byStatus.find((r) => r.status === 'approved')!.n);
+    expect((await verifyLedger(t.app.ctx.db, { chain: true, stats: true })).offenders).toEqual([]);
+  });
+});
+
+describe('new-share demo data', () => {
+  it('has issues in every phase and subscriptions in every status, through the services', async () => {
+    const admin = (await signedIn(t, 'admin')).token;
+    const shares = (await post(t, '/admin/subscribe/list.do', { pageSize: 50 }, { token: admin })).json().data.list as { phase: string }[];
+    expect(new Set(shares.map((i) => i.phase))).toEqual(new Set(['upcoming', 'subscribing', 'allotment', 'listed']));
+    expect((await post(t, '/admin/bond/list.do', {}, { token: admin })).json().data.total).toBeGreaterThanOrEqual(2);
+    const byStatus = rows<{ status: number }>(
+      await t.app.ctx.db.execute(sql`SELECT DISTINCT status FROM newshare_subscriptions ORDER BY 1`),
+    );
+    expect(byStatus.map((r) => r.status)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    const converted = rows<{ n: number }>(await t.app.ctx.db.execute(sql`SELECT count(*)::int AS n FROM positions WHERE source = 'newshare'`));
+    expect(converted[0]!.n).toBe(1);
+    const inbox = rows<{ n: number }>(await t.app.ctx.db.execute(sql`SELECT count(*)::int AS n FROM station_messages WHERE title LIKE '新股%'`));
+    expect(inbox[0]!.n).toBeGreaterThanOrEqual(6);
     expect((await verifyLedger(t.app.ctx.db, { chain: true, stats: true })).offenders).toEqual([]);
   });
 });

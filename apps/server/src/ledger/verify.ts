@@ -115,11 +115,14 @@ export async function verifyLedger(db: Db, opts: { chain?: boolean; stats?: bool
 
   // New shares: what a subscription's freeze and release records keep frozen is its frozen amount (the
   // placement's application, or the paid allotment until conversion); a deleted record keeps nothing.
+  // Subscription order numbers start N (shares) or Z (bonds); the users' demo ledger has older
+  // subscription-typed records of its own (references S…) that belong to no subscription.
   const subBad = rows<Record<string, string | number | null>>(
     await db.execute(sql`
       SELECT coalesce(s.id, 0) AS id, f.reference, f.held::text AS held, s.status, coalesce(s.frozen_amount, 0)::text AS frozen_amount
       FROM (SELECT reference, sum(frozen_delta) AS held FROM fund_records
-            WHERE type IN ('subscription_freeze', 'subscription_release') GROUP BY reference) f
+            WHERE type IN ('subscription_freeze', 'subscription_release') AND (reference LIKE 'N%' OR reference LIKE 'Z%')
+            GROUP BY reference) f
       FULL JOIN newshare_subscriptions s ON s.order_no = f.reference
       WHERE coalesce(f.held, 0) <> coalesce(s.frozen_amount, 0)
       ORDER BY 1 LIMIT ${limit}`),

@@ -4,6 +4,7 @@ import { seedFunds } from '../../modules/funds/seed.js';
 import { seedProducts } from '../../modules/products/seed.js';
 import { seedTrading } from '../../modules/trading/seed.js';
 import { seedBlocktrade } from '../../modules/blocktrade/seed.js';
+import { seedNewshares } from '../../modules/newshares/seed.js';
 import { DEMO_AGENT_LOGIN, seedUsersDemo } from '../../modules/users/seed.js';
 
 export interface DemoLogin {
@@ -32,6 +33,7 @@ export const demoSeeders: Seeder[] = [
   seedProducts,
   seedTrading,
   seedBlocktrade,
+  seedNewshares,
 ];
 
 /**
