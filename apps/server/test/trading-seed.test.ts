@@ -64,6 +64,14 @@ describe('new-share demo data', () => {
     const admin = (await signedIn(t, 'admin')).token;
     const shares = (await post(t, '/admin/subscribe/list.do', { pageSize: 50 }, { token: admin })).json().data.list as { phase: string }[];
     expect(new Set(shares.map((i) => i.phase))).toEqual(new Set(['upcoming', 'subscribing', 'allotment', 'listed']));
+    // each issue's subscription count is its own (an upcoming issue has none)
+    const counted = rows<{ id: number; n: number }>(
+      await t.app.ctx.db.execute(sql`SELECT i.id, count(s.id)::int AS n FROM newshare_issues i
+                                     LEFT JOIN newshare_subscriptions s ON s.issue_id = i.id WHERE i.kind = 'share' GROUP BY i.id`),
+    );
+    const listed = shares as unknown as { id: number; subscriptions: number }[];
+    expect(Object.fromEntries(listed.map((i) => [i.id, i.subscriptions]))).toEqual(Object.fromEntries(counted.map((r) => [r.id, r.n])));
+    expect(listed.some((i) => i.subscriptions === 0) && listed.some((i) => i.subscriptions > 1)).toBe(true);
     expect((await post(t, '/admin/bond/list.do', {}, { token: admin })).json().data.total).toBeGreaterThanOrEqual(2);
     const byStatus = rows<{ status: number }>(
       await t.app.ctx.db.execute(sql`SELECT DISTINCT status FROM newshare_subscriptions ORDER BY 1`),

@@ -41,7 +41,9 @@ export function issueItem(i: IssueRow, subscriptions: number, now = new Date()):
   };
 }
 
-const subCount = sql<number>`(SELECT count(*)::int FROM newshare_subscriptions s WHERE s.issue_id = ${newshareIssues.id})`;
+// qualified by hand: drizzle writes a column of the outer table unqualified, which inside this subquery would
+// name the subscription's own id
+const subCount = sql<number>`(SELECT count(*)::int FROM newshare_subscriptions s WHERE s.issue_id = "newshare_issues"."id")`;
 
 export async function listIssues(
   db: Db,

@@ -32,7 +32,8 @@ export function AddRecordDialog({
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
-  const chosen = issues.find((i) => i.id === Form.useWatch('issueId', form));
+  const issueIdNow = Form.useWatch('issueId', form);
+  const chosen = issues.find((i) => i.id === issueIdNow);
   useEffect(() => {
     if (open) form.setFieldsValue({ issueId, userId: undefined, quantity: undefined } as never);
   }, [open, issueId, form]);

@@ -9,7 +9,7 @@ import { Access, useAccess } from '../../../lib/access';
 import { tableDefaults } from '../../../lib/proTable';
 import { newsharesCalls } from '../api';
 import { IssueDrawer } from '../components/IssueDrawer';
-import { recordsPath } from '../lib/paths';
+import { issuePrice, recordsPath } from '../lib/format';
 
 const PHASE_COLOR = { upcoming: 'blue', subscribing: 'green', allotment: 'orange', listed: 'default' } as const;
 
@@ -73,7 +73,7 @@ export function IssueList({ kind }: { kind: IssueKind }) {
       align: 'right',
       render: (_, r) => (
         <div style={{ fontVariantNumeric: 'tabular-nums' }}>
-          <div>¥{r.issuePrice}</div>
+          <div>¥{issuePrice(r.issuePrice)}</div>
           {r.peRatio && (
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               P/E {r.peRatio}
@@ -162,7 +162,7 @@ export function IssueList({ kind }: { kind: IssueKind }) {
       key: 'actions',
       valueType: 'option',
       fixed: 'right',
-      width: 150,
+      width: 220,
       render: (_, r) => [
         can('edit') && (
           <a key="edit" onClick={() => setEditing(r)} data-testid={`issue-edit-${r.id}`}>

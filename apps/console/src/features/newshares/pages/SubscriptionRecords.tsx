@@ -18,6 +18,7 @@ import { Access, useAccess } from '../../../lib/access';
 import { tableDefaults } from '../../../lib/proTable';
 import { Amount, time } from '../../trading/components/cells';
 import { newsharesCalls } from '../api';
+import { issuePrice } from '../lib/format';
 import { AddRecordDialog } from '../components/AddRecordDialog';
 import { AllotCsvModal } from '../components/AllotCsvModal';
 import { AllotDialog } from '../components/AllotDialog';
@@ -100,7 +101,7 @@ export function SubscriptionRecords({ kind }: { kind: IssueKind }) {
       valueEnum: Object.fromEntries(SUBSCRIBE_TYPES.map((s) => [s, { text: t(`newshares.typeShort.${s}`) }])),
     },
     { title: t('newshares.record.time'), dataIndex: 'time', hideInTable: true, valueType: 'dateTimeRange' },
-    { title: t('newshares.record.orderNo'), dataIndex: 'orderNo', search: false, width: 190, fixed: 'left', copyable: true },
+    { title: t('newshares.record.orderNo'), dataIndex: 'orderNo', search: false, width: 240, fixed: 'left', copyable: true },
     {
       title: t('newshares.record.user'),
       key: 'user',
@@ -130,7 +131,7 @@ export function SubscriptionRecords({ kind }: { kind: IssueKind }) {
             {r.name} <Typography.Text type="secondary">{r.code}</Typography.Text>
           </div>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {t(`newshares.typeShort.${r.subscribeType}`)} · ¥{r.issuePrice}
+            {t(`newshares.typeShort.${r.subscribeType}`)} · ¥{issuePrice(r.issuePrice)}
           </Typography.Text>
         </div>
       ),
