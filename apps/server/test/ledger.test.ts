@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { agents, fundRecords, users } from '../src/db/schema/index.js';
-import { LedgerError, post, postAgent } from '../src/ledger/index.js';
+import { LedgerError, post, postAgent, postBatch } from '../src/ledger/index.js';
 import { verifyLedger } from '../src/ledger/verify.js';
 import { createUser } from '../src/modules/users/service.js';
 import { AppError } from '../src/http/errors.js';
@@ -136,6 +136,59 @@ describe('ledger post()', () => {
     expect(neg!.n).toBe(0);
     await expectLedgerBalanced(t);
   }, 120_000);
+});
+
+describe('ledger postBatch()', () => {
+  it('posts many users at once like post() for each, a repeated user in order, the chain intact', async () => {
+    const a = await newUser();
+    const b = await newUser();
+    await post(db(), a, [{ type: 'manual_credit', amount: '100.00' }]);
+    await post(db(), b, [{ type: 'manual_credit', amount: '50.00' }]);
+    await post(db(), a, [{ type: 'subscription_freeze', amount: '-60.00', reference: 'N-A' }]);
+    const n = await postBatch(db(), [
+      { userId: a, entry: { type: 'subscription_release', amount: '10.00', reference: 'N-A' } },
+      { userId: b, entry: { type: 'manual_debit', amount: '-20.00' } },
+      { userId: a, entry: { type: 'subscription_release', amount: '50.00', reference: 'N-A' } },
+    ]);
+    expect(n).toBe(3);
+    expect(await balances(a)).toEqual({ userAmt: '100.00', enableAmt: '100.00', frozenAmt: '0.00' });
+    expect(await balances(b)).toEqual({ userAmt: '30.00', enableAmt: '30.00', frozenAmt: '0.00' });
+    const recs = await db().select().from(fundRecords).where(eq(fundRecords.userId, a)).orderBy(fundRecords.id);
+    expect(recs.map((r) => [r.type, r.enableAmtAfter, r.frozenAmtAfter])).toEqual([
+      ['manual_credit', '100.00', '0.00'],
+      ['subscription_freeze', '40.00', '60.00'],
+      ['subscription_release', '50.00', '50.00'],
+      ['subscription_release', '100.00', '0.00'],
+    ]);
+    expect(await postBatch(db(), [])).toBe(0);
+    await expectLedgerBalanced(t);
+  });
+
+  it('refuses the whole batch when one item would go below zero or names no user, and writes nothing', async () => {
+    const a = await newUser();
+    await post(db(), a, [{ type: 'manual_credit', amount: '10.00' }]);
+    const before = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(fundRecords);
+    expect(
+      await failKey(
+        postBatch(db(), [
+          { userId: a, entry: { type: 'manual_debit', amount: '-6.00' } },
+          { userId: a, entry: { type: 'manual_debit', amount: '-6.00' } },
+        ]),
+      ),
+    ).toBe('ledger_insufficient');
+    expect(await failKey(postBatch(db(), [{ userId: 99_999_999, entry: { type: 'manual_credit', amount: '1.00' } }]))).toBe(
+      'user_not_found',
+    );
+    await expect(postBatch(db(), [{ userId: a, entry: { type: 'manual_credit', amount: '-1.00' } }])).rejects.toBeInstanceOf(LedgerError);
+    expect(await balances(a)).toEqual({ userAmt: '10.00', enableAmt: '10.00', frozenAmt: '0.00' });
+    expect(
+      await db()
+        .select({ n: sql<number>`count(*)::int` })
+        .from(fundRecords),
+    ).toEqual(before);
+  });
 });
 
 describe('agent ledger postAgent()', () => {

@@ -5,7 +5,7 @@ import { ALLOT_MAX_ROWS, SUB_STATUS, type AllotRowResult, type BatchAllotData } 
 import type { Db } from '../../db/client.js';
 import { rows } from '../../db/migrate.js';
 import { fail } from '../../http/errors.js';
-import { post } from '../../ledger/index.js';
+import { postBatch } from '../../ledger/index.js';
 import { notifyUsers } from '../messages/notify.js';
 import { subNotice } from './notices.js';
 
@@ -97,10 +97,22 @@ export async function batchAllot(
     );
     // a row moved by someone else between the check and the update: roll everything back
     if (moved.length !== input.length) throw fail('newshare.state_changed');
-    for (const r of moved.filter((x) => new Decimal(x.refund).gt(0)))
-      await post(tx, r.user_id, [
-        { type: 'subscription_release', amount: new Decimal(r.refund).toFixed(2), reference: r.order_no, adminId, note: 'unallotted' },
-      ]);
+    // every refund in one batch post (a file may hold 100,000 of them)
+    await postBatch(
+      tx,
+      moved
+        .filter((x) => new Decimal(x.refund).gt(0))
+        .map((r) => ({
+          userId: r.user_id,
+          entry: {
+            type: 'subscription_release' as const,
+            amount: new Decimal(r.refund).toFixed(2),
+            reference: r.order_no,
+            adminId,
+            note: 'unallotted',
+          },
+        })),
+    );
     const [issue] = rows<{ kind: string; name: string; code: string; pay_deadline: string }>(
       await tx.execute(sql`SELECT kind, name, code, pay_deadline::text FROM newshare_issues WHERE id = ${issueId}`),
     );
