@@ -22,6 +22,7 @@ import { sendMessage } from '../messages/service.js';
 import { t } from '../../http/i18n.js';
 import { fundFilterSql, newOrderNo, totalsOf } from './common.js';
 import './messages.js';
+import { claimPending as claimPendingRow } from '../_kit/review.js';
 
 // Deposit orders, the console's side: list and export, confirm, reject, create, note. The platform
 // user's side (/app/*: channels, open, receipt, cancel, own list) is recharge-app.ts.
@@ -150,26 +151,19 @@ export async function* rechargeBatches(ctx: AppContext, admin: Principal, f: Rec
 
 // ---------- state changes ----------
 
-/** Locks a pending order for a change, or explains why it cannot change (not found / no longer pending). */
-export async function claimPending(
-  tx: Db,
-  id: number,
-  scope: SQL | undefined,
-  set: Partial<typeof rechargeOrders.$inferInsert>,
-): Promise<OrderRow> {
-  const [row] = await tx
-    .update(rechargeOrders)
-    .set({ ...set, updatedAt: new Date() })
-    .where(and(eq(rechargeOrders.id, id), eq(rechargeOrders.status, RechargeStatus.PENDING), scope))
-    .returning();
-  if (row) return row;
-  const [cur] = await tx
-    .select({ status: rechargeOrders.status })
-    .from(rechargeOrders)
-    .where(and(eq(rechargeOrders.id, id), scope))
-    .limit(1);
-  if (!cur) throw fail('recharge.not_found');
-  throw fail(`recharge.not_pending_${cur.status}`);
+/** Changes a pending order exactly once (the review kit's claimPending), or says why it cannot (not found / no longer pending). */
+export function claimPending(tx: Db, id: number, scope: SQL | undefined, set: Partial<typeof rechargeOrders.$inferInsert>): Promise<OrderRow> {
+  return claimPendingRow<typeof rechargeOrders, OrderRow>(tx, {
+    table: rechargeOrders,
+    id: rechargeOrders.id,
+    status: rechargeOrders.status,
+    pending: RechargeStatus.PENDING,
+    rowId: id,
+    scope,
+    set: { ...set, updatedAt: new Date() },
+    notFound: () => fail('recharge.not_found'),
+    notPending: (status) => fail(`recharge.not_pending_${String(status)}`),
+  });
 }
 
 /** Credits a successful order through the ledger (inside the caller's transaction). */

@@ -27,6 +27,7 @@ import { userScope } from '../agents/scope.js';
 import { fundFilterSql, maskCard, newOrderNo, totalsOf } from './common.js';
 import { getPaySettings, withdrawFee, withinWithdrawHours } from './paysettings.js';
 import './messages.js';
+import { claimPending as claimPendingRow } from '../_kit/review.js';
 
 type Row = typeof withdrawals.$inferSelect;
 
@@ -154,26 +155,19 @@ function refundEntries(w: Row, adminId: number | null, note: string): LedgerEntr
   return out;
 }
 
-/**
- * Moves a pending request to a final state. The conditional UPDATE (… WHERE status = 0) takes the
- * row lock: of any number of concurrent calls exactly one sees status 0 and changes it; the others
- * wait for it to commit, re-read the row and change nothing. The refund is posted in the same
- * transaction, so a state change and its money movement happen together or not at all.
- */
-async function claimPending(tx: Db, id: number, scope: SQL | undefined, set: Partial<typeof withdrawals.$inferInsert>): Promise<Row> {
-  const [row] = await tx
-    .update(withdrawals)
-    .set({ ...set, updatedAt: new Date() })
-    .where(and(eq(withdrawals.id, id), eq(withdrawals.status, WithdrawStatus.PENDING), scope))
-    .returning();
-  if (row) return row;
-  const [cur] = await tx
-    .select({ status: withdrawals.status })
-    .from(withdrawals)
-    .where(and(eq(withdrawals.id, id), scope))
-    .limit(1);
-  if (!cur) throw fail('withdraw.not_found');
-  throw fail(`withdraw.not_pending_${cur.status}`);
+/** Changes a pending request exactly once (the review kit's claimPending), or says why it cannot (not found / no longer pending). */
+function claimPending(tx: Db, id: number, scope: SQL | undefined, set: Partial<typeof withdrawals.$inferInsert>): Promise<Row> {
+  return claimPendingRow<typeof withdrawals, Row>(tx, {
+    table: withdrawals,
+    id: withdrawals.id,
+    status: withdrawals.status,
+    pending: WithdrawStatus.PENDING,
+    rowId: id,
+    scope,
+    set: { ...set, updatedAt: new Date() },
+    notFound: () => fail('withdraw.not_found'),
+    notPending: (status) => fail(`withdraw.not_pending_${String(status)}`),
+  });
 }
 
 export interface ReviewInput {
