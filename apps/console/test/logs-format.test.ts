@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clientOf, fmtDuration, prettyJson, summaryDiff } from '../src/features/logs/lib/format';
 import { filtersOf, filtersToSearch, searchToValues, timeRange, toListQuery } from '../src/features/logs/lib/filters';
-import { fieldErrorOf } from '../src/features/logs/lib/serverErrors';
+import { fieldErrorOf } from '../src/lib/serverErrors';
 import { RequestError } from '../src/lib/request';
 
 describe('operation-log summary', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { RequestError } from '../../src/lib/request';
-import { fieldErrorOf, showFieldError } from '../../src/features/funds/lib/serverErrors';
+import { fieldErrorOf, showFieldError } from '../../src/lib/serverErrors';
 
 const invalid = (msg: string) => new RequestError('status', msg, 2);
 

@@ -6,7 +6,7 @@ import { AVATAR_MAX_BYTES, LANGS, type Lang } from '@stock-admin/contracts';
 import { changeLang, currentLang } from '../../../app/i18n';
 import { Access } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
-import { showFieldError } from '../../logs/lib/serverErrors';
+import { showFieldError } from '../../../lib/serverErrors';
 import { accountCalls } from '../api';
 import { useProfile, useProfileUpdated } from '../useProfile';
 import '../account.css';

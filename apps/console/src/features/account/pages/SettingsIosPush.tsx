@@ -8,7 +8,7 @@ import { Access } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
 import { RequestError } from '../../../lib/request';
 import { fmtTime } from '../../logs/lib/format';
-import { showFieldError } from '../../logs/lib/serverErrors';
+import { showFieldError } from '../../../lib/serverErrors';
 import { accountCalls } from '../api';
 import '../account.css';
 

@@ -6,7 +6,7 @@ import { Access } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
 import { PasswordMeter } from '../../admins/components/PasswordMeter';
 import { TotpEnrolment } from '../../admins/components/TotpEnrolment';
-import { showFieldError } from '../../logs/lib/serverErrors';
+import { showFieldError } from '../../../lib/serverErrors';
 import { fmtTime } from '../../logs/lib/format';
 import { accountCalls } from '../api';
 import { PROFILE_KEY, useProfile } from '../useProfile';

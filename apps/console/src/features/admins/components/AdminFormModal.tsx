@@ -3,7 +3,7 @@ import { Alert, Form, Input, Modal, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AdminRecord, RoleRecord } from '@stock-admin/contracts';
 import { feedback } from '../../../lib/feedback';
-import { showFieldError } from '../../logs/lib/serverErrors';
+import { showFieldError } from '../../../lib/serverErrors';
 import { adminCalls } from '../api';
 import { AgentSelect } from './AgentSelect';
 

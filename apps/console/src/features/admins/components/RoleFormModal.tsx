@@ -6,7 +6,7 @@ import type { RoleRecord } from '@stock-admin/contracts';
 import { hasAccess } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
 import { useUserInfo } from '../../../lib/session';
-import { showFieldError } from '../../logs/lib/serverErrors';
+import { showFieldError } from '../../../lib/serverErrors';
 import { roleCalls } from '../api';
 import { gridFromEntries, gridToPayload, type CellGuard, type Grid } from '../lib/permissionGrid';
 import { shellRoutes } from '../../../app/routes';

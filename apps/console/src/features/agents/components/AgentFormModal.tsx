@@ -6,7 +6,7 @@ import { feedback } from '../../../lib/feedback';
 import { agentCalls } from '../../users/api';
 import { AgentSelect } from '../../users/components/Pickers';
 import { percentToRate, rateToPercent } from '../../users/lib/decimal';
-import { showFieldError } from '../../users/lib/serverErrors';
+import { showFieldError } from '../../../lib/serverErrors';
 
 const RATES = ['feeRate', 'deferralRate', 'profitRate'] as const;
 

@@ -4,7 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { BlockProductItem } from '@stock-admin/contracts';
 import { feedback } from '../../../lib/feedback';
-import { fieldErrorOf, showFieldError } from '../../logs/lib/serverErrors';
+import { fieldErrorOf, showFieldError } from '../../../lib/serverErrors';
 import { StockPicker } from '../../trading/components/StockPicker';
 import { blocktradeCalls } from '../api';
 

@@ -5,7 +5,7 @@ import { CHANNEL_TYPES, CHANNEL_TYPE_LABELS, type ChannelItem } from '@stock-adm
 import { feedback } from '../../../lib/feedback';
 import { AmountInput } from '../../funds/components/Money';
 import { IMAGE_FALLBACK } from '../../funds/lib/money';
-import { showFieldError } from '../../funds/lib/serverErrors';
+import { showFieldError } from '../../../lib/serverErrors';
 import { channelCalls } from '../api';
 import {
   NEW_CHANNEL,

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { LayeringItem } from '@stock-admin/contracts';
 import { feedback } from '../../../lib/feedback';
 import { AmountInput } from '../../funds/components/Money';
-import { showFieldError } from '../../funds/lib/serverErrors';
+import { showFieldError } from '../../../lib/serverErrors';
 import { layeringCalls } from '../api';
 import { formToLayeringPayload, layeringToForm, type LayeringFormValues } from '../lib/forms';
 

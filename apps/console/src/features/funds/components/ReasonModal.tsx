@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { showFieldError } from '../lib/serverErrors';
+import { showFieldError } from '../../../lib/serverErrors';
 
 /** A required reason (max 200), e.g. to reject a deposit or a withdrawal; `onSubmit` throws to keep the dialog open. */
 export function ReasonModal({

@@ -5,7 +5,7 @@ import type { RechargeItem } from '@stock-admin/contracts';
 import { feedback } from '../../../lib/feedback';
 import { rechargeCalls } from '../api';
 import { formatMoney, isAmount, isPositiveAmount } from '../lib/money';
-import { showFieldError } from '../lib/serverErrors';
+import { showFieldError } from '../../../lib/serverErrors';
 import { AmountInput } from './Money';
 import { ChannelSelect, UserSelect } from './Pickers';
 

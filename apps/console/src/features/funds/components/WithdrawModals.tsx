@@ -6,7 +6,7 @@ import { useAccess } from '../../../lib/access';
 import { tableDefaults } from '../../../lib/proTable';
 import { batchCounts, type BatchResultRow } from '../lib/batch';
 import { formatMoney } from '../lib/money';
-import { showFieldError } from '../lib/serverErrors';
+import { showFieldError } from '../../../lib/serverErrors';
 import { WITHDRAW_COLORS, withdrawLabel } from '../lib/status';
 import { Money } from './Money';
 import { ChannelSelect } from './Pickers';

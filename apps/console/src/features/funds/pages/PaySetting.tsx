@@ -11,7 +11,7 @@ import { paySettingCalls } from '../api';
 import { AmountInput } from '../components/Money';
 import { formatMoney, isAmount, isPositiveAmount } from '../lib/money';
 import { formToSettings, isPercent, minutesOf, settingsToForm, TIME_END, TIME_START, type PaySettingValues } from '../lib/paysetting';
-import { showFieldError } from '../lib/serverErrors';
+import { showFieldError } from '../../../lib/serverErrors';
 
 const FIELDS = [
   'minRecharge',

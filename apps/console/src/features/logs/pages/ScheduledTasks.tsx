@@ -26,7 +26,7 @@ import { feedback } from '../../../lib/feedback';
 import { tableDefaults } from '../../../lib/proTable';
 import { taskCalls } from '../api';
 import { fmtDuration, fmtTime, prettyJson } from '../lib/format';
-import { showFieldError } from '../lib/serverErrors';
+import { showFieldError } from '../../../lib/serverErrors';
 import '../logs.css';
 
 const RESULT_COLOR: Record<TaskResult, string> = { running: 'processing', ok: 'green', error: 'red', interrupted: 'orange' };

@@ -26,7 +26,7 @@ import { tableDefaults } from '../../../lib/proTable';
 import { stationCalls, userPicker } from '../api';
 import { filtersOf, timeRange, toListQuery, useUrlFilters, type Params } from '../lib/filters';
 import { fmtTime } from '../lib/format';
-import { showFieldError } from '../lib/serverErrors';
+import { showFieldError } from '../../../lib/serverErrors';
 import '../logs.css';
 
 const FILTER_KEYS = ['title', 'audience', 'beginTime', 'endTime'] as const;

@@ -3,7 +3,7 @@ import { Form, InputNumber, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { IssueItem } from '@stock-admin/contracts';
 import { feedback } from '../../../lib/feedback';
-import { showFieldError } from '../../logs/lib/serverErrors';
+import { showFieldError } from '../../../lib/serverErrors';
 import { newsharesCalls } from '../api';
 
 interface Values {

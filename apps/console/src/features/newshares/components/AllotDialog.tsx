@@ -3,7 +3,7 @@ import { Form, InputNumber, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BOND_LOT, SHARE_LOT, type SubscriptionItem } from '@stock-admin/contracts';
 import { feedback } from '../../../lib/feedback';
-import { showFieldError } from '../../logs/lib/serverErrors';
+import { showFieldError } from '../../../lib/serverErrors';
 import { newsharesCalls } from '../api';
 
 /** Allot one subscription: a quantity up to what was applied for, in whole lots (0 = not allotted). */

@@ -4,7 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { BOND_LOT, MARKETS, SHARE_LOT, SUBSCRIBE_TYPES, type IssueItem, type IssueKind } from '@stock-admin/contracts';
 import { feedback } from '../../../lib/feedback';
-import { showFieldError } from '../../logs/lib/serverErrors';
+import { showFieldError } from '../../../lib/serverErrors';
 import { newsharesCalls } from '../api';
 
 const DATES = ['subscribeDate', 'allotDate', 'payDeadline', 'listingDate'] as const;

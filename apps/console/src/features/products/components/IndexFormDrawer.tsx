@@ -3,7 +3,7 @@ import { Button, Col, Descriptions, Drawer, Form, Input, InputNumber, Row, Selec
 import { useTranslation } from 'react-i18next';
 import { MARKETS, type IndexItem } from '@stock-admin/contracts';
 import { feedback } from '../../../lib/feedback';
-import { showFieldError } from '../../logs/lib/serverErrors';
+import { showFieldError } from '../../../lib/serverErrors';
 import { indexCalls } from '../api';
 import {
   NEW_INDEX,

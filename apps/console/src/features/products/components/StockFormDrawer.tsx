@@ -3,7 +3,7 @@ import { Button, Descriptions, Drawer, Form, Input, InputNumber, Select, Space, 
 import { useTranslation } from 'react-i18next';
 import { MARKETS, type StockItem } from '@stock-admin/contracts';
 import { feedback } from '../../../lib/feedback';
-import { showFieldError } from '../../logs/lib/serverErrors';
+import { showFieldError } from '../../../lib/serverErrors';
 import { stockCalls } from '../api';
 import { checkRule } from './rules';
 import {

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { useAccess } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
-import { fieldErrorOf } from '../../logs/lib/serverErrors';
+import { fieldErrorOf } from '../../../lib/serverErrors';
 import { changedKeys, diffDoc, type Change } from '../lib/diff';
 import { SECTIONS, docToForm, pathKey, type DocKey, type FieldSpec } from '../lib/fields';
 import { useSettingsDoc } from '../lib/useSettingsDoc';

@@ -3,7 +3,7 @@ import { Button, Drawer, Form, Input, InputNumber, Select, Space, Switch } from 
 import { useTranslation } from 'react-i18next';
 import { SPREAD_RULE_TYPES, addSpreadRuleInput, type SpreadRuleItem } from '@stock-admin/contracts';
 import { feedback } from '../../../lib/feedback';
-import { showFieldError } from '../../logs/lib/serverErrors';
+import { showFieldError } from '../../../lib/serverErrors';
 import { riskCalls } from '../api';
 import { NEW_RULE, bandUnit, formToInput, isBand, ruleToForm, type SpreadForm } from '../lib/spread';
 import { checkWith } from '../lib/validate';

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { showFieldError } from '../../logs/lib/serverErrors';
+import { showFieldError } from '../../../lib/serverErrors';
 
 /**
  * A dialog asking for a reason (≤ 200 characters): force close and reject require one, lock keeps an

@@ -5,7 +5,7 @@ import type { OrderItem } from '@stock-admin/contracts';
 import { feedback } from '../../../lib/feedback';
 import { ChangePctCell, LastCell } from '../../market/components/QuoteCells';
 import { useQuotes } from '../../market/useQuotes';
-import { showFieldError } from '../../logs/lib/serverErrors';
+import { showFieldError } from '../../../lib/serverErrors';
 import { tradingCalls } from '../api';
 import { boardOfGid, limitsOf, withinLimits } from '../lib/preview';
 import { Amount, DirectionTag, PriceText, time } from './cells';

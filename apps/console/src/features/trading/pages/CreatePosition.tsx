@@ -9,7 +9,7 @@ import { DIRECTIONS, type Direction } from '@stock-admin/contracts';
 import { useAccess } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
 import { UserSelect } from '../../funds/components/Pickers';
-import { showFieldError } from '../../logs/lib/serverErrors';
+import { showFieldError } from '../../../lib/serverErrors';
 import { useQuotes } from '../../market/useQuotes';
 import { createFormCalls, tradingCalls } from '../api';
 import { CreatePreviewCard } from '../components/CreatePreviewCard';

@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Alert, Form, Input, Modal, Radio, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../lib/decimal';
-import { showFieldError } from '../lib/serverErrors';
+import { showFieldError } from '../../../lib/serverErrors';
 import { AmountInput, Money } from './Money';
 
 export interface AdjustValues {

@@ -7,7 +7,7 @@ import { Access } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
 import { userCalls } from '../api';
 import { maskCardNo } from '../lib/mask';
-import { showFieldError } from '../lib/serverErrors';
+import { showFieldError } from '../../../lib/serverErrors';
 
 interface BankForm {
   bankName: string;

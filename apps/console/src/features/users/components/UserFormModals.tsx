@@ -5,7 +5,7 @@ import { AccountType, type UserItem } from '@stock-admin/contracts';
 import { useAccess } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
 import { userCalls } from '../api';
-import { showFieldError } from '../lib/serverErrors';
+import { showFieldError } from '../../../lib/serverErrors';
 import { AmountInput } from './Money';
 import { AgentSelect, TierSelect } from './Pickers';
 
