@@ -30,7 +30,7 @@ export function prettyJson(v: unknown): string {
  * An operation-log summary `{input, before?, after?}` → the fields that changed, for the one-line column:
  * `locked: false → true`; without before/after, the input's fields. At most `max` items.
  */
-export function summaryDiff(summary: unknown, max = 4): string[] {
+export function summaryDiff(summary: unknown, max = 4, label: (field: string) => string = (f) => f): string[] {
   if (!summary || typeof summary !== 'object') return [];
   const s = summary as { before?: unknown; after?: unknown; input?: unknown };
   const obj = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
@@ -42,7 +42,7 @@ export function summaryDiff(summary: unknown, max = 4): string[] {
     // Only the call's input: its fields.
     return Object.entries(obj('input' in s ? s.input : summary))
       .slice(0, max)
-      .map(([k, v]) => `${k}: ${short(v)}`);
+      .map(([k, v]) => `${label(k)}: ${short(v)}`);
   }
   const before = obj(s.before);
   const after = obj(s.after);
@@ -52,9 +52,9 @@ export function summaryDiff(summary: unknown, max = 4): string[] {
     const a = before[k];
     const b = after[k];
     if (JSON.stringify(a) === JSON.stringify(b)) continue;
-    if (!(k in before)) out.push(`${k}: ${short(b)}`);
-    else if (!(k in after)) out.push(`${k}: ${short(a)} → ∅`);
-    else out.push(`${k}: ${short(a)} → ${short(b)}`);
+    if (!(k in before)) out.push(`${label(k)}: ${short(b)}`);
+    else if (!(k in after)) out.push(`${label(k)}: ${short(a)} → ∅`);
+    else out.push(`${label(k)}: ${short(a)} → ${short(b)}`);
     if (out.length >= max) break;
   }
   return out;

@@ -2,11 +2,12 @@ import { useRef } from 'react';
 import { Descriptions, Tag, Tooltip, Typography } from 'antd';
 import { ProTable, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import { logsApi, type OperationLogItem } from '@stock-admin/contracts';
+import { logsApi, type Lang, type OperationLogItem } from '@stock-admin/contracts';
 import { tableDefaults } from '../../../lib/proTable';
 import { logCalls } from '../api';
 import { ExportButton } from '../components/ExportButton';
 import { filtersOf, timeRange, toListQuery, useUrlFilters, type Params } from '../lib/filters';
+import { actionName } from '../lib/actions';
 import { clientOf, fmtTime, prettyJson, summaryDiff } from '../lib/format';
 import '../logs.css';
 
@@ -45,7 +46,9 @@ function Detail({ r }: { r: OperationLogItem }) {
   return (
     <div className="oplog-detail" data-testid={`oplog-detail-${r.id}`}>
       <Descriptions size="small" column={{ xs: 1, md: 2, xl: 3 }}>
-        <Descriptions.Item label={t('logs.col.method')}>{r.method}</Descriptions.Item>
+        <Descriptions.Item label={t('logs.col.method')}>
+          {r.method} <Typography.Text code>{r.action}</Typography.Text>
+        </Descriptions.Item>
         <Descriptions.Item label={t('logs.col.status')}>
           {r.status} {r.msg ? `· ${r.msg}` : ''}
         </Descriptions.Item>
@@ -69,7 +72,8 @@ function Detail({ r }: { r: OperationLogItem }) {
 
 /** 操作日志 (super-user only): who did what to which record, with the before/after summary. */
 export default function OperationLog() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = (i18n.language === 'en-US' ? 'en-US' : 'zh-CN') as Lang;
   const { initialValues, sync } = useUrlFilters(FILTER_KEYS, { rangeField: 'createdAt' });
   const last = useRef<Record<string, unknown>>({});
 
@@ -101,7 +105,17 @@ export default function OperationLog() {
       dataIndex: 'action',
       width: 230,
       ellipsis: true,
-      render: (_, r) => <Typography.Text code>{r.action}</Typography.Text>,
+      // the action's name in the reader's language; the path itself in the expanded row (and here when unknown)
+      render: (_, r) => {
+        const name = actionName(r.action, lang, (key) => (i18n.exists(`logs.opName.${key}`) ? t(`logs.opName.${key}`) : null));
+        return name ? (
+          <Tooltip title={r.action}>
+            <span data-testid={`oplog-action-${r.id}`}>{name}</span>
+          </Tooltip>
+        ) : (
+          <Typography.Text code>{r.action}</Typography.Text>
+        );
+      },
     },
     { title: t('logs.col.target'), dataIndex: 'targetId', width: 90 },
     {
@@ -110,7 +124,7 @@ export default function OperationLog() {
       hideInSearch: true,
       ellipsis: true,
       render: (_, r) => {
-        const lines = summaryDiff(r.summary, 3);
+        const lines = summaryDiff(r.summary, 3, (f) => t(`logs.field.${f}`, { defaultValue: f }));
         return lines.length ? (
           <Typography.Text type="secondary" className="oplog-summary" ellipsis={{ tooltip: lines.join('\n') }}>
             {lines.join('；')}
