@@ -31,6 +31,12 @@ const LIST_PAGES = [
   '/managesettings/managelist',
   '/managesettings/rolelist',
   '/risksetting/spreadsetting',
+  '/newshares/newshareslist',
+  '/newshares/newzhailist',
+  '/newshares/newsharesrecord',
+  '/newshares/newzhairecord',
+  '/newshares/dazonglist',
+  '/position/dzList',
 ];
 
 /** Pages without a search form. */
@@ -46,6 +52,33 @@ interface Layout {
   pageOverflow: number;
   tableScrolls: boolean;
 }
+
+/**
+ * Words of the page's own texts (column titles, form labels, buttons, placeholders, toolbar titles — not the
+ * rows, which hold user data; GZMT is the pinyin-initials example of a search placeholder) that are in the other language: Latin words in zh-CN (but for the allow-list of
+ * codes and proper names), Chinese characters in en-US.
+ */
+const LATIN_OK = new Set(['GZMT', 'ID', 'IP', 'CSV', 'API', 'URL', 'PC', 'iOS', 'APNs', 'SMS', 'Google', 'K', 'P/E', 'UA', 'App', 'PnL', 'VIP', 'ST', 'sh', 'sz', 'bj']);
+const foreignWords = (page: Page, path: string, lang: Lang): Promise<string[]> =>
+  page.evaluate(
+    ([key, zh, ok]) => {
+      const pane = document.querySelector(`.shell-pane[data-tab-key="${key}"]`) ?? document.body;
+      const texts = [
+        ...[...pane.querySelectorAll('th, .ant-form-item-label, button, .ant-pro-table-list-toolbar-title, .ant-select-selection-placeholder')]
+          .filter((e) => !e.closest('.ant-table-tbody'))
+          .map((e) => (e as HTMLElement).innerText),
+        ...[...pane.querySelectorAll('input[placeholder]')].map((e) => (e as HTMLInputElement).placeholder),
+      ];
+      const allowed = new Set(ok as string[]);
+      const out = new Set<string>();
+      for (const text of texts) {
+        if (zh) for (const w of text.match(/[A-Za-z][A-Za-z/]+/g) ?? []) if (!allowed.has(w)) out.add(w);
+        if (!zh) for (const w of text.match(/[\u4e00-\u9fff]+/g) ?? []) out.add(w);
+      }
+      return [...out];
+    },
+    [path, lang === 'zh-CN', [...LATIN_OK]] as const,
+  );
 
 /** Measures the visible pane: widths of the search fields shown, where the search buttons end, sideways overflow. */
 const measure = (page: Page, path: string): Promise<Layout> =>
@@ -118,7 +151,7 @@ for (const lang of ['zh-CN', 'en-US'] as Lang[]) {
       }
     });
 
-    it('at 1440 px: no sideways page scroll; wide tables scroll in their own box', async () => {
+    it('at 1440 px: no sideways page scroll; wide tables scroll in their own box; the page speaks one language', async () => {
       const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: lang });
       const page = await ctx.newPage();
       try {
@@ -130,6 +163,8 @@ for (const lang of ['zh-CN', 'en-US'] as Lang[]) {
           const m = await measure(page, path);
           await screenshot(page, `layout${path.replaceAll('/', '-')}-1440`, lang);
           if (m.pageOverflow > 1) problems.push(`${path}: the page scrolls sideways by ${m.pageOverflow} px`);
+          const foreign = await foreignWords(page, path, lang);
+          if (foreign.length) problems.push(`${path}: words of the other language in the page's own texts: ${foreign.join(', ')}`);
           if (m.fields.some((w) => w < 200)) problems.push(`${path}: search fields ${m.fields.join('/')} px wide`);
         }
         assert.deepEqual(problems, []);

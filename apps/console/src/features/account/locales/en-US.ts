@@ -80,6 +80,8 @@ export default {
       saved: 'Header buttons saved',
     },
     ios: {
+      pushTitlePlaceholder: 'Stock Admin',
+      pushBodyPlaceholder: 'Test push',
       key: 'APNs key',
       keyStored: 'Stored (fingerprint {{fp}})',
       noKey: 'Not uploaded',

@@ -80,6 +80,8 @@ export default {
       saved: '状态栏设置已保存',
     },
     ios: {
+      pushTitlePlaceholder: '股票管理后台',
+      pushBodyPlaceholder: '测试推送',
       key: 'APNs 密钥',
       keyStored: '已保存（指纹 {{fp}}）',
       noKey: '未上传',

@@ -177,10 +177,10 @@ export default function SettingsIosPush() {
                 <Input.TextArea rows={2} maxLength={200} />
               </Form.Item>
               <Form.Item name="title" label={t('account.ios.pushTitle')}>
-                <Input maxLength={100} placeholder="Stock Admin" />
+                <Input maxLength={100} placeholder={t('account.ios.pushTitlePlaceholder')} />
               </Form.Item>
               <Form.Item name="body" label={t('account.ios.pushBody')}>
-                <Input maxLength={500} placeholder="Test push" />
+                <Input maxLength={500} placeholder={t('account.ios.pushBodyPlaceholder')} />
               </Form.Item>
               <Access action="edit">
                 <Button htmlType="submit" icon={<SendOutlined />} loading={testing} disabled={!s?.hasKey} data-testid="ios-test">
