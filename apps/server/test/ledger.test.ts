@@ -191,6 +191,22 @@ describe('ledger postBatch()', () => {
   });
 });
 
+describe('the users summary trigger', () => {
+  it('refuses a change of account type, also inside a many-row update', async () => {
+    const a = await newUser();
+    const b = await newUser();
+    // drizzle wraps the database's error: its message is the cause's
+    const refusal = (p: Promise<unknown>) => p.then(() => 'passed', (e: { cause?: { message?: string } }) => String(e.cause?.message));
+    expect(await refusal(db().execute(sql`UPDATE users SET account_type = 1 WHERE id = ${a}`))).toMatch(/account type cannot change/);
+    expect(
+      await refusal(db().execute(sql`UPDATE users SET account_type = CASE WHEN id = ${b} THEN 1 ELSE account_type END WHERE id IN (${a}, ${b})`)),
+    ).toMatch(/account type cannot change/);
+    // a statement over many users that changes no type nor agent passes and leaves the summaries right
+    await db().execute(sql`UPDATE users SET enable_amt = enable_amt WHERE id > 0`);
+    expect((await verifyLedger(db())).offenders).toEqual([]);
+  });
+});
+
 describe('agent ledger postAgent()', () => {
   it('moves an agent balance with records and refuses to go negative', async () => {
     const [a] = await db()
