@@ -20,6 +20,7 @@ export const ACTION_LABELS: Record<Action, { zh: string; en: string }> = {
 /** Every permission key with its names; the order is the role editor's. */
 export const PERMISSIONS = [
   { key: 'dashboard', zh: '仪表盘', en: 'Dashboard' },
+  { key: 'analysis', zh: '分析页', en: 'Analysis' },
   { key: 'userlist', zh: '用户列表', en: 'Users' },
   { key: 'agentlist', zh: '代理列表', en: 'Agents' },
   { key: 'shares', zh: '股票产品', en: 'Stocks' },

@@ -34,3 +34,5 @@ import { blocktradeRoutes } from './blocktrade/routes.js';
 domainRoutes.push(blocktradeRoutes);
 import { newsharesRoutes } from './newshares/routes.js';
 domainRoutes.push(newsharesRoutes);
+import { dashboardRoutes } from './dashboard/routes.js';
+domainRoutes.push(dashboardRoutes);

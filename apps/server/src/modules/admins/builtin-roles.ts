@@ -19,7 +19,7 @@ export const BUILTIN_ROLE_GRANTS: Record<BuiltinRole, { zh: string; en: string; 
     grants: {
       ...own,
       ...all(['rechargelist', 'withdrawallist', 'fundrecords', 'channallist', 'layeringlist', 'paysetting']),
-      ...read(['userlist', 'agentlist', 'loginlog']),
+      ...read(['userlist', 'agentlist', 'loginlog', 'analysis']),
     },
   },
   risk: {
@@ -49,7 +49,8 @@ export const BUILTIN_ROLE_GRANTS: Record<BuiltinRole, { zh: string; en: string; 
       agentlist: ['query', 'get', 'add', 'edit'],
       // their own users' positions and orders, as they export their users
       financing: ['query', 'get', 'export'],
-      ...read(['shares', 'index', 'rechargelist', 'withdrawallist', 'fundrecords']),
+      // their subtree's figures only (the server scopes every one)
+      ...read(['shares', 'index', 'rechargelist', 'withdrawallist', 'fundrecords', 'analysis']),
     },
   },
 };

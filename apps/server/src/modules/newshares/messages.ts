@@ -58,3 +58,19 @@ registerMessages({
   'newshare.allot_empty': { 'zh-CN': '文件中没有数据行', 'en-US': 'The file has no data lines' },
   'newshare.allot_too_many': { 'zh-CN': '单个文件最多 {max} 行', 'en-US': 'At most {max} lines per file' },
 });
+
+// the reasons the issue form's checks name (contracts newshares.ts), shown after the field
+registerMessages({
+  'reason.invalid_date': { 'zh-CN': '不是有效日期（YYYY-MM-DD）', 'en-US': 'is not a valid date (YYYY-MM-DD)' },
+  'reason.dates_out_of_order': {
+    'zh-CN': '日期顺序不对（申购日 ≤ 中签公布日 ≤ 缴款截止日 ≤ 上市日）',
+    'en-US': 'is out of order (subscription ≤ allotment ≤ payment deadline ≤ listing)',
+  },
+  'reason.invalid_issue_price': { 'zh-CN': '须为大于 0 的价格（最多 4 位小数）', 'en-US': 'must be a price above 0 (4 decimals at most)' },
+  'reason.invalid_pe_ratio': { 'zh-CN': '须为数字（最多 2 位小数）', 'en-US': 'must be a number (2 decimals at most)' },
+  'reason.invalid_underlying_code': { 'zh-CN': '须为 6 位正股代码', 'en-US': 'must be the 6-digit code of the underlying stock' },
+  'reason.underlying_required': { 'zh-CN': '新债须填写正股代码', 'en-US': 'is required for a bond' },
+  'reason.cap_not_lot_multiple': { 'zh-CN': '须为申购单位的整数倍', 'en-US': 'must be a whole number of lots' },
+  'reason.cap_above_issue_size': { 'zh-CN': '不能超过发行量', 'en-US': 'cannot exceed the issue size' },
+  'reason.bond_face_value': { 'zh-CN': '新债按面值 100 元发行', 'en-US': 'a bond is issued at its face value of 100' },
+});

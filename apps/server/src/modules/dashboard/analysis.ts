@@ -1,0 +1,207 @@
+import Decimal from 'decimal.js';
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  ANALYSIS_MAX_DAYS,
+  ANALYSIS_MAX_HOUR_DAYS,
+  shanghaiDay,
+  type AnalysisData,
+  type AnalysisFigures,
+  type AnalysisQuery,
+} from '@stock-admin/contracts';
+import { rows } from '../../db/migrate.js';
+import type { Db } from '../../db/client.js';
+import type { Principal } from '../../http/context.js';
+import { invalid } from '../../http/errors.js';
+import { dayStart, inScope, nextDay } from './scope.js';
+
+/**
+ * The analysis page's figures (issue 25), all computed in SQL over the caller's scope and real accounts:
+ * deposits and withdrawals (and trading fees) from the ledger's daily summary `fund_stats` by day and agent,
+ * from the fund records themselves by hour and by tier (the summary has neither); new users and real-name
+ * approvals from `users`; trading volume from the positions opened. Days and hours are Asia/Shanghai.
+ */
+type Row = Record<string, string | number | null>;
+type Acc = { [K in keyof AnalysisFigures]: K extends `${string}Count` | 'newUsers' | 'realNameApprovals' ? number : Decimal };
+const DAY_MS = 86_400_000;
+
+const empty = (): Acc => ({
+  deposits: new Decimal(0),
+  depositCount: 0,
+  withdrawals: new Decimal(0),
+  withdrawalCount: 0,
+  netInflow: new Decimal(0),
+  newUsers: 0,
+  realNameApprovals: 0,
+  tradeVolume: new Decimal(0),
+  fees: new Decimal(0),
+});
+const out = (a: Acc): AnalysisFigures => ({
+  deposits: a.deposits.toFixed(2),
+  depositCount: a.depositCount,
+  withdrawals: a.withdrawals.toFixed(2),
+  withdrawalCount: a.withdrawalCount,
+  netInflow: a.deposits.minus(a.withdrawals).toFixed(2),
+  newUsers: a.newUsers,
+  realNameApprovals: a.realNameApprovals,
+  tradeVolume: a.tradeVolume.toFixed(2),
+  fees: a.fees.toFixed(2),
+});
+
+/** The range's first and last Shanghai day. */
+export function rangeOf(q: AnalysisQuery, now = new Date()): { start: string; end: string } {
+  const today = shanghaiDay(now);
+  const back = (n: number) => shanghaiDay(new Date(now.getTime() - n * DAY_MS));
+  const r =
+    q.range === 'today'
+      ? { start: today, end: today }
+      : q.range === '7d'
+        ? { start: back(6), end: today }
+        : q.range === '30d'
+          ? { start: back(29), end: today }
+          : { start: q.startDay!, end: q.endDay! };
+  const days = (Date.parse(`${r.end}T00:00:00Z`) - Date.parse(`${r.start}T00:00:00Z`)) / DAY_MS + 1;
+  if (days > (q.bucket === 'hour' ? ANALYSIS_MAX_HOUR_DAYS : ANALYSIS_MAX_DAYS)) throw invalid('endDay', 'reason.range_too_long');
+  return r;
+}
+
+/** Every bucket of the range, so that days or hours without activity show as zero. */
+function bucketsOf(start: string, end: string, bucket: 'day' | 'hour'): string[] {
+  const days: string[] = [];
+  for (let d = start; d <= end; d = nextDay(d)) days.push(d);
+  if (bucket === 'day') return days;
+  return days.flatMap((d) => Array.from({ length: 24 }, (_, h) => `${d} ${String(h).padStart(2, '0')}:00`));
+}
+
+/**
+ * The figures of the range grouped by `group` (a bucket, an agent or a tier), each source one statement.
+ * `group.fund`: the fund figures' grouping over `fund_stats` (alias s) — or null to read the fund records (alias f,
+ * users u) for groupings the summary lacks; `group.user` over users (alias u); `group.position` over positions
+ * (alias p, users u).
+ */
+async function figures(
+  db: Db,
+  admin: Principal,
+  range: { from: Date; to: Date; start: string; end: string },
+  group: { stats: SQL | null; records: SQL; user: (time: SQL) => SQL; position: SQL },
+): Promise<Map<string, Acc>> {
+  const acc = new Map<string, Acc>();
+  const at = (k: unknown) => {
+    const key = String(k);
+    let a = acc.get(key);
+    if (!a) acc.set(key, (a = empty()));
+    return a;
+  };
+  const fundSql = group.stats
+    ? sql`SELECT ${group.stats} AS k, type, sum(n)::int AS n, sum(amount_in) AS inn, sum(amount_out) AS outt
+          FROM fund_stats s
+          WHERE s.day BETWEEN ${range.start}::date AND ${range.end}::date AND s.owner = 'u' AND s.account_type = 0
+            AND s.type IN ('recharge', 'withdraw', 'fee', 'deferral_fee') AND ${inScope(admin, sql`s.agent_id`)}
+          GROUP BY 1, 2`
+    : sql`SELECT ${group.records} AS k, f.type, count(*)::int AS n,
+                 coalesce(sum(f.amount) FILTER (WHERE f.amount > 0), 0) AS inn, coalesce(sum(f.amount) FILTER (WHERE f.amount < 0), 0) AS outt
+          FROM fund_records f JOIN users u ON u.id = f.user_id
+          WHERE f.created_at >= ${range.from} AND f.created_at < ${range.to} AND f.user_id IS NOT NULL AND u.account_type = 0
+            AND f.type IN ('recharge', 'withdraw', 'fee', 'deferral_fee') AND ${inScope(admin, sql`f.owner_agent_id`)}
+          GROUP BY 1, 2`;
+  for (const r of rows<Row>(await db.execute(fundSql))) {
+    const a = at(r.k);
+    if (r.type === 'recharge') {
+      a.deposits = a.deposits.plus(String(r.inn));
+      a.depositCount += Number(r.n);
+    } else if (r.type === 'withdraw') {
+      a.withdrawals = a.withdrawals.minus(String(r.outt));
+      a.withdrawalCount += Number(r.n);
+    } else a.fees = a.fees.minus(String(r.outt)).minus(String(r.inn));
+  }
+  const people = rows<Row>(
+    await db.execute(sql`
+      SELECT k, sum(reg)::int AS reg, sum(real)::int AS real FROM (
+        SELECT ${group.user(sql`u.reg_time`)} AS k, 1 AS reg, 0 AS real FROM users u
+        WHERE u.reg_time >= ${range.from} AND u.reg_time < ${range.to} AND u.deleted_at IS NULL AND u.account_type = 0
+          AND ${inScope(admin, sql`u.agent_id`)}
+        UNION ALL
+        SELECT ${group.user(sql`u.real_reviewed_at`)}, 0, 1 FROM users u
+        WHERE u.real_reviewed_at >= ${range.from} AND u.real_reviewed_at < ${range.to} AND u.real_state = 2 AND u.deleted_at IS NULL
+          AND u.account_type = 0 AND ${inScope(admin, sql`u.agent_id`)}
+      ) x GROUP BY 1`),
+  );
+  for (const r of people) {
+    const a = at(r.k);
+    a.newUsers += Number(r.reg);
+    a.realNameApprovals += Number(r.real);
+  }
+  const traded = rows<Row>(
+    await db.execute(sql`
+      SELECT ${group.position} AS k, coalesce(sum(p.buy_amount), 0) AS v
+      FROM positions p JOIN users u ON u.id = p.user_id
+      WHERE p.opened_at >= ${range.from} AND p.opened_at < ${range.to} AND u.account_type = 0 AND ${inScope(admin, sql`p.agent_id`)}
+      GROUP BY 1`),
+  );
+  for (const r of traded) at(r.k).tradeVolume = at(r.k).tradeVolume.plus(String(r.v));
+  return acc;
+}
+
+const shDay = (col: SQL) => sql`to_char(${col} AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD')`;
+const shHour = (col: SQL) => sql`to_char(${col} AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:00')`;
+
+export async function analysis(db: Db, admin: Principal, q: AnalysisQuery, now = new Date()): Promise<AnalysisData> {
+  const { start, end } = rangeOf(q, now);
+  const range = { start, end, from: dayStart(start), to: dayStart(nextDay(end)) };
+  const byBucket = await figures(
+    db,
+    admin,
+    range,
+    q.bucket === 'day'
+      ? { stats: sql`to_char(s.day, 'YYYY-MM-DD')`, records: shDay(sql`f.created_at`), user: shDay, position: shDay(sql`p.opened_at`) }
+      : { stats: null, records: shHour(sql`f.created_at`), user: shHour, position: shHour(sql`p.opened_at`) },
+  );
+  const byAgent = await figures(db, admin, range, {
+    stats: sql`s.agent_id`,
+    records: sql`coalesce(f.owner_agent_id, 0)`,
+    user: () => sql`coalesce(u.agent_id, 0)`,
+    position: sql`coalesce(p.agent_id, 0)`,
+  });
+  const byTier = await figures(db, admin, range, {
+    stats: null,
+    records: sql`coalesce(u.layering_id, 0)`,
+    user: () => sql`coalesce(u.layering_id, 0)`,
+    position: sql`coalesce(u.layering_id, 0)`,
+  });
+  const totals = empty();
+  for (const a of byBucket.values()) {
+    totals.deposits = totals.deposits.plus(a.deposits);
+    totals.depositCount += a.depositCount;
+    totals.withdrawals = totals.withdrawals.plus(a.withdrawals);
+    totals.withdrawalCount += a.withdrawalCount;
+    totals.newUsers += a.newUsers;
+    totals.realNameApprovals += a.realNameApprovals;
+    totals.tradeVolume = totals.tradeVolume.plus(a.tradeVolume);
+    totals.fees = totals.fees.plus(a.fees);
+  }
+  const names = async (table: 'agents' | 'layering_tiers', ids: string[]) => {
+    const list = ids.map(Number).filter((n) => n > 0);
+    if (!list.length) return new Map<number, string>();
+    const r = rows<{ id: number; name: string }>(
+      await db.execute(
+        sql`SELECT id, ${sql.raw(table === 'agents' ? 'name' : 'layering_name')} AS name FROM ${sql.raw(table)} WHERE id = ANY(${`{${list.join(',')}}`}::int[])`,
+      ),
+    );
+    return new Map(r.map((x) => [Number(x.id), x.name]));
+  };
+  const agentNames = await names('agents', [...byAgent.keys()]);
+  const tierNames = await names('layering_tiers', [...byTier.keys()]);
+  const ranked = <T>(m: Map<string, Acc>, make: (id: number, f: AnalysisFigures) => T) =>
+    [...m.entries()]
+      .sort((a, b) => b[1].deposits.comparedTo(a[1].deposits) || b[1].newUsers - a[1].newUsers || Number(a[0]) - Number(b[0]))
+      .slice(0, 50)
+      .map(([k, a]) => make(Number(k), out(a)));
+  return {
+    startDay: start,
+    endDay: end,
+    bucket: q.bucket,
+    totals: out(totals),
+    series: bucketsOf(start, end, q.bucket).map((b) => ({ bucket: b, ...out(byBucket.get(b) ?? empty()) })),
+    byAgent: ranked(byAgent, (id, f) => ({ agentId: id, agentName: agentNames.get(id) ?? '', ...f })),
+    byTier: ranked(byTier, (id, f) => ({ tierId: id, tierName: tierNames.get(id) ?? '', ...f })),
+  };
+}
