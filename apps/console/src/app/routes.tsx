@@ -33,6 +33,7 @@ export type SectionRoute = Section<PageComponent>;
 export type RouteEntry = Entry<PageComponent>;
 
 const Workplace = lazyPage(() => import('../features/dashboard/pages/Workplace'));
+const Analysis = lazyPage(() => import('../features/dashboard/pages/Analysis'));
 const Exception = lazyPage(() => import('../features/exception/pages/Exception'));
 const ResultPage = lazyPage(() => import('../features/exception/pages/ResultPage'));
 const RechargeList = lazyPage(() => import('../features/funds/pages/RechargeList'));
@@ -101,6 +102,7 @@ export const shellRoutes: RouteEntry[] = [
     permission: 'dashboard',
     children: [
       { path: '/dashboard/workplace', titleKey: 'route.workplace', permission: 'dashboard', keepAlive: true, component: Workplace },
+      { path: '/dashboard/analysis', titleKey: 'route.analysis', permission: 'analysis', keepAlive: true, component: Analysis },
     ],
   },
   {
@@ -165,10 +167,34 @@ export const shellRoutes: RouteEntry[] = [
     titleKey: 'blocktrade.menu.section',
     icon: <RiseOutlined />,
     children: [
-      { path: '/newshares/newshareslist', titleKey: 'newshares.menu.newshareslist', permission: 'newshares', keepAlive: true, component: NewShareList },
-      { path: '/newshares/newzhailist', titleKey: 'newshares.menu.newzhailist', permission: 'newshares', keepAlive: true, component: NewBondList },
-      { path: '/newshares/newsharesrecord', titleKey: 'newshares.menu.newsharesrecord', permission: 'newshares', keepAlive: true, component: NewShareRecords },
-      { path: '/newshares/newzhairecord', titleKey: 'newshares.menu.newzhairecord', permission: 'newshares', keepAlive: true, component: NewBondRecords },
+      {
+        path: '/newshares/newshareslist',
+        titleKey: 'newshares.menu.newshareslist',
+        permission: 'newshares',
+        keepAlive: true,
+        component: NewShareList,
+      },
+      {
+        path: '/newshares/newzhailist',
+        titleKey: 'newshares.menu.newzhailist',
+        permission: 'newshares',
+        keepAlive: true,
+        component: NewBondList,
+      },
+      {
+        path: '/newshares/newsharesrecord',
+        titleKey: 'newshares.menu.newsharesrecord',
+        permission: 'newshares',
+        keepAlive: true,
+        component: NewShareRecords,
+      },
+      {
+        path: '/newshares/newzhairecord',
+        titleKey: 'newshares.menu.newzhairecord',
+        permission: 'newshares',
+        keepAlive: true,
+        component: NewBondRecords,
+      },
       {
         path: '/newshares/dazonglist',
         titleKey: 'blocktrade.menu.dazonglist',

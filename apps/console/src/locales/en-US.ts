@@ -12,6 +12,7 @@ const enUS: Catalogue = {
     login: 'Sign in',
     dashboard: 'Dashboard',
     workplace: 'Workplace',
+    analysis: 'Analysis',
     exception: 'Exceptions',
     e403: '403',
     e404: '404',

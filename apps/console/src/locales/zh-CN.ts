@@ -13,6 +13,7 @@ const zhCN = {
     login: '登录',
     dashboard: '仪表盘',
     workplace: '工作台',
+    analysis: '分析页',
     exception: '异常页',
     e403: '403',
     e404: '404',

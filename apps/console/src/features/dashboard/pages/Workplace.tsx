@@ -13,6 +13,8 @@ import { tableDefaults } from '../../../lib/proTable';
 import { grantRoutes, isSection } from '../../../lib/routing';
 import { useUserInfo } from '../../../lib/session';
 import { myLogins } from '../api';
+import { MarketStrip } from '../components/MarketStrip';
+import { TodayFigures } from '../components/TodayFigures';
 
 /** The admin's own recent sign-ins (server paging; table page kept while the tab is alive). */
 function RecentLogins({ username }: { username: string }) {
@@ -72,7 +74,10 @@ function RecentLogins({ username }: { username: string }) {
   );
 }
 
-/** Workplace (spec §9): greeting by hour with the operator's name, quick links to the sections the role may open. */
+/**
+ * Workplace (spec §9): greeting by hour with the operator's name, the market strip, today's figures of the
+ * caller's scope (live), quick links to the sections the role may open, the operator's own sign-ins.
+ */
 export default function Workplace() {
   const { t, i18n } = useTranslation();
   const info = useUserInfo();
@@ -112,6 +117,9 @@ export default function Workplace() {
           </div>
         </Space>
       </Card>
+
+      <MarketStrip />
+      <TodayFigures />
 
       <Card
         title={t('workplace.quickLinks')}

@@ -1,0 +1,38 @@
+import { useEffect, useRef } from 'react';
+import * as echarts from 'echarts/core';
+import { BarChart, LineChart, PieChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import { CanvasRenderer } from 'echarts/renderers';
+import type { ComposeOption } from 'echarts/core';
+import type { BarSeriesOption, LineSeriesOption, PieSeriesOption } from 'echarts/charts';
+import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components';
+
+// only what the analysis page draws (issue 25: `echarts/core`, not the whole library); this module is loaded
+// with the page's own chunk
+echarts.use([LineChart, BarChart, PieChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
+
+export type ChartOption = ComposeOption<
+  LineSeriesOption | BarSeriesOption | PieSeriesOption | GridComponentOption | TooltipComponentOption | LegendComponentOption
+>;
+
+/** One ECharts instance in a box: drawn on mount, redrawn with each new option, resized with its box, disposed on unmount. */
+export function Chart({ option, height = 300, testId }: { option: ChartOption; height?: number; testId?: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  const chart = useRef<echarts.ECharts | null>(null);
+  useEffect(() => {
+    const el = box.current!;
+    const c = echarts.init(el);
+    chart.current = c;
+    const ro = new ResizeObserver(() => c.resize());
+    ro.observe(el);
+    return () => {
+      ro.disconnect();
+      c.dispose();
+      chart.current = null;
+    };
+  }, []);
+  useEffect(() => {
+    chart.current?.setOption(option, { notMerge: true });
+  }, [option]);
+  return <div ref={box} style={{ width: '100%', height }} data-testid={testId} />;
+}

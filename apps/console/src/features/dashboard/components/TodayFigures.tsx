@@ -1,0 +1,144 @@
+import { useEffect, useRef } from 'react';
+import { Card, Col, List, Row, Skeleton, Statistic, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Lang, WorkplaceData } from '@stock-admin/contracts';
+import { useBadges } from '../../../lib/badges';
+import { actionName } from '../../logs/lib/actions';
+import { toneColor } from '../../market/quoteFormat';
+import { dashboardCalls } from '../api';
+
+/** A live event arriving in a burst refetches the figures once, this long after the last. */
+const REFRESH_DELAY_MS = 500;
+const money = (v: string) => Number(v).toLocaleString(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/**
+ * Today's figures of the caller's scope (issue 25): users, money in and out, the queues waiting (each a link to
+ * its page), positions and today's P/L. They follow the live bus: any header counter moving (a deposit, a
+ * withdrawal, a buy, a real-name submission … arriving or being settled) refetches them — never a timer.
+ */
+export function TodayFigures() {
+  const { t, i18n } = useTranslation();
+  const lang = (i18n.language === 'en-US' ? 'en-US' : 'zh-CN') as Lang;
+  const verb = (key: string) => (i18n.exists(`logs.opName.${key}`) ? t(`logs.opName.${key}`) : null);
+  const q = useQuery({ queryKey: ['workplace', 'today'], queryFn: dashboardCalls.workplace });
+  const counts = useBadges();
+  const key = JSON.stringify(counts);
+  const seen = useRef(key);
+  const refetch = useRef(q.refetch);
+  refetch.current = q.refetch;
+  useEffect(() => {
+    if (key === seen.current) return;
+    seen.current = key;
+    const timer = setTimeout(() => void refetch.current(), REFRESH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [key]);
+
+  const d: WorkplaceData | undefined = q.data;
+  if (!d) return <Card className="workplace-card">{q.isError ? t('workplace.figures.unavailable') : <Skeleton active />}</Card>;
+  const queues = [
+    { key: 'deposits', n: d.pending.deposits, to: '/capital/rechargelist' },
+    { key: 'withdrawals', n: d.pending.withdrawals, to: '/capital/withdrawallist' },
+    { key: 'buys', n: d.pending.buys, to: '/position/buyList' },
+    { key: 'blockRequests', n: d.pending.blockRequests, to: '/position/dzList' },
+    { key: 'subscriptions', n: d.pending.subscriptions, to: '/newshares/newsharesrecord?status=1' },
+    { key: 'realName', n: d.realNamePending, to: '/userlist/index' },
+  ].filter((x) => x.n !== null);
+  return (
+    <div data-testid="today-figures">
+      <Card className="workplace-card" title={t('workplace.figures.title', { day: d.day })}>
+        <Row gutter={[16, 16]}>
+          <Col xs={12} md={6}>
+            <Statistic title={t('workplace.figures.newUsers')} value={d.newUsers} valueStyle={{ fontVariantNumeric: 'tabular-nums' }} />
+          </Col>
+          <Col xs={12} md={6}>
+            <Statistic
+              title={t('workplace.figures.deposits', { n: d.deposits.count })}
+              value={money(d.deposits.amount)}
+              prefix="¥"
+              data-testid="today-deposits"
+            />
+          </Col>
+          <Col xs={12} md={6}>
+            <Statistic
+              title={t('workplace.figures.withdrawals', { n: d.withdrawals.count })}
+              value={money(d.withdrawals.amount)}
+              prefix="¥"
+            />
+          </Col>
+          <Col xs={12} md={6}>
+            <Statistic
+              title={t('workplace.figures.net')}
+              value={money((Number(d.deposits.amount) - Number(d.withdrawals.amount)).toFixed(2))}
+              prefix="¥"
+            />
+          </Col>
+          {d.trading && (
+            <>
+              <Col xs={12} md={6}>
+                <Statistic title={t('workplace.figures.openPositions')} value={d.trading.openPositions} />
+              </Col>
+              <Col xs={12} md={6}>
+                <Statistic title={t('workplace.figures.openMargin')} value={money(d.trading.openMargin)} prefix="¥" />
+              </Col>
+              <Col xs={12} md={6}>
+                <Statistic
+                  title={t('workplace.figures.unrealized')}
+                  value={money(d.trading.unrealizedPnl)}
+                  prefix="¥"
+                  valueStyle={{ color: toneColor(d.trading.unrealizedPnl) }}
+                />
+              </Col>
+              <Col xs={12} md={6}>
+                <Statistic
+                  title={t('workplace.figures.realized', { n: d.trading.closedToday })}
+                  value={money(d.trading.realizedPnlToday)}
+                  prefix="¥"
+                  valueStyle={{ color: toneColor(d.trading.realizedPnlToday) }}
+                />
+              </Col>
+            </>
+          )}
+        </Row>
+      </Card>
+      {queues.length > 0 && (
+        <Card className="workplace-card" title={t('workplace.figures.queues')}>
+          <Row gutter={[16, 16]}>
+            {queues.map((x) => (
+              <Col key={x.key} xs={12} md={8} xl={4}>
+                <Link to={x.to} data-testid={`queue-${x.key}`}>
+                  <Statistic
+                    title={<Typography.Text type="secondary">{t(`workplace.figures.queue.${x.key}`)}</Typography.Text>}
+                    value={x.n!}
+                    valueStyle={{ color: x.n ? '#fa8c16' : undefined }}
+                  />
+                </Link>
+              </Col>
+            ))}
+          </Row>
+        </Card>
+      )}
+      <Card className="workplace-card" title={t('workplace.figures.recent')} data-testid="recent-operations">
+        <List
+          size="small"
+          dataSource={d.recentOperations}
+          locale={{ emptyText: t('workplace.figures.noOperations') }}
+          renderItem={(o) => (
+            <List.Item>
+              <Typography.Text type="secondary" style={{ fontVariantNumeric: 'tabular-nums', marginInlineEnd: 12 }}>
+                {dayjs(o.createdAt).format('MM-DD HH:mm:ss')}
+              </Typography.Text>
+              <span style={{ flex: 1 }}>
+                {actionName(o.action, lang, verb) ?? o.action}
+                {o.targetId ? <Typography.Text type="secondary"> #{o.targetId}</Typography.Text> : null}
+              </span>
+              <Tag color={o.result === 'ok' ? 'green' : 'red'}>{t(`logs.opResult.${o.result}`, { defaultValue: o.result })}</Tag>
+            </List.Item>
+          )}
+        />
+      </Card>
+    </div>
+  );
+}
