@@ -122,7 +122,11 @@ describe('analysis', () => {
     });
     const byAgent = Object.fromEntries(r.data.byAgent.map((a: { agentId: number; deposits: string }) => [a.agentId, a.deposits]));
     expect(byAgent).toEqual({ [agentA]: '100.00', [agentA1]: '200.00', [agentB]: '400.00', 0: '800.00' });
-    const vip = r.data.byTier.find((x: { tierId: number }) => x.tierId === tier);
+    expect(r.data.byTier).toEqual([]);
+    const tiers = await analysis({ range: 'custom', startDay: D, endDay: D1, bucket: 'day', tiers: true });
+    expect(tiers.data.series).toEqual([]);
+    expect(tiers.data.totals.deposits).toBe('1500.00');
+    const vip = tiers.data.byTier.find((x: { tierId: number }) => x.tierId === tier);
     expect(pick(vip)).toMatchObject({ deposits: '400.00', newUsers: 1, tradeVolume: '2500.00' });
     expect(vip.tierName).toBe('VIP 测试');
   });

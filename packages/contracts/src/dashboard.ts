@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
-import { optionalText } from './fields.js';
+import { zBool } from './fields.js';
 
 /**
  * The dashboard (spec §2 `/dashboard`: workplace 工作台, analysis at `/dashboard/analysis`; issue 25). Every figure is
@@ -57,7 +57,11 @@ export const analysisQuery = z
     startDay: dayText.optional(),
     endDay: dayText.optional(),
     bucket: z.enum(ANALYSIS_BUCKETS).default('day'),
-    keyword: optionalText(20),
+    /**
+     * The breakdown by tier reads the fund records themselves (a user's tier changes; no summary keeps money by
+     * tier), so it costs far more than the rest: asked for on its own (`tiers: true` answers only `byTier`).
+     */
+    tiers: zBool().default(false),
   })
   .superRefine((v, ctx) => {
     if (v.range !== 'custom') return;
@@ -91,6 +95,7 @@ export const analysisData = z.object({
   /** Buckets in order: `YYYY-MM-DD` days, or `YYYY-MM-DD HH:00` Shanghai hours. */
   series: z.array(analysisFigures.extend({ bucket: z.string() })),
   byAgent: z.array(analysisFigures.extend({ agentId: z.number().int(), agentName: z.string() })),
+  /** Only with `tiers: true` (then series and byAgent are empty). */
   byTier: z.array(analysisFigures.extend({ tierId: z.number().int(), tierName: z.string() })),
 });
 export type AnalysisData = z.infer<typeof analysisData>;

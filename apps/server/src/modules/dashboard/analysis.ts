@@ -141,12 +141,48 @@ async function figures(
   return acc;
 }
 
+/** The sum of a grouping's figures. */
+function total(m: Map<string, Acc>): Acc {
+  const t = empty();
+  for (const a of m.values()) {
+    t.deposits = t.deposits.plus(a.deposits);
+    t.depositCount += a.depositCount;
+    t.withdrawals = t.withdrawals.plus(a.withdrawals);
+    t.withdrawalCount += a.withdrawalCount;
+    t.newUsers += a.newUsers;
+    t.realNameApprovals += a.realNameApprovals;
+    t.tradeVolume = t.tradeVolume.plus(a.tradeVolume);
+    t.fees = t.fees.plus(a.fees);
+  }
+  return t;
+}
+
+/** Names of the agents or tiers listed (by id). */
+async function nameMap(db: Db, table: 'agents' | 'layering_tiers', ids: string[]): Promise<Map<number, string>> {
+  const list = ids.map(Number).filter((n) => n > 0);
+  if (!list.length) return new Map();
+  const r = rows<{ id: number; name: string }>(
+    await db.execute(
+      sql`SELECT id, ${sql.raw(table === 'agents' ? 'name' : 'layering_name')} AS name FROM ${sql.raw(table)} WHERE id = ANY(${`{${list.join(',')}}`}::int[])`,
+    ),
+  );
+  return new Map(r.map((x) => [Number(x.id), x.name]));
+}
+
+/** A breakdown's rows, most deposits first (then most new users), at most fifty. */
+const ranked = <T>(m: Map<string, Acc>, make: (id: number, f: AnalysisFigures) => T): T[] =>
+  [...m.entries()]
+    .sort((a, b) => b[1].deposits.comparedTo(a[1].deposits) || b[1].newUsers - a[1].newUsers || Number(a[0]) - Number(b[0]))
+    .slice(0, 50)
+    .map(([k, a]) => make(Number(k), out(a)));
+
 const shDay = (col: SQL) => sql`to_char(${col} AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD')`;
 const shHour = (col: SQL) => sql`to_char(${col} AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:00')`;
 
 export async function analysis(db: Db, admin: Principal, q: AnalysisQuery, now = new Date()): Promise<AnalysisData> {
   const { start, end } = rangeOf(q, now);
   const range = { start, end, from: dayStart(start), to: dayStart(nextDay(end)) };
+  if (q.tiers) return tierBreakdown(db, admin, q, range);
   const byBucket = await figures(
     db,
     admin,
@@ -161,40 +197,8 @@ export async function analysis(db: Db, admin: Principal, q: AnalysisQuery, now =
     user: () => sql`coalesce(u.agent_id, 0)`,
     position: sql`coalesce(p.agent_id, 0)`,
   });
-  const byTier = await figures(db, admin, range, {
-    stats: null,
-    records: sql`coalesce(u.layering_id, 0)`,
-    user: () => sql`coalesce(u.layering_id, 0)`,
-    position: sql`coalesce(u.layering_id, 0)`,
-  });
-  const totals = empty();
-  for (const a of byBucket.values()) {
-    totals.deposits = totals.deposits.plus(a.deposits);
-    totals.depositCount += a.depositCount;
-    totals.withdrawals = totals.withdrawals.plus(a.withdrawals);
-    totals.withdrawalCount += a.withdrawalCount;
-    totals.newUsers += a.newUsers;
-    totals.realNameApprovals += a.realNameApprovals;
-    totals.tradeVolume = totals.tradeVolume.plus(a.tradeVolume);
-    totals.fees = totals.fees.plus(a.fees);
-  }
-  const names = async (table: 'agents' | 'layering_tiers', ids: string[]) => {
-    const list = ids.map(Number).filter((n) => n > 0);
-    if (!list.length) return new Map<number, string>();
-    const r = rows<{ id: number; name: string }>(
-      await db.execute(
-        sql`SELECT id, ${sql.raw(table === 'agents' ? 'name' : 'layering_name')} AS name FROM ${sql.raw(table)} WHERE id = ANY(${`{${list.join(',')}}`}::int[])`,
-      ),
-    );
-    return new Map(r.map((x) => [Number(x.id), x.name]));
-  };
-  const agentNames = await names('agents', [...byAgent.keys()]);
-  const tierNames = await names('layering_tiers', [...byTier.keys()]);
-  const ranked = <T>(m: Map<string, Acc>, make: (id: number, f: AnalysisFigures) => T) =>
-    [...m.entries()]
-      .sort((a, b) => b[1].deposits.comparedTo(a[1].deposits) || b[1].newUsers - a[1].newUsers || Number(a[0]) - Number(b[0]))
-      .slice(0, 50)
-      .map(([k, a]) => make(Number(k), out(a)));
+  const totals = total(byBucket);
+  const agentNames = await nameMap(db, 'agents', [...byAgent.keys()]);
   return {
     startDay: start,
     endDay: end,
@@ -202,6 +206,32 @@ export async function analysis(db: Db, admin: Principal, q: AnalysisQuery, now =
     totals: out(totals),
     series: bucketsOf(start, end, q.bucket).map((b) => ({ bucket: b, ...out(byBucket.get(b) ?? empty()) })),
     byAgent: ranked(byAgent, (id, f) => ({ agentId: id, agentName: agentNames.get(id) ?? '', ...f })),
-    byTier: ranked(byTier, (id, f) => ({ tierId: id, tierName: tierNames.get(id) ?? '', ...f })),
+    byTier: [],
+  };
+}
+
+/** The same figures by the users' current tier (`tiers: true`): series and agents are left empty. */
+async function tierBreakdown(
+  db: Db,
+  admin: Principal,
+  q: AnalysisQuery,
+  range: { from: Date; to: Date; start: string; end: string },
+): Promise<AnalysisData> {
+  const byTier = await figures(db, admin, range, {
+    stats: null,
+    records: sql`coalesce(u.layering_id, 0)`,
+    user: () => sql`coalesce(u.layering_id, 0)`,
+    position: sql`coalesce(u.layering_id, 0)`,
+  });
+  const totals = total(byTier);
+  const names = await nameMap(db, 'layering_tiers', [...byTier.keys()]);
+  return {
+    startDay: range.start,
+    endDay: range.end,
+    bucket: q.bucket,
+    totals: out(totals),
+    series: [],
+    byAgent: [],
+    byTier: ranked(byTier, (id, f) => ({ tierId: id, tierName: names.get(id) ?? '', ...f })),
   };
 }

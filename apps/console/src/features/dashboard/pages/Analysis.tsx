@@ -43,7 +43,14 @@ export default function Analysis() {
     ...(range === 'custom' ? { startDay: custom[0].format('YYYY-MM-DD'), endDay: custom[1].format('YYYY-MM-DD') } : {}),
   };
   const q = useQuery({ queryKey: ['analysis', query], queryFn: () => dashboardCalls.analysis(query as never), placeholderData: (p) => p });
-  const d: AnalysisData | undefined = q.data;
+  // the tier breakdown reads the fund records themselves: asked for once the rest is on screen
+  const tq = useQuery({
+    queryKey: ['analysis', 'tiers', query],
+    queryFn: () => dashboardCalls.analysis({ ...query, tiers: true } as never),
+    enabled: !!q.data,
+    placeholderData: (p) => p,
+  });
+  const d: AnalysisData | undefined = useMemo(() => q.data && { ...q.data, byTier: tq.data?.byTier ?? [] }, [q.data, tq.data]);
   const name = (f: Figure) => t(`analysis.figure.${f}`);
 
   const charts = useMemo(() => {
@@ -182,7 +189,7 @@ export default function Analysis() {
             <Chart option={charts.agents} height={280} testId="chart-agents" />
             {table(d.byAgent, { title: t('analysis.agent'), value: charts.agentLabel }, 'analysis-agents', 'table-agents')}
           </Card>
-          <Card className="workplace-card" title={t('analysis.chart.tiers')}>
+          <Card className="workplace-card" title={t('analysis.chart.tiers')} loading={!tq.data}>
             <Chart option={charts.tiers} height={280} testId="chart-tiers" />
             {table(d.byTier, { title: t('analysis.tier'), value: charts.tierLabel }, 'analysis-tiers', 'table-tiers')}
           </Card>
