@@ -12,7 +12,7 @@ import { rows } from '../../db/migrate.js';
 import type { Db } from '../../db/client.js';
 import type { Principal } from '../../http/context.js';
 import { invalid } from '../../http/errors.js';
-import { dayStart, inScope, nextDay } from './scope.js';
+import { dayStart, inScope, nextDay, realAccount } from './scope.js';
 
 /**
  * The analysis page's figures (issue 25), all computed in SQL over the caller's scope and real accounts:
@@ -74,15 +74,15 @@ function bucketsOf(start: string, end: string, bucket: 'day' | 'hour'): string[]
 
 /**
  * The figures of the range grouped by `group` (a bucket, an agent or a tier), each source one statement.
- * `group.fund`: the fund figures' grouping over `fund_stats` (alias s) — or null to read the fund records (alias f,
- * users u) for groupings the summary lacks; `group.user` over users (alias u); `group.position` over positions
+ * `group.stats`: the fund figures' grouping over `fund_stats` (alias s) — or null to read the fund records (alias f;
+ * users u joined when `usersJoin`) for groupings the summary lacks; `group.user` over users (alias u); `group.position` over positions
  * (alias p, users u).
  */
 async function figures(
   db: Db,
   admin: Principal,
   range: { from: Date; to: Date; start: string; end: string },
-  group: { stats: SQL | null; records: SQL; user: (time: SQL) => SQL; position: SQL },
+  group: { stats: SQL | null; records: SQL; user: (time: SQL) => SQL; position: SQL; usersJoin?: boolean },
 ): Promise<Map<string, Acc>> {
   const acc = new Map<string, Acc>();
   const at = (k: unknown) => {
@@ -99,8 +99,8 @@ async function figures(
           GROUP BY 1, 2`
     : sql`SELECT ${group.records} AS k, f.type, count(*)::int AS n,
                  coalesce(sum(f.amount) FILTER (WHERE f.amount > 0), 0) AS inn, coalesce(sum(f.amount) FILTER (WHERE f.amount < 0), 0) AS outt
-          FROM fund_records f JOIN users u ON u.id = f.user_id
-          WHERE f.created_at >= ${range.from} AND f.created_at < ${range.to} AND f.user_id IS NOT NULL AND u.account_type = 0
+          FROM fund_records f ${group.usersJoin ? sql`JOIN users u ON u.id = f.user_id` : sql``}
+          WHERE f.created_at >= ${range.from} AND f.created_at < ${range.to} AND f.user_id IS NOT NULL AND ${realAccount(sql`f.user_id`)}
             AND f.type IN ('recharge', 'withdraw', 'fee', 'deferral_fee') AND ${inScope(admin, sql`f.owner_agent_id`)}
           GROUP BY 1, 2`;
   for (const r of rows<Row>(await db.execute(fundSql))) {
@@ -133,8 +133,8 @@ async function figures(
   const traded = rows<Row>(
     await db.execute(sql`
       SELECT ${group.position} AS k, coalesce(sum(p.buy_amount), 0) AS v
-      FROM positions p JOIN users u ON u.id = p.user_id
-      WHERE p.opened_at >= ${range.from} AND p.opened_at < ${range.to} AND u.account_type = 0 AND ${inScope(admin, sql`p.agent_id`)}
+      FROM positions p ${group.usersJoin ? sql`JOIN users u ON u.id = p.user_id` : sql``}
+      WHERE p.opened_at >= ${range.from} AND p.opened_at < ${range.to} AND ${realAccount(sql`p.user_id`)} AND ${inScope(admin, sql`p.agent_id`)}
       GROUP BY 1`),
   );
   for (const r of traded) at(r.k).tradeVolume = at(r.k).tradeVolume.plus(String(r.v));
@@ -222,6 +222,7 @@ async function tierBreakdown(
     records: sql`coalesce(u.layering_id, 0)`,
     user: () => sql`coalesce(u.layering_id, 0)`,
     position: sql`coalesce(u.layering_id, 0)`,
+    usersJoin: true,
   });
   const totals = total(byTier);
   const names = await nameMap(db, 'layering_tiers', [...byTier.keys()]);

@@ -4,7 +4,7 @@ import { rows } from '../../db/migrate.js';
 import type { AppContext, Principal } from '../../http/context.js';
 import { can } from '../../http/permissions.js';
 import { counters } from '../counts/registry.js';
-import { dayStart, inScope, nextDay } from './scope.js';
+import { dayStart, inScope, nextDay, realAccount } from './scope.js';
 
 type R = Record<string, string | number | null>;
 const money = (v: unknown) => Number(v ?? 0).toFixed(2);
@@ -25,13 +25,13 @@ export async function workplace(ctx: AppContext, admin: Principal, now = new Dat
   const from = dayStart(day);
   const to = dayStart(nextDay(day));
   const db = ctx.db;
+  // new users from the registration index; real names waiting from the users summary (its counts are exact)
   const [users] = rows<R>(
     await db.execute(sql`
-      SELECT count(*) FILTER (WHERE u.reg_time >= ${from} AND u.reg_time < ${to})::int AS new_users,
-             count(*) FILTER (WHERE u.real_state = 1)::int AS real_pending
-      FROM users u
-      WHERE u.deleted_at IS NULL AND u.account_type = 0 AND (u.reg_time >= ${from} OR u.real_state = 1)
-        AND ${inScope(admin, sql`u.agent_id`)}`),
+      SELECT (SELECT count(*)::int FROM users u WHERE u.reg_time >= ${from} AND u.reg_time < ${to} AND u.deleted_at IS NULL
+                AND u.account_type = 0 AND ${inScope(admin, sql`u.agent_id`)}) AS new_users,
+             (SELECT coalesce(sum(c.n), 0)::int FROM user_counts c WHERE c.real_state = 1 AND c.account_type = 0
+                AND ${inScope(admin, sql`c.agent_id`)}) AS real_pending`),
   );
   const [funds] = rows<R>(
     await db.execute(sql`
@@ -50,8 +50,8 @@ export async function workplace(ctx: AppContext, admin: Principal, now = new Dat
                  FILTER (WHERE p.status = 'open' AND q.last IS NOT NULL), 0) AS upnl,
                count(*) FILTER (WHERE p.status = 'closed' AND p.closed_at >= ${from})::int AS closed_n,
                coalesce(sum(p.net_pnl) FILTER (WHERE p.status = 'closed' AND p.closed_at >= ${from}), 0) AS rpnl
-        FROM positions p JOIN users u ON u.id = p.user_id LEFT JOIN quotes q ON q.gid = p.gid
-        WHERE (p.status = 'open' OR p.closed_at >= ${from}) AND u.account_type = 0 AND ${inScope(admin, sql`p.agent_id`)}`),
+        FROM positions p LEFT JOIN quotes q ON q.gid = p.gid
+        WHERE (p.status = 'open' OR p.closed_at >= ${from}) AND ${realAccount(sql`p.user_id`)} AND ${inScope(admin, sql`p.agent_id`)}`),
     );
     trading = {
       openPositions: Number(p!.open_n),
