@@ -29,3 +29,4 @@ export * from './trading.js';
 export * from './blocktrade.js';
 export * from './newshares.js';
 export * from './dashboard.js';
+export * from './content.js';

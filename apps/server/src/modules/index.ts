@@ -36,3 +36,5 @@ import { newsharesRoutes } from './newshares/routes.js';
 domainRoutes.push(newsharesRoutes);
 import { dashboardRoutes } from './dashboard/routes.js';
 domainRoutes.push(dashboardRoutes);
+import { contentRoutes } from './content/routes.js';
+domainRoutes.push(contentRoutes);

@@ -9,3 +9,4 @@ export * from './risk.js';
 export * from './trading.js';
 export * from './blocktrade.js';
 export * from './newshares.js';
+export * from './content.js';
