@@ -132,3 +132,22 @@ describe('activities', () => {
     );
   });
 });
+
+describe('demo data', () => {
+  it('seeds announcements (one scheduled), ordered banners with real images and activities, through the services', async () => {
+    const { seedContent, gradientPng } = await import('../src/modules/content/seed.js');
+    const { sniffImage } = await import('../src/modules/users/uploads.js');
+    expect(sniffImage(gradientPng(8, 4, [0, 0, 0], [255, 255, 255]))?.mime).toBe('image/png');
+    const before = (await call('/admin/art/list.do', { pageSize: 100 })).data.total;
+    await seedContent(t.app.ctx);
+    const arts = (await call('/admin/art/list.do', { pageSize: 100 })).data;
+    expect(arts.total - before).toBe(4);
+    expect(arts.list.filter((a: { published: boolean; shown: boolean }) => a.shown && !a.published).length).toBeGreaterThanOrEqual(2);
+    const shown = (await app('/app/banners/list.do', { device: 'mobile' })).data.map((b: { title: string }) => b.title);
+    expect(shown).toEqual(expect.arrayContaining(['新股申购季', '邀请好友得奖励', '大宗交易专区']));
+    const img = await t.app.inject({ method: 'GET', url: (await app('/app/banners/list.do', { device: 'mobile' })).data[0].imageUrl });
+    expect(img.headers['content-type']).toBe('image/png');
+    const acts = (await call('/admin/activity/list.do', {})).data.list.map((a: { state: string }) => a.state);
+    expect(acts).toEqual(expect.arrayContaining(['running', 'upcoming']));
+  });
+});

@@ -41,6 +41,9 @@ const WithdrawalList = lazyPage(() => import('../features/funds/pages/Withdrawal
 const ChannelList = lazyPage(() => import('../features/channels/pages/ChannelList'));
 const LayeringList = lazyPage(() => import('../features/channels/pages/LayeringList'));
 const PaySetting = lazyPage(() => import('../features/funds/pages/PaySetting'));
+const Announcements = lazyPage(() => import('../features/content/pages/Announcements'));
+const Activities = lazyPage(() => import('../features/content/pages/Activities'));
+const Banners = lazyPage(() => import('../features/content/pages/Banners'));
 
 // 用户管理 and the ledger screens (issue 5).
 const UserList = lazyPage(() => import('../features/users/pages/UserList'));
@@ -337,11 +340,35 @@ export const shellRoutes: RouteEntry[] = [
     ],
   },
   {
-    // Spec order: noticesetting, activesetting*, bannersetting, paysetting (the others join when built).
+    // Spec order: noticesetting, activesetting*, bannersetting, paysetting.
     path: '/allsetting',
     titleKey: 'funds.menu.allsetting',
     icon: <SettingOutlined />,
-    children: [{ path: '/allsetting/paysetting', titleKey: 'funds.menu.paysetting', permission: 'paysetting', component: PaySetting }],
+    children: [
+      {
+        path: '/allsetting/noticesetting',
+        titleKey: 'content.menu.noticesetting',
+        permission: 'allsetting',
+        keepAlive: true,
+        component: Announcements,
+      },
+      {
+        path: '/allsetting/activesetting',
+        titleKey: 'content.menu.activesetting',
+        permission: 'allsetting',
+        hideInMenu: true,
+        keepAlive: true,
+        component: Activities,
+      },
+      {
+        path: '/allsetting/bannersetting',
+        titleKey: 'content.menu.bannersetting',
+        permission: 'allsetting',
+        keepAlive: true,
+        component: Banners,
+      },
+      { path: '/allsetting/paysetting', titleKey: 'funds.menu.paysetting', permission: 'paysetting', component: PaySetting },
+    ],
   },
   {
     // 个人中心 (spec order: settings/normal, basic, security, custom, iosPush (super-user only), push, pushlist).

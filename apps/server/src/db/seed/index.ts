@@ -5,6 +5,7 @@ import { seedProducts } from '../../modules/products/seed.js';
 import { seedTrading } from '../../modules/trading/seed.js';
 import { seedBlocktrade } from '../../modules/blocktrade/seed.js';
 import { seedNewshares } from '../../modules/newshares/seed.js';
+import { seedContent } from '../../modules/content/seed.js';
 import { DEMO_AGENT_LOGIN, seedUsersDemo } from '../../modules/users/seed.js';
 
 export interface DemoLogin {
@@ -34,6 +35,7 @@ export const demoSeeders: Seeder[] = [
   seedTrading,
   seedBlocktrade,
   seedNewshares,
+  seedContent,
 ];
 
 /**

@@ -1,0 +1,145 @@
+import { deflateSync } from 'node:zlib';
+import { asc, sql } from 'drizzle-orm';
+import { admins } from '../../db/schema/index.js';
+import type { AppContext } from '../../http/context.js';
+import { addActivity } from './activities.js';
+import { addArticle } from './articles.js';
+import { addBanner } from './banners.js';
+import { saveSiteImage } from './images.js';
+
+const CRC = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+const crc32 = (b: Buffer) => {
+  let c = 0xffffffff;
+  for (const x of b) c = CRC[(c ^ x) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+};
+const chunk = (type: string, data: Buffer) => {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const td = Buffer.concat([Buffer.from(type), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(td));
+  return Buffer.concat([len, td, crc]);
+};
+
+/** A demo banner picture: a horizontal gradient between two colours (an RGB PNG, made here: no image files in git). */
+export function gradientPng(w: number, h: number, from: [number, number, number], to: [number, number, number]): Buffer {
+  const row = Buffer.alloc(1 + w * 3);
+  for (let x = 0; x < w; x++) for (let i = 0; i < 3; i++) row[1 + x * 3 + i] = Math.round(from[i]! + ((to[i]! - from[i]!) * x) / (w - 1));
+  const raw = Buffer.concat(Array.from({ length: h }, () => row));
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(h, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/**
+ * Site-content demo data through the content services: announcements of each type (one pinned, one scheduled for
+ * tomorrow), three banners in order, an activity running and one upcoming.
+ */
+export async function seedContent(ctx: AppContext): Promise<void> {
+  const db = ctx.db;
+  const [op] = await db
+    .select({ id: admins.id })
+    .from(admins)
+    .orderBy(sql`${admins.username} <> 'admin'`, asc(admins.id))
+    .limit(1);
+  if (!op) return;
+  const day = 86_400_000;
+  const img = async (a: [number, number, number], b: [number, number, number]) =>
+    (await saveSiteImage(db, gradientPng(960, 360, a, b), op.id)).key;
+  const red = await img([214, 40, 40], [247, 127, 0]);
+  const blue = await img([30, 159, 255], [104, 58, 183]);
+  const green = await img([46, 125, 50], [0, 150, 136]);
+  await addArticle(
+    db,
+    {
+      title: '关于调整新股申购时间的公告',
+      type: 'notice',
+      cover: red,
+      source: '平台运营部',
+      summary: '自下周一起，新股申购截止时间调整为 15:00。',
+      body: '<p>尊敬的用户：</p><p>自下周一起，新股申购截止时间调整为 <strong>15:00</strong>，请合理安排申购。</p>',
+      shown: true,
+      pinned: true,
+    },
+    op.id,
+  );
+  await addArticle(
+    db,
+    {
+      title: '市场早报：两市成交额回升',
+      type: 'news',
+      source: '资讯中心',
+      summary: '沪深两市成交额连续三日回升。',
+      body: '<p>沪深两市成交额连续三日回升，科技板块领涨。</p><ul><li>上证指数小幅上涨</li><li>创业板指震荡</li></ul>',
+      shown: true,
+      pinned: false,
+    },
+    op.id,
+  );
+  await addArticle(
+    db,
+    {
+      title: '融资交易风险提示',
+      type: 'rule',
+      source: '风控部',
+      summary: '杠杆交易会放大盈亏，请注意强平线。',
+      body: '<p>杠杆交易会同时放大收益与亏损。当浮动亏损达到强平线时，系统将<em>自动平仓</em>。</p>',
+      shown: true,
+      pinned: false,
+    },
+    op.id,
+  );
+  await addArticle(
+    db,
+    {
+      title: '元旦休市安排（定时发布）',
+      type: 'notice',
+      summary: '元旦期间休市安排。',
+      body: '<p>元旦期间休市，具体安排以交易所公告为准。</p>',
+      shown: true,
+      pinned: false,
+      publishAt: new Date(Date.now() + day).toISOString(),
+    },
+    op.id,
+  );
+  await addBanner(db, { title: '新股申购季', image: red, targetUrl: '/app/newshares', pc: true, mobile: true, shown: true });
+  await addBanner(db, {
+    title: '邀请好友得奖励',
+    image: blue,
+    targetUrl: 'https://example.com/invite',
+    pc: true,
+    mobile: true,
+    shown: true,
+  });
+  await addBanner(db, { title: '大宗交易专区', image: green, targetUrl: '/app/stockDz', pc: false, mobile: true, shown: true });
+  await addActivity(db, {
+    title: '新用户首充奖励',
+    banner: blue,
+    rules: '<p>活动期间首次充值满 10,000 元，赠送 100 元体验金。</p>',
+    startsAt: new Date(Date.now() - 3 * day).toISOString(),
+    endsAt: new Date(Date.now() + 27 * day).toISOString(),
+    target: 'all',
+    shown: true,
+  });
+  await addActivity(db, {
+    title: 'VIP 专享交易费折扣',
+    rules: '<p>VIP 分层用户交易手续费八折。</p>',
+    startsAt: new Date(Date.now() + 5 * day).toISOString(),
+    endsAt: new Date(Date.now() + 35 * day).toISOString(),
+    target: 'all',
+    shown: true,
+  });
+}
