@@ -135,7 +135,8 @@ describe('activities', () => {
 
 describe('demo data', () => {
   it('seeds announcements (one scheduled), ordered banners with real images and activities, through the services', async () => {
-    const { seedContent, gradientPng } = await import('../src/modules/content/seed.js');
+    const { seedContent } = await import('../src/modules/content/seed.js');
+    const { gradientPng } = await import('../src/lib/png.js');
     const { sniffImage } = await import('../src/modules/users/uploads.js');
     expect(sniffImage(gradientPng(8, 4, [0, 0, 0], [255, 255, 255]))?.mime).toBe('image/png');
     const before = (await call('/admin/art/list.do', { pageSize: 100 })).data.total;

@@ -1,5 +1,5 @@
+import { gradientPng } from '../src/lib/png.js';
 import { randomInt } from 'node:crypto';
-import { deflateSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { verifyLedger } from '../src/ledger/verify.js';
@@ -10,36 +10,9 @@ let phoneSeq = randomInt(0, 1_000_000);
 export const newPhone = () => `13${String(randomInt(0, 10))}${String(++phoneSeq % 100_000_000).padStart(8, '0')}`;
 
 /** A valid tiny PNG (1×1). */
+/** A small real PNG (a 4 × 2 gradient). */
 export function tinyPng(): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (b: Buffer) => {
-    let c = 0xffffffff;
-    for (const x of b) c = crcTable[(c ^ x) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const td = Buffer.concat([Buffer.from(type), data]);
-    const c = Buffer.alloc(4);
-    c.writeUInt32BE(crc(td));
-    return Buffer.concat([len, td, c]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(1, 0);
-  ihdr.writeUInt32BE(1, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 2;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.from([0, 255, 0, 0]))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return gradientPng(4, 2, [255, 0, 0], [0, 0, 255]);
 }
 
 export interface FilePart {
