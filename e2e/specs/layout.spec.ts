@@ -37,10 +37,13 @@ const LIST_PAGES = [
   '/newshares/newzhairecord',
   '/newshares/dazonglist',
   '/position/dzList',
+  '/allsetting/noticesetting',
+  '/allsetting/bannersetting',
+  '/allsetting/activesetting',
 ];
 
 /** Pages without a search form. */
-const NO_SEARCH = new Set(['/capital/layleringlist', '/logmanage/scheduledtasks', '/risksetting/spreadsetting', '/managesettings/rolelist']);
+const NO_SEARCH = new Set(['/allsetting/bannersetting', '/allsetting/activesetting', '/capital/layleringlist', '/logmanage/scheduledtasks', '/risksetting/spreadsetting', '/managesettings/rolelist']);
 
 let browser: Browser;
 before(async () => (browser = await launch()));

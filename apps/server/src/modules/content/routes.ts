@@ -34,7 +34,7 @@ export function contentRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   route(app, ctx, api.articles.list, ({ input }) => art.listArticles(db, input, { now: nowOf(ctx) }));
   route(app, ctx, api.articles.add, async ({ input, admin, audit }) => {
-    const r = await art.addArticle(db, input, admin.adminId);
+    const r = await art.addArticle(db, input, admin.adminId, nowOf(ctx));
     audit({ targetId: r.id, after: { title: r.title, shown: r.shown, publishAt: r.publishAt.toISOString() } });
     return art.toArticle(r, nowOf(ctx));
   });

@@ -13,6 +13,7 @@ import { gradientPng } from '../../lib/png.js';
  */
 export async function seedContent(ctx: AppContext): Promise<void> {
   const db = ctx.db;
+  const now = new Date(ctx.market?.now() ?? Date.now());
   const [op] = await db
     .select({ id: admins.id })
     .from(admins)
@@ -38,6 +39,7 @@ export async function seedContent(ctx: AppContext): Promise<void> {
       pinned: true,
     },
     op.id,
+    now,
   );
   await addArticle(
     db,
@@ -51,6 +53,7 @@ export async function seedContent(ctx: AppContext): Promise<void> {
       pinned: false,
     },
     op.id,
+    now,
   );
   await addArticle(
     db,
@@ -64,6 +67,7 @@ export async function seedContent(ctx: AppContext): Promise<void> {
       pinned: false,
     },
     op.id,
+    now,
   );
   await addArticle(
     db,
@@ -74,9 +78,10 @@ export async function seedContent(ctx: AppContext): Promise<void> {
       body: '<p>元旦期间休市，具体安排以交易所公告为准。</p>',
       shown: true,
       pinned: false,
-      publishAt: new Date(Date.now() + day).toISOString(),
+      publishAt: new Date(now.getTime() + day).toISOString(),
     },
     op.id,
+    now,
   );
   await addBanner(db, { title: '新股申购季', image: red, targetUrl: '/app/newshares', pc: true, mobile: true, shown: true });
   await addBanner(db, {
@@ -92,16 +97,16 @@ export async function seedContent(ctx: AppContext): Promise<void> {
     title: '新用户首充奖励',
     banner: blue,
     rules: '<p>活动期间首次充值满 10,000 元，赠送 100 元体验金。</p>',
-    startsAt: new Date(Date.now() - 3 * day).toISOString(),
-    endsAt: new Date(Date.now() + 27 * day).toISOString(),
+    startsAt: new Date(now.getTime() - 3 * day).toISOString(),
+    endsAt: new Date(now.getTime() + 27 * day).toISOString(),
     target: 'all',
     shown: true,
   });
   await addActivity(db, {
     title: 'VIP 专享交易费折扣',
     rules: '<p>VIP 分层用户交易手续费八折。</p>',
-    startsAt: new Date(Date.now() + 5 * day).toISOString(),
-    endsAt: new Date(Date.now() + 35 * day).toISOString(),
+    startsAt: new Date(now.getTime() + 5 * day).toISOString(),
+    endsAt: new Date(now.getTime() + 35 * day).toISOString(),
     target: 'all',
     shown: true,
   });
