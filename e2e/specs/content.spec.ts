@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { gradientPng } from '../../apps/server/src/lib/png.ts';
 import { apiLogin, DEMO, goto, launch, screenshot, signIn, switchLang, withPage, type Browser } from '../lib/index.ts';
-import { adminCall, appCall, verifiedUser } from '../lib/platform.ts';
+import { appCall, verifiedUser } from '../lib/platform.ts';
 
 let browser: Browser;
 let boss: string;
