@@ -266,14 +266,16 @@ describe('super-only pages', () => {
       const op = '[data-testid="page-operationlog"]';
       await page.locator(`${op} .ant-table-row`).first().waitFor();
       await page.locator('[data-testid="second-menu"]', { hasText: '操作日志' }).waitFor();
-      assert.equal(await page.locator(`${op} .ant-table-row`, { hasText: '/api/adminUser/login.do' }).count(), 0, 'module filter applied');
+      // actions show by name in the reader's language (the path in the tooltip and the detail)
+      assert.equal(await page.locator(`${op} [data-testid^="oplog-action-"]`, { hasText: /^登录$/ }).count(), 0, 'module filter applied');
       // Expand a row with a before/after summary.
       await page
-        .locator(`${op} .ant-table-row`, { hasText: '/admin/system/updateChat' })
+        .locator(`${op} .ant-table-row`, { has: page.locator('[data-testid^="oplog-action-"]', { hasText: '管理列表 · 修改客服设置' }) })
         .first()
         .locator('.ant-table-row-expand-icon')
         .click();
       await page.locator(`${op} [data-testid="oplog-after"]`).first().waitFor();
+      await page.locator(`${op} [data-testid^="oplog-detail-"] code`, { hasText: '/admin/system/updateChat' }).first().waitFor();
       assert.match(await page.locator(`${op} [data-testid="oplog-before"]`).first().innerText(), /"chatEnabled": false/);
       assert.match(await page.locator(`${op} [data-testid="oplog-after"]`).first().innerText(), /"chatEnabled": true/);
       await screenshot(page, 'logs-operationlog-expanded', 'zh-CN');
