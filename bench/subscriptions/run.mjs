@@ -75,6 +75,8 @@ async function applications(c, run, type) {
     SELECT u.id AS user_id, u.agent_id, u.user_amt, u.enable_amt, u.frozen_amt,
            'N${run}${type === 'placement' ? 'P' : 'Q'}' || lpad(u.id::text, 10, '0') AS order_no
     FROM users u WHERE u.deleted_at IS NULL AND u.enable_amt >= 10000 ORDER BY u.id LIMIT ${USERS}`);
+  // a temporary table has no statistics: without them the joins below ran as nested loops for minutes
+  await c.query(`CREATE UNIQUE INDEX ON apply_bench (user_id); ANALYZE apply_bench`);
   await c.query(
     `INSERT INTO newshare_subscriptions (order_no, issue_id, user_id, applied_qty, frozen_amount)
      SELECT order_no, $1, user_id, 1000, ${type === 'placement' ? '10000' : '0'} FROM apply_bench`,
