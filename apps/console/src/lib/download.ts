@@ -36,6 +36,11 @@ function save(blob: Blob, name: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/** Offers CSV text made in the page (a template, a table under a chart) as a file download. */
+export function saveCsvText(name: string, text: string): void {
+  save(new Blob([text], { type: 'text/csv;charset=utf-8' }), name);
+}
+
 /**
  * Downloads the CSV of an export endpoint (POST, form body of the list's filters) with the token and
  * language headers. When the server answers with an envelope instead of a file (refused, signed out,

@@ -8,13 +8,3 @@ const cell = (v: unknown) => {
 export function toCsv(header: readonly string[], rows: readonly (readonly unknown[])[]): string {
   return `\uFEFF${[header, ...rows].map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`;
 }
-
-/** Offers a CSV text as a file download. */
-export function saveCsv(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

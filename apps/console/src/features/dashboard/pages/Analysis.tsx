@@ -7,7 +7,8 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { ANALYSIS_RANGES, type AnalysisData, type AnalysisFigures, type AnalysisRange } from '@stock-admin/contracts';
 import { dashboardCalls } from '../api';
 import { Chart, type ChartOption } from '../components/Chart';
-import { saveCsv, toCsv } from '../lib/csv';
+import { saveCsvText } from '../../../lib/download';
+import { toCsv } from '../lib/csv';
 
 type Figure = keyof AnalysisFigures;
 const MONEY: Figure[] = ['deposits', 'withdrawals', 'netInflow', 'tradeVolume', 'fees'];
@@ -96,7 +97,7 @@ export default function Analysis() {
           size="small"
           icon={<DownloadOutlined />}
           onClick={() =>
-            saveCsv(
+            saveCsvText(
               `${file}-${d!.startDay}-${d!.endDay}.csv`,
               toCsv(
                 [first.title, ...TABLE_FIGURES.map(name)],

@@ -3,6 +3,7 @@ import { Alert, Button, Modal, Progress, Space, Switch, Table, Tag, Typography, 
 import { FileTextOutlined, InboxOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { batchAllotData, type BatchAllotData, type IssueItem } from '@stock-admin/contracts';
+import { saveCsvText } from '../../../lib/download';
 import { feedback } from '../../../lib/feedback';
 import { RequestError } from '../../../lib/request';
 import { IMPORT_MAX_BYTES } from '../../products/lib/importFile';
@@ -18,14 +19,6 @@ function reportOf(err: unknown): BatchAllotData | null {
   return r.success ? r.data : null;
 }
 
-function download(name: string): void {
-  const url = URL.createObjectURL(new Blob([TEMPLATE], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /**
  * Batch allotment of one issue from a CSV (orderNo or phone, allotted): upload with a progress bar, then the
@@ -81,7 +74,7 @@ export function AllotCsvModal({ issue, onClose, onDone }: { issue: IssueItem | n
     >
       <div data-testid="allot-csv">
         <Typography.Paragraph type="secondary">
-          {t('newshares.csv.hint')} <a onClick={() => download('allotment.csv')}>{t('newshares.csv.template')}</a>
+          {t('newshares.csv.hint')} <a onClick={() => saveCsvText('allotment.csv', TEMPLATE)}>{t('newshares.csv.template')}</a>
         </Typography.Paragraph>
         <Upload.Dragger
           accept=".csv,text/csv"

@@ -3,6 +3,7 @@ import { Alert, Button, Modal, Progress, Space, Switch, Table, Tag, Typography, 
 import { FileTextOutlined, InboxOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { STOCK_IMPORT_MAX_ROWS, type StockImportData } from '@stock-admin/contracts';
+import { saveCsvText } from '../../../lib/download';
 import { feedback } from '../../../lib/feedback';
 import { stockCalls } from '../api';
 import { IMPORT_TEMPLATE, importFileProblem, refusedReport, reportRows } from '../lib/importFile';
@@ -10,14 +11,6 @@ import { IMPORT_TEMPLATE, importFileProblem, refusedReport, reportRows } from '.
 type Row = StockImportData['rows'][number];
 const RESULT_COLOR: Record<Row['result'], string> = { added: 'green', updated: 'blue', failed: 'red', skipped: 'default' };
 
-function downloadTemplate(name: string): void {
-  const url = URL.createObjectURL(new Blob([IMPORT_TEMPLATE], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /**
  * The stock CSV import: choose a file (columns code,name,market[,spreadRate,shown]), upload it with a
@@ -97,7 +90,7 @@ export function ImportModal({ open, onClose, onImported }: { open: boolean; onCl
       </Upload.Dragger>
       <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
         {t('products.import.columns')} <Typography.Text code>code,name,market[,spreadRate,shown]</Typography.Text>{' '}
-        <a onClick={() => downloadTemplate(t('products.import.templateName'))} data-testid="stock-import-template">
+        <a onClick={() => saveCsvText(t('products.import.templateName'), IMPORT_TEMPLATE)} data-testid="stock-import-template">
           {t('products.import.template')}
         </a>
       </Typography.Paragraph>
