@@ -30,3 +30,7 @@ export * from './blocktrade.js';
 export * from './newshares.js';
 export * from './dashboard.js';
 export * from './content.js';
+export * from './audience.js';
+export * from './template-vars.js';
+export * from './agreements.js';
+export * from './messaging.js';

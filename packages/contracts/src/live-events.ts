@@ -54,6 +54,7 @@ export const LIVE_EVENTS = {
   REAL_REVIEWED: { permission: 'userlist', page: '/userlist/index', recount: true },
   BUY_GP_SETTLED: { permission: 'financing', page: '/position/buyList', recount: true },
   BUY_DZ_SETTLED: { permission: 'financing', page: '/position/dzList', recount: true },
+  CONTRACT_REVIEWED: { permission: 'contract', page: '/contractsettings/list', recount: true },
   FORCE_CLOSED: {
     permission: 'financing',
     page: '/position/financing',

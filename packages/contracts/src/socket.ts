@@ -27,6 +27,8 @@ export const SOCKET_EVENTS = [
   'BUY_GP_SETTLED',
   // a block-trade request left /position/dzList: consoles showing badge 20 count again (issue 22)
   'BUY_DZ_SETTLED',
+  // a signed contract was reviewed: consoles showing badge 22 count again (issue 24)
+  'CONTRACT_REVIEWED',
 ] as const;
 export type SocketEventType = (typeof SOCKET_EVENTS)[number];
 

@@ -9,3 +9,4 @@ import './session-cleanup.js';
 import '../modules/channels/jobs.js';
 import '../modules/trading/jobs.js';
 import '../modules/newshares/jobs.js';
+import '../modules/messages/jobs.js';

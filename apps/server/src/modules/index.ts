@@ -38,3 +38,5 @@ import { dashboardRoutes } from './dashboard/routes.js';
 domainRoutes.push(dashboardRoutes);
 import { contentRoutes } from './content/routes.js';
 domainRoutes.push(contentRoutes);
+import { agreementsRoutes } from './agreements/routes.js';
+domainRoutes.push(agreementsRoutes);

@@ -10,3 +10,4 @@ export * from './trading.js';
 export * from './blocktrade.js';
 export * from './newshares.js';
 export * from './content.js';
+export * from './agreements.js';

@@ -51,6 +51,9 @@ export const BUILTIN_ROLE_GRANTS: Record<BuiltinRole, { zh: string; en: string; 
       financing: ['query', 'get', 'export'],
       // their subtree's figures only (the server scopes every one)
       ...read(['shares', 'index', 'rechargelist', 'withdrawallist', 'fundrecords', 'analysis']),
+      // messages and contracts to their own users (the server keeps every send and assignment in the subtree)
+      push: ['query', 'get', 'add'],
+      contract: ['query', 'get', 'add'],
     },
   },
 };

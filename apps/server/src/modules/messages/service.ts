@@ -206,7 +206,7 @@ export async function userMessages(ctx: AppContext, userId: number, q: { pageNum
     WHERE ${visibleTo(userId)} ${filter}`;
   const [list, total, unread] = await Promise.all([
     ctx.db.execute(
-      sql`SELECT m.id, m.title, m.content, m.created_at, r.read_at ${base} ORDER BY m.id DESC LIMIT ${q.pageSize} OFFSET ${(q.pageNum - 1) * q.pageSize}`,
+      sql`SELECT m.id, coalesce(r.title, m.title) AS title, coalesce(r.content, m.content) AS content, m.created_at, r.read_at ${base} ORDER BY m.id DESC LIMIT ${q.pageSize} OFFSET ${(q.pageNum - 1) * q.pageSize}`,
     ),
     ctx.db.execute(sql`SELECT count(*)::int AS n ${base}`),
     unreadCount(ctx, userId),
