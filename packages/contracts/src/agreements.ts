@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { audienceInput } from './audience.js';
+import { audienceInput, audienceUser, audienceUsersQuery } from './audience.js';
 import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery } from './envelope.js';
 import { optionalText, zBool, zId, zIdList } from './fields.js';
@@ -254,6 +254,14 @@ export const agreementsApi = {
     data: z.object({ pushed: z.number().int() }),
     module: 'agreements',
     summary: 'Push assignments so the users see them (JSON): chosen ids, or a template to an audience',
+  }),
+  users: endpoint({
+    method: 'GET',
+    path: '/admin/contractPush/query/users',
+    access: perm('query'),
+    input: audienceUsersQuery,
+    data: pageOf(audienceUser),
+    summary: 'Users to assign to (in the caller’s scope)',
   }),
   removeAssignment: endpoint({
     method: 'GET',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { zId, zIdList } from './fields.js';
+import { pageQuery } from './envelope.js';
+import { optionalText, zId, zIdList } from './fields.js';
 
 /**
  * Who a push, a message send or a contract assignment reaches (issue 24): chosen users, every user of an agent
@@ -32,3 +33,11 @@ export const audienceUser = z.object({
   agentName: z.string().nullable(),
 });
 export type AudienceUser = z.infer<typeof audienceUser>;
+
+const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
+/** The user picker of an audience: phone, name, nickname or id; narrowed by agent subtree or tier. */
+export const audienceUsersQuery = pageQuery.extend({
+  keyword: optionalText(50),
+  agentId: z.preprocess(blank, zId().optional()),
+  tierId: z.preprocess(blank, zId().optional()),
+});

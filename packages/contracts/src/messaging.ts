@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AUDIENCE_KINDS, audienceInput, audienceUser } from './audience.js';
+import { AUDIENCE_KINDS, audienceInput, audienceUser, audienceUsersQuery } from './audience.js';
 import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery } from './envelope.js';
 import { optionalText, zId, zIdList } from './fields.js';
@@ -46,12 +46,6 @@ export const msgTemplateQuery = pageQuery.extend({
   name: optionalText(100),
   channel: z.preprocess(blank, z.enum(MESSAGE_CHANNELS).optional()),
   lang: z.preprocess(blank, z.enum(LANGS).optional()),
-});
-export const msgUsersQuery = pageQuery.extend({
-  /** Phone, name, nickname or user id. */
-  keyword: optionalText(50),
-  agentId: z.preprocess(blank, zId().optional()),
-  tierId: z.preprocess(blank, zId().optional()),
 });
 
 /** A send: a template's, or one composed on the spot (the push page). `scheduleAt` in the future waits for it. */
@@ -140,7 +134,7 @@ export const messagingApi = {
     method: 'GET',
     path: `${M}/queryMsgUsers.do`,
     access: perm('query'),
-    input: msgUsersQuery,
+    input: audienceUsersQuery,
     data: pageOf(audienceUser),
     summary: 'Users to send to (in the caller’s scope)',
   }),

@@ -13,6 +13,7 @@ import {
   TeamOutlined,
   UserOutlined,
   WarningOutlined,
+  FileProtectOutlined,
 } from '@ant-design/icons';
 import { lazyPage } from '../lib/chunk';
 import type { PageRoute as Page, RouteEntry as Entry, SectionRoute as Section } from '../lib/routing';
@@ -91,6 +92,11 @@ const SettingsBasic = lazyPage(() => import('../features/account/pages/SettingsB
 const SettingsSecurity = lazyPage(() => import('../features/account/pages/SettingsSecurity'));
 const SettingsCustom = lazyPage(() => import('../features/account/pages/SettingsCustom'));
 const SettingsIosPush = lazyPage(() => import('../features/account/pages/SettingsIosPush'));
+const AgreementTemplates = lazyPage(() => import('../features/agreements/pages/Templates'));
+const AgreementAssignments = lazyPage(() => import('../features/agreements/pages/Assignments'));
+const AgreementContracts = lazyPage(() => import('../features/agreements/pages/Contracts'));
+const MessageTemplates = lazyPage(() => import('../features/messages/pages/MessageTemplates'));
+const MessageLog = lazyPage(() => import('../features/messages/pages/MessageLog'));
 
 // Pages of the sign-in layout (login, register, register-result) are in ./userRoutes.tsx: the first chunk
 // loads that small table; this one (menus, icons, every page) loads with the shell.
@@ -314,7 +320,35 @@ export const shellRoutes: RouteEntry[] = [
       },
     ],
   },
-  // /contractsettings joins here (spec order), before /risksetting.
+  {
+    // Spec order: template, assign, list (the contract-review badge opens list).
+    path: '/contractsettings',
+    titleKey: 'agreements.menu.section',
+    icon: <FileProtectOutlined />,
+    children: [
+      {
+        path: '/contractsettings/template',
+        titleKey: 'agreements.menu.template',
+        permission: 'contract',
+        keepAlive: true,
+        component: AgreementTemplates,
+      },
+      {
+        path: '/contractsettings/assign',
+        titleKey: 'agreements.menu.assign',
+        permission: 'contract',
+        keepAlive: true,
+        component: AgreementAssignments,
+      },
+      {
+        path: '/contractsettings/list',
+        titleKey: 'agreements.menu.list',
+        permission: 'contract',
+        keepAlive: true,
+        component: AgreementContracts,
+      },
+    ],
+  },
   {
     // Spec order: sharessetting, productsetting, indexsetting*, spreadsetting.
     path: '/risksetting',
@@ -372,7 +406,7 @@ export const shellRoutes: RouteEntry[] = [
   },
   {
     // 个人中心 (spec order: settings/normal, basic, security, custom, iosPush (super-user only), push, pushlist).
-    // /account/settings opens the first of these (lib/routing resolveShellPath); push and pushlist join when built.
+    // /account/settings opens the first of these (lib/routing resolveShellPath).
     path: '/account',
     titleKey: 'account.menu.account',
     icon: <UserOutlined />,
@@ -382,6 +416,8 @@ export const shellRoutes: RouteEntry[] = [
       { path: '/account/settings/security', titleKey: 'account.menu.security', permission: 'user', component: SettingsSecurity },
       { path: '/account/settings/custom', titleKey: 'account.menu.custom', permission: 'user', component: SettingsCustom },
       { path: '/account/settings/iosPush', titleKey: 'account.menu.iosPush', permission: 'push', super: true, component: SettingsIosPush },
+      { path: '/account/push', titleKey: 'messages.menu.push', permission: 'push', keepAlive: true, component: MessageTemplates },
+      { path: '/account/pushlist', titleKey: 'messages.menu.pushlist', permission: 'push', keepAlive: true, component: MessageLog },
     ],
   },
   {

@@ -6,6 +6,8 @@ import { seedTrading } from '../../modules/trading/seed.js';
 import { seedBlocktrade } from '../../modules/blocktrade/seed.js';
 import { seedNewshares } from '../../modules/newshares/seed.js';
 import { seedContent } from '../../modules/content/seed.js';
+import { seedAgreements } from '../../modules/agreements/seed.js';
+import { seedMessages } from '../../modules/messages/seed.js';
 import { DEMO_AGENT_LOGIN, seedUsersDemo } from '../../modules/users/seed.js';
 
 export interface DemoLogin {
@@ -36,6 +38,8 @@ export const demoSeeders: Seeder[] = [
   seedBlocktrade,
   seedNewshares,
   seedContent,
+  seedAgreements,
+  seedMessages,
 ];
 
 /**

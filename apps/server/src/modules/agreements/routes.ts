@@ -10,6 +10,7 @@ import { saveSiteImage } from '../content/images.js';
 import { registerCounter } from '../counts/registry.js';
 import { appRoute } from '../platform/route.js';
 import { assertUserInScope } from '../agents/scope.js';
+import { pickUsers } from '../users/pick.js';
 import * as rec from './records.js';
 import { renderAgreement } from './render.js';
 import * as sign from './signing.js';
@@ -66,6 +67,7 @@ export function agreementsRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { body: await renderAgreement(db, input.body, input.userId ?? null) };
   });
 
+  route(app, ctx, api.users, ({ admin, input }) => pickUsers(db, admin, input));
   route(app, ctx, api.assignments, ({ admin, input }) => rec.listRecords(db, admin, input, false));
   route(app, ctx, api.signed, ({ admin, input }) => rec.listRecords(db, admin, input, true));
   route(app, ctx, api.detail, ({ admin, input }) => rec.recordDetail(db, admin, input.id));

@@ -7,7 +7,7 @@ import { feedback } from '../../../lib/feedback';
 import { showFieldError } from '../../../lib/serverErrors';
 import { contentCalls } from '../api';
 import { ImageField } from './ImageField';
-import { LazyEditor } from './LazyEditor';
+import { LazyEditor } from '../../../components/LazyEditor';
 
 interface Values {
   title: string;

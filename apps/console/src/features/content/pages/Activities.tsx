@@ -11,7 +11,7 @@ import { tableDefaults } from '../../../lib/proTable';
 import { showFieldError } from '../../../lib/serverErrors';
 import { contentCalls } from '../api';
 import { ImageField } from '../components/ImageField';
-import { LazyEditor } from '../components/LazyEditor';
+import { LazyEditor } from '../../../components/LazyEditor';
 
 const STATE_COLOR = { upcoming: 'blue', running: 'green', ended: 'default' } as const;
 interface Values {

@@ -31,6 +31,14 @@ export default {
       unlocked: 'Not locked',
       pendingOnly: 'Pending reviews only',
     },
+    audience: {
+      users: 'Chosen users',
+      agent: 'Agent line',
+      tier: 'Tier',
+      all: 'Everyone',
+      usersPlaceholder: 'Search by phone, name or user ID',
+      allHint: 'Every user of the platform (for agent accounts: every user of their line)',
+    },
     common: {
       ok: 'OK',
       cancel: 'Cancel',

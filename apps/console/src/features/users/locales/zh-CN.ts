@@ -31,6 +31,14 @@ export default {
       unlocked: '未锁定',
       pendingOnly: '只看待审核',
     },
+    audience: {
+      users: '指定用户',
+      agent: '代理线',
+      tier: '分层',
+      all: '全部用户',
+      usersPlaceholder: '输入手机号、姓名或用户ID搜索',
+      allHint: '平台全部用户（代理账号为本代理线全部用户）',
+    },
     common: {
       ok: '确定',
       cancel: '取消',

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AudienceUser, msgUsersQuery } from '@stock-admin/contracts';
+import type { AudienceUser, audienceUsersQuery } from '@stock-admin/contracts';
 import type { Db } from '../../db/client.js';
 import { rows } from '../../db/migrate.js';
 import { likeContains } from '../../db/like.js';
@@ -10,7 +10,7 @@ import { agentScope } from '../agents/scope.js';
 const mask = (p: string) => (p.length >= 7 ? `${p.slice(0, 3)}****${p.slice(-4)}` : '****');
 
 /** Users a sender may choose (their scope only): by phone, name, nickname or id; by agent subtree or tier. */
-export async function pickUsers(db: Db, actor: Principal, q: z.output<typeof msgUsersQuery>) {
+export async function pickUsers(db: Db, actor: Principal, q: z.output<typeof audienceUsersQuery>) {
   const w = [sql`u.deleted_at IS NULL`, agentScope(actor, sql`u.agent_id`) ?? sql`true`];
   if (q.keyword) {
     const k = likeContains(q.keyword);
