@@ -126,6 +126,17 @@ describe('sends', () => {
     expect(mine.title).toBe('通知 n1');
   });
 
+  it('reaches, for the default tier, the users without a tier as well (as the tier list counts them)', async () => {
+    await db().execute(sql`INSERT INTO layering_tiers (layering_name, is_default) SELECT '默认层', true WHERE NOT EXISTS (SELECT 1 FROM layering_tiers WHERE is_default)`);
+    const [def] = rows<{ id: number }>(await db().execute(sql`SELECT id FROM layering_tiers WHERE is_default`));
+    const loose = await makeUser(t, { layeringId: null });
+    const s = await call('setUserMsg', { channel: 'station', title: '默认层', content: 'c', audience: { kind: 'tier', tierId: def!.id } });
+    expect(s.status).toBe(0);
+    await kickSends(t.app.ctx);
+    const reached = rows<{ n: number }>(await db().execute(sql`SELECT count(*)::int AS n FROM message_deliveries WHERE send_id = ${s.data.id} AND user_id = ${loose}`));
+    expect(reached[0]!.n).toBe(1);
+  });
+
   it('refuses an empty audience, a past schedule, and users outside agent staff’s subtree', async () => {
     const emptyTier = await tier('空层');
     expect(

@@ -24,6 +24,10 @@ registerMessages({
   'audience.allScoped': { 'zh-CN': '本代理线全部用户', 'en-US': 'all users of your agent line' },
 });
 
+/** Users of a tier: its own, and for the default tier also those with none (they use its channels). */
+export const tierMembers = (tierId: number): SQL =>
+  sql`(u.layering_id = ${tierId} OR (u.layering_id IS NULL AND EXISTS (SELECT 1 FROM layering_tiers dt WHERE dt.id = ${tierId} AND dt.is_default)))`;
+
 /**
  * Who an audience reaches, as a condition on `users u` (not deleted; agent staff: their subtree whatever the
  * audience says). The audience is checked first with {@link checkAudience}.
@@ -36,7 +40,7 @@ export function audienceWhere(actor: ScopeSubject, a: Audience): SQL {
       : a.kind === 'agent'
         ? sql`u.agent_id IN (SELECT x.id FROM agents x WHERE x.path @> ARRAY[${a.agentId}::int])`
         : a.kind === 'tier'
-          ? sql`u.layering_id = ${a.tierId}`
+          ? tierMembers(a.tierId)
           : sql`true`;
   return sql`u.deleted_at IS NULL AND ${scope} AND ${which}`;
 }

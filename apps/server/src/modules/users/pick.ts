@@ -6,6 +6,7 @@ import { rows } from '../../db/migrate.js';
 import { likeContains } from '../../db/like.js';
 import type { Principal } from '../../http/context.js';
 import { agentScope } from '../agents/scope.js';
+import { tierMembers } from './audience.js';
 
 const mask = (p: string) => (p.length >= 7 ? `${p.slice(0, 3)}****${p.slice(-4)}` : '****');
 
@@ -18,7 +19,7 @@ export async function pickUsers(db: Db, actor: Principal, q: z.output<typeof aud
     w.push(sql`(u.phone LIKE ${k} OR u.real_name ILIKE ${k} OR u.nick_name ILIKE ${k} OR u.id = ${id})`);
   }
   if (q.agentId) w.push(sql`u.agent_id IN (SELECT x.id FROM agents x WHERE x.path @> ARRAY[${q.agentId}::int])`);
-  if (q.tierId) w.push(sql`u.layering_id = ${q.tierId}`);
+  if (q.tierId) w.push(tierMembers(q.tierId));
   const where = sql.join(w, sql` AND `);
   const [list, total] = await Promise.all([
     db.execute(sql`SELECT u.id, u.phone, u.real_name, u.nick_name, a.name AS agent_name FROM users u LEFT JOIN agents a ON a.id = u.agent_id

@@ -34,7 +34,12 @@ function Deliveries({ send, onClose }: { send: SendItem | null; onClose: () => v
       valueEnum: Object.fromEntries(DELIVERY_STATUSES.map((s) => [s, { text: t(`messages.deliveryStatuses.${s}`) }])),
       render: (_, r) => <Tag color={DELIVERY_COLOR[r.status]}>{t(`messages.deliveryStatuses.${r.status}`)}</Tag>,
     },
-    { title: t('messages.log.user'), key: 'user', search: false, render: (_, r) => `${r.nickName} · ${r.phone} · #${r.userId}` },
+    {
+      title: t('messages.log.user'),
+      key: 'user',
+      search: false,
+      render: (_, r) => [r.nickName, r.phone, `#${r.userId}`].filter(Boolean).join(' · '),
+    },
     { title: t('messages.log.error'), dataIndex: 'error', search: false, ellipsis: true, render: (_, r) => r.error ?? '-' },
     { title: t('messages.log.attempts'), dataIndex: 'attempts', search: false, width: 70, align: 'right' },
     { title: t('messages.log.updatedAt'), dataIndex: 'updatedAt', search: false, width: 170, render: (_, r) => time(r.updatedAt) },
