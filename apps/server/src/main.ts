@@ -6,6 +6,8 @@ import { migrate } from './db/migrate.js';
 import { connectionLost, isConnectionError } from './db/outage.js';
 import { seedDemo } from './db/seed/index.js';
 import { buildApp } from './app.js';
+import { apnsPushProvider } from './lib/apns.js';
+import { setPushProvider } from './lib/push.js';
 import { ensureBuiltinRoles } from './modules/admins/service.js';
 import { sealLegacyTotpSecrets } from './modules/admins/google.js';
 import { startJobRunner, type JobRunner } from './jobs/index.js';
@@ -50,6 +52,8 @@ async function main() {
   await migrate(database);
   await ensureBuiltinRoles(database.db);
   const app = await buildApp({ config, database });
+  // iOS devices through APNs once the iOS push settings are saved; the recording provider otherwise
+  setPushProvider(apnsPushProvider());
   // Authenticator secrets written in clear before they were sealed (idempotent).
   await sealLegacyTotpSecrets(app.ctx);
 

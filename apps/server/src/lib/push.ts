@@ -14,6 +14,8 @@ export interface PushMessage {
 export interface PushSendResult {
   ok: boolean;
   error?: string;
+  /** The gateway that handled it, when a routing provider handed it on (logged instead of the provider's name). */
+  provider?: string;
 }
 
 /**
@@ -61,12 +63,12 @@ export async function sendPush(
       target: maskDeviceToken(m.target),
       title: m.title,
       body: m.body,
-      provider: p.name,
+      provider: r.provider ?? p.name,
       result: r.ok ? 'sent' : 'failed',
       error: r.error?.slice(0, 500) ?? null,
       adminId: m.adminId ?? null,
       userId: m.userId ?? null,
     })
     .returning({ id: pushLog.id });
-  return { ok: r.ok, logId: row!.id, provider: p.name, error: r.error ?? null };
+  return { ok: r.ok, logId: row!.id, provider: r.provider ?? p.name, error: r.error ?? null };
 }
