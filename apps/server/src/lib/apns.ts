@@ -73,12 +73,13 @@ export function apnsPushProvider(opts: { origin?: string; fallback?: PushProvide
         req.on('error', (e) => resolve({ ok: false, error: e.message }));
         req.on('close', () => {
           if (status === 200) return resolve({ ok: true });
-          let reason = '';
-          try {
-            reason = (JSON.parse(text) as { reason?: string }).reason ?? '';
-          } catch {
-            reason = text.slice(0, 100);
-          }
+          const reason = (() => {
+            try {
+              return (JSON.parse(text) as { reason?: string }).reason ?? '';
+            } catch {
+              return text.slice(0, 100);
+            }
+          })();
           resolve({ ok: false, error: status ? `APNs ${status}${reason ? ` ${reason}` : ''}` : 'APNs: no answer' });
         });
         req.end(body);
