@@ -40,6 +40,11 @@ const LIST_PAGES = [
   '/allsetting/noticesetting',
   '/allsetting/bannersetting',
   '/allsetting/activesetting',
+  '/contractsettings/template',
+  '/contractsettings/assign',
+  '/contractsettings/list',
+  '/account/push',
+  '/account/pushlist',
 ];
 
 /** Pages without a search form. */

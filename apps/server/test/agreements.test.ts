@@ -262,5 +262,8 @@ describe('assignment scope and templates', () => {
       (await up(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'image/svg+xml')).status,
     ).not.toBe(0);
     expect((await up(Buffer.from('<html><script>alert(1)</script></html>'), 'image/png')).status).not.toBe(0);
+    const big = await up(Buffer.concat([tinyPng(), Buffer.alloc(5 * 1024 * 1024)]), 'image/png');
+    expect(big.status).not.toBe(0);
+    expect(big.msg).toMatch(/过大/);
   });
 });
