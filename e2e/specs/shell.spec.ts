@@ -345,12 +345,12 @@ describe('header', () => {
       const withdraw = page.locator('[data-testid="badge-2"]');
       await withdraw.locator('.ant-scroll-number[title="3"]').waitFor();
       assert.equal(await page.locator('[data-testid="badge-21"] .ant-scroll-number[title="1"]').count(), 1);
-      // the stock-buy button (its page is built, issue 21) shows no number at 0; block trades (issue 22) its 1;
-      // none for pages not built yet (issue 27): contracts
+      // the stock-buy button shows no number at 0; block trades its 1; contract review (issue 24) no number at 0
       assert.equal(await page.locator('[data-testid="badge-19"]').count(), 1);
       assert.equal(await page.locator('[data-testid="badge-19"] .ant-scroll-number').count(), 0, 'no number at 0');
       assert.equal(await page.locator('[data-testid="badge-20"] .ant-scroll-number[title="1"]').count(), 1);
-      assert.equal(await page.locator('[data-testid="badge-22"]').count(), 0, 'no badge 22');
+      assert.equal(await page.locator('[data-testid="badge-22"]').count(), 1);
+      assert.equal(await page.locator('[data-testid="badge-22"] .ant-scroll-number').count(), 0, 'no number at 0');
       await withdraw.click();
       const clickedAt = Date.now();
       await page.waitForFunction(() => !document.querySelector('[data-testid="badge-2"] .ant-scroll-number'));

@@ -1,22 +1,6 @@
-import { createRoot, type Root } from 'react-dom/client';
-import { unstableSetRender } from 'antd';
-import './app/i18n';
+// the stylesheet is the entry's (linked by index.html): it also styles the plain sign-in form
 import './app/global.css';
-import { App } from './app/App';
-import { installSoundUnlock } from './lib/sound';
 
-// antd 5 on React 19: static message/notification/Modal functions render through createRoot.
-unstableSetRender((node, container) => {
-  const c = container as Element & { _reactRoot?: Root };
-  c._reactRoot ??= createRoot(container);
-  c._reactRoot.render(node);
-  return async () => {
-    await new Promise((r) => setTimeout(r, 0));
-    c._reactRoot?.unmount();
-    delete c._reactRoot;
-  };
-});
-
-installSoundUnlock();
-
-createRoot(document.getElementById('root')!).render(<App />);
+// The console starts after the browser has painted once: until then the plain sign-in form of index.html
+// (build/bootSignIn.ts) is on screen and usable, instead of a blank page while ≈ 300 KB of script evaluate.
+requestAnimationFrame(() => setTimeout(() => void import('./start'), 0));

@@ -83,4 +83,34 @@ describe('sign-in page', () => {
     expect(f.calls).toHaveLength(0);
     await changeLang('zh-CN');
   });
+
+  it('takes over the plain form of index.html: what was typed, the focus, and a sign-in already asked for', async () => {
+    const f = fakeFetch(() => ok({ token: 'tok-5', expireTime: Date.now() + 3600_000, id: 5 }));
+    requestEnv.fetch = f.fn as never;
+    // what build/bootSignIn.ts and build/boot.js leave: the form shown, typed in, Enter pressed in the password
+    const boot = document.createElement('div');
+    boot.id = 'boot-login';
+    boot.innerHTML = '<input id="login_username" value="admin"><input id="login_password" type="password" value="admin123">';
+    document.body.appendChild(boot);
+    document.documentElement.classList.add('boot-sign-in');
+    (boot.querySelector('#login_password') as HTMLInputElement).focus();
+    (window as { __bootSignIn?: boolean }).__bootSignIn = true;
+    renderLogin();
+    expect(document.getElementById('boot-login')).toBeNull();
+    expect(document.documentElement.classList.contains('boot-sign-in')).toBe(false);
+    expect((screen.getByPlaceholderText('用户名') as HTMLInputElement).value).toBe('admin');
+    expect((document.activeElement as HTMLInputElement).placeholder, document.activeElement?.outerHTML).toBe('密码');
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/dashboard/workplace?tab=2'));
+    expect(f.calls[0]!.init.body).toBe('username=admin&password=admin123');
+  });
+
+  it('leaves a plain form that was never shown alone (another route was asked for)', () => {
+    const boot = document.createElement('div');
+    boot.id = 'boot-login';
+    boot.innerHTML = '<input id="login_username" value="x">';
+    document.body.appendChild(boot);
+    renderLogin();
+    expect(document.getElementById('boot-login')).toBeNull();
+    expect((screen.getByPlaceholderText('用户名') as HTMLInputElement).value).toBe('');
+  });
 });

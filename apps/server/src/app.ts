@@ -17,7 +17,7 @@ import { parseLang, t } from './http/i18n.js';
 import { redactUrl } from './http/redact.js';
 import { toEnvelope } from './http/route.js';
 import { guardApiDocs, registerSecurity } from './http/security.js';
-import { serveConsole } from './http/console-static.js';
+import { inlineScriptHashes, serveConsole } from './http/console-static.js';
 import { connectionLost, databaseAnswered, isConnectionError, RETRY_AFTER_S, setOutageLog } from './db/outage.js';
 import { domainRoutes } from './modules/index.js';
 import { registerRealtime } from './realtime/plugin.js';
@@ -99,7 +99,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await registerBodyParsers(app);
   await app.register(cookie);
-  await registerSecurity(app, config);
+  const consoleDist = config.CONSOLE_DIST ?? path.resolve(here, '../../console/dist');
+  await registerSecurity(app, config, inlineScriptHashes(consoleDist));
   guardApiDocs(app, config);
   await app.register(swagger, {
     openapi: {
@@ -136,6 +137,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerMarket(app, ctx, hub.bus);
   for (const register of domainRoutes) await register(app, ctx);
 
-  await serveConsole(app, config.CONSOLE_DIST ?? path.resolve(here, '../../console/dist'));
+  await serveConsole(app, consoleDist);
   return app;
 }

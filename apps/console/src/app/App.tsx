@@ -1,8 +1,9 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { HashRouter, Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { PageLoading } from '../components/PageLoading';
 import { getToken } from '../lib/auth';
+import { dropBootSignIn } from '../lib/bootSignIn';
 import { lazyPage } from '../lib/chunk';
 import { feedback } from '../lib/feedback';
 import { decideGuard, loginPathFor } from '../lib/routing';
@@ -14,7 +15,29 @@ import { UserLayout } from '../layouts/UserLayout';
 
 // The shell (ProLayout, tabs, header) is its own chunk: the sign-in page does not pay for it.
 // Every feature's strings load alongside it (app/catalogue.ts).
-const BasicLayout = lazyPage<object>(() => Promise.all([import('../layouts/BasicLayout'), ensureFullCatalogue()]).then(([m]) => m));
+const loadShell = () => Promise.all([import('../layouts/BasicLayout'), ensureFullCatalogue()]).then(([m]) => m);
+const BasicLayout = lazyPage<object>(loadShell);
+
+/**
+ * Once the operator starts typing on the sign-in page, the shell, every feature's strings and the workplace load
+ * and run while they finish, so that signing in shows the workplace without waiting for them. Not before: the
+ * sign-in page itself stays small for whoever only opens it.
+ */
+function useWarmShell() {
+  useEffect(() => {
+    const warm = () => {
+      document.removeEventListener('input', warm, true);
+      void Promise.all([loadShell(), import('../features/dashboard/pages/Workplace')]).catch(() => undefined);
+    };
+    document.addEventListener('input', warm, true);
+    return () => document.removeEventListener('input', warm, true);
+  }, []);
+}
+
+function SignInLayout() {
+  useWarmShell();
+  return <UserLayout />;
+}
 
 /** Spec §2 access rules and §4 session for every navigation. */
 function Guard() {
@@ -23,6 +46,10 @@ function Guard() {
   const info = useUserInfo();
   const decision = decideGuard({ pathname: location.pathname, search: location.search, hasToken: !!getToken(), hasInfo: !!info });
   const fullPath = `${location.pathname}${location.search}`;
+  // the plain sign-in form of index.html belongs to the sign-in page only (which takes it over)
+  useLayoutEffect(() => {
+    if (location.pathname !== '/user/login' && location.pathname !== '/') dropBootSignIn();
+  }, [location.pathname]);
 
   const asked = useRef(fullPath);
   asked.current = fullPath;
@@ -60,7 +87,7 @@ export function App() {
       <HashRouter>
         <Routes>
           <Route element={<Guard />}>
-            <Route path="/user/*" element={<UserLayout />} />
+            <Route path="/user/*" element={<SignInLayout />} />
             <Route path="*" element={<Shell />} />
           </Route>
         </Routes>

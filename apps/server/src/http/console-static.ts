@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -26,4 +27,15 @@ export async function serveConsole(app: FastifyInstance, dist: string): Promise<
     },
   });
   app.get('/', { schema: { hide: true } }, (_req, reply) => reply.sendFile('index.html'));
+}
+
+/**
+ * CSP hashes (`'sha256-…'`) of the inline scripts of the built console's index.html (the sign-in form's boot
+ * script): allowed by exactly their content, while every other inline script stays refused.
+ */
+export function inlineScriptHashes(dist: string): string[] {
+  const file = path.join(dist, 'index.html');
+  if (!fs.existsSync(file)) return [];
+  const html = fs.readFileSync(file, 'utf8');
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1]!, 'utf8').digest('base64')}'`);
 }

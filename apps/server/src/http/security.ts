@@ -10,7 +10,7 @@ import { parseLang, t } from './i18n.js';
  * 'unsafe-inline' for styles only), `nosniff`, no framing (frame-ancestors 'none' and X-Frame-Options),
  * a strict referrer policy, and HSTS when the operator says the site is served over TLS (HSTS=true).
  */
-export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+export async function registerSecurity(app: FastifyInstance, config: Config, inlineScripts: string[] = []): Promise<void> {
   // the socket: same origin, or (SOCKET_MODE=spec-ports) the spec's own ports on the page's host
   const sockets = config.SOCKET_MODE === 'spec-ports' ? ['ws://*:8091', 'wss://*:8091', 'ws://*:2362', 'wss://*:2362'] : [];
   await app.register(helmet, {
@@ -19,7 +19,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // plus, by hash, the console's one inline script (its sign-in form before the console starts)
+        scriptSrc: ["'self'", ...inlineScripts],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],

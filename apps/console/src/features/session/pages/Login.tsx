@@ -1,8 +1,9 @@
-import { useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Button, Form, Input, type InputRef } from 'antd';
 import { InfoCircleFilled, LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { dropBootSignIn, readBootSignIn, type BootSignIn } from '../../../lib/bootSignIn';
 import { RequestError } from '../../../lib/request';
 import { safeRedirect } from '../../../lib/routing';
 import { signIn } from '../api';
@@ -21,6 +22,26 @@ export default function Login() {
   const [needCode, setNeedCode] = useState(false);
   const [busy, setBusy] = useState(false);
   const codeRef = useRef<InputRef>(null);
+  const usernameRef = useRef<InputRef>(null);
+  const passwordRef = useRef<InputRef>(null);
+  const [form] = Form.useForm<Values>();
+
+  // Take over from the plain form of index.html. Its presence is read while rendering (these inputs then do not
+  // autoFocus, which would take the focus from it); what was typed, where, and an Enter already pressed are read
+  // when this form is committed — the operator may still type while the page renders.
+  const [hadBoot] = useState(() => readBootSignIn() !== null);
+  const boot = useRef<BootSignIn | null>(null);
+  useLayoutEffect(() => {
+    boot.current = readBootSignIn();
+    dropBootSignIn();
+    if (boot.current) form.setFieldsValue({ username: boot.current.username, password: boot.current.password });
+  }, [form]);
+  useEffect(() => {
+    const b = boot.current;
+    if (!b) return;
+    if (b.focus) (b.focus === 'password' ? passwordRef : usernameRef).current?.focus({ cursor: 'end' });
+    if (b.submit && b.username && b.password) form.submit();
+  }, [form]);
 
   const onFinish = async (v: Values) => {
     setBusy(true);
@@ -41,12 +62,12 @@ export default function Login() {
   return (
     <div className="login-main">
       <div className="login-subtitle">{t('login.subtitle')}</div>
-      <Form<Values> name="login" size="large" onFinish={onFinish} autoComplete="on" requiredMark={false}>
+      <Form<Values> form={form} name="login" size="large" onFinish={onFinish} autoComplete="on" requiredMark={false}>
         <Form.Item name="username" rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}>
-          <Input prefix={<UserOutlined />} placeholder={t('login.username')} autoComplete="username" autoFocus />
+          <Input ref={usernameRef} prefix={<UserOutlined />} placeholder={t('login.username')} autoComplete="username" autoFocus={!hadBoot} />
         </Form.Item>
         <Form.Item name="password" rules={[{ required: true, message: t('login.passwordRequired') }]}>
-          <Input.Password prefix={<LockOutlined />} placeholder={t('login.password')} autoComplete="current-password" />
+          <Input.Password ref={passwordRef} prefix={<LockOutlined />} placeholder={t('login.password')} autoComplete="current-password" />
         </Form.Item>
         {needCode && (
           <>
