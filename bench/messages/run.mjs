@@ -7,47 +7,21 @@
 // row per send, each with their own nickname filled in.
 // Usage: node bench/messages/run.mjs [--users 100000] [--runs 3]
 // Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test). Schema: bench_messages.
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { hash } from '@node-rs/argon2';
 import pg from 'pg';
-import { adminLogin, freshSchema, startServer } from '../lib/server.mjs';
+import { adminLogin, startServer } from '../lib/server.mjs';
+import { BENCH_ADMIN as ADMIN, schemaWithUsers } from '../lib/users.mjs';
 
 const { values } = parseArgs({ options: { users: { type: 'string', default: '100000' }, runs: { type: 'string', default: '3' } } });
 const USERS = Number(values.users);
 const RUNS = Number(values.runs);
 const SCHEMA = 'bench_messages';
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const ADMIN = { username: 'bench_admin', password: 'bench-admin-1' };
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../..');
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const range = (xs) => `${Math.min(...xs)}–${Math.max(...xs)}`;
 
-async function prepare() {
-  const { url } = await freshSchema(PG_URL, SCHEMA);
-  const server = await startServer({ port: 18321, env: { DATABASE_URL: url, SEED_DEMO: 'false', JOBS_ENABLED: 'false' } });
-  await server.stop();
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  const text = fs
-    .readFileSync(path.join(root, 'bench/user-list/seed.sql'), 'utf8')
-    .replaceAll(":'password_hash'", `'${(await hash('bench-user-1')).replace(/'/g, "''")}'`)
-    .replaceAll(':users', String(USERS));
-  await c.query(`SET work_mem = '256MB'`);
-  await c.query(text);
-  const [role] = (await c.query(`SELECT id FROM admin_roles WHERE code = 'admin'`)).rows;
-  await c.query(`INSERT INTO admins (username, name, password_hash, role_id) VALUES ($1, 'Bench admin', $2, $3)`, [
-    ADMIN.username,
-    await hash(ADMIN.password),
-    role.id,
-  ]);
-  await c.end();
-  return url;
-}
+const prepare = () => schemaWithUsers(PG_URL, SCHEMA, USERS, 18321);
 
 async function api(base, token, p, body) {
   const r = await fetch(`${base}${p}`, {

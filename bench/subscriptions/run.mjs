@@ -8,51 +8,29 @@
 // the placements' freezes as fund records with their balances after, so the ledger verifies before the run.
 // Usage: node --import tsx bench/subscriptions/run.mjs [--users 100000] [--runs 3]
 // Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test). Schema: bench_subscriptions.
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { spawnSync } from 'node:child_process';
-import { hash } from '@node-rs/argon2';
 import pg from 'pg';
 
 /* global FormData, Blob -- Node 20 has both */
-import { adminLogin, freshSchema, startServer } from '../lib/server.mjs';
+import { adminLogin, startServer } from '../lib/server.mjs';
+import { BENCH_ADMIN as ADMIN, schemaWithUsers } from '../lib/users.mjs';
 
 const { values } = parseArgs({ options: { users: { type: 'string', default: '100000' }, runs: { type: 'string', default: '3' } } });
 const USERS = Number(values.users);
 const RUNS = Number(values.runs);
 const SCHEMA = 'bench_subscriptions';
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const ADMIN = { username: 'bench_admin', password: 'bench-admin-1' };
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const range = (xs) => `${Math.min(...xs)}–${Math.max(...xs)}`;
 
 /** A fresh schema with the server's tables, USERS users with deposits, and an admin. */
-async function prepare() {
-  const { url } = await freshSchema(PG_URL, SCHEMA);
-  const server = await startServer({ port: 18311, env: { DATABASE_URL: url, SEED_DEMO: 'false', JOBS_ENABLED: 'false' } });
-  await server.stop();
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  const text = fs
-    .readFileSync(path.join(root, 'bench/user-list/seed.sql'), 'utf8')
-    .replaceAll(":'password_hash'", `'${(await hash('bench-user-1')).replace(/'/g, "''")}'`)
-    .replaceAll(':users', String(Math.ceil(USERS * 1.25))); // some have too little free cash to apply
-  await c.query(`SET work_mem = '256MB'`);
-  await c.query(text);
-  const [role] = (await c.query(`SELECT id FROM admin_roles WHERE code = 'admin'`)).rows;
-  await c.query(`INSERT INTO admins (username, name, password_hash, role_id) VALUES ($1, 'Bench admin', $2, $3)`, [
-    ADMIN.username,
-    await hash(ADMIN.password),
-    role.id,
-  ]);
-  await c.end();
-  return url;
-}
+const prepare = () => schemaWithUsers(PG_URL, SCHEMA, Math.ceil(USERS * 1.25), 18311);
 
 /**
  * One issue and one application per user (users with enough free cash), in SQL. A placement's application
