@@ -115,6 +115,11 @@ describe('contracts', () => {
       await goto(page, '/contractsettings/list');
       await page.locator('[data-testid="page-agreement-list"] .ant-table-row:visible', { hasText: 'Awaiting review' }).first().waitFor();
       await screenshot(page, 'agreements-list', 'en-US');
+      await page.locator('[data-testid="page-agreement-list"] [data-testid^="contract-view-"]').first().click();
+      await page.locator('[data-testid="agreement-signature"]').waitFor();
+      await screenshot(page, 'agreements-viewer', 'en-US');
+      await page.keyboard.press('Escape');
+      await page.locator('[data-testid="agreement-viewer"]').waitFor({ state: 'detached' });
       await goto(page, '/contractsettings/template');
       await page
         .locator('[data-testid="page-agreement-templates"] .ant-table-row:visible', { hasText: 'Account opening' })
@@ -170,6 +175,12 @@ describe('messaging', () => {
       await goto(page, '/account/push');
       await page.locator('[data-testid="page-push"] .ant-table-row:visible', { hasText: 'Station message' }).first().waitFor();
       await screenshot(page, 'messages-templates', 'en-US');
+      await page.locator('[data-testid="push-compose"]').click();
+      await page.locator('[data-testid="send-title"]').fill('Market opens');
+      await page.locator('[data-testid="send-content"]').fill('Hi {{nickName}}, the market opens at 9:30.');
+      await page.locator('[data-testid="send-preview"]').waitFor();
+      await screenshot(page, 'messages-send-form', 'en-US');
+      await page.keyboard.press('Escape');
       await switchLang(page, 'zh-CN');
     });
   });

@@ -13,8 +13,8 @@ export function seedActor(adminId: number, username: string): Principal {
 }
 
 const ACCOUNT_BODY = (seal: string) => `<h2 style="text-align: center">证券账户开户协议</h2>
-<p>甲方（客户）：{{realName}}　　身份证号：{{idCard}}　　手机号：{{phone}}</p>
-<p>乙方：本平台　　服务代理：{{agentName}}</p>
+<p>甲方（客户）：{{realName}}&emsp;&emsp;身份证号：{{idCard}}&emsp;&emsp;手机号：{{phone}}</p>
+<p>乙方：本平台&emsp;&emsp;服务代理：{{agentName}}</p>
 <p><strong>第一条</strong> 甲方自愿在乙方开立交易账户，并保证所提供的身份资料真实、准确、完整。</p>
 <p><strong>第二条</strong> 甲方应妥善保管账户密码及交易密码，因甲方保管不善造成的损失由甲方承担。</p>
 <p><strong>第三条</strong> 乙方按照平台公布的费率收取交易手续费、印花税及递延费，费率调整将提前公告。</p>
