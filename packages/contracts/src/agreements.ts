@@ -3,7 +3,7 @@ import { audienceInput, audienceUser, audienceUsersQuery } from './audience.js';
 import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery } from './envelope.js';
 import { optionalText, zBool, zId, zIdList } from './fields.js';
-import { userUploadedFile } from './users.js';
+import { optionalField, userUploadedFile } from './users.js';
 
 /**
  * Contracts (spec §2 /contractsettings, §7 "Contract templates and pushes"; issue 24). The domain is named
@@ -20,7 +20,6 @@ export type AgreementStatus = (typeof AGREEMENT_STATUSES)[number];
 /** Signature images: PNG/JPEG/WebP up to this size. */
 export const SIGNATURE_MAX_BYTES = 512 * 1024;
 
-const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 const time = () =>
   z.iso
     .datetime({ offset: true })
@@ -46,8 +45,8 @@ export type AgreementTemplate = z.infer<typeof agreementTemplate>;
 
 export const templateListQuery = pageQuery.extend({
   name: optionalText(100),
-  kind: z.preprocess(blank, z.enum(AGREEMENT_KINDS).optional()),
-  enabled: z.preprocess(blank, zBool().optional()),
+  kind: optionalField(z.enum(AGREEMENT_KINDS)),
+  enabled: optionalField(zBool()),
 });
 
 const templateFields = {
@@ -94,9 +93,9 @@ export const agreementDetail = agreementItem.extend({
 export type AgreementDetail = z.infer<typeof agreementDetail>;
 
 export const agreementListQuery = pageQuery.extend({
-  templateId: z.preprocess(blank, zId().optional()),
-  status: z.preprocess(blank, z.enum(AGREEMENT_STATUSES).optional()),
-  userId: z.preprocess(blank, zId().optional()),
+  templateId: optionalField(zId()),
+  status: optionalField(z.enum(AGREEMENT_STATUSES)),
+  userId: optionalField(zId()),
   phone: optionalText(20),
   beginTime: time(),
   endTime: time(),
@@ -116,7 +115,7 @@ export const reviewInput = z
   .object({ id: zId(), status: z.enum(['approved', 'rejected']), reason: optionalText(200) })
   .refine((v) => v.status !== 'rejected' || !!v.reason, { message: 'required', path: ['reason'] });
 
-export const previewInput = z.object({ body: z.string().max(200_000), userId: z.preprocess(blank, zId().optional()) });
+export const previewInput = z.object({ body: z.string().max(200_000), userId: optionalField(zId()) });
 
 /** The platform user's view. */
 export const appAgreement = z.object({

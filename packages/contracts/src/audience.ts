@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from './envelope.js';
+import { optionalField } from './users.js';
 import { optionalText, zId, zIdList } from './fields.js';
 
 /**
@@ -34,10 +35,9 @@ export const audienceUser = z.object({
 });
 export type AudienceUser = z.infer<typeof audienceUser>;
 
-const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 /** The user picker of an audience: phone, name, nickname or id; narrowed by agent subtree or tier. */
 export const audienceUsersQuery = pageQuery.extend({
   keyword: optionalText(50),
-  agentId: z.preprocess(blank, zId().optional()),
-  tierId: z.preprocess(blank, zId().optional()),
+  agentId: optionalField(zId()),
+  tierId: optionalField(zId()),
 });

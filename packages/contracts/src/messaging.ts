@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AUDIENCE_KINDS, audienceInput, audienceUser, audienceUsersQuery } from './audience.js';
+import { optionalField } from './users.js';
 import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery } from './envelope.js';
 import { optionalText, zId, zIdList } from './fields.js';
@@ -16,8 +17,6 @@ export const SEND_STATUSES = ['scheduled', 'queued', 'running', 'done', 'cancell
 export type SendStatus = (typeof SEND_STATUSES)[number];
 export const DELIVERY_STATUSES = ['sent', 'failed', 'no_device'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
-
-const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 export const msgTemplate = z.object({
   id: z.number(),
@@ -44,8 +43,8 @@ export const msgTemplateInput = z.object(templateFields);
 export const msgTemplateUpdate = z.object({ id: zId(), ...templateFields });
 export const msgTemplateQuery = pageQuery.extend({
   name: optionalText(100),
-  channel: z.preprocess(blank, z.enum(MESSAGE_CHANNELS).optional()),
-  lang: z.preprocess(blank, z.enum(LANGS).optional()),
+  channel: optionalField(z.enum(MESSAGE_CHANNELS)),
+  lang: optionalField(z.enum(LANGS)),
 });
 
 /** A send: a template's, or one composed on the spot (the push page). `scheduleAt` in the future waits for it. */
@@ -70,7 +69,7 @@ export const previewMsgInput = z
     templateId: zId().optional(),
     title: z.string().max(100).optional(),
     content: z.string().max(2000).optional(),
-    userId: z.preprocess(blank, zId().optional()),
+    userId: optionalField(zId()),
   })
   .refine((v) => v.templateId != null || v.content != null, { message: 'required', path: ['content'] });
 
@@ -100,9 +99,9 @@ export const sendItem = z.object({
 export type SendItem = z.infer<typeof sendItem>;
 
 export const sendListQuery = pageQuery.extend({
-  channel: z.preprocess(blank, z.enum(MESSAGE_CHANNELS).optional()),
-  status: z.preprocess(blank, z.enum(SEND_STATUSES).optional()),
-  templateId: z.preprocess(blank, zId().optional()),
+  channel: optionalField(z.enum(MESSAGE_CHANNELS)),
+  status: optionalField(z.enum(SEND_STATUSES)),
+  templateId: optionalField(zId()),
 });
 export const deliveryItem = z.object({
   userId: z.number(),
@@ -113,7 +112,7 @@ export const deliveryItem = z.object({
   attempts: z.number().int(),
   updatedAt: z.string(),
 });
-export const deliveryQuery = pageQuery.extend({ id: zId(), status: z.preprocess(blank, z.enum(DELIVERY_STATUSES).optional()) });
+export const deliveryQuery = pageQuery.extend({ id: zId(), status: optionalField(z.enum(DELIVERY_STATUSES)) });
 
 export const DEVICE_PLATFORMS = ['ios', 'android'] as const;
 
