@@ -21,12 +21,11 @@ import { claimPending } from '../_kit/review.js';
 import { userScope } from '../agents/scope.js';
 import { notifyUsers } from '../messages/notify.js';
 import { audienceWhere, checkAudience } from '../users/audience.js';
+import { maskPhone } from '../users/shapes.js';
 import { fileUrl } from '../users/uploads.js';
 import { bodyHash, renderAgreement } from './render.js';
 import { templateById } from './templates.js';
 import './messages.js';
-
-const mask = (p: string) => (p.length >= 7 ? `${p.slice(0, 3)}****${p.slice(-4)}` : '****');
 
 interface RecordRow {
   id: number;
@@ -59,7 +58,7 @@ const toItem = (r: RecordRow): AgreementItem => ({
   templateName: r.template_name,
   kind: r.kind,
   userId: r.user_id,
-  phone: mask(r.phone),
+  phone: maskPhone(r.phone),
   realName: r.real_name,
   agentName: r.agent_name,
   status: r.status,

@@ -10,6 +10,7 @@ import type { AppContext, Principal } from '../../http/context.js';
 import { fail } from '../../http/errors.js';
 import { agentScope } from '../agents/scope.js';
 import { audienceWhere, checkAudience, countAudience, scopeAgentOf, scopeOfAgent } from '../users/audience.js';
+import { maskPhone } from '../users/shapes.js';
 import { fillSql } from '../users/template-values.js';
 import { sendPush } from '../../lib/push.js';
 import { sendSms } from '../../lib/sms.js';
@@ -135,7 +136,7 @@ export async function listDeliveries(db: Db, actor: Principal, q: z.output<typeo
   return {
     list: rows<R>(list).map((r) => ({
       userId: r.user_id,
-      phone: r.phone.length >= 7 ? `${r.phone.slice(0, 3)}****${r.phone.slice(-4)}` : '****',
+      phone: maskPhone(r.phone),
       nickName: r.nick_name,
       status: r.status,
       error: r.error,

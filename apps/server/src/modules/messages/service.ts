@@ -9,11 +9,10 @@ import { fail, invalid } from '../../http/errors.js';
 import { agentScope, isAgentStaff } from '../agents/service.js';
 import './messages.js';
 import { likeContains } from '../../db/like.js';
+import { maskPhone } from '../users/shapes.js';
 
 type Audit = (a: { targetId?: string | number | null; before?: unknown; after?: unknown }) => void;
 type MessageRow = typeof stationMessages.$inferSelect;
-
-const maskPhone = (p: string) => (p.length >= 7 ? `${p.slice(0, 3)}****${p.slice(-4)}` : '****');
 
 /** Agent staff see the messages sent within their subtree; platform staff see every message. */
 function messageScope(actor: Principal): SQL | undefined {

@@ -7,8 +7,7 @@ import { likeContains } from '../../db/like.js';
 import type { Principal } from '../../http/context.js';
 import { agentScope } from '../agents/scope.js';
 import { tierMembers } from './audience.js';
-
-const mask = (p: string) => (p.length >= 7 ? `${p.slice(0, 3)}****${p.slice(-4)}` : '****');
+import { maskPhone } from './shapes.js';
 
 /** Users a sender may choose (their scope only): by phone, name, nickname or id; by agent subtree or tier. */
 export async function pickUsers(db: Db, actor: Principal, q: z.output<typeof audienceUsersQuery>) {
@@ -30,7 +29,7 @@ export async function pickUsers(db: Db, actor: Principal, q: z.output<typeof aud
   return {
     list: rows<R>(list).map((r): AudienceUser => ({
       id: r.id,
-      phone: mask(r.phone),
+      phone: maskPhone(r.phone),
       realName: r.real_name,
       nickName: r.nick_name,
       agentName: r.agent_name,

@@ -9,6 +9,8 @@ import './messages.js';
 // The user's shapes on the wire (masks, the list item, a bank card) and the item of one user read by id.
 
 export const maskIdNumber = (v: string) => (v.length > 7 ? `${v.slice(0, 3)}${'*'.repeat(v.length - 7)}${v.slice(-4)}` : '****');
+/** A phone as lists outside the user pages show it: 138****5678. */
+export const maskPhone = (p: string) => (p.length >= 7 ? `${p.slice(0, 3)}****${p.slice(-4)}` : '****');
 export const maskCard = (last4: string) => `**** **** **** ${last4}`;
 export const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
