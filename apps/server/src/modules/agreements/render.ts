@@ -1,18 +1,15 @@
 import { createHash } from 'node:crypto';
-import { fillTemplate, TEMPLATE_VARIABLES } from '@stock-admin/contracts';
+import { fillTemplate } from '@stock-admin/contracts';
 import type { Db } from '../../db/client.js';
 import { escapeHtml, sanitizeRichText } from '../../lib/rich-text.js';
-import { userTemplateValues } from '../users/template-values.js';
-
-const SAMPLES = Object.fromEntries(TEMPLATE_VARIABLES.map((v) => [v.key, v.sample]));
+import { templateValuesOrSamples } from '../users/template-values.js';
 
 /**
  * A contract body as one user reads it: the sanitised template with each variable filled from the user's data and
  * escaped, so markup in a name stays text. Without a user, the variables' samples.
  */
 export async function renderAgreement(db: Db, body: string, userId: number | null, now = new Date()): Promise<string> {
-  const values = userId == null ? SAMPLES : ((await userTemplateValues(db, userId, now)) ?? SAMPLES);
-  return fillTemplate(sanitizeRichText(body), values, escapeHtml);
+  return fillTemplate(sanitizeRichText(body), await templateValuesOrSamples(db, userId, now), escapeHtml);
 }
 
 /** The SHA-256 kept with a signature: proof that the stored text is the one signed. */

@@ -16,7 +16,7 @@ import type { Principal } from '../../http/context.js';
 import { fail, invalid } from '../../http/errors.js';
 import { t } from '../../http/i18n.js';
 import { assertUserInScope } from '../agents/scope.js';
-import { userTemplateValues } from '../users/template-values.js';
+import { templateValuesOrSamples } from '../users/template-values.js';
 import './messages.js';
 
 type Row = typeof msgTemplates.$inferSelect;
@@ -128,15 +128,10 @@ export async function batchDelete(db: Db, ids: number[], lang: Lang) {
   return { ok: found.size, failed: unique.length - found.size, results, deleted: gone };
 }
 
-const SAMPLES = Object.fromEntries(TEMPLATE_VARIABLES.map((v) => [v.key, v.sample]));
-
 /** A template (or a draft) as a user would get it: filled from the chosen user's data, or from samples. */
 export async function previewTemplate(db: Db, actor: Principal, input: z.output<typeof previewMsgInput>) {
   const base = input.templateId ? await getTemplate(db, input.templateId) : { title: input.title ?? '', content: input.content ?? '' };
-  let values: Record<string, string> = SAMPLES;
-  if (input.userId) {
-    await assertUserInScope(db, actor, input.userId, 'userId');
-    values = (await userTemplateValues(db, input.userId)) ?? SAMPLES;
-  }
+  if (input.userId) await assertUserInScope(db, actor, input.userId, 'userId');
+  const values = await templateValuesOrSamples(db, input.userId);
   return { title: fillTemplate(base.title, values), content: fillTemplate(base.content, values) };
 }

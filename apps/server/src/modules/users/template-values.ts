@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { shanghaiDay, type TemplateVariable } from '@stock-admin/contracts';
+import { shanghaiDay, TEMPLATE_VARIABLES, type TemplateVariable } from '@stock-admin/contracts';
 import type { Db } from '../../db/client.js';
 import { rows } from '../../db/migrate.js';
 
@@ -39,6 +39,13 @@ export async function userTemplateValues(
     date: day,
     signDate: day,
   };
+}
+
+const SAMPLES: Partial<Record<TemplateVariable, string>> = Object.fromEntries(TEMPLATE_VARIABLES.map((v) => [v.key, v.sample]));
+
+/** The values for a user, or (no user, or one no longer there) the variables' samples: what previews show. */
+export async function templateValuesOrSamples(db: Db, userId: number | null | undefined, now = new Date()) {
+  return (userId != null ? await userTemplateValues(db, userId, now) : null) ?? SAMPLES;
 }
 
 /** A decimal string with two places, without going through a float. */
