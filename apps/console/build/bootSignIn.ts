@@ -4,8 +4,8 @@ import zhBase from '../src/locales/zh-CN';
 import enBase from '../src/locales/en-US';
 import zhSession from '../src/features/session/locales/zh-CN';
 import enSession from '../src/features/session/locales/en-US';
+import { escapeHtml as esc } from '../src/lib/html';
 
-const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 /** Both languages in the markup; the stylesheet shows the stored one (boot.js marks it on <html> before the first paint). */
 const both = (zh: string, en: string) => `><span class="boot-zh">${esc(zh)}</span><span class="boot-en">${esc(en)}</span>`;
 

@@ -1,6 +1,5 @@
 import type { AgreementDetail } from '@stock-admin/contracts';
-
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml as esc } from '../../../lib/html';
 
 /**
  * Prints a signed contract on A4 through a hidden frame: the exact text signed, then the signature, signing time,
