@@ -321,9 +321,11 @@ describe('heartbeat time-out', () => {
   it('closes a socket silent for more than two heartbeat intervals, keeps a talking one', async () => {
     const a = await signedIn(fast);
     const b = await signedIn(fast);
+    // taken before the connect: the server starts the silent socket's clock when it accepts it, which is
+    // after this moment, so the close can never come less than two intervals after it
+    const started = Date.now();
     const silent = track(await connect(fastBase, a.id, a.token));
     const talking = track(await connectReady(fastBase, b.id, b.token));
-    const started = Date.now();
     const timer = setInterval(() => talking.send({ cmd: 13 }), 100);
     try {
       const closed = await silent.waitClose(4000);
