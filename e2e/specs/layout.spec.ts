@@ -1,14 +1,17 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { goto, launch, screenshot, signIn, switchLang, type Browser, type Lang, type Page } from '../lib/index.ts';
+import { DEMO, goto, launch, route, screenshot, signIn, switchLang, type Browser, type Lang, type Page } from '../lib/index.ts';
+import { brokenPieces, cutCells, foreignWords, installLayoutProbes, measure, settle } from '../lib/layout.ts';
 
 /**
- * Every list page at phone width (390 × 844) and on a laptop (1440 × 900), in both languages: the search
- * form collapses to one column with readable inputs and its buttons on screen, the page itself never
- * scrolls sideways (tables scroll inside their own box, which says so), and nothing is cut under a fixed
- * column header. Screenshots are written to e2e/screenshots/layout-<page>-<width>-<lang>.png.
+ * Every page of the menu at phone width (390 × 844) and on a laptop (1440 × 900), in both languages.
+ * List pages: the search form collapses to one column with readable inputs and its buttons on screen, the
+ * page itself never scrolls sideways (tables scroll inside their own box, which says so), no column header
+ * is cut, a body cell is cut only when it is long text with an ellipsis and its text on hover. Every page
+ * speaks the reader's language outside user data. Screenshots: e2e/screenshots/layout-<page>-<width>-<lang>.png.
  */
 const LIST_PAGES = [
+  '/logmanage/operationLog',
   '/userlist/index',
   '/userlist/agentlist',
   '/product/shares',
@@ -47,107 +50,67 @@ const LIST_PAGES = [
   '/account/pushlist',
 ];
 
+/** The menu's other pages: forms, settings, dashboards, results. */
+const OTHER_PAGES = [
+  '/dashboard/workplace',
+  '/dashboard/analysis',
+  '/position/createfinancing',
+  '/risksetting/sharessetting',
+  '/risksetting/productsetting',
+  '/risksetting/indexsetting',
+  '/allsetting/paysetting',
+  '/account/settings/normal',
+  '/account/settings/basic',
+  '/account/settings/security',
+  '/account/settings/custom',
+  '/account/settings/iosPush',
+  '/exception/403',
+  '/exception/404',
+  '/exception/500',
+  '/result/success',
+  '/result/fail',
+];
+
 /** Pages without a search form. */
-const NO_SEARCH = new Set(['/allsetting/bannersetting', '/allsetting/activesetting', '/capital/layleringlist', '/logmanage/scheduledtasks', '/risksetting/spreadsetting', '/managesettings/rolelist']);
+const NO_SEARCH = new Set([
+  '/allsetting/bannersetting',
+  '/allsetting/activesetting',
+  '/capital/layleringlist',
+  '/logmanage/scheduledtasks',
+  '/risksetting/spreadsetting',
+  '/managesettings/rolelist',
+]);
 
 let browser: Browser;
 before(async () => (browser = await launch()));
 after(() => browser.close());
 
-interface Layout {
-  fields: number[];
-  buttonsRight: number;
-  pageOverflow: number;
-  tableScrolls: boolean;
+async function signedIn(width: number, lang: Lang): Promise<{ page: Page; close: () => Promise<void> }> {
+  const phone = width < 600;
+  const ctx = await browser.newContext({ viewport: { width, height: phone ? 844 : 900 }, isMobile: phone, hasTouch: phone, locale: lang });
+  const page = await ctx.newPage();
+  await installLayoutProbes(page);
+  await signIn(page, DEMO.super); // the super-user sees every page (operation log, iOS push)
+  if (lang === 'en-US') await switchLang(page, 'en-US');
+  return { page, close: () => ctx.close() };
 }
 
-/**
- * Words of the page's own texts (column titles, form labels, buttons, placeholders, toolbar titles — not the
- * rows, which hold user data; GZMT is the pinyin-initials example of a search placeholder) that are in the other language: Latin words in zh-CN (but for the allow-list of
- * codes and proper names), Chinese characters in en-US.
- */
-const LATIN_OK = new Set(['GZMT', 'ID', 'IP', 'CSV', 'API', 'URL', 'PC', 'iOS', 'APNs', 'SMS', 'Google', 'K', 'P/E', 'UA', 'App', 'PnL', 'VIP', 'ST', 'sh', 'sz', 'bj']);
-const foreignWords = (page: Page, path: string, lang: Lang): Promise<string[]> =>
-  page.evaluate(
-    ([key, zh, ok]) => {
-      const pane = document.querySelector(`.shell-pane[data-tab-key="${key}"]`) ?? document.body;
-      const texts = [
-        ...[...pane.querySelectorAll('th, .ant-form-item-label, button, .ant-pro-table-list-toolbar-title, .ant-select-selection-placeholder')]
-          .filter((e) => !e.closest('.ant-table-tbody'))
-          .map((e) => (e as HTMLElement).innerText),
-        ...[...pane.querySelectorAll('input[placeholder]')].map((e) => (e as HTMLInputElement).placeholder),
-      ];
-      const allowed = new Set(ok as string[]);
-      const out = new Set<string>();
-      for (const text of texts) {
-        if (zh) for (const w of text.match(/[A-Za-z][A-Za-z/]+/g) ?? []) if (!allowed.has(w)) out.add(w);
-        if (!zh) for (const w of text.match(/[\u4e00-\u9fff]+/g) ?? []) out.add(w);
-      }
-      return [...out];
-    },
-    [path, lang === 'zh-CN', [...LATIN_OK]] as const,
-  );
-
-/** Measures the visible pane: widths of the search fields shown, where the search buttons end, sideways overflow. */
-const measure = (page: Page, path: string): Promise<Layout> =>
-  page.evaluate((key) => {
-    const pane = document.querySelector(`.shell-pane[data-tab-key="${key}"]`) ?? document.body;
-    const q = pane.querySelector('.ant-pro-query-filter');
-    // no named functions in here: tsx would wrap them in a helper the page does not have
-    const fields = q
-      ? [...q.querySelectorAll('.ant-form-item')]
-          .filter(
-            (e) =>
-              (e as HTMLElement).offsetParent !== null &&
-              e.getBoundingClientRect().width > 0 &&
-              !e.classList.contains('ant-pro-query-filter-actions'),
-          )
-          .map((e) => Math.round(e.getBoundingClientRect().width))
-      : [];
-    const buttons = q
-      ? [...q.querySelectorAll('button')].filter((b) => b.offsetParent !== null && b.getBoundingClientRect().width > 0)
-      : [];
-    const body = pane.querySelector('.ant-table-body, .ant-table-content') as HTMLElement | null;
-    return {
-      fields,
-      buttonsRight: Math.max(0, ...buttons.map((b) => Math.round(b.getBoundingClientRect().right))),
-      pageOverflow: document.scrollingElement!.scrollWidth - window.innerWidth,
-      tableScrolls: !!body && body.scrollWidth > body.clientWidth + 1,
-    };
-  }, path);
-
-async function visit(page: Page, path: string) {
+async function visit(page: Page, path: string, list: boolean, shot: string) {
   await goto(page, path);
-  // the list has answered: its table body is there and nothing in the pane is loading
-  await page.waitForFunction(
-    (key) => {
-      const pane = document.querySelector(`.shell-pane[data-tab-key="${key}"]`);
-      return (
-        !!pane &&
-        getComputedStyle(pane).display !== 'none' &&
-        !!pane.querySelector('.ant-table-tbody, .ant-empty') &&
-        !pane.querySelector('.ant-spin-spinning')
-      );
-    },
-    path,
-    { timeout: 15_000 },
-  );
-  await page.waitForTimeout(300);
+  await settle(page, path, list);
+  assert.ok(route(page).startsWith(path), `${path} opened ${route(page)}`);
+  await screenshot(page, `layout${path.replaceAll('/', '-')}-${shot}`, (await page.evaluate(() => document.documentElement.lang)) as Lang);
 }
 
 for (const lang of ['zh-CN', 'en-US'] as Lang[]) {
   describe(`list pages (${lang})`, () => {
     it('at phone width: one-column search, buttons on screen, no sideways page scroll', async () => {
-      const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: lang });
-      const page = await ctx.newPage();
+      const { page, close } = await signedIn(390, lang);
       try {
-        await signIn(page);
-        if (lang === 'en-US') await switchLang(page, 'en-US');
         const problems: string[] = [];
         for (const path of LIST_PAGES) {
-          await visit(page, path);
+          await visit(page, path, true, '390');
           const m = await measure(page, path);
-          await screenshot(page, `layout${path.replaceAll('/', '-')}-390`, lang);
           if (!m.fields.length && !NO_SEARCH.has(path)) problems.push(`${path}: no search field measured`);
           if (m.fields.some((w) => w < 300)) problems.push(`${path}: search fields ${m.fields.join('/')} px wide`);
           if (m.buttonsRight > 390) problems.push(`${path}: search buttons end at ${m.buttonsRight} px`);
@@ -155,30 +118,50 @@ for (const lang of ['zh-CN', 'en-US'] as Lang[]) {
         }
         assert.deepEqual(problems, []);
       } finally {
-        await ctx.close();
+        await close();
       }
     });
 
-    it('at 1440 px: no sideways page scroll; wide tables scroll in their own box; the page speaks one language', async () => {
-      const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: lang });
-      const page = await ctx.newPage();
+    it('at 1440 px: columns fit their content, wide tables scroll in their own box and show it, one language', async () => {
+      const { page, close } = await signedIn(1440, lang);
       try {
-        await signIn(page);
-        if (lang === 'en-US') await switchLang(page, 'en-US');
         const problems: string[] = [];
         for (const path of LIST_PAGES) {
-          await visit(page, path);
+          await visit(page, path, true, '1440');
           const m = await measure(page, path);
-          await screenshot(page, `layout${path.replaceAll('/', '-')}-1440`, lang);
           if (m.pageOverflow > 1) problems.push(`${path}: the page scrolls sideways by ${m.pageOverflow} px`);
+          if (m.tableScrolls && !m.scrollShown) problems.push(`${path}: the table scrolls sideways without showing it`);
+          for (const cut of await cutCells(page, path)) problems.push(`${path}: ${cut}`);
           const foreign = await foreignWords(page, path, lang);
-          if (foreign.length) problems.push(`${path}: words of the other language in the page's own texts: ${foreign.join(', ')}`);
+          if (foreign.length) problems.push(`${path}: words of the other language: ${foreign.join(', ')}`);
           if (m.fields.some((w) => w < 200)) problems.push(`${path}: search fields ${m.fields.join('/')} px wide`);
         }
         assert.deepEqual(problems, []);
       } finally {
-        await ctx.close();
+        await close();
       }
     });
+  });
+
+  describe(`other pages (${lang})`, () => {
+    for (const width of [1440, 390]) {
+      it(`at ${width} px: one language, nothing cut, broken or sticking out`, async () => {
+        const { page, close } = await signedIn(width, lang);
+        try {
+          const problems: string[] = [];
+          for (const path of OTHER_PAGES) {
+            await visit(page, path, false, String(width));
+            const m = await measure(page, path);
+            if (m.pageOverflow > 1) problems.push(`${path}: the page scrolls sideways by ${m.pageOverflow} px`);
+            for (const piece of await brokenPieces(page, path)) problems.push(`${path}: ${piece}`);
+            const foreign = await foreignWords(page, path, lang);
+            if (foreign.length) problems.push(`${path}: words of the other language: ${foreign.join(', ')}`);
+          }
+          assert.deepEqual(problems, []);
+        } finally {
+          await close();
+        }
+      });
+    }
   });
 }

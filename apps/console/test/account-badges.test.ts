@@ -11,3 +11,21 @@ describe('状态栏管理: the saved choice of header buttons', () => {
     expect(normaliseBadges([21, 2, 99], [], built)).toEqual([2, 21]);
   });
 });
+
+describe('状态栏管理: where each button leads', () => {
+  it('is said as the menu trail of its page, in the reader’s words, never as a route path', async () => {
+    const { BADGE_BUTTONS, badgePageTrail } = await import('../src/layouts/headerBadges');
+    const withdraw = BADGE_BUTTONS.find((b) => b.code === 2)!;
+    expect(badgePageTrail(withdraw)).toEqual(['funds.menu.capital', 'funds.menu.withdrawallist']);
+    expect(badgePageTrail({ ...withdraw, path: '/nowhere/yet' })).toEqual([]);
+  });
+});
+
+describe('time zones shown to operators', () => {
+  it('are named in the reader’s language, not by their IANA id', async () => {
+    const { timeZoneName } = await import('../src/lib/timeZone');
+    expect(timeZoneName('Asia/Shanghai', 'zh-CN')).toBe('中国标准时间');
+    expect(timeZoneName('Asia/Shanghai', 'en-US')).toBe('China Standard Time');
+    expect(timeZoneName('Not/AZone', 'en-US')).toBe('Not/AZone');
+  });
+});

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import i18n, { changeLang } from '../src/app/i18n';
 import { greetingOf } from '../src/lib/greeting';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { DataInText } from '../src/components/DataInText';
 
 describe('greeting by hour (spec §9)', () => {
   it.each([
@@ -25,9 +28,16 @@ describe('greeting by hour (spec §9)', () => {
       '下午好',
       '晚上好',
     ]);
-    expect(i18n.t('workplace.welcome', { greeting: '早上好', name: '管理员' })).toBe('早上好，管理员，欢迎回来');
+    const welcome = (name: string) =>
+      renderToStaticMarkup(
+        createElement(DataInText, { i18nKey: 'workplace.welcome', values: { greeting: '早上好' }, slot: 'name', data: name }),
+      );
+    expect(welcome('管理员')).toBe('早上好，<span translate="no">管理员</span>，欢迎回来');
+    // a name that looks like markup stays text
+    expect(welcome('<b>x</b><name/>')).toBe('早上好，<span translate="no">&lt;b&gt;x&lt;/b&gt;&lt;name/&gt;</span>，欢迎回来');
     await changeLang('en-US');
     expect(i18n.t(`workplace.greeting.${greetingOf(21)}`)).toBe('Good evening');
+    expect(welcome('admin')).toBe('早上好, <span translate="no">admin</span>. Welcome back');
     await changeLang('zh-CN');
   });
 });

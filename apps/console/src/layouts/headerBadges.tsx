@@ -37,6 +37,12 @@ export const BADGE_BUTTONS: BadgeButton[] = BADGE_EVENTS.map((type) => {
 export const builtBadgeButtons = (table: readonly RouteEntry<unknown>[] = shellRoutes): BadgeButton[] =>
   BADGE_BUTTONS.filter((b) => matchRoute([...table], b.path));
 
+/** The menu trail of the page a button opens (section, page), as title keys: what 状态栏管理 shows beside it. */
+export function badgePageTrail(b: BadgeButton, table: readonly RouteEntry<unknown>[] = shellRoutes): string[] {
+  const m = matchRoute([...table], b.path);
+  return m ? [...(m.section ? [m.section.titleKey] : []), m.page.titleKey] : [];
+}
+
 /** Spec §9: the counter is cleared this long after its button navigated. */
 export const BADGE_RESET_MS = 600;
 /** Spec §9: the user name appears this long after the shell mounts. */

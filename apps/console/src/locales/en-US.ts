@@ -94,6 +94,7 @@ const enUS: Catalogue = {
     retry: 'Try again',
   },
   table: { total: 'Total {{total}}' },
+  form: { timePlaceholder: 'hh:mm, e.g. 09:30' },
   editor: {
     toolbar: 'Formatting',
     h2: 'Heading',

@@ -95,6 +95,7 @@ const zhCN = {
     retry: '重试',
   },
   table: { total: '共 {{total}} 条' },
+  form: { timePlaceholder: '时:分，如 09:30' },
   editor: {
     toolbar: '格式',
     h2: '标题',

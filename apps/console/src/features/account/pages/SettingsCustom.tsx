@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { hasAccess, Access } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
 import { setSiteStyle, useSession } from '../../../lib/session';
-import { BADGE_BUTTONS, builtBadgeButtons } from '../../../layouts/headerBadges';
+import { BADGE_BUTTONS, badgePageTrail, builtBadgeButtons } from '../../../layouts/headerBadges';
 import { accountCalls } from '../api';
 import '../account.css';
 
@@ -69,7 +69,15 @@ export default function SettingsCustom() {
             </Checkbox>
           );
           return (
-            <List.Item extra={<Typography.Text type="secondary">{b.path}</Typography.Text>}>
+            <List.Item
+              extra={
+                <Typography.Text type="secondary">
+                  {badgePageTrail(b)
+                    .map((k) => t(k))
+                    .join(' / ')}
+                </Typography.Text>
+              }
+            >
               {allowed ? (
                 box
               ) : (

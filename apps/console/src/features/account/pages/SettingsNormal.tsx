@@ -54,7 +54,8 @@ export default function SettingsNormal() {
               <>
                 <Space size={16} align="center" style={{ marginBottom: 16 }}>
                   <Avatar size={64} src={p.avatar || undefined} icon={<UserOutlined />} />
-                  <div>
+                  {/* the admin's own name and the role's name are data: never translated */}
+                  <div translate="no">
                     <Typography.Title level={4} style={{ margin: 0 }} data-testid="account-name">
                       {p.adminName}
                     </Typography.Title>
@@ -65,7 +66,9 @@ export default function SettingsNormal() {
                   </div>
                 </Space>
                 <Descriptions size="small" column={1}>
-                  <Descriptions.Item label={t('account.field.login')}>{p.adminUtopia}</Descriptions.Item>
+                  <Descriptions.Item label={t('account.field.login')}>
+                    <span translate="no">{p.adminUtopia}</span>
+                  </Descriptions.Item>
                   <Descriptions.Item label={t('account.field.email')}>{p.email || '-'}</Descriptions.Item>
                   <Descriptions.Item label={t('account.field.phone')}>{p.phone || '-'}</Descriptions.Item>
                   <Descriptions.Item label={t('account.field.lang')}>

@@ -48,7 +48,7 @@ export default function Assignments() {
     {
       title: t('agreements.assign.status'),
       dataIndex: 'status',
-      width: 120,
+      width: 170,
       valueType: 'select',
       valueEnum: Object.fromEntries(AGREEMENT_STATUSES.map((s) => [s, { text: t(`agreements.statuses.${s}`) }])),
       render: (_, r) => (

@@ -79,7 +79,7 @@ export default function Contracts() {
       title: t('agreements.assign.status'),
       key: 'statusTag',
       search: false,
-      width: 110,
+      width: 150,
       render: (_, r) => (
         <Tag color={STATUS_COLOR[r.status]} data-testid={`contract-status-${r.id}`}>
           {t(`agreements.statuses.${r.status}`)}

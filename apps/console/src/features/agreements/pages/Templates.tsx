@@ -38,7 +38,7 @@ export default function Templates() {
     {
       title: t('agreements.template.kind'),
       dataIndex: 'kind',
-      width: 140,
+      width: 180,
       valueType: 'select',
       valueEnum: Object.fromEntries(AGREEMENT_KINDS.map((k) => [k, { text: t(`agreements.kinds.${k}`) }])),
       render: (_, r) => <Tag>{t(`agreements.kinds.${r.kind}`)}</Tag>,
@@ -107,7 +107,7 @@ export default function Templates() {
         columns={columns}
         headerTitle={t('agreements.template.title')}
         search={{ labelWidth: 'auto' }}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1200 }}
         toolBarRender={() => [
           <Access key="add" action="add">
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="template-add">

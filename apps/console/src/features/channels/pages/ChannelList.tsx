@@ -101,7 +101,7 @@ export default function ChannelList() {
       title: t('channels.list.payeeName'),
       dataIndex: 'payeeName',
       search: false,
-      width: 160,
+      width: 200,
       ellipsis: true,
       render: (_, r) => r.payeeName || '-',
     },

@@ -16,7 +16,9 @@ export function MarketStrip() {
       <Space size={[32, 8]} wrap>
         {rows.map((r) => (
           <Space key={r.gid} direction="vertical" size={0}>
-            <Typography.Text type="secondary">{r.name}</Typography.Text>
+            <Typography.Text type="secondary" translate="no">
+              {r.name}
+            </Typography.Text>
             <Space size={8}>
               <LastCell q={r} />
               <ChangePctCell q={r} />

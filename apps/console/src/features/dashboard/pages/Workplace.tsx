@@ -13,6 +13,7 @@ import { tableDefaults } from '../../../lib/proTable';
 import { grantRoutes, isSection } from '../../../lib/routing';
 import { useUserInfo } from '../../../lib/session';
 import { myLogins } from '../api';
+import { DataInText } from '../../../components/DataInText';
 import { MarketStrip } from '../components/MarketStrip';
 import { TodayFigures } from '../components/TodayFigures';
 
@@ -106,10 +107,15 @@ export default function Workplace() {
           <Avatar size={56} src={info?.avatar || undefined} icon={<UserOutlined />} />
           <div>
             <Typography.Title level={4} style={{ margin: 0 }} data-testid="greeting">
-              {t('workplace.welcome', { greeting, name: info?.name ?? '' })}
+              <DataInText i18nKey="workplace.welcome" values={{ greeting }} slot="name" data={info?.name ?? ''} />
             </Typography.Title>
             <Typography.Text type="secondary">
-              {info?.role.name ? `${t('workplace.role', { role: info.role.name })} · ` : ''}
+              {info?.role.name ? (
+                <>
+                  <DataInText i18nKey="workplace.role" slot="role" data={info.role.name} />
+                  {' · '}
+                </>
+              ) : null}
               {dayjs()
                 .locale(i18n.language === 'en-US' ? 'en' : 'zh-cn')
                 .format(t('workplace.dateFormat'))}

@@ -12,6 +12,7 @@ import { AmountInput } from '../components/Money';
 import { formatMoney, isAmount, isPositiveAmount } from '../lib/money';
 import { formToSettings, isPercent, minutesOf, settingsToForm, TIME_END, TIME_START, type PaySettingValues } from '../lib/paysetting';
 import { showFieldError } from '../../../lib/serverErrors';
+import { timeZoneName } from '../../../lib/timeZone';
 
 const FIELDS = [
   'minRecharge',
@@ -147,7 +148,7 @@ export default function PaySetting() {
                   label={label('withdrawStart')}
                   rules={[required('withdrawStart'), { pattern: TIME_START, message: t('funds.paysetting.timeInvalid') }]}
                 >
-                  <Input placeholder="HH:mm" maxLength={5} autoComplete="off" />
+                  <Input placeholder={t('form.timePlaceholder')} maxLength={5} autoComplete="off" />
                 </Form.Item>
               </Col>
               <Col xs={12} sm={6}>
@@ -168,7 +169,7 @@ export default function PaySetting() {
                     }),
                   ]}
                 >
-                  <Input placeholder="HH:mm" maxLength={5} autoComplete="off" />
+                  <Input placeholder={t('form.timePlaceholder')} maxLength={5} autoComplete="off" />
                 </Form.Item>
               </Col>
               <Col xs={24} sm={12}>
@@ -183,7 +184,7 @@ export default function PaySetting() {
               </Col>
               <Col xs={24}>
                 <Typography.Paragraph type="secondary" style={{ marginTop: -8 }}>
-                  {t('funds.paysetting.hoursHelp', { start: start || '--:--', end: end || '--:--', zone: q.data.timeZone })}
+                  {t('funds.paysetting.hoursHelp', { start: start || '--:--', end: end || '--:--', zone: timeZoneName(q.data.timeZone) })}
                 </Typography.Paragraph>
               </Col>
             </Row>

@@ -125,7 +125,7 @@ export default function WithdrawalList() {
       title: t('funds.common.rejectReason'),
       dataIndex: 'rejectReason',
       search: false,
-      width: 150,
+      width: 200,
       ellipsis: true,
       render: (_, r) => (r.rejectReason ? <Tooltip title={r.rejectReason}>{r.rejectReason}</Tooltip> : '-'),
     },

@@ -197,7 +197,7 @@ export default {
     sendResult: { sent: 'Sent', failed: 'Failed' },
     taskResult: { running: 'Running', ok: 'Success', error: 'Failed', interrupted: 'Interrupted' },
     task: {
-      intro: 'Jobs run on their schedule (time zone Asia/Shanghai), on one instance of the cluster at a time.',
+      intro: 'Jobs run on their schedule ({{zone}}), on one instance of the cluster at a time.',
       name: 'Task',
       schedule: 'Schedule',
       scheduleHint: 'A cron expression (5 or 6 fields, e.g. 0 3 * * *) or an interval (e.g. @every 15m); default: {{def}}',

@@ -197,7 +197,7 @@ export default {
     sendResult: { sent: '已发送', failed: '失败' },
     taskResult: { running: '运行中', ok: '成功', error: '失败', interrupted: '已中断' },
     task: {
-      intro: '计划任务按计划自动运行（时区 Asia/Shanghai），集群中同一时刻只在一个实例上运行。',
+      intro: '计划任务按计划自动运行（{{zone}}），集群中同一时刻只在一个实例上运行。',
       name: '任务',
       schedule: '执行计划',
       scheduleHint: 'cron 表达式（5 或 6 段，如 0 3 * * *）或间隔（如 @every 15m）；默认：{{def}}',

@@ -27,6 +27,7 @@ import { tableDefaults } from '../../../lib/proTable';
 import { taskCalls } from '../api';
 import { fmtDuration, fmtTime, prettyJson } from '../lib/format';
 import { showFieldError } from '../../../lib/serverErrors';
+import { timeZoneName } from '../../../lib/timeZone';
 import '../logs.css';
 
 const RESULT_COLOR: Record<TaskResult, string> = { running: 'processing', ok: 'green', error: 'red', interrupted: 'orange' };
@@ -344,7 +345,7 @@ export default function ScheduledTasks() {
           </Tooltip>
         }
       >
-        <Typography.Paragraph type="secondary">{t('logs.task.intro')}</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">{t('logs.task.intro', { zone: timeZoneName() })}</Typography.Paragraph>
         <Table<TaskRecord>
           rowKey="key"
           loading={q.isFetching && !q.data}

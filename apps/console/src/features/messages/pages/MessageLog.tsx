@@ -91,7 +91,7 @@ export default function MessageLog() {
     {
       title: t('messages.template.channel'),
       dataIndex: 'channel',
-      width: 120,
+      width: 150,
       valueType: 'select',
       valueEnum: Object.fromEntries(MESSAGE_CHANNELS.map((c) => [c, { text: t(`messages.channels.${c}`) }])),
       render: (_, r) => <Tag color={CHANNEL_COLOR[r.channel]}>{t(`messages.channels.${r.channel}`)}</Tag>,
@@ -205,7 +205,7 @@ export default function MessageLog() {
         columns={columns}
         headerTitle={t('messages.log.title')}
         search={{ labelWidth: 'auto' }}
-        scroll={{ x: 1600 }}
+        scroll={{ x: 1700 }}
         // sends in progress refresh the page until they end
         polling={polling ? POLL_MS : undefined}
         request={async (params) => {

@@ -37,6 +37,7 @@ export default function MessageTemplates() {
     {
       title: t('messages.template.name'),
       dataIndex: 'name',
+      width: 200,
       ellipsis: true,
       render: (_, r) => <span data-testid={`msg-template-${r.id}`}>{r.name}</span>,
     },
@@ -106,7 +107,7 @@ export default function MessageTemplates() {
         columns={columns}
         headerTitle={t('messages.template.title')}
         search={{ labelWidth: 'auto' }}
-        scroll={{ x: 1200 }}
+        scroll={{ x: 1400 }}
         rowSelection={can('delete') ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) } : undefined}
         toolBarRender={() => [
           selected.length > 0 && (

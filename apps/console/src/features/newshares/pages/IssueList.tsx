@@ -48,7 +48,7 @@ export function IssueList({ kind }: { kind: IssueKind }) {
     {
       title: t('newshares.issue.phase'),
       dataIndex: 'phase',
-      width: 100,
+      width: 150,
       valueType: 'select',
       valueEnum: Object.fromEntries(ISSUE_PHASES.map((p) => [p, { text: t(`newshares.phase.${p}`) }])),
       render: (_, r) => (

@@ -140,7 +140,7 @@ export function SubscriptionRecords({ kind }: { kind: IssueKind }) {
       title: t('newshares.record.status'),
       key: 'statusTag',
       search: false,
-      width: 120,
+      width: 170,
       render: (_, r) => (
         <Tag color={STATUS_COLOR[r.status]} data-testid={`sub-status-${r.id}`}>
           {t(`newshares.status.${r.status}`)}

@@ -77,7 +77,7 @@ export function stockColumns(t: TFunction, c: StockColumnContext): ProColumns<St
       title: t('products.col.marketBoard'),
       key: 'marketBoard',
       search: false,
-      width: 126,
+      width: 150,
       render: (_, r) => (
         <Space size={0}>
           <Tag color={MARKET_COLORS[r.market]}>{t(`products.market.${r.market}`)}</Tag>

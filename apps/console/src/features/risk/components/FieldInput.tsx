@@ -35,7 +35,7 @@ export function fieldInput(kind: FieldKind, t: TFunction, testId: string, disabl
         />
       );
     case 'time':
-      return <Input maxLength={5} placeholder="HH:mm" style={{ width: 100 }} {...common} />;
+      return <Input maxLength={5} placeholder={t('form.timePlaceholder')} style={{ width: 160 }} {...common} />;
     case 'bool':
       return <Switch checkedChildren={t('risk.unit.on')} unCheckedChildren={t('risk.unit.off')} {...common} />;
   }

@@ -77,7 +77,7 @@ export function OrderQueue({ kind }: { kind: 'buy' | 'sell' }) {
       key: 'actions',
       valueType: 'option',
       fixed: 'right',
-      width: 140,
+      width: 200,
       render: (_, r) => [
         canReview && isPending(r) && (
           <a key="approve" onClick={() => setReviewing(r)} data-testid={`approve-${r.id}`}>
