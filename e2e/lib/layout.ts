@@ -157,8 +157,20 @@ export const cutCells = (page: Page, path: string, shortText = 16): Promise<stri
         const cs = getComputedStyle(cell);
         const room = cell.getBoundingClientRect().width - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
         const need = range.getBoundingClientRect().width;
-        if (need <= room + 1) continue;
         const header = cell.tagName === 'TH';
+        // a header word broken over two lines ("Levera / ge", "持仓 / 编号"): one word, line boxes at two heights
+        if (header) {
+          const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+          for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+            const word = (n.textContent ?? '').trim();
+            if (!word || /\s/.test(word)) continue;
+            const r = document.createRange();
+            r.selectNodeContents(n);
+            if (new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size > 1)
+              out.push(`header word "${word}" broken over lines`);
+          }
+        }
+        if (need <= room + 1) continue;
         const col = header
           ? text
           : (

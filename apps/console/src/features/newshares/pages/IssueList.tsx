@@ -118,7 +118,7 @@ export function IssueList({ kind }: { kind: IssueKind }) {
       title: t('newshares.issue.subscriptions'),
       dataIndex: 'subscriptions',
       search: false,
-      width: 100,
+      width: 130,
       align: 'right',
       render: (_, r) => <Link to={recordsPath(kind, r.id)}>{r.subscriptions.toLocaleString()}</Link>,
     },
@@ -154,7 +154,7 @@ export function IssueList({ kind }: { kind: IssueKind }) {
       title: t('newshares.issue.autoConvert'),
       dataIndex: 'autoConvert',
       search: false,
-      width: 110,
+      width: 160,
       render: (_, r) => (r.autoConvert ? <Tag color="green">✓</Tag> : <Tag>-</Tag>),
     },
     {

@@ -77,7 +77,7 @@ export function orderColumns(t: TFunction, o: { kind?: boolean; allStatus?: bool
       title: t('trading.col.leverage'),
       dataIndex: 'leverage',
       search: false,
-      width: 64,
+      width: 96,
       align: 'right',
       render: (_, r) => `×${r.leverage}`,
     },

@@ -66,7 +66,7 @@ export function positionColumns(t: TFunction, c: PositionColumnContext | null): 
       title: t('trading.col.leverage'),
       dataIndex: 'leverage',
       search: false,
-      width: 64,
+      width: 96,
       align: 'right',
       render: (_, r) => `×${r.leverage}`,
     },
