@@ -164,7 +164,7 @@ export default function Analysis() {
           <Card className="workplace-card" loading={q.isLoading}>
             <Row gutter={[16, 16]}>
               {(['deposits', 'withdrawals', 'netInflow', 'newUsers', 'realNameApprovals', 'tradeVolume', 'fees'] as Figure[]).map((f) => (
-                <Col key={f} xs={12} md={8} xl={6} xxl={3}>
+                <Col key={f} xs={12} md={8} xl={6}>
                   <Statistic title={name(f)} value={fmt(f, d.totals[f])} prefix={MONEY.includes(f) ? '¥' : undefined} />
                 </Col>
               ))}
