@@ -84,9 +84,16 @@ describe('templates', () => {
     const p = await call('preview.do', { content, title: 'x', userId });
     const values = await userTemplateValues(db(), userId);
     expect(p.data.content).toBe(fillTemplate(content, values!));
-    const s = await call('setUserMsg', { channel: 'station', title: '核对', content, audience: { kind: 'users', userIds: [userId] } });
+    // a user chosen twice is one recipient
+    const s = await call('setUserMsg', {
+      channel: 'station',
+      title: '核对',
+      content,
+      audience: { kind: 'users', userIds: [userId, userId] },
+    });
+    expect(s.data.total).toBe(1);
     await kickSends(t.app.ctx);
-    expect((await detail(s.data.id)).status).toBe('done');
+    expect(await detail(s.data.id)).toMatchObject({ status: 'done', total: 1, done: 1 });
     const got = (await appPost(t, '/app/message/list.do', {}, await appToken(t, userId)).then((r) => r.json())).data.list[0];
     expect(got.content).toBe(p.data.content);
   });
@@ -127,13 +134,17 @@ describe('sends', () => {
   });
 
   it('reaches, for the default tier, the users without a tier as well (as the tier list counts them)', async () => {
-    await db().execute(sql`INSERT INTO layering_tiers (layering_name, is_default) SELECT '默认层', true WHERE NOT EXISTS (SELECT 1 FROM layering_tiers WHERE is_default)`);
+    await db().execute(
+      sql`INSERT INTO layering_tiers (layering_name, is_default) SELECT '默认层', true WHERE NOT EXISTS (SELECT 1 FROM layering_tiers WHERE is_default)`,
+    );
     const [def] = rows<{ id: number }>(await db().execute(sql`SELECT id FROM layering_tiers WHERE is_default`));
     const loose = await makeUser(t, { layeringId: null });
     const s = await call('setUserMsg', { channel: 'station', title: '默认层', content: 'c', audience: { kind: 'tier', tierId: def!.id } });
     expect(s.status).toBe(0);
     await kickSends(t.app.ctx);
-    const reached = rows<{ n: number }>(await db().execute(sql`SELECT count(*)::int AS n FROM message_deliveries WHERE send_id = ${s.data.id} AND user_id = ${loose}`));
+    const reached = rows<{ n: number }>(
+      await db().execute(sql`SELECT count(*)::int AS n FROM message_deliveries WHERE send_id = ${s.data.id} AND user_id = ${loose}`),
+    );
     expect(reached[0]!.n).toBe(1);
   });
 
