@@ -132,7 +132,8 @@ export function TodayFigures() {
               </Typography.Text>
               <span style={{ flex: 1 }}>
                 {actionName(o.action, lang, verb) ?? o.action}
-                {o.targetId ? <Typography.Text type="secondary"> #{o.targetId}</Typography.Text> : null}
+                {/* a record's number; a settings page's key ('pay', 'stock') says nothing the action's name does not */}
+                {o.targetId && /\d/.test(o.targetId) ? <Typography.Text type="secondary"> #{o.targetId}</Typography.Text> : null}
               </span>
               <Tag color={o.result === 'ok' ? 'green' : 'red'}>{t(`logs.opResult.${o.result}`, { defaultValue: o.result })}</Tag>
             </List.Item>
