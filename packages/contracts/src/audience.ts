@@ -16,7 +16,10 @@ export const AUDIENCE_MAX_USERS = 5000;
 export const audienceInput = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('users'),
-    userIds: zIdList().pipe(z.array(z.number()).max(AUDIENCE_MAX_USERS, { message: 'too_many_recipients' })),
+    // a user chosen twice is one recipient: every reader of the audience sees each id once
+    userIds: zIdList()
+      .pipe(z.array(z.number()).max(AUDIENCE_MAX_USERS, { message: 'too_many_recipients' }))
+      .transform((ids) => [...new Set(ids)]),
   }),
   z.object({ kind: z.literal('agent'), agentId: zId() }),
   z.object({ kind: z.literal('tier'), tierId: zId() }),

@@ -62,7 +62,7 @@ export async function createSend(
   const tpl = input.templateId ? await getTemplate(ctx.db, input.templateId) : null;
   const label = await checkAudience(ctx.db, actor, input.audience, lang);
   // chosen users were just counted by the check (every one found in scope), so only other audiences are counted
-  const total = input.audience.kind === 'users' ? new Set(input.audience.userIds).size : await countAudience(ctx.db, actor, input.audience);
+  const total = input.audience.kind === 'users' ? input.audience.userIds.length : await countAudience(ctx.db, actor, input.audience);
   if (total === 0) throw fail('msg_send_empty');
   const at = input.scheduleAt ? new Date(input.scheduleAt) : null;
   if (at && at.getTime() <= now.getTime()) throw fail('msg_schedule_past');

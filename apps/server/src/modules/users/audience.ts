@@ -51,12 +51,9 @@ export function audienceWhere(actor: ScopeSubject, a: Audience): SQL {
  */
 export async function checkAudience(db: Db, actor: ScopeSubject, a: Audience, lang: Lang): Promise<string> {
   if (a.kind === 'users') {
-    const ids = [...new Set(a.userIds)];
-    const [r] = rows<{ n: number }>(
-      await db.execute(sql`SELECT count(*)::int AS n FROM users u WHERE ${audienceWhere(actor, { kind: 'users', userIds: ids })}`),
-    );
-    if ((r?.n ?? 0) !== ids.length) throw invalid('audience.userIds', 'reason.audience_unknown_users');
-    return t(lang, 'audience.users', { count: ids.length });
+    const [r] = rows<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM users u WHERE ${audienceWhere(actor, a)}`));
+    if ((r?.n ?? 0) !== a.userIds.length) throw invalid('audience.userIds', 'reason.audience_unknown_users');
+    return t(lang, 'audience.users', { count: a.userIds.length });
   }
   if (a.kind === 'agent') {
     await assertAgentInScope(db, actor, a.agentId, 'audience.agentId');
