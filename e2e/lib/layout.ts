@@ -52,11 +52,12 @@ export const LATIN_OK = [
   'Bundle',
 ];
 
-type PaneFinder = { __layoutPane: (path: string) => HTMLElement | undefined };
+type PaneFinder = { __layoutPane: (path: string) => HTMLElement };
 
 /**
  * Installs the page-side finder of a route's tab pane (keyed by path + query), shown, on every document
- * of the page: call before signing in. Plain script text, so that the test's compiler adds nothing to it.
+ * of the page: call before signing in. Not shown yet: an empty, detached element (nothing to measure).
+ * Plain script text, so that the test's compiler adds nothing to it.
  */
 export const installLayoutProbes = (page: Page): Promise<unknown> =>
   page.addInitScript({
@@ -64,7 +65,7 @@ export const installLayoutProbes = (page: Page): Promise<unknown> =>
       return Array.from(document.querySelectorAll('.shell-pane')).find(function (p) {
         var k = p.getAttribute('data-tab-key') || '';
         return (k === path || k.indexOf(path + '?') === 0) && p.getBoundingClientRect().height > 0;
-      });
+      }) || document.createElement('div');
     };`,
   });
 
@@ -91,7 +92,7 @@ export async function settle(page: Page, path: string, list: boolean): Promise<v
       if (!window.location.hash.startsWith(`#${path}`)) return true; // sent elsewhere (not granted, not found): the caller says so
       const pane = (window as unknown as PaneFinder).__layoutPane(path);
       return (
-        !!pane &&
+        pane.isConnected &&
         !!pane.firstElementChild &&
         (!needTable || !!pane.querySelector('.ant-table-tbody, .ant-empty')) &&
         !pane.querySelector('.ant-spin-spinning, .ant-skeleton-active, .page-loading')
@@ -106,7 +107,7 @@ export async function settle(page: Page, path: string, list: boolean): Promise<v
 /** Measures the visible pane: the search form, sideways overflow, the table's own scrolling. */
 export const measure = (page: Page, path: string): Promise<Layout> =>
   page.evaluate((path) => {
-    const pane = (window as unknown as PaneFinder).__layoutPane(path) ?? document.createElement('div');
+    const pane = (window as unknown as PaneFinder).__layoutPane(path);
     const q = pane.querySelector('.ant-pro-query-filter');
     const fields = q
       ? [...q.querySelectorAll('.ant-form-item')]
@@ -140,7 +141,7 @@ export const measure = (page: Page, path: string): Promise<Layout> =>
 export const cutCells = (page: Page, path: string, shortText = 16): Promise<string[]> =>
   page.evaluate(
     ([path, short]) => {
-      const pane = (window as unknown as PaneFinder).__layoutPane(path) ?? document.createElement('div');
+      const pane = (window as unknown as PaneFinder).__layoutPane(path);
       const out: string[] = [];
       const cells = [
         ...pane.querySelectorAll('.ant-table-thead th'),
@@ -197,7 +198,7 @@ export const cutCells = (page: Page, path: string, shortText = 16): Promise<stri
 export const foreignWords = (page: Page, path: string, lang: Lang): Promise<string[]> =>
   page.evaluate(
     ([path, zh, ok]) => {
-      const pane = (window as unknown as PaneFinder).__layoutPane(path) ?? document.createElement('div');
+      const pane = (window as unknown as PaneFinder).__layoutPane(path);
       const texts: string[] = [];
       const walker = document.createTreeWalker(pane, NodeFilter.SHOW_TEXT);
       for (let n = walker.nextNode(); n; n = walker.nextNode()) {
@@ -227,7 +228,7 @@ export const foreignWords = (page: Page, path: string, lang: Lang): Promise<stri
  */
 export const brokenPieces = (page: Page, path: string): Promise<string[]> =>
   page.evaluate((path) => {
-    const pane = (window as unknown as PaneFinder).__layoutPane(path) ?? document.createElement('div');
+    const pane = (window as unknown as PaneFinder).__layoutPane(path);
     const out: string[] = [];
     for (const e of pane.querySelectorAll('.ant-card-head-title') as NodeListOf<HTMLElement>)
       if (e.scrollWidth > e.clientWidth + 1) out.push(`card title "${e.innerText}" cut (${e.scrollWidth} px, has ${e.clientWidth})`);

@@ -95,11 +95,11 @@ async function signedIn(width: number, lang: Lang): Promise<{ page: Page; close:
   return { page, close: () => ctx.close() };
 }
 
-async function visit(page: Page, path: string, list: boolean, shot: string) {
+async function visit(page: Page, path: string, list: boolean, width: number, lang: Lang) {
   await goto(page, path);
   await settle(page, path, list);
   assert.ok(route(page).startsWith(path), `${path} opened ${route(page)}`);
-  await screenshot(page, `layout${path.replaceAll('/', '-')}-${shot}`, (await page.evaluate(() => document.documentElement.lang)) as Lang);
+  await screenshot(page, `layout${path.replaceAll('/', '-')}-${width}`, lang);
 }
 
 for (const lang of ['zh-CN', 'en-US'] as Lang[]) {
@@ -109,7 +109,7 @@ for (const lang of ['zh-CN', 'en-US'] as Lang[]) {
       try {
         const problems: string[] = [];
         for (const path of LIST_PAGES) {
-          await visit(page, path, true, '390');
+          await visit(page, path, true, 390, lang);
           const m = await measure(page, path);
           if (!m.fields.length && !NO_SEARCH.has(path)) problems.push(`${path}: no search field measured`);
           if (m.fields.some((w) => w < 300)) problems.push(`${path}: search fields ${m.fields.join('/')} px wide`);
@@ -127,7 +127,7 @@ for (const lang of ['zh-CN', 'en-US'] as Lang[]) {
       try {
         const problems: string[] = [];
         for (const path of LIST_PAGES) {
-          await visit(page, path, true, '1440');
+          await visit(page, path, true, 1440, lang);
           const m = await measure(page, path);
           if (m.pageOverflow > 1) problems.push(`${path}: the page scrolls sideways by ${m.pageOverflow} px`);
           if (m.tableScrolls && !m.scrollShown) problems.push(`${path}: the table scrolls sideways without showing it`);
@@ -150,7 +150,7 @@ for (const lang of ['zh-CN', 'en-US'] as Lang[]) {
         try {
           const problems: string[] = [];
           for (const path of OTHER_PAGES) {
-            await visit(page, path, false, String(width));
+            await visit(page, path, false, width, lang);
             const m = await measure(page, path);
             if (m.pageOverflow > 1) problems.push(`${path}: the page scrolls sideways by ${m.pageOverflow} px`);
             for (const piece of await brokenPieces(page, path)) problems.push(`${path}: ${piece}`);
