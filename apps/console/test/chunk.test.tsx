@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Suspense } from 'react';
-import { render, screen } from '@testing-library/react';
+import { Suspense, useEffect, useState } from 'react';
+import { act, render, screen } from '@testing-library/react';
 import { ErrorBoundary } from '../src/components/ErrorBoundary';
 import { CHUNK_TIMEOUT_MS, ChunkLoadError, isChunkLoadError, lazyPage, loadChunk } from '../src/lib/chunk';
 
@@ -52,5 +52,63 @@ describe('chunk loading', () => {
       </ErrorBoundary>,
     );
     expect(await screen.findByTestId('crash-error')).toBeTruthy();
+  });
+
+  it('a page whose module has loaded renders at once, without its fallback (React would hold it back 300 ms)', async () => {
+    const loader = vi.fn(() => Promise.resolve({ default: () => <span>page</span> }));
+    const Page = lazyPage<object>(loader);
+    await Page.preload();
+    render(
+      <Suspense fallback="loading">
+        <Page />
+      </Suspense>,
+    );
+    // synchronously in the first commit: no "loading" in between
+    expect(screen.getByText('page')).toBeTruthy();
+    expect(screen.queryByText('loading')).toBeNull();
+    await Page.preload();
+    expect(loader).toHaveBeenCalledTimes(1);
+  });
+
+  it('an instance mounted before its module arrived keeps its state when the module is in (never remounted)', async () => {
+    let mounts = 0;
+    function Counter() {
+      const [n, setN] = useState(0);
+      useEffect(() => {
+        mounts++;
+      }, []);
+      return <button onClick={() => setN(n + 1)}>n={n}</button>;
+    }
+    const Page = lazyPage<object>(() => Promise.resolve({ default: Counter }));
+    const { rerender } = render(
+      <Suspense fallback="loading">
+        <Page key="a" />
+      </Suspense>,
+    );
+    expect(screen.getByText('loading')).toBeTruthy();
+    const button = await screen.findByText('n=0');
+    act(() => button.click());
+    rerender(
+      <Suspense fallback="loading">
+        <Page key="a" />
+      </Suspense>,
+    );
+    expect(screen.getByText('n=1')).toBeTruthy();
+    expect(mounts).toBe(1);
+  });
+
+  it('a failed preload does not stand for the page: its own load tries again', async () => {
+    let calls = 0;
+    const Page = lazyPage<object>(() =>
+      ++calls === 1 ? Promise.reject(new Error('offline')) : Promise.resolve({ default: () => <span>back</span> }),
+    );
+    expect(isChunkLoadError(await Page.preload().catch((e: unknown) => e))).toBe(true);
+    render(
+      <Suspense fallback="loading">
+        <Page />
+      </Suspense>,
+    );
+    expect(await screen.findByText('back')).toBeTruthy();
+    expect(calls).toBe(2);
   });
 });

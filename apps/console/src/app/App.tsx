@@ -1,12 +1,12 @@
 import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
-import { HashRouter, Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { HashRouter, Navigate, Outlet, Route, Routes, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { PageLoading } from '../components/PageLoading';
 import { getToken } from '../lib/auth';
 import { dropBootSignIn } from '../lib/bootSignIn';
 import { lazyPage } from '../lib/chunk';
 import { feedback } from '../lib/feedback';
-import { decideGuard, loginPathFor } from '../lib/routing';
+import { decideGuard, loginPathFor, safeRedirect } from '../lib/routing';
 import { signOut, useUserInfo } from '../lib/session';
 import i18n, { ensureFullCatalogue } from './i18n';
 import { Providers } from './providers';
@@ -15,23 +15,33 @@ import { UserLayout } from '../layouts/UserLayout';
 
 // The shell (ProLayout, tabs, header) is its own chunk: the sign-in page does not pay for it.
 // Every feature's strings load alongside it (app/catalogue.ts).
-const loadShell = () => Promise.all([import('../layouts/BasicLayout'), ensureFullCatalogue()]).then(([m]) => m);
-const BasicLayout = lazyPage<object>(loadShell);
+const BasicLayout = lazyPage(() => Promise.all([import('../layouts/shell'), ensureFullCatalogue()]).then(([m]) => m));
 
 /**
- * Once the operator starts typing on the sign-in page, the shell, every feature's strings and the workplace load
- * and run while they finish, so that signing in shows the workplace without waiting for them. Not before: the
- * sign-in page itself stays small for whoever only opens it.
+ * Once the operator starts typing on the sign-in page, the shell, every feature's strings and the page that signing
+ * in opens (the workplace, or the `redirect`) load and run while they finish, so that signing in shows that page
+ * without waiting for them. Not before: the sign-in page itself stays small for whoever only opens it.
  */
 function useWarmShell() {
+  const [params] = useSearchParams();
+  const target = safeRedirect(params.get('redirect'));
   useEffect(() => {
+    // signing in stops the warm-up: from then on the shell itself renders, and the two would only share the CPU
+    const signingIn = new AbortController();
+    const stop = () => signingIn.abort();
     const warm = () => {
       document.removeEventListener('input', warm, true);
-      void Promise.all([loadShell(), import('../features/dashboard/pages/Workplace')]).catch(() => undefined);
+      void BasicLayout.preload()
+        .then((shell) => shell.warmUp(target, signingIn.signal))
+        .catch(() => undefined);
     };
     document.addEventListener('input', warm, true);
-    return () => document.removeEventListener('input', warm, true);
-  }, []);
+    document.addEventListener('submit', stop, true);
+    return () => {
+      document.removeEventListener('input', warm, true);
+      document.removeEventListener('submit', stop, true);
+    };
+  }, [target]);
 }
 
 function SignInLayout() {

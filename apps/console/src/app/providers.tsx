@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import { ConfigProvider, message, notification, theme as antdTheme } from 'antd';
+import { ConfigProvider, message, notification, theme as antdTheme, type ConfigProviderProps } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import enUS from 'antd/es/locale/en_US';
 import { useTranslation } from 'react-i18next';
@@ -33,24 +33,31 @@ function useReducedMotion(): boolean {
   );
 }
 
-/** antd locale (switched with the language) and theme (from the site style; no motion when reduced motion is asked for). */
+/** antd's locale and theme for the console (from the site style; no motion when reduced motion is asked for). */
+export function useAntdConfig(): Pick<ConfigProviderProps, 'locale' | 'theme'> {
+  const { i18n } = useTranslation();
+  const { siteStyle } = useSession();
+  const reducedMotion = useReducedMotion();
+  return {
+    locale: i18n.language === 'en-US' ? enUS : zhCN,
+    theme: {
+      token: { colorPrimary: siteStyle.primaryColor, motion: !reducedMotion },
+      algorithm: siteStyle.navTheme === 'realDark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
+    },
+  };
+}
+
+/** antd locale (switched with the language) and theme (`useAntdConfig`). */
 export function Providers({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const { siteStyle } = useSession();
-  const dark = siteStyle.navTheme === 'realDark';
-  const reducedMotion = useReducedMotion();
+  const config = useAntdConfig();
   useEffect(() => {
     document.documentElement.lang = i18n.language;
     document.documentElement.classList.toggle('color-weak', !!siteStyle.colorWeak);
   }, [i18n.language, siteStyle.colorWeak]);
   return (
-    <ConfigProvider
-      locale={i18n.language === 'en-US' ? enUS : zhCN}
-      theme={{
-        token: { colorPrimary: siteStyle.primaryColor, motion: !reducedMotion },
-        algorithm: dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
-      }}
-    >
+    <ConfigProvider {...config}>
       <FeedbackHost />
       {children}
     </ConfigProvider>

@@ -1,4 +1,3 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
 import {
   CheckCircleOutlined,
   ContactsOutlined,
@@ -15,7 +14,8 @@ import {
   WarningOutlined,
   FileProtectOutlined,
 } from '@ant-design/icons';
-import { lazyPage } from '../lib/chunk';
+import { lazyPage, type LazyPage } from '../lib/chunk';
+import { matchRoute } from '../lib/routing';
 import type { PageRoute as Page, RouteEntry as Entry, SectionRoute as Section } from '../lib/routing';
 
 /**
@@ -28,7 +28,7 @@ import type { PageRoute as Page, RouteEntry as Entry, SectionRoute as Section } 
  * switches, `super` for super-user-only pages. A page that is not built yet is simply not listed.
  */
 
-export type PageComponent = LazyExoticComponent<ComponentType>;
+export type PageComponent = LazyPage;
 export type PageRoute = Page<PageComponent>;
 export type SectionRoute = Section<PageComponent>;
 export type RouteEntry = Entry<PageComponent>;
@@ -445,3 +445,9 @@ export const shellRoutes: RouteEntry[] = [
   { path: '/404', titleKey: 'route.e404', hideInMenu: true, transient: true, component: Exception },
   { path: '/403', titleKey: 'route.e403', hideInMenu: true, transient: true, component: Exception },
 ];
+
+/** Loads the page that `path` opens ahead of its use: the sign-in page warms the page that signing in opens. */
+export function preloadPage(path: string): Promise<void> {
+  const page = matchRoute(shellRoutes, path.split('?')[0]!)?.page;
+  return page ? page.component.preload().then(() => undefined) : Promise.resolve();
+}

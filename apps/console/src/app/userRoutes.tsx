@@ -1,5 +1,4 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
-import { lazyPage } from '../lib/chunk';
+import { lazyPage, type LazyPage } from '../lib/chunk';
 import type { PageRoute as Page } from '../lib/routing';
 
 /**
@@ -12,7 +11,7 @@ const Login = lazyPage(() => import('../features/session/pages/Login'));
 const Register = lazyPage(() => import('../features/admins/pages/Register'));
 const RegisterResult = lazyPage(() => import('../features/admins/pages/RegisterResult'));
 
-export const userRoutes: Page<LazyExoticComponent<ComponentType>>[] = [
+export const userRoutes: Page<LazyPage>[] = [
   { path: '/user/login', titleKey: 'route.login', component: Login },
   { path: '/user/register', titleKey: 'admins.menu.register', component: Register },
   { path: '/user/register-result', titleKey: 'admins.menu.registerResult', component: RegisterResult },

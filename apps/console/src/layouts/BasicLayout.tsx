@@ -24,6 +24,7 @@ import { Crumbs, ShellHeader } from './ShellHeader';
 import { LiveNoticesMount } from './LiveNoticesMount';
 import { SecondMenu } from './SecondMenu';
 import { SettingDrawer } from './SettingDrawer';
+import { LAYOUT, darkSiderToken } from './shellLook';
 import { TabBar } from './TabBar';
 import { useTabs, type OpenTab } from './useTabs';
 
@@ -55,32 +56,6 @@ function menuData(routes: RouteEntry[], t: (k: string) => string) {
         : { path: r.path, name: t(r.titleKey), icon: r.icon },
     );
 }
-
-/** The classic dark side menu of the spec's default layout (ProLayout 7 expresses it with tokens). */
-function darkSiderToken(primary: string) {
-  return {
-    sider: {
-      colorMenuBackground: '#001529',
-      colorBgCollapsedButton: '#001529',
-      colorTextCollapsedButton: 'rgba(255,255,255,0.65)',
-      colorTextCollapsedButtonHover: '#fff',
-      colorMenuItemDivider: 'rgba(255,255,255,0.15)',
-      colorTextMenu: 'rgba(255,255,255,0.75)',
-      colorTextMenuSecondary: 'rgba(255,255,255,0.65)',
-      colorTextMenuTitle: '#fff',
-      colorTextMenuItemHover: '#fff',
-      colorTextMenuActive: '#fff',
-      colorTextMenuSelected: '#fff',
-      colorTextSubMenuSelected: '#fff',
-      colorBgMenuItemHover: 'rgba(255,255,255,0.08)',
-      colorBgMenuItemSelected: primary,
-      colorBgMenuItemActive: 'rgba(255,255,255,0.08)',
-      colorBgMenuItemCollapsedElevated: '#001529',
-    },
-  };
-}
-
-const LAYOUT = { sidemenu: 'side', topmenu: 'top', mix: 'mix' } as const;
 
 function TabPane({ tab }: { tab: OpenTab }) {
   const Page = tab.route.component;

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, useState, type ComponentType, type FunctionComponent } from 'react';
 
 /** Spec §9: a script chunk that has not loaded after 120 s counts as failed. */
 export const CHUNK_TIMEOUT_MS = 120_000;
@@ -34,11 +34,39 @@ export function loadChunk<T>(loader: () => Promise<T>, timeoutMs = CHUNK_TIMEOUT
   });
 }
 
+/** A lazily loaded page: renders like its module's component; `preload()` fetches and evaluates it ahead of use (answers the module). */
+export type LazyPage<P extends object = object, M = unknown> = FunctionComponent<P> & { preload(): Promise<M> };
+
 /**
  * `React.lazy` over `loadChunk`, for route pages and the shell (`lazyPage(() => import('./Page'))`).
+ * Once the module has loaded (a `preload()` or an earlier use), a new instance renders its component at once:
+ * `React.lazy` would suspend for a tick even then, and React holds a revealed boundary back for up to 300 ms
+ * after its fallback showed — the time between 登录 and the workplace was mostly such waits. An instance keeps
+ * the path it mounted with, so a page is never remounted when its module arrives.
  * Marked free of side effects so that a route table the first chunk does not use is dropped from it.
  */
 /* @__NO_SIDE_EFFECTS__ */
-export function lazyPage<P extends object>(loader: () => Promise<{ default: ComponentType<P> }>): LazyExoticComponent<ComponentType<P>> {
-  return lazy(() => loadChunk(loader));
+export function lazyPage<P extends object, M extends { default: ComponentType<P> } = { default: ComponentType<P> }>(
+  loader: () => Promise<M>,
+): LazyPage<P, M> {
+  let loaded: ComponentType<P> | undefined;
+  let pending: Promise<M> | undefined;
+  const load = () =>
+    (pending ??= loadChunk(loader).then(
+      (m) => {
+        loaded = m.default;
+        return m;
+      },
+      (e: unknown) => {
+        pending = undefined; // a failed preload must not stand for the page's own load
+        throw e;
+      },
+    ));
+  const Lazy = lazy(load);
+  function Page(props: P) {
+    const [Loaded] = useState(() => loaded);
+    return Loaded ? createElement(Loaded, props) : createElement(Lazy as unknown as ComponentType<P>, props);
+  }
+  Page.preload = load;
+  return Page;
 }
