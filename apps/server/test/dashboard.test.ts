@@ -69,6 +69,7 @@ beforeAll(async () => {
   await t.app.ctx.db.execute(sql`UPDATE users SET enable_amt = enable_amt WHERE id = ${u.sim!}`);
   await registered(u.sim!, at(`${D1}T08:00:00`));
   await opened(u.sim!, '9999.00', at(`${D1}T11:00:00`));
+  await deposit(u.sim!, '7000.00', at(`${D1}T10:30:00`));
   // the credits above happened "now": move them out of the range
   await t.app.ctx.db.execute(sql`UPDATE fund_records SET created_at = ${at('2026-01-01T10:00:00')} WHERE type = 'manual_credit'`);
 });

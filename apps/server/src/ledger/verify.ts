@@ -229,9 +229,9 @@ export async function verifySummaryTables(db: Db, limit = 100): Promise<LedgerOf
       LIMIT ${limit}`),
   );
   for (const r of fa) out.push({ kind: 'stats', id: Number(r.agent_id), problem: 'fund_stats_all', detail: r });
-  for (const r of await periodFundMismatches(db, 'fund_stats_day', `(created_at AT TIME ZONE 'Asia/Shanghai')::date`, limit))
+  for (const r of await periodFundMismatches(db, 'fund_stats_day', `(f.created_at AT TIME ZONE 'Asia/Shanghai')::date`, limit))
     out.push({ kind: 'stats', id: 0, problem: 'fund_stats_day', detail: r });
-  for (const r of await periodFundMismatches(db, 'fund_stats_hour', 'fund_hour(created_at)', limit))
+  for (const r of await periodFundMismatches(db, 'fund_stats_hour', 'fund_hour(f.created_at)', limit))
     out.push({ kind: 'stats', id: 0, problem: 'fund_stats_hour', detail: r });
   // every record is labelled with its owner's current agent (the scope of agent staff relies on it)
   const oa = rows<Record<string, string | number | null>>(
@@ -257,8 +257,9 @@ export async function verifySummaryTables(db: Db, limit = 100): Promise<LedgerOf
 }
 
 /**
- * The rows of a per-period fund summary (period, type, owner: fund_stats_day by `day`, fund_stats_hour by
- * `hour`) that differ from the records, the period of a record being `periodOf` (a fixed SQL expression).
+ * The rows of a per-period fund summary (period, type, owner: fund_stats_day by `day`; fund_stats_hour by `hour`
+ * and the user's account type) that differ from the records, the period of a record being `periodOf` (a fixed
+ * SQL expression over the records, alias f).
  */
 async function periodFundMismatches(
   db: Db,
@@ -266,18 +267,22 @@ async function periodFundMismatches(
   periodOf: string,
   limit: number,
 ): Promise<Record<string, string | number | null>[]> {
-  const key = sql.raw(table === 'fund_stats_day' ? 'day' : 'hour');
+  const hour = table === 'fund_stats_hour';
+  const key = sql.raw(hour ? 'hour' : 'day');
+  const keys = sql.raw(hour ? 'hour, type, owner, account_type' : 'day, type, owner');
   return rows<Record<string, string | number | null>>(
     await db.execute(sql`
       WITH actual AS (
-        SELECT ${sql.raw(periodOf)} AS ${key}, type, CASE WHEN user_id IS NULL THEN 'a' ELSE 'u' END AS owner, count(*) AS n,
-               coalesce(sum(amount) FILTER (WHERE amount > 0), 0) AS amount_in, coalesce(sum(amount) FILTER (WHERE amount < 0), 0) AS amount_out
-        FROM fund_records GROUP BY 1, 2, 3)
-      SELECT coalesce(a.${key}, s.${key})::text AS ${key}, coalesce(a.type, s.type) AS type, coalesce(a.owner, s.owner) AS owner,
+        SELECT ${sql.raw(periodOf)} AS ${key}, f.type, CASE WHEN f.user_id IS NULL THEN 'a' ELSE 'u' END AS owner,
+               ${hour ? sql`coalesce(u.account_type, 0)::smallint AS account_type,` : sql``} count(*) AS n,
+               coalesce(sum(f.amount) FILTER (WHERE f.amount > 0), 0) AS amount_in, coalesce(sum(f.amount) FILTER (WHERE f.amount < 0), 0) AS amount_out
+        FROM fund_records f ${hour ? sql`LEFT JOIN users u ON u.id = f.user_id` : sql``}
+        GROUP BY ${keys})
+      SELECT ${key}::text AS ${key}, type, owner, ${hour ? sql`account_type,` : sql``}
              coalesce(a.n, 0)::int AS actual_n, coalesce(s.n, 0)::int AS summary_n,
              coalesce(a.amount_in, 0)::text AS actual_in, coalesce(s.amount_in, 0)::text AS summary_in,
              coalesce(a.amount_out, 0)::text AS actual_out, coalesce(s.amount_out, 0)::text AS summary_out
-      FROM actual a FULL JOIN ${sql.raw(table)} s ON s.${key} = a.${key} AND s.type = a.type AND s.owner = a.owner
+      FROM actual a FULL JOIN ${sql.raw(table)} s USING (${keys})
       WHERE coalesce(a.n, 0) <> coalesce(s.n, 0) OR coalesce(a.amount_in, 0) <> coalesce(s.amount_in, 0) OR coalesce(a.amount_out, 0) <> coalesce(s.amount_out, 0)
       LIMIT ${limit}`),
   );

@@ -207,11 +207,15 @@ export const userRegDays = pgTable('user_reg_days', {
   n: bigint('n', { mode: 'number' }).notNull(),
 });
 
-/** fund_stats_day per hour (migration 0208; kept by triggers): the partial days of a time range, deep pages. */
+/**
+ * fund_stats_day per hour and account type (migrations 0208, 0432; kept by triggers): the partial days of a time
+ * range, deep pages, the analysis by hour of real accounts.
+ */
 export const fundStatsHour = pgTable('fund_stats_hour', {
   hour: timestamp('hour', { withTimezone: true, mode: 'string' }).notNull(),
   type: text('type').notNull(),
   owner: char('owner', { length: 1 }).notNull(),
+  accountType: smallint('account_type').notNull().default(0),
   n: bigint('n', { mode: 'number' }).notNull(),
   amountIn: numeric('amount_in', { precision: 24, scale: 2 }).notNull(),
   amountOut: numeric('amount_out', { precision: 24, scale: 2 }).notNull(),

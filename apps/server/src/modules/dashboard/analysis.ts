@@ -12,12 +12,14 @@ import { rows } from '../../db/migrate.js';
 import type { Db } from '../../db/client.js';
 import type { Principal } from '../../http/context.js';
 import { invalid } from '../../http/errors.js';
+import { agentScope } from '../agents/scope.js';
 import { dayStart, inScope, nextDay, realAccount } from './scope.js';
 
 /**
  * The analysis page's figures (issue 25), all computed in SQL over the caller's scope and real accounts:
  * deposits and withdrawals (and trading fees) from the ledger's daily summary `fund_stats` by day and agent,
- * from the fund records themselves by hour and by tier (the summary has neither); new users and real-name
+ * from its hourly one `fund_stats_hour` by hour (from the records for agent staff: it has no agent), from the fund
+ * records themselves by tier (no summary has it); new users and real-name
  * approvals from `users`; trading volume from the positions opened. Days and hours are Asia/Shanghai.
  */
 type Row = Record<string, string | number | null>;
@@ -72,39 +74,62 @@ function bucketsOf(start: string, end: string, bucket: 'day' | 'hour'): string[]
   return days.flatMap((d) => Array.from({ length: 24 }, (_, h) => `${d} ${String(h).padStart(2, '0')}:00`));
 }
 
+/** One way of grouping the figures (a bucket, an agent or a tier): its key over each source. */
+interface Grouping {
+  /** over `fund_stats` (alias s) — or null to read the fund records (alias f; users u joined when `usersJoin`), for groupings the summary lacks */
+  stats: SQL | null;
+  records: SQL;
+  /** over users (alias u), on the time column given */
+  user: (time: SQL) => SQL;
+  /** over positions (alias p; users u joined when `usersJoin`) */
+  position: SQL;
+  /** over `fund_stats_hour` (alias h), for an hourly grouping */
+  hours?: SQL;
+}
+
+const FUND_TYPES = sql`('recharge', 'withdraw', 'fee', 'deferral_fee')`;
+
 /**
- * The figures of the range grouped by `group` (a bucket, an agent or a tier), each source one statement.
- * `group.stats`: the fund figures' grouping over `fund_stats` (alias s) — or null to read the fund records (alias f;
- * users u joined when `usersJoin`) for groupings the summary lacks; `group.user` over users (alias u); `group.position` over positions
- * (alias p, users u).
+ * `SELECT … GROUP BY GROUPING SETS` over `from`: the rows of `inner` (which selects the keys k0, k1, … and `rest`)
+ * summed by each key in turn (and `also`), so that one pass of a source answers every grouping. Each row answers
+ * `set`: the index of the grouping it belongs to.
+ */
+function groupingSets(keys: number, inner: SQL, sums: SQL, also?: string): SQL {
+  const names = Array.from({ length: keys }, (_, i) => `k${i}`);
+  const sets = names.map((k) => `(${also ? `${k}, ${also}` : k})`).join(', ');
+  const which = names.map((k, i) => `WHEN GROUPING(${k}) = 0 THEN ${i}`).join(' ');
+  const key = `CASE ${names.map((k) => `WHEN GROUPING(${k}) = 0 THEN ${k}::text`).join(' ')} END`;
+  return sql`SELECT CASE ${sql.raw(which)} END AS set, ${sql.raw(key)} AS k${also ? sql.raw(`, ${also}`) : sql``}, ${sums}
+             FROM (${inner}) x GROUP BY GROUPING SETS (${sql.raw(sets)})`;
+}
+
+/**
+ * The figures of the range by each of `groups` (a bucket, an agent, a tier), in one statement per source whatever
+ * their number: deposits, withdrawals and fees from `fund_stats` (or the fund records), people from users, trading
+ * volume from the positions opened.
  */
 async function figures(
   db: Db,
   admin: Principal,
   range: { from: Date; to: Date; start: string; end: string },
-  group: { stats: SQL | null; records: SQL; user: (time: SQL) => SQL; position: SQL; usersJoin?: boolean },
-): Promise<Map<string, Acc>> {
-  const acc = new Map<string, Acc>();
-  const at = (k: unknown) => {
+  groups: Grouping[],
+  usersJoin = false,
+): Promise<Map<string, Acc>[]> {
+  const acc = groups.map(() => new Map<string, Acc>());
+  const at = (set: unknown, k: unknown) => {
+    const m = acc[Number(set)]!;
     const key = String(k);
-    let a = acc.get(key);
-    if (!a) acc.set(key, (a = empty()));
+    let a = m.get(key);
+    if (!a) m.set(key, (a = empty()));
     return a;
   };
-  const fundSql = group.stats
-    ? sql`SELECT ${group.stats} AS k, type, sum(n)::int AS n, sum(amount_in) AS inn, sum(amount_out) AS outt
-          FROM fund_stats s
-          WHERE s.day BETWEEN ${range.start}::date AND ${range.end}::date AND s.owner = 'u' AND s.account_type = 0
-            AND s.type IN ('recharge', 'withdraw', 'fee', 'deferral_fee') AND ${inScope(admin, sql`s.agent_id`)}
-          GROUP BY 1, 2`
-    : sql`SELECT ${group.records} AS k, f.type, count(*)::int AS n,
-                 coalesce(sum(f.amount) FILTER (WHERE f.amount > 0), 0) AS inn, coalesce(sum(f.amount) FILTER (WHERE f.amount < 0), 0) AS outt
-          FROM fund_records f ${group.usersJoin ? sql`JOIN users u ON u.id = f.user_id` : sql``}
-          WHERE f.created_at >= ${range.from} AND f.created_at < ${range.to} AND f.user_id IS NOT NULL AND ${realAccount(sql`f.user_id`)}
-            AND f.type IN ('recharge', 'withdraw', 'fee', 'deferral_fee') AND ${inScope(admin, sql`f.owner_agent_id`)}
-          GROUP BY 1, 2`;
-  for (const r of rows<Row>(await db.execute(fundSql))) {
-    const a = at(r.k);
+  const keys = (pick: (g: Grouping) => SQL) =>
+    sql.join(
+      groups.map((g, i) => sql`${pick(g)} AS ${sql.raw(`k${i}`)}`),
+      sql`, `,
+    );
+  const fundRows = (r: Row, set: number) => {
+    const a = at(set, r.k);
     if (r.type === 'recharge') {
       a.deposits = a.deposits.plus(String(r.inn));
       a.depositCount += Number(r.n);
@@ -112,32 +137,63 @@ async function figures(
       a.withdrawals = a.withdrawals.minus(String(r.outt));
       a.withdrawalCount += Number(r.n);
     } else a.fees = a.fees.minus(String(r.outt)).minus(String(r.inn));
+  };
+  // each grouping from the smallest source that can answer it, one pass of each source for all its groupings: the
+  // daily summary (by day, by agent); the hourly one (by hour, real accounts of every agent: not for agent staff,
+  // as it has no agent); else the records themselves
+  const unscoped = agentScope(admin, sql`0`) === undefined;
+  const sourceOf = (g: Grouping) => (g.stats ? 'stats' : g.hours && unscoped ? 'hours' : 'records');
+  const fundFrom = {
+    stats: (keys: SQL) => sql`SELECT ${keys}, s.type, s.n, s.amount_in AS inn, s.amount_out AS outt
+          FROM fund_stats s
+          WHERE s.day BETWEEN ${range.start}::date AND ${range.end}::date AND s.owner = 'u' AND s.account_type = 0
+            AND s.type IN ${FUND_TYPES} AND ${inScope(admin, sql`s.agent_id`)}`,
+    hours: (keys: SQL) => sql`SELECT ${keys}, h.type, h.n, h.amount_in AS inn, h.amount_out AS outt
+          FROM fund_stats_hour h
+          WHERE h.hour >= ${range.from} AND h.hour < ${range.to} AND h.owner = 'u' AND h.account_type = 0 AND h.type IN ${FUND_TYPES}`,
+    records: (keys: SQL) => sql`SELECT ${keys}, f.type, 1 AS n, greatest(f.amount, 0) AS inn, least(f.amount, 0) AS outt
+          FROM fund_records f ${usersJoin ? sql`JOIN users u ON u.id = f.user_id` : sql``}
+          WHERE f.created_at >= ${range.from} AND f.created_at < ${range.to} AND f.user_id IS NOT NULL AND ${realAccount(sql`f.user_id`)}
+            AND f.type IN ${FUND_TYPES} AND ${inScope(admin, sql`f.owner_agent_id`)}`,
+  };
+  for (const source of ['stats', 'hours', 'records'] as const) {
+    const picked = groups.flatMap((g, i) => (sourceOf(g) === source ? [i] : []));
+    if (!picked.length) continue;
+    const key = (g: Grouping) => (source === 'stats' ? g.stats! : source === 'hours' ? g.hours! : g.records);
+    const keys = sql.join(
+      picked.map((i, j) => sql`${key(groups[i]!)} AS ${sql.raw(`k${j}`)}`),
+      sql`, `,
+    );
+    const q = groupingSets(picked.length, fundFrom[source](keys), sql`sum(n)::int AS n, sum(inn) AS inn, sum(outt) AS outt`, 'type');
+    for (const r of rows<Row>(await db.execute(q))) fundRows(r, picked[Number(r.set)]!);
   }
-  const people = rows<Row>(
-    await db.execute(sql`
-      SELECT k, sum(reg)::int AS reg, sum(real)::int AS real FROM (
-        SELECT ${group.user(sql`u.reg_time`)} AS k, 1 AS reg, 0 AS real FROM users u
+  const people = groupingSets(
+    groups.length,
+    sql`SELECT ${keys((g) => g.user(sql`u.reg_time`))}, 1 AS reg, 0 AS real FROM users u
         WHERE u.reg_time >= ${range.from} AND u.reg_time < ${range.to} AND u.deleted_at IS NULL AND u.account_type = 0
           AND ${inScope(admin, sql`u.agent_id`)}
         UNION ALL
-        SELECT ${group.user(sql`u.real_reviewed_at`)}, 0, 1 FROM users u
+        SELECT ${keys((g) => g.user(sql`u.real_reviewed_at`))}, 0, 1 FROM users u
         WHERE u.real_reviewed_at >= ${range.from} AND u.real_reviewed_at < ${range.to} AND u.real_state = 2 AND u.deleted_at IS NULL
-          AND u.account_type = 0 AND ${inScope(admin, sql`u.agent_id`)}
-      ) x GROUP BY 1`),
+          AND u.account_type = 0 AND ${inScope(admin, sql`u.agent_id`)}`,
+    sql`sum(reg)::int AS reg, sum(real)::int AS real`,
   );
-  for (const r of people) {
-    const a = at(r.k);
+  for (const r of rows<Row>(await db.execute(people))) {
+    const a = at(r.set, r.k);
     a.newUsers += Number(r.reg);
     a.realNameApprovals += Number(r.real);
   }
-  const traded = rows<Row>(
-    await db.execute(sql`
-      SELECT ${group.position} AS k, coalesce(sum(p.buy_amount), 0) AS v
-      FROM positions p ${group.usersJoin ? sql`JOIN users u ON u.id = p.user_id` : sql``}
-      WHERE p.opened_at >= ${range.from} AND p.opened_at < ${range.to} AND ${realAccount(sql`p.user_id`)} AND ${inScope(admin, sql`p.agent_id`)}
-      GROUP BY 1`),
+  const traded = groupingSets(
+    groups.length,
+    sql`SELECT ${keys((g) => g.position)}, p.buy_amount AS v
+        FROM positions p ${usersJoin ? sql`JOIN users u ON u.id = p.user_id` : sql``}
+        WHERE p.opened_at >= ${range.from} AND p.opened_at < ${range.to} AND ${realAccount(sql`p.user_id`)} AND ${inScope(admin, sql`p.agent_id`)}`,
+    sql`coalesce(sum(v), 0) AS v`,
   );
-  for (const r of traded) at(r.k).tradeVolume = at(r.k).tradeVolume.plus(String(r.v));
+  for (const r of rows<Row>(await db.execute(traded))) {
+    const a = at(r.set, r.k);
+    a.tradeVolume = a.tradeVolume.plus(String(r.v));
+  }
   return acc;
 }
 
@@ -183,29 +239,26 @@ export async function analysis(db: Db, admin: Principal, q: AnalysisQuery, now =
   const { start, end } = rangeOf(q, now);
   const range = { start, end, from: dayStart(start), to: dayStart(nextDay(end)) };
   if (q.tiers) return tierBreakdown(db, admin, q, range);
-  const byBucket = await figures(
-    db,
-    admin,
-    range,
+  const [byBucket, byAgent] = await figures(db, admin, range, [
     q.bucket === 'day'
       ? { stats: sql`to_char(s.day, 'YYYY-MM-DD')`, records: shDay(sql`f.created_at`), user: shDay, position: shDay(sql`p.opened_at`) }
-      : { stats: null, records: shHour(sql`f.created_at`), user: shHour, position: shHour(sql`p.opened_at`) },
-  );
-  const byAgent = await figures(db, admin, range, {
-    stats: sql`s.agent_id`,
-    records: sql`coalesce(f.owner_agent_id, 0)`,
-    user: () => sql`coalesce(u.agent_id, 0)`,
-    position: sql`coalesce(p.agent_id, 0)`,
-  });
-  const totals = total(byBucket);
-  const agentNames = await nameMap(db, 'agents', [...byAgent.keys()]);
+      : { stats: null, hours: shHour(sql`h.hour`), records: shHour(sql`f.created_at`), user: shHour, position: shHour(sql`p.opened_at`) },
+    {
+      stats: sql`s.agent_id`,
+      records: sql`coalesce(f.owner_agent_id, 0)`,
+      user: () => sql`coalesce(u.agent_id, 0)`,
+      position: sql`coalesce(p.agent_id, 0)`,
+    },
+  ]);
+  const totals = total(byBucket!);
+  const agentNames = await nameMap(db, 'agents', [...byAgent!.keys()]);
   return {
     startDay: start,
     endDay: end,
     bucket: q.bucket,
     totals: out(totals),
-    series: bucketsOf(start, end, q.bucket).map((b) => ({ bucket: b, ...out(byBucket.get(b) ?? empty()) })),
-    byAgent: ranked(byAgent, (id, f) => ({ agentId: id, agentName: agentNames.get(id) ?? '', ...f })),
+    series: bucketsOf(start, end, q.bucket).map((b) => ({ bucket: b, ...out(byBucket!.get(b) ?? empty()) })),
+    byAgent: ranked(byAgent!, (id, f) => ({ agentId: id, agentName: agentNames.get(id) ?? '', ...f })),
     byTier: [],
   };
 }
@@ -217,15 +270,22 @@ async function tierBreakdown(
   q: AnalysisQuery,
   range: { from: Date; to: Date; start: string; end: string },
 ): Promise<AnalysisData> {
-  const byTier = await figures(db, admin, range, {
-    stats: null,
-    records: sql`coalesce(u.layering_id, 0)`,
-    user: () => sql`coalesce(u.layering_id, 0)`,
-    position: sql`coalesce(u.layering_id, 0)`,
-    usersJoin: true,
-  });
-  const totals = total(byTier);
-  const names = await nameMap(db, 'layering_tiers', [...byTier.keys()]);
+  const [byTier] = await figures(
+    db,
+    admin,
+    range,
+    [
+      {
+        stats: null,
+        records: sql`coalesce(u.layering_id, 0)`,
+        user: () => sql`coalesce(u.layering_id, 0)`,
+        position: sql`coalesce(u.layering_id, 0)`,
+      },
+    ],
+    true,
+  );
+  const totals = total(byTier!);
+  const names = await nameMap(db, 'layering_tiers', [...byTier!.keys()]);
   return {
     startDay: range.start,
     endDay: range.end,
@@ -233,6 +293,6 @@ async function tierBreakdown(
     totals: out(totals),
     series: [],
     byAgent: [],
-    byTier: ranked(byTier, (id, f) => ({ tierId: id, tierName: names.get(id) ?? '', ...f })),
+    byTier: ranked(byTier!, (id, f) => ({ tierId: id, tierName: names.get(id) ?? '', ...f })),
   };
 }
