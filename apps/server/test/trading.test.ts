@@ -295,8 +295,12 @@ describe('selling and closing', () => {
     await adminCall('position/lock.do', { id: p.id, locked: false });
     const s = (await app('position/sell.do', { id: p.id }, u.token)).data;
     expect((await adminCall('position/forceClose.do', { id: p.id })).status).toBe(2);
+    // the list (kept per quote tick, listCache.ts) shows the close at once, not the list computed before it
+    const listed = async () => (await adminCall('position/list.do', { userId: u.id, sortField: 'pnl' })).data.list[0].status;
+    expect(await listed()).toBe('open');
     const r = await adminCall('position/forceClose.do', { id: p.id, reason: '触及强平线' });
     expect(r).toMatchObject({ status: 0, msg: '已平仓', data: { status: 'closed', closeKind: 'admin', closeReason: '触及强平线' } });
+    expect(await listed()).toBe('closed');
     expect((await adminCall('order/detail.do', { id: s.id })).data.status).toBe('cancelled');
     expect((await adminCall('position/forceClose.do', { id: p.id, reason: 'again' })).msg).toBe('该持仓已平仓');
     await ledgerOk();

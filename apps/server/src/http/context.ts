@@ -76,6 +76,8 @@ export interface MarketReader {
   symbolsChanged(): void;
   /** The trading phase now. */
   phase(): MarketPhase;
+  /** Changes whenever the quotes change (a tick here or received from another instance). */
+  version(): number;
   /** The market's clock (epoch ms; QUOTE_CLOCK_START shifts it in demos and tests). */
   now(): number;
   /** True on an exchange trading day (YYYY-MM-DD, Shanghai): weekends and holidays are not. */

@@ -76,6 +76,8 @@ export class QuoteService {
   private tradingDay = '';
   private stale = false;
   private lastTickAt: number | null = null;
+  /** How many times the quotes changed here (a tick of this leader, or one received from another instance). */
+  private ticked = 0;
   private unsubscribe: (() => void) | undefined;
   /** CPU and wall time of the last tick (bench). */
   lastTickStats = { cpuMs: 0, wallMs: 0, changed: 0 };
@@ -129,6 +131,10 @@ export class QuoteService {
     return this.o.calendar.phaseAt(this.o.clock());
   }
 
+  version(): number {
+    return this.ticked;
+  }
+
   now(): number {
     return this.o.clock();
   }
@@ -175,6 +181,7 @@ export class QuoteService {
       if (!r.changed.length && !phaseChanged) return 0;
       const quotes = r.changed.map(tickOf);
       for (const q of quotes) this.ticks.set(q.gid, q);
+      this.ticked++;
       // consoles get the tick while it is written: delivery does not wait for the database
       this.o.bus.publish({ kind: 'quotes', phase: r.phase, stale: r.stale, quotes });
       changed = quotes.length;
@@ -217,6 +224,7 @@ export class QuoteService {
     this.lastPhase = phase;
     this.stale = stale;
     for (const q of quotes) this.ticks.set(q.gid, q);
+    this.ticked++;
     this.lastTickAt = this.o.clock();
   }
 

@@ -12,6 +12,7 @@ import { registerCounter } from '../counts/registry.js';
 import { appRoute } from '../platform/route.js';
 import { limitsFor, tradableStock } from './rules.js';
 import * as lists from './lists.js';
+import { cachedPositionList } from './listCache.js';
 import * as book from './orders.js';
 import * as pos from './positions.js';
 import { riskWarnings, withLineRatios } from './warnings.js';
@@ -99,10 +100,14 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
     message('trade.batch_done', { ok: r.ok, failed: r.failed });
     return r;
   });
-  route(app, ctx, tradingApi.positions, async ({ input, admin }) => withLineRatios(ctx, await lists.listPositions(ctx.db, admin, input)));
+  route(app, ctx, tradingApi.positions, ({ input, admin }) =>
+    cachedPositionList(ctx, admin, 'positions', input, async () => withLineRatios(ctx, await lists.listPositions(ctx.db, admin, input))),
+  );
   route(app, ctx, tradingApi.warnings, ({ admin }) => riskWarnings(ctx, admin));
-  route(app, ctx, tradingApi.createdList, async ({ input, admin }) =>
-    withLineRatios(ctx, await lists.listPositions(ctx.db, admin, input, { source: 'admin' })),
+  route(app, ctx, tradingApi.createdList, ({ input, admin }) =>
+    cachedPositionList(ctx, admin, 'created', input, async () =>
+      withLineRatios(ctx, await lists.listPositions(ctx.db, admin, input, { source: 'admin' })),
+    ),
   );
   route(app, ctx, tradingApi.forceClose, async ({ input, admin, audit, message }) => {
     const p = await pos.forceClose(ctx, admin, input.id, input.reason);
