@@ -72,7 +72,10 @@ describe.runIf(process.env.DATABASE_URL)('list pipeline', () => {
     const p = pipeline();
     const bad = p.take({ text: 'SELECT 1 / $1::int AS n', values: [0] })!;
     const good = p.take({ text: 'SELECT 1 / $1::int AS n', values: [1] })!;
-    const named = [p.take({ name: 'pipeline_t', text: 'SELECT $1::int * 2 AS n', values: [21] })!, p.take({ name: 'pipeline_t', text: 'SELECT $1::int * 2 AS n', values: [5] })!];
+    const named = [
+      p.take({ name: 'pipeline_t', text: 'SELECT $1::int * 2 AS n', values: [21] })!,
+      p.take({ name: 'pipeline_t', text: 'SELECT $1::int * 2 AS n', values: [5] })!,
+    ];
     await expect(bad).rejects.toThrow(/division by zero/);
     expect((await good).rows[0].n).toBe(1);
     // a named statement written twice before its first answer is parsed once and run twice
@@ -114,7 +117,9 @@ describe.runIf(process.env.DATABASE_URL)('list pipeline', () => {
       expect(p).toBeInstanceOf(ListPipeline);
       await executeList(t.app.ctx.db, sql`SELECT 'list-on-pipeline' AS marker`);
       const [seen] = (
-        await admin.query(`SELECT query FROM pg_stat_activity WHERE application_name = $1 AND query LIKE '%list-on-pipeline%'`, [LIST_CONNECTION_NAME])
+        await admin.query(`SELECT query FROM pg_stat_activity WHERE application_name = $1 AND query LIKE '%list-on-pipeline%'`, [
+          LIST_CONNECTION_NAME,
+        ])
       ).rows;
       expect(seen?.query).toContain('list-on-pipeline');
       // a slow statement holds the pipelined connection: the next list is not written behind it
@@ -125,6 +130,16 @@ describe.runIf(process.env.DATABASE_URL)('list pipeline', () => {
       expect(r.rows[0]!.n).toBe(7);
       expect(Date.now() - began).toBeLessThan(400);
       await slow;
+    });
+
+    it("connects with PostgreSQL's JIT off and the test's own schema, on the pool and the pipelined connection", async () => {
+      const settings = sql`SELECT current_setting('jit') AS jit, current_setting('search_path') AS path`;
+      const pooled = (await t.app.ctx.db.execute(settings)) as unknown as { rows: { jit: string; path: string }[] };
+      const listed = await executeList(t.app.ctx.db, settings, false);
+      for (const r of [pooled.rows[0]!, listed.rows[0] as { jit: string; path: string }]) {
+        expect(r.jit).toBe('off');
+        expect(r.path).toMatch(/^t_/);
+      }
     });
   });
 });

@@ -19,22 +19,30 @@ import { deferralOf } from './money.js';
  * half-done and the next run finishes the rest.
  */
 
-/** Users whose unrealised loss reached the force-close line, or (with `warnAt` < 1) a share of it. */
+/**
+ * Users whose unrealised loss reached the force-close line, or (with `warnAt` < 1) a share of it. The positions
+ * are summed per user first and only users whose loss reaches the line's share of their margins alone — a
+ * necessary condition, since free cash is never negative — are looked up, one by one by key (a subquery per
+ * row: the planner, not knowing how few pass, would read every user), instead of every user joined to every open
+ * position (bench/positions S1: the statement 550 → ≈ 350 ms).
+ */
 export async function usersPastLine(db: Db, forceClosePct: string, share: Decimal.Value = 1) {
   const pct = new Decimal(forceClosePct).times(share).dividedBy(100).toString();
   return rows<{ user_id: number; enable: string; margins: string; pnl: string; line: string }>(
     await db.execute(sql`
-      SELECT o.user_id, u.enable_amt::text AS enable, sum(o.margin)::text AS margins, sum(o.pnl)::text AS pnl,
-             round(${pct}::numeric * (u.enable_amt + sum(o.margin)), 2)::text AS line
-      FROM (SELECT p.user_id, p.margin,
-                   CASE WHEN p.direction = 'long' THEN (q.last - p.buy_price) * p.shares ELSE (p.buy_price - q.last) * p.shares END AS pnl,
-                   q.stale
-            FROM positions p JOIN quotes q ON q.gid = p.gid
-            WHERE p.status = 'open' AND NOT p.locked) o
-      JOIN users u ON u.id = o.user_id
-      GROUP BY o.user_id, u.enable_amt
-      HAVING bool_and(NOT o.stale) AND sum(o.pnl) <= -(${pct}::numeric * (u.enable_amt + sum(o.margin)))
-      ORDER BY o.user_id`),
+      WITH o AS MATERIALIZED (
+        SELECT user_id, sum(margin) AS margins, sum(pnl) AS pnl
+        FROM (SELECT p.user_id, p.margin, q.stale,
+                     CASE WHEN p.direction = 'long' THEN (q.last - p.buy_price) * p.shares ELSE (p.buy_price - q.last) * p.shares END AS pnl
+              FROM positions p JOIN quotes q ON q.gid = p.gid
+              WHERE p.status = 'open' AND NOT p.locked) x
+        GROUP BY user_id
+        HAVING bool_and(NOT stale) AND sum(pnl) <= -(${pct}::numeric * sum(margin)))
+      SELECT user_id, enable::text AS enable, margins::text AS margins, pnl::text AS pnl,
+             round(${pct}::numeric * (enable + margins), 2)::text AS line
+      FROM (SELECT o.*, (SELECT enable_amt FROM users WHERE id = o.user_id) AS enable FROM o) c
+      WHERE pnl <= -(${pct}::numeric * (enable + margins))
+      ORDER BY user_id`),
   );
 }
 
@@ -56,12 +64,17 @@ export async function sweepPositions(
     });
   for (const u of await usersPastLine(ctx.db, docs.stock.forceClosePct)) {
     const open = await ctx.db
-      .select({ id: positions.id })
+      .select({ id: positions.id, gid: positions.gid })
       .from(positions)
       .where(and(eq(positions.userId, u.user_id), eq(positions.status, 'open'), eq(positions.locked, false)));
     let pnl = new Decimal(0);
     let n = 0;
     for (const p of open) {
+      // no price to close at (stale quote): skipped without a transaction; close() checks it again under the lock
+      if (!ctx.market?.tradablePrice(p.gid)) {
+        out.skipped++;
+        continue;
+      }
       try {
         const c = await close(p.id, 'force', `P/L ${new Decimal(u.pnl).toFixed(2)} ≤ −${u.line}`);
         if (c) {
