@@ -19,7 +19,7 @@ import { toEnvelope } from './http/route.js';
 import { guardApiDocs, registerSecurity } from './http/security.js';
 import { inlineScriptHashes, serveConsole } from './http/console-static.js';
 import { connectionLost, databaseAnswered, isConnectionError, RETRY_AFTER_S, setOutageLog } from './db/outage.js';
-import { domainRoutes } from './modules/index.js';
+import { DOMAINS } from './modules/index.js';
 import { registerRealtime } from './realtime/plugin.js';
 import { registerMarket } from './modules/market/plugin.js';
 import { secretBoxFor } from './lib/secretbox.js';
@@ -135,7 +135,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   const hub = await registerRealtime(app, ctx);
   registerMarket(app, ctx, hub.bus);
-  for (const register of domainRoutes) await register(app, ctx);
+  for (const domain of DOMAINS) await domain.routes?.(app, ctx);
 
   await serveConsole(app, consoleDist);
   return app;

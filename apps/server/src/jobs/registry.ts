@@ -17,7 +17,10 @@ export interface JobDef {
 
 const jobs = new Map<string, JobDef>();
 
-/** Registers a job (at module load). Throws on a duplicate key or a bad schedule. */
+/** A job as a domain declares it (`jobs` of its manifest); `registerJob` checks and installs it. */
+export const defineJob = (def: JobDef): JobDef => def;
+
+/** Installs a job (once, from the domain list).  Throws on a duplicate key or a bad schedule. */
 export function registerJob(def: JobDef): JobDef {
   if (!/^[a-z0-9][a-z0-9_.-]{0,63}$/.test(def.key)) throw new Error(`job key "${def.key}" is not valid`);
   if (jobs.has(def.key)) throw new Error(`job ${def.key} registered twice`);

@@ -1,42 +1,74 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../http/context.js';
-import { logsRoutes } from './logs/routes.js';
-import { sessionRoutes } from './session/routes.js';
+import type { Domain } from './_kit/domain.js';
+import { registerCounter } from './counts/registry.js';
+import { registerJob } from '../jobs/registry.js';
+import { registerStockDeleteGuard } from './products/stocks.js';
+import { registerUserDeleteGuard } from './users/service.js';
+import session from './session/index.js';
+import logs from './logs/index.js';
+import channels from './channels/index.js';
+import funds from './funds/index.js';
+import counts from './counts/index.js';
+import admins from './admins/index.js';
+import roles from './roles/index.js';
+import account from './account/index.js';
+import tasks from './tasks/index.js';
+import users from './users/index.js';
+import agents from './agents/index.js';
+import fundrecords from './fundrecords/index.js';
+import platform from './platform/index.js';
+import messages from './messages/index.js';
+import products from './products/index.js';
+import market from './market/index.js';
+import risk from './risk/index.js';
+import trading from './trading/index.js';
+import blocktrade from './blocktrade/index.js';
+import newshares from './newshares/index.js';
+import dashboard from './dashboard/index.js';
+import content from './content/index.js';
+import agreements from './agreements/index.js';
 
-/** Every domain's routes; a domain adds one line here. */
-export const domainRoutes: ((app: FastifyInstance, ctx: AppContext) => void | Promise<void>)[] = [sessionRoutes, logsRoutes];
-import { channelsRoutes } from './channels/routes.js';
-import { fundsRoutes } from './funds/routes.js';
-domainRoutes.push(channelsRoutes, fundsRoutes);
-import { countsRoutes } from './counts/routes.js';
-domainRoutes.push(countsRoutes);
-import { adminsRoutes } from './admins/routes.js';
-import { rolesRoutes } from './roles/routes.js';
-import { accountRoutes } from './account/routes.js';
-import { tasksRoutes } from './tasks/routes.js';
-domainRoutes.push(adminsRoutes, rolesRoutes, accountRoutes, tasksRoutes);
-import { usersRoutes } from './users/routes.js';
-import { agentsRoutes } from './agents/routes.js';
-import { fundRecordsRoutes } from './fundrecords/routes.js';
-import { platformRoutes } from './platform/routes.js';
-domainRoutes.push(usersRoutes, agentsRoutes, fundRecordsRoutes, platformRoutes);
-import { messagesRoutes } from './messages/routes.js';
-domainRoutes.push(messagesRoutes);
-import { productsRoutes } from './products/routes.js';
-domainRoutes.push(productsRoutes);
-import { marketRoutes } from './market/routes.js';
-domainRoutes.push(marketRoutes);
-import { riskRoutes } from './risk/routes.js';
-domainRoutes.push(riskRoutes);
-import { tradingRoutes } from './trading/routes.js';
-domainRoutes.push(tradingRoutes);
-import { blocktradeRoutes } from './blocktrade/routes.js';
-domainRoutes.push(blocktradeRoutes);
-import { newsharesRoutes } from './newshares/routes.js';
-domainRoutes.push(newsharesRoutes);
-import { dashboardRoutes } from './dashboard/routes.js';
-domainRoutes.push(dashboardRoutes);
-import { contentRoutes } from './content/routes.js';
-domainRoutes.push(contentRoutes);
-import { agreementsRoutes } from './agreements/routes.js';
-domainRoutes.push(agreementsRoutes);
+/**
+ * Every domain of the server, each declared in its own folder (`modules/<domain>/index.ts`: routes, jobs,
+ * counters, delete guards). Adding a domain is one folder and one line here. The order is the order in
+ * which routes are registered.
+ */
+export const DOMAINS: Domain[] = [
+  session,
+  logs,
+  channels,
+  funds,
+  counts,
+  admins,
+  roles,
+  account,
+  tasks,
+  users,
+  agents,
+  fundrecords,
+  platform,
+  messages,
+  products,
+  market,
+  risk,
+  trading,
+  blocktrade,
+  newshares,
+  dashboard,
+  content,
+  agreements,
+];
+
+let installed = false;
+
+/** Installs the domains' jobs, counters and guards (once per process; the app builds its routes from `DOMAINS`). */
+export function installDomains(): void {
+  if (installed) return;
+  installed = true;
+  for (const d of DOMAINS) {
+    for (const job of d.jobs ?? []) registerJob(job);
+    for (const [key, fn] of Object.entries(d.counters ?? {})) registerCounter(key, fn);
+    for (const g of d.userDeleteGuards ?? []) registerUserDeleteGuard(g.reason, g.check);
+    for (const g of d.stockDeleteGuards ?? []) registerStockDeleteGuard(g.reason, g.count);
+  }
+}
+installDomains();

@@ -1,13 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { and, count, eq } from 'drizzle-orm';
 import { agreementsApi } from '@stock-admin/contracts';
-import { userAgreements } from '../../db/schema/index.js';
 import type { AppContext } from '../../http/context.js';
 import { route } from '../../http/route.js';
 import { notify } from '../../realtime/notify.js';
-import { userScope } from '../agents/scope.js';
 import { saveSiteImage } from '../content/images.js';
-import { registerCounter } from '../counts/registry.js';
 import { appRoute } from '../platform/route.js';
 import { assertUserInScope } from '../agents/scope.js';
 import { pickUsers } from '../users/pick.js';
@@ -15,15 +11,6 @@ import * as rec from './records.js';
 import { renderAgreement } from './render.js';
 import * as sign from './signing.js';
 import * as tpl from './templates.js';
-
-// badge 22: signed contracts waiting for review, in the caller's scope
-registerCounter('22', async (ctx, admin) => {
-  const [r] = await ctx.db
-    .select({ n: count() })
-    .from(userAgreements)
-    .where(and(eq(userAgreements.status, 'signed'), userScope(admin, userAgreements.userId)));
-  return Number(r?.n ?? 0);
-});
 
 /** Contracts (spec §2 /contractsettings; §7 "Contract templates and pushes") and the platform user's signing. */
 export function agreementsRoutes(app: FastifyInstance, ctx: AppContext): void {

@@ -1,25 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { and, count, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { blocktradeApi } from '@stock-admin/contracts';
-import { blockProducts, blockRequests } from '../../db/schema/index.js';
+import { blockProducts } from '../../db/schema/index.js';
 import type { AppContext } from '../../http/context.js';
 import { route } from '../../http/route.js';
-import { userScope } from '../agents/scope.js';
-import { registerCounter } from '../counts/registry.js';
 import { appRoute } from '../platform/route.js';
 import { listRequests, requestById } from './lists.js';
 import { addProduct, deleteProduct, listProducts, nowOf, setProductFlags, toProduct, updateProduct, windowOf } from './products.js';
 import { batchReviewRequests, cancelRequest, placeRequest, reviewRequest } from './requests.js';
-import './guards.js';
-
-// Header badge 20: pending block-trade requests in the caller's scope.
-registerCounter('20', async (ctx, admin) => {
-  const [r] = await ctx.db
-    .select({ n: count() })
-    .from(blockRequests)
-    .where(and(eq(blockRequests.status, 'pending'), userScope(admin, blockRequests.userId)));
-  return Number(r?.n ?? 0);
-});
 
 /** Block trades (spec §2 /newshares/dazonglist and /position/dzList). */
 export function blocktradeRoutes(app: FastifyInstance, ctx: AppContext): void {

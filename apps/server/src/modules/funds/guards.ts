@@ -1,22 +1,25 @@
 import { sql } from 'drizzle-orm';
 import { rows } from '../../db/migrate.js';
 import { registerMessages } from '../../http/i18n.js';
-import { registerUserDeleteGuard } from '../users/service.js';
+import type { Domain } from '../_kit/domain.js';
 
 registerMessages({
   'reason.pending_withdrawals': { 'zh-CN': '待处理的提现', 'en-US': 'pending withdrawals' },
   'reason.pending_deposits': { 'zh-CN': '待处理的充值', 'en-US': 'pending deposits' },
 });
 
-// A user with a request in flight cannot be deleted: its money is held, or it may still be credited.
-registerUserDeleteGuard(
-  'reason.pending_withdrawals',
-  async (tx, userId) =>
-    rows<{ x: number }>(await tx.execute(sql`SELECT 1 AS x FROM withdrawals WHERE user_id = ${userId} AND status = 0 LIMIT 1`)).length > 0,
-);
-registerUserDeleteGuard(
-  'reason.pending_deposits',
-  async (tx, userId) =>
-    rows<{ x: number }>(await tx.execute(sql`SELECT 1 AS x FROM recharge_orders WHERE user_id = ${userId} AND status = 0 LIMIT 1`)).length >
-    0,
-);
+/** A user with a request in flight cannot be deleted: its money is held, or it may still be credited. */
+export const fundsUserDeleteGuards: Domain['userDeleteGuards'] = [
+  {
+    reason: 'reason.pending_withdrawals',
+    check: async (tx, userId) =>
+      rows<{ x: number }>(await tx.execute(sql`SELECT 1 AS x FROM withdrawals WHERE user_id = ${userId} AND status = 0 LIMIT 1`)).length >
+      0,
+  },
+  {
+    reason: 'reason.pending_deposits',
+    check: async (tx, userId) =>
+      rows<{ x: number }>(await tx.execute(sql`SELECT 1 AS x FROM recharge_orders WHERE user_id = ${userId} AND status = 0 LIMIT 1`))
+        .length > 0,
+  },
+];

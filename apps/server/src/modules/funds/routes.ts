@@ -16,8 +16,6 @@ import { getPaySettings, updatePaySettings } from './paysettings.js';
 import * as recharge from './recharge.js';
 import * as rechargeApp from './recharge-app.js';
 import * as withdraw from './withdraw.js';
-import './counters.js';
-import './guards.js';
 import './messages.js';
 
 const label = (labels: Record<number, { zh: string; en: string }>, s: number, lang: Lang) =>

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { rows } from '../../db/migrate.js';
 import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
-import { registerJob } from '../../jobs/registry.js';
+import { defineJob } from '../../jobs/registry.js';
 import { convert, forfeit } from './service.js';
 
 /**
@@ -48,15 +48,17 @@ export async function convertListed(db: Db, now = new Date()): Promise<{ convert
   return out;
 }
 
-registerJob({
-  key: 'newshares-forfeit',
-  name: { zh: '逾期未缴款作废', en: 'Forfeit unpaid allotments' },
-  schedule: '5 0 * * *',
-  run: (ctx: AppContext) => forfeitOverdue(ctx.db),
-});
-registerJob({
-  key: 'newshares-convert',
-  name: { zh: '上市日自动转持仓', en: 'Convert on listing day' },
-  schedule: '25 9 * * *',
-  run: (ctx: AppContext) => convertListed(ctx.db),
-});
+export const newsharesJobs = [
+  defineJob({
+    key: 'newshares-forfeit',
+    name: { zh: '逾期未缴款作废', en: 'Forfeit unpaid allotments' },
+    schedule: '5 0 * * *',
+    run: (ctx: AppContext) => forfeitOverdue(ctx.db),
+  }),
+  defineJob({
+    key: 'newshares-convert',
+    name: { zh: '上市日自动转持仓', en: 'Convert on listing day' },
+    schedule: '25 9 * * *',
+    run: (ctx: AppContext) => convertListed(ctx.db),
+  }),
+];

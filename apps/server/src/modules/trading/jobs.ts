@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { rows } from '../../db/migrate.js';
 import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
-import { registerJob } from '../../jobs/registry.js';
+import { defineJob } from '../../jobs/registry.js';
 import { post, postAgent } from '../../ledger/index.js';
 import { notify } from '../../realtime/notify.js';
 import { shanghaiTime } from '../market/calendar.js';
@@ -192,21 +192,23 @@ export async function snapshotPositions(ctx: AppContext): Promise<{ day: string;
   };
 }
 
-registerJob({
-  key: 'trading-force-close',
-  name: { zh: '强制平仓监控', en: 'Force-close watcher' },
-  schedule: '@every 30s',
-  run: sweepPositions,
-});
-registerJob({
-  key: 'trading-deferral',
-  name: { zh: '递延费扣收', en: 'Daily deferral fee' },
-  schedule: '50 23 * * *',
-  run: (ctx) => chargeDeferral(ctx),
-});
-registerJob({
-  key: 'trading-snapshot',
-  name: { zh: '收盘持仓快照', en: 'End-of-day position snapshot' },
-  schedule: '10 15 * * 1-5',
-  run: snapshotPositions,
-});
+export const tradingJobs = [
+  defineJob({
+    key: 'trading-force-close',
+    name: { zh: '强制平仓监控', en: 'Force-close watcher' },
+    schedule: '@every 30s',
+    run: sweepPositions,
+  }),
+  defineJob({
+    key: 'trading-deferral',
+    name: { zh: '递延费扣收', en: 'Daily deferral fee' },
+    schedule: '50 23 * * *',
+    run: (ctx) => chargeDeferral(ctx),
+  }),
+  defineJob({
+    key: 'trading-snapshot',
+    name: { zh: '收盘持仓快照', en: 'End-of-day position snapshot' },
+    schedule: '10 15 * * 1-5',
+    run: snapshotPositions,
+  }),
+];

@@ -1,14 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { and, count, eq } from 'drizzle-orm';
 import { tradingApi } from '@stock-admin/contracts';
-import { orders } from '../../db/schema/index.js';
 import type { AppContext } from '../../http/context.js';
 import { fail } from '../../http/errors.js';
 import { sendCsv, stamp } from '../../http/csv.js';
 import { t } from '../../http/i18n.js';
 import { route } from '../../http/route.js';
-import { userScope } from '../agents/scope.js';
-import { registerCounter } from '../counts/registry.js';
 import { appRoute } from '../platform/route.js';
 import { limitsFor, tradableStock } from './rules.js';
 import * as lists from './lists.js';
@@ -17,16 +13,6 @@ import * as book from './orders.js';
 import * as pos from './positions.js';
 import { riskWarnings, withLineRatios } from './warnings.js';
 import { iterateOrders, iteratePositions, ORDER_COLUMNS, orderCells, POSITION_COLUMNS, positionCells } from './export.js';
-import './guards.js';
-
-// badge 19 (stock buys): pending buys in the caller's scope
-registerCounter('19', async (ctx, admin) => {
-  const [r] = await ctx.db
-    .select({ n: count() })
-    .from(orders)
-    .where(and(eq(orders.kind, 'buy'), eq(orders.status, 'pending'), userScope(admin, orders.userId)));
-  return Number(r?.n ?? 0);
-});
 
 /** Trading (spec §2 /position): the platform user's orders and positions, and the operators' queues and lists. */
 export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {

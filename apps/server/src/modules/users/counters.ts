@@ -2,7 +2,7 @@ import { and, count, eq, isNull } from 'drizzle-orm';
 import { RealState } from '@stock-admin/contracts';
 import { users } from '../../db/schema/index.js';
 import type { AppContext, Principal } from '../../http/context.js';
-import { registerCounter } from '../counts/registry.js';
+import type { Domain } from '../_kit/domain.js';
 import { agentScope } from '../agents/scope.js';
 
 /** Real-name submissions waiting for review, in the admin's scope (index users_pending_real_idx). */
@@ -15,5 +15,4 @@ export async function pendingRealNameCount(ctx: AppContext, admin: Principal): P
 }
 
 // Badge 21 (real-name review) and the identity-verify count show the same pending submissions.
-registerCounter('21', pendingRealNameCount);
-registerCounter('idVerify', pendingRealNameCount);
+export const usersCounters: Domain['counters'] = { '21': pendingRealNameCount, idVerify: pendingRealNameCount };

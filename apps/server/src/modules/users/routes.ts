@@ -15,7 +15,6 @@ import { iterateUsers } from './export.js';
 import { listUsers } from './list.js';
 import { reviewRealName } from './review.js';
 import * as svc from './service.js';
-import './counters.js';
 
 /**
  * Runs a handler, then masks sensitive input fields in place: the operation log records the parsed

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { rows } from '../db/migrate.js';
-import { registerJob } from './registry.js';
+import { rows } from '../../db/migrate.js';
+import { defineJob } from '../../jobs/registry.js';
 
 /** Sessions revoked or expired this long ago are deleted. */
 export const SESSION_RETENTION_DAYS = 30;
 
-export const sessionCleanupJob = registerJob({
+export const sessionCleanupJob = defineJob({
   key: 'session-cleanup',
   name: { zh: '会话清理', en: 'Session cleanup' },
   schedule: '30 3 * * *',
@@ -24,7 +24,7 @@ export const sessionCleanupJob = registerJob({
 });
 
 /** Lapsed registration requests are kept a week (visible as expired in 管理列表), SMS codes a day. */
-export const registrationCleanupJob = registerJob({
+export const registrationCleanupJob = defineJob({
   key: 'registration-cleanup',
   name: { zh: '注册申请与验证码清理', en: 'Registration request and code cleanup' },
   schedule: '@every 1h',

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import type { CounterKey } from '@stock-admin/contracts';
+import type { AppContext } from '../../http/context.js';
+import type { Db } from '../../db/client.js';
+import type { JobDef } from '../../jobs/registry.js';
+import type { Counter } from '../counts/registry.js';
+
+/**
+ * What a domain contributes to the server, declared in its own `modules/<domain>/index.ts` and installed
+ * by `modules/index.ts` (its one line in `DOMAINS`). Nothing outside the domain's folder names its routes,
+ * jobs, counters or guards. Live events are declared once for both sides in contracts (`LIVE_EVENTS`);
+ * server messages stay registered by the module that uses them (`registerMessages` on import), so a
+ * service imported alone still answers in both languages.
+ */
+export interface Domain {
+  /** The folder's name, the same as the console feature's (`apps/console/src/features/<name>`). */
+  name: string;
+  routes?: (app: FastifyInstance, ctx: AppContext) => void | Promise<void>;
+  /** Scheduled tasks (one run at a time across the cluster; operators may change the schedule). */
+  jobs?: JobDef[];
+  /** Header counters this domain owns (`GET /admin/system/count.do`), each in the caller's scope. */
+  counters?: Partial<Record<CounterKey, Counter>>;
+  /** Open business that forbids deleting a user: true while the user still has some. */
+  userDeleteGuards?: { reason: `reason.${string}`; check: (tx: Db, userId: number) => Promise<boolean> }[];
+  /** References that forbid deleting a stock: how many there are inside the deleting transaction. */
+  stockDeleteGuards?: { reason: `reason.${string}`; count: (tx: Db, stockId: number) => Promise<number> }[];
+}
+
+export const defineDomain = (d: Domain): Domain => d;

@@ -1,0 +1,11 @@
+import { blocktradeCounters } from './counters.js';
+import { blocktradeRoutes } from './routes.js';
+import { blocktradeStockDeleteGuards } from './guards.js';
+import { defineDomain } from '../_kit/domain.js';
+
+export default defineDomain({
+  name: 'blocktrade',
+  routes: blocktradeRoutes,
+  counters: blocktradeCounters,
+  stockDeleteGuards: blocktradeStockDeleteGuards,
+});

@@ -1,0 +1,11 @@
+import { defineDomain } from '../_kit/domain.js';
+import { fundsCounters } from './counters.js';
+import { fundsRoutes } from './routes.js';
+import { fundsUserDeleteGuards } from './guards.js';
+
+export default defineDomain({
+  name: 'funds',
+  routes: fundsRoutes,
+  counters: fundsCounters,
+  userDeleteGuards: fundsUserDeleteGuards,
+});

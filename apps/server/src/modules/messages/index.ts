@@ -1,0 +1,9 @@
+import { defineDomain } from '../_kit/domain.js';
+import { messageSendsJob } from './jobs.js';
+import { messagesRoutes } from './routes.js';
+
+export default defineDomain({
+  name: 'messages',
+  routes: messagesRoutes,
+  jobs: [messageSendsJob],
+});

@@ -1,0 +1,7 @@
+import { defineDomain } from '../_kit/domain.js';
+import { riskRoutes } from './routes.js';
+
+export default defineDomain({
+  name: 'risk',
+  routes: riskRoutes,
+});

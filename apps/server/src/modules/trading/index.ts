@@ -1,0 +1,13 @@
+import { defineDomain } from '../_kit/domain.js';
+import { tradingCounters } from './counters.js';
+import { tradingJobs } from './jobs.js';
+import { tradingRoutes } from './routes.js';
+import { tradingStockDeleteGuards } from './guards.js';
+
+export default defineDomain({
+  name: 'trading',
+  routes: tradingRoutes,
+  jobs: tradingJobs,
+  counters: tradingCounters,
+  stockDeleteGuards: tradingStockDeleteGuards,
+});
