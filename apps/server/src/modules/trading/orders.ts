@@ -106,10 +106,13 @@ export async function recordBuy(
       createdAt: now,
     })
     .returning();
+  await orderEvent(tx, o!.id, 'pending', null);
+  // The hold's fund record goes last: its summaries (fund_stats_hour above all, one row per hour and type for
+  // the whole platform) are locked from this statement to the commit, so every concurrent buy waits on them
+  // for no more than that (bench/positions B1).
   await post(tx, userId, [
     { type: 'order_hold', amount: m(cost.hold.negated()), reference: orderNo, note: `${stock.name} ${input.shares}` },
   ]);
-  await orderEvent(tx, o!.id, 'pending', null);
   return o!;
 }
 
