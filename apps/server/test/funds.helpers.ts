@@ -168,3 +168,28 @@ export async function openRules(t: TestApp, token: string, patch: Record<string,
   );
   if (r.json().status !== 0) throw new Error(r.json().msg);
 }
+
+/**
+ * The channels of the deposit tests (recharge-orders and recharge-console): `channel` (bank, 200–50,000) in the
+ * default tier, `tierChannel` (Alipay, daily cap 1,000) in tier A only. Shared here so that both files start from
+ * the same tiers and channels.
+ */
+export async function rechargeChannels(t: TestApp, token: string) {
+  const add = async (body: Record<string, unknown>) => (await post(t, '/admin/channel/add', body, { token })).json().data.id as number;
+  const channel = await add({
+    type: 'bank',
+    name: 'ICBC',
+    displayName: '工商银行',
+    payeeName: '某公司',
+    account: '6222000011112222',
+    bankName: '工商银行',
+    minAmount: '200',
+    maxAmount: '50000',
+  });
+  const tierChannel = await add({ type: 'alipay', name: 'Ali-A', displayName: '支付宝', account: 'pay@a.com', dailyCap: '1000' });
+  const dflt = (await post(t, '/admin/channel/layering/add', { layeringName: '默认', isDefault: true }, { token })).json().data.id;
+  const tierA = (await post(t, '/admin/channel/layering/add', { layeringName: 'A' }, { token })).json().data.id;
+  await post(t, '/admin/channel/layering/channels/add', { layeringId: dflt, channelIds: String(channel) }, { token });
+  await post(t, '/admin/channel/layering/channels/add', { layeringId: tierA, channelIds: String(tierChannel) }, { token });
+  return { channel, tierChannel, tierA: tierA as number };
+}

@@ -4,7 +4,7 @@ import { fillTemplate } from '@stock-admin/contracts';
 import { rows } from '../src/db/migrate.js';
 import { logPushProvider, setPushProvider } from '../src/lib/push.js';
 import { logSmsProvider, setSmsProvider } from '../src/lib/sms.js';
-import { kickSends, runSends } from '../src/modules/messages/sends.js';
+import { kickSends, runSends } from '../src/modules/messages/send-worker.js';
 import { userTemplateValues } from '../src/modules/users/template-values.js';
 import { appPost, appToken, makeAgent, makeUser } from './funds.helpers.js';
 import { createTestApp, get, post, signedIn, type TestApp } from './helpers.js';

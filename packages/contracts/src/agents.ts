@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { moneyOut, pageOf, pageQuery } from './envelope.js';
 import { optionalText, phone, zBool, zId } from './fields.js';
-import { optionalField, userPassword, positiveMoney, commissionRate, zIdOrZero, zIntIn } from './users.js';
+import { optionalField, userPassword, positiveMoney, commissionRate, zIdOrZero, zIntIn } from './user-fields.js';
 
 // Agents (spec §7 Agents; DESIGN §5 Agent). Commission rates are fractions 0…1 (0.3 = 30 %).
 

@@ -3,7 +3,7 @@ import { audienceInput, audienceUser, audienceUsersQuery } from './audience.js';
 import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery } from './envelope.js';
 import { optionalText, zBool, zId, zIdList } from './fields.js';
-import { optionalField, userUploadedFile } from './users.js';
+import { optionalField, userUploadedFile } from './user-fields.js';
 
 /**
  * Contracts (spec §2 /contractsettings, §7 "Contract templates and pushes"; issue 24). The domain is named

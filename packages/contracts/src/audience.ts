@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from './envelope.js';
-import { optionalField } from './users.js';
+import { optionalField } from './user-fields.js';
 import { optionalText, zId, zIdList } from './fields.js';
 
 /**

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery } from './envelope.js';
 import { optionalText, zBool, zId, zIdList, zNumber } from './fields.js';
-import { optionalField } from './users.js';
+import { optionalField } from './user-fields.js';
 import { batchResults } from './trading.js';
 
 /**

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery } from './envelope.js';
 import { optionalText, zBool, zId, zNumber } from './fields.js';
-import { userUploadedFile } from './users.js';
+import { userUploadedFile } from './user-fields.js';
 
 /**
  * Site content (spec §2 `/allsetting`: noticesetting 公告设置, activesetting* 活动管理, bannersetting 轮播图设置;

@@ -3,7 +3,8 @@ import { endpoint } from './endpoint.js';
 import { moneyOut, pageOf, pageQuery } from './envelope.js';
 import { optionalText, phone, zId } from './fields.js';
 import { FUND_TYPES } from './funds-types.js';
-import { ACCOUNT_TYPES, optionalField, zIntIn, zTime } from './users.js';
+import { ACCOUNT_TYPES } from './users.js';
+import { optionalField, zIntIn, zTime } from './user-fields.js';
 
 /** Fund records (/capital/fundrecords, /capital/fundtransferrecord): the ledger as operators read it. */
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AUDIENCE_KINDS, audienceInput, audienceUser, audienceUsersQuery } from './audience.js';
-import { optionalField } from './users.js';
+import { optionalField } from './user-fields.js';
 import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery } from './envelope.js';
 import { optionalText, zId, zIdList } from './fields.js';

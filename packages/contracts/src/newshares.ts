@@ -4,63 +4,16 @@ import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery } from './envelope.js';
 import { MARKETS } from './products.js';
 import { stockBoardOf } from './stock-codes.js';
-import { userUploadedFile } from './users.js';
+import { userUploadedFile } from './user-fields.js';
+import { BOND_FACE_VALUE, BOND_LOT, ISSUE_KINDS, ISSUE_PHASES, SHARE_LOT, SUBSCRIBE_TYPES, type IssueKind } from './newshares-rules.js';
 
 /**
  * New shares and new bonds (issue 23; spec §2 `/newshares`: newshareslist 新股列表, newzhailist 新债列表,
  * newsharesrecord 新股申购记录, newzhairecord 新债申购记录). Money is decimal strings (two decimals),
  * prices four at most. Subscriptions move 1 pending → 2 not allotted / 3 allotted → 4 paid → 5 converted;
  * 6 forfeited (unpaid past the deadline) and 7 cancelled (by the user while pending) end it early.
+ * The status machine, lots and phases are in newshares-rules.ts; this file holds the schemas and endpoints.
  */
-export const ISSUE_KINDS = ['share', 'bond'] as const;
-export type IssueKind = (typeof ISSUE_KINDS)[number];
-/** public: pay after allotment; placement: money frozen at application, unallotted part refunded; rush: listing-day. */
-export const SUBSCRIBE_TYPES = ['public', 'placement', 'rush'] as const;
-export type SubscribeType = (typeof SUBSCRIBE_TYPES)[number];
-
-export const SUB_STATUS = {
-  pending: 1,
-  notAllotted: 2,
-  allotted: 3,
-  paid: 4,
-  converted: 5,
-  forfeited: 6,
-  cancelled: 7,
-} as const;
-export type SubStatus = (typeof SUB_STATUS)[keyof typeof SUB_STATUS];
-/** Which status may move to which; every transition is one conditional UPDATE on the `from` status. */
-export const SUB_TRANSITIONS: Readonly<Record<SubStatus, readonly SubStatus[]>> = {
-  1: [2, 3, 7],
-  2: [],
-  3: [4, 6],
-  4: [5],
-  5: [],
-  6: [],
-  7: [],
-};
-export const canMove = (from: SubStatus, to: SubStatus): boolean => SUB_TRANSITIONS[from].includes(to);
-
-/** Bonds: face value 100, applied in lots of 10. Shares: lots of 100 (main boards) – the issue carries its lot. */
-export const BOND_FACE_VALUE = '100';
-export const BOND_LOT = 10;
-export const SHARE_LOT = 100;
-
-export const ISSUE_PHASES = ['upcoming', 'subscribing', 'allotment', 'listed'] as const;
-export type IssuePhase = (typeof ISSUE_PHASES)[number];
-
-/** Today in Asia/Shanghai as YYYY-MM-DD (the issue dates are Shanghai calendar days). */
-export function shanghaiDay(now: Date): string {
-  return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
-}
-
-/** The phase tag of an issue from its dates, judged on the Shanghai calendar. */
-export function issuePhase(issue: { subscribeDate: string; listingDate: string }, now: Date): IssuePhase {
-  const today = shanghaiDay(now);
-  if (today < issue.subscribeDate) return 'upcoming';
-  if (today === issue.subscribeDate) return 'subscribing';
-  if (today < issue.listingDate) return 'allotment';
-  return 'listed';
-}
 
 const day = z
   .string()

@@ -3,7 +3,7 @@ import { endpoint } from './endpoint.js';
 import { moneyOut, pageOf, pageQuery } from './envelope.js';
 import { optionalText, phone, zId } from './fields.js';
 import { FUND_TYPES } from './funds-types.js';
-import { bankCardNo, idCardNumber, optionalField, userPassword, userUploadedFile } from './users.js';
+import { bankCardNo, idCardNumber, optionalField, userPassword, userUploadedFile } from './user-fields.js';
 
 /**
  * The platform user API: what the trading app calls. Prefix `/app/`, token header `usertoken`.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery } from './envelope.js';
 import { optionalText, zBool, zId, zNumber } from './fields.js';
-import { commissionRate, optionalField, userUploadedFile } from './users.js';
+import { commissionRate, optionalField, userUploadedFile } from './user-fields.js';
 
 /**
  * Stock and index products (spec §2 `/product`: shares 股票产品, index 指数产品; DESIGN §5) and the

@@ -7,6 +7,7 @@ import { appRoute } from '../platform/route.js';
 import * as station from './service.js';
 import * as tpl from './templates.js';
 import * as sends from './sends.js';
+import { kickSends } from './send-worker.js';
 import { pickUsers } from '../users/pick.js';
 
 /** 站内消息 (/admin/stationMessage/…, /app/message/…), message templates and sends (/admin/msgTemplate/…). */
@@ -63,7 +64,7 @@ export function messagesRoutes(app: FastifyInstance, ctx: AppContext): void {
       after: { channel: r.channel, title: r.title, audience: r.audienceLabel, total: r.total, scheduledAt: r.scheduledAt.toISOString() },
     });
     message(r.status === 'scheduled' ? 'msg_send_scheduled' : 'msg_send_queued', { count: r.total });
-    if (r.status === 'queued') void sends.kickSends(ctx);
+    if (r.status === 'queued') void kickSends(ctx);
     return sends.toSend(r);
   });
   route(app, ctx, api.sends, ({ admin, input }) => sends.listSends(ctx.db, admin, input));
@@ -72,7 +73,7 @@ export function messagesRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, api.retry, async ({ admin, input, audit }) => {
     const r = await sends.retrySend(ctx.db, admin, input.id);
     audit({ targetId: r.id, after: { retry: true, failed: r.failed } });
-    void sends.kickSends(ctx);
+    void kickSends(ctx);
     return sends.toSend(r);
   });
   route(app, ctx, api.cancel, async ({ admin, input, audit }) => {

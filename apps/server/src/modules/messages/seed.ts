@@ -2,7 +2,8 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { admins, users } from '../../db/schema/index.js';
 import type { AppContext } from '../../http/context.js';
 import { seedActor } from '../agreements/seed.js';
-import { createSend, runSends } from './sends.js';
+import { createSend } from './sends.js';
+import { runSends } from './send-worker.js';
 import { addTemplate } from './templates.js';
 
 /**
