@@ -264,4 +264,21 @@ describe('verifyLedger', () => {
     }
     await expectLedgerBalanced(t);
   });
+
+  it("spreads a period's platform-wide totals over stripes by transaction, and reads them summed", async () => {
+    // nine transactions posting one type in one hour: consecutive transaction ids, so not all in one stripe
+    // (one row of the hour shared by every posting was the queue concurrent buys waited in, migration 0434)
+    const id = await newUser();
+    for (let i = 0; i < 9; i++) await post(db(), id, [{ type: 'recharge', amount: '1' }]);
+    const stripes = async (table: 'fund_stats_hour' | 'fund_stats_day', period: 'hour' | 'day') => {
+      const r = (await db().execute(
+        sql`SELECT count(DISTINCT stripe)::int AS n FROM ${sql.raw(table)}
+            WHERE type = 'recharge' AND ${sql.raw(period)} = (SELECT max(${sql.raw(period)}) FROM ${sql.raw(table)})`,
+      )) as unknown as { rows: { n: number }[] };
+      return r.rows[0]!.n;
+    };
+    expect(await stripes('fund_stats_hour', 'hour')).toBeGreaterThan(1);
+    expect(await stripes('fund_stats_day', 'day')).toBeGreaterThan(1);
+    await expectLedgerBalanced(t);
+  });
 });

@@ -258,7 +258,7 @@ export async function verifySummaryTables(db: Db, limit = 100): Promise<LedgerOf
 
 /**
  * The rows of a per-period fund summary (period, type, owner: fund_stats_day by `day`; fund_stats_hour by `hour`
- * and the user's account type) that differ from the records, the period of a record being `periodOf` (a fixed
+ * and the user's account type; their stripes summed) that differ from the records, the period of a record being `periodOf` (a fixed
  * SQL expression over the records, alias f).
  */
 async function periodFundMismatches(
@@ -282,7 +282,9 @@ async function periodFundMismatches(
              coalesce(a.n, 0)::int AS actual_n, coalesce(s.n, 0)::int AS summary_n,
              coalesce(a.amount_in, 0)::text AS actual_in, coalesce(s.amount_in, 0)::text AS summary_in,
              coalesce(a.amount_out, 0)::text AS actual_out, coalesce(s.amount_out, 0)::text AS summary_out
-      FROM actual a FULL JOIN ${sql.raw(table)} s USING (${keys})
+      FROM actual a
+      FULL JOIN (SELECT ${keys}, sum(n) AS n, sum(amount_in) AS amount_in, sum(amount_out) AS amount_out
+                 FROM ${sql.raw(table)} GROUP BY ${keys}) s USING (${keys})
       WHERE coalesce(a.n, 0) <> coalesce(s.n, 0) OR coalesce(a.amount_in, 0) <> coalesce(s.amount_in, 0) OR coalesce(a.amount_out, 0) <> coalesce(s.amount_out, 0)
       LIMIT ${limit}`),
   );

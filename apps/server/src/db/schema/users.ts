@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -188,6 +189,8 @@ export const fundStatsDay = pgTable('fund_stats_day', {
   n: bigint('n', { mode: 'number' }).notNull(),
   amountIn: numeric('amount_in', { precision: 24, scale: 2 }).notNull(),
   amountOut: numeric('amount_out', { precision: 24, scale: 2 }).notNull(),
+  /** one of up to eight rows of a key, written by different transactions (migration 0434): readers sum */
+  stripe: smallint('stripe').notNull().default(sql`(txid_current() % 8)`),
 });
 
 /** fund_stats without the day: all-time totals per agent, type, owner, account type (migration 0209; kept by triggers). */
@@ -219,6 +222,8 @@ export const fundStatsHour = pgTable('fund_stats_hour', {
   n: bigint('n', { mode: 'number' }).notNull(),
   amountIn: numeric('amount_in', { precision: 24, scale: 2 }).notNull(),
   amountOut: numeric('amount_out', { precision: 24, scale: 2 }).notNull(),
+  /** as fund_stats_day's (migration 0434) */
+  stripe: smallint('stripe').notNull().default(sql`(txid_current() % 8)`),
 });
 
 /** Each live user's balances under its agent (0 = none), indexed for the list's balance orders (migration 0210; kept by triggers). */
