@@ -1,13 +1,49 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+
+// The console's boundaries (docs/architecture.md, Console): every folder of features/ is a domain.
+const CONSOLE = 'apps/console/src';
+const FEATURES = fs
+  .readdirSync(path.join(import.meta.dirname, CONSOLE, 'features'), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const TOP = fs.readdirSync(path.join(import.meta.dirname, CONSOLE)).filter((n) => n !== 'app');
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'e2e/screenshots/**', 'bench/.results/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'e2e/screenshots/**',
+      'bench/.results/**',
+      // an import cycle on purpose: linted (with `ignore: false`) by apps/console/test/lint-boundaries.test.ts
+      'apps/console/test/fixtures/lint-cycle/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', Buffer: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', URL: 'readonly', URLSearchParams: 'readonly', fetch: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', performance: 'readonly', AbortController: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        Buffer: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        URL: 'readonly',
+        URLSearchParams: 'readonly',
+        fetch: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+        performance: 'readonly',
+        AbortController: 'readonly',
+      },
+    },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -18,5 +54,49 @@ export default tseslint.config(
     files: ['apps/console/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error' },
+  },
+  {
+    // Console boundaries. A feature imports no other feature (code used by several lives in shared/); lib/,
+    // components/ and shared/ import nothing of app/, layouts/ or features/; a feature's route manifest
+    // (features/<domain>/routes.tsx) is imported only by app/routes.tsx; and no import cycle (dynamic imports
+    // count: a page importing the route table that lazy-loads it is one).
+    files: [`${CONSOLE}/**/*.{ts,tsx}`, 'apps/console/test/fixtures/lint-cycle/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // relative imports without extension (.ts/.tsx) and the workspace packages, resolved like Vite does
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+      // the files the rules read to follow imports (by default only .js: no cycle through .ts would be seen)
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: {
+      // No maxDepth: measured with TIMING=1, the rule takes ≈ 6–7 s of `npx eslint .` unbounded and ≈ 5.5 s with
+      // maxDepth 12 (most of it is reading the modules once), so every cycle is looked for.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            ...FEATURES.map((f) => ({
+              target: `${CONSOLE}/features/${f}`,
+              from: `${CONSOLE}/features`,
+              except: [`./${f}`],
+              message: `A feature imports no other feature: move what ${f} needs into shared/.`,
+            })),
+            {
+              target: ['lib', 'components', 'shared'].map((d) => `${CONSOLE}/${d}`),
+              from: ['app', 'layouts', 'features'].map((d) => `${CONSOLE}/${d}`),
+              message: 'lib/, components/ and shared/ depend on nothing in app/, layouts/ or features/.',
+            },
+            {
+              target: TOP.map((n) => `${CONSOLE}/${n}`),
+              from: [`${CONSOLE}/features/*/routes.tsx`],
+              message: 'Only app/routes.tsx imports the route manifests.',
+            },
+          ],
+        },
+      ],
+    },
   },
 );

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adminsApi, passwordStrength, phone } from '@stock-admin/contracts';
-import {
-  checkCode,
-  checkConfirm,
-  checkEmail,
-  checkPassword,
-  checkPhone,
-  registerRules,
-  strengthOf,
-} from '../src/features/admins/lib/registerRules';
+import { checkCode, checkConfirm, checkEmail, checkPassword, checkPhone, registerRules, strengthOf } from '../src/shared/registerRules';
 import { scorePassword } from '../src/lib/password';
 import i18n from '../src/app/i18n';
 

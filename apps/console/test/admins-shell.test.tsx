@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import type { UserInfo } from '@stock-admin/contracts';
 import { shellRoutes } from '../src/app/routes';
 import { changeLang } from '../src/app/i18n';
-import { pickOwnRecord } from '../src/features/admins/currentAdmin';
+import { pickOwnRecord } from '../src/shared/currentAdmin';
 import { AvatarMenu } from '../src/layouts/HeaderActions';
 import { grantRoutes, isSection, resolveShellPath } from '../src/lib/routing';
 import { requestEnv } from '../src/lib/request';

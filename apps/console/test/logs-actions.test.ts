@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { actionName } from '../src/features/logs/lib/actions';
-import { summaryDiff } from '../src/features/logs/lib/format';
+import { actionName } from '../src/shared/logActions';
+import { summaryDiff } from '../src/shared/format';
 import zh from '../src/features/logs/locales/zh-CN';
 import en from '../src/features/logs/locales/en-US';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clientOf, fmtDuration, prettyJson, summaryDiff } from '../src/features/logs/lib/format';
-import { filtersOf, filtersToSearch, searchToValues, timeRange, toListQuery } from '../src/features/logs/lib/filters';
+import { clientOf, fmtDuration, prettyJson, summaryDiff } from '../src/shared/format';
+import { filtersOf, filtersToSearch, searchToValues, timeRange, toListQuery } from '../src/shared/filters';
 import { fieldErrorOf } from '../src/lib/serverErrors';
 import { RequestError } from '../src/lib/request';
 

@@ -3,7 +3,7 @@ import { GlobalOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '@stock-admin/contracts';
 import { LANGS } from '../lib/contracts-lite';
-import { changeLang, currentLang } from '../app/i18n';
+import { changeLang, currentLang } from '../lib/i18n';
 
 /** The language menu (spec §1): both languages, the current one selected. */
 export function LangMenu({ className }: { className?: string }) {

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { GlobalOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '@stock-admin/contracts';
-import { changeLang, currentLang } from '../app/i18n';
+import { changeLang, currentLang } from '../lib/i18n';
 import { LANGS } from '../lib/contracts-lite';
 
 /**

@@ -19,6 +19,7 @@ import { call, onServerBack } from '../lib/request';
 import { grantRoutes, HOME_PATH, isSection, resolveShellPath } from '../lib/routing';
 import { useSession, type FullSiteStyle } from '../lib/session';
 import { getStoredFlag, setStoredFlag, STORAGE_KEYS } from '../lib/storage';
+import { ShellRoutesContext } from '../shared/shellRoutes';
 import { HeaderActions } from './HeaderActions';
 import { Crumbs, ShellHeader } from './ShellHeader';
 import { LiveNoticesMount } from './LiveNoticesMount';
@@ -60,15 +61,17 @@ function menuData(routes: RouteEntry[], t: (k: string) => string) {
 function TabPane({ tab }: { tab: OpenTab }) {
   const Page = tab.route.component;
   return (
-    <RoutePermissionContext.Provider value={tab.route.permission}>
-      <ErrorBoundary resetKey={tab.location.key}>
-        <Suspense fallback={<PageLoading />}>
-          <Routes location={tab.location}>
-            <Route path={tab.route.path} element={<Page />} />
-          </Routes>
-        </Suspense>
-      </ErrorBoundary>
-    </RoutePermissionContext.Provider>
+    <ShellRoutesContext.Provider value={shellRoutes}>
+      <RoutePermissionContext.Provider value={tab.route.permission}>
+        <ErrorBoundary resetKey={tab.location.key}>
+          <Suspense fallback={<PageLoading />}>
+            <Routes location={tab.location}>
+              <Route path={tab.route.path} element={<Page />} />
+            </Routes>
+          </Suspense>
+        </ErrorBoundary>
+      </RoutePermissionContext.Provider>
+    </ShellRoutesContext.Provider>
   );
 }
 

@@ -11,7 +11,7 @@ import { signOut, useSession } from '../lib/session';
 import { signInUrl } from '../lib/routing';
 import { REFRESH_PARAM } from '../lib/tabs';
 import { signOutOnServer } from '../features/session/api';
-import { useCurrentAdmin } from '../features/admins/currentAdmin';
+import { useCurrentAdmin } from '../shared/currentAdmin';
 import { builtBadgeButtons, BADGE_RESET_MS, HEADER_NAME_DELAY_MS, LOGOUT_RELOAD_MS } from './headerBadges';
 
 /** Seam for tests. */

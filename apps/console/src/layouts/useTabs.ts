@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useNavigate, useNavigationType, type Location } from 'react-router';
 import { feedback } from '../lib/feedback';
-import i18n from '../app/i18n';
+import i18n from '../lib/i18n';
 import { cachedTabs, closeAll, closeLeft, closeRight, closeTab, openTab, tabKeyOf, type TabChange } from '../lib/tabs';
 import type { PageRoute, SectionRoute } from '../app/routes';
 import type { MatchedRoute } from '../lib/routing';

@@ -1,5 +1,5 @@
 import type { Endpoint, InputOf } from '@stock-admin/contracts';
-import i18n, { currentLang } from '../app/i18n';
+import i18n, { currentLang } from './i18n';
 import { getToken } from './auth';
 import { feedback } from './feedback';
 import { request, requestEnv, toSearchParams } from './request';

@@ -1,5 +1,5 @@
 import type { DataOf, Endpoint } from '@stock-admin/contracts';
-import i18n from '../app/i18n';
+import i18n from './i18n';
 import { call } from './request';
 
 /**

@@ -1,6 +1,6 @@
 import type { DataOf, Endpoint, Envelope, InputOf } from '@stock-admin/contracts';
 import { LOGIN_REQUIRED_MSG_ZH, LOGIN_REQUIRED_MSG_ZH_TW, Status } from './contracts-lite';
-import i18n, { currentLang } from '../app/i18n';
+import i18n, { currentLang } from './i18n';
 import { getToken } from './auth';
 import { feedback } from './feedback';
 import { signOut } from './session';
@@ -115,7 +115,12 @@ export const serverUnavailable = (): boolean => unavailableSince !== null;
 function unavailable(msg: string): void {
   if (unavailableSince !== null) return;
   unavailableSince = Date.now();
-  feedback.notification.warning({ message: t('request.unavailableTitle'), description: msg || t('request.unavailableDesc'), key: 'server-unavailable', duration: 0 });
+  feedback.notification.warning({
+    message: t('request.unavailableTitle'),
+    description: msg || t('request.unavailableDesc'),
+    key: 'server-unavailable',
+    duration: 0,
+  });
   const poll = () => {
     pollTimer = setTimeout(async () => {
       const up = await requestEnv

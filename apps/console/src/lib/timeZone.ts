@@ -1,4 +1,4 @@
-import i18n from '../app/i18n';
+import i18n from './i18n';
 
 /** The platform's clock: calendars, schedules and "today" are Shanghai time (DESIGN §3). */
 export const PLATFORM_TIME_ZONE = 'Asia/Shanghai';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
-import { amountRange, filtersOf, timeRange, toIso, toListQuery } from '../../src/features/funds/lib/filters';
+import { amountRange, filtersOf, timeRange, toIso, toListQuery } from '../../src/shared/fundFilters';
 
 describe('ProTable params → list query', () => {
   it('maps paging and drops empty filters, trimming text', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatMoney, isAmount, isPositiveAmount } from '../../src/features/funds/lib/money';
+import { formatCount, formatMoney, isAmount, isPositiveAmount } from '../../src/shared/money';
 
 describe('formatMoney (text only, never a float)', () => {
   it('adds two decimals and thousands separators', () => {

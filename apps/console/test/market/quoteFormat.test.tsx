@@ -10,8 +10,8 @@ import {
   quoteTone,
   toneColor,
   turnoverUnits,
-} from '../../src/features/market/quoteFormat';
-import { ChangeCell, ChangePctCell, LastCell, TurnoverCell } from '../../src/features/market/components/QuoteCells';
+} from '../../src/shared/market/quoteFormat';
+import { ChangeCell, ChangePctCell, LastCell, TurnoverCell } from '../../src/shared/market/QuoteCells';
 
 const RED = '#cf1322';
 const GREEN = '#389e0d';

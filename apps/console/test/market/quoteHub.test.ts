@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MarketCmd, type SocketMessage } from '@stock-admin/contracts';
 import { SocketBus } from '../../src/lib/socketBus';
-import { QuoteHub, type VisibilitySource } from '../../src/features/market/quoteHub';
+import { QuoteHub, type VisibilitySource } from '../../src/shared/market/quoteHub';
 import { createLiveSocket, liveEnv } from '../../src/features/realtime/useLiveNotices';
 import { setToken } from '../../src/lib/auth';
 import { setStoredUserId } from '../../src/lib/storage';

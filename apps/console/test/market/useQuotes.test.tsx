@@ -2,8 +2,8 @@ import { Activity, useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { SocketBus } from '../../src/lib/socketBus';
-import { QuoteHub } from '../../src/features/market/quoteHub';
-import { applyTicks, mergeQuotes, useLiveRows, type QuoteFields } from '../../src/features/market/useQuotes';
+import { QuoteHub } from '../../src/shared/market/quoteHub';
+import { applyTicks, mergeQuotes, useLiveRows, type QuoteFields } from '../../src/shared/market/useQuotes';
 import { tick } from './helpers';
 
 type Row = QuoteFields & { id: number; name: string };

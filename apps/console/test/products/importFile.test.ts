@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STOCK_CSV_COLUMNS, type StockImportData } from '@stock-admin/contracts';
 import { RequestError } from '../../src/lib/request';
-import { IMPORT_TEMPLATE, importFileProblem, refusedReport, reportRows } from '../../src/features/products/lib/importFile';
+import { IMPORT_TEMPLATE, importFileProblem, refusedReport, reportRows } from '../../src/shared/importFile';
 
 const report: StockImportData = {
   applied: false,

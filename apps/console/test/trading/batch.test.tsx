@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { changeLang } from '../../src/app/i18n';
-import { BatchResultModal } from '../../src/features/trading/components/BatchResultModal';
-import { batchCounts, batchRows } from '../../src/features/trading/lib/batch';
+import { BatchResultModal } from '../../src/shared/components/BatchResultModal';
+import { batchCounts, batchRows } from '../../src/shared/batch';
 import { order } from './fixtures';
 
 const selected = [order(1), order(2, { userName: '', phone: '13900000002', userId: 8, stockName: '贵州茅台', code: '600519' }), order(3)];

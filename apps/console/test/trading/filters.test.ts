@@ -14,7 +14,7 @@ import {
   positionSortOf,
   toQuery,
 } from '../../src/features/trading/lib/filters';
-import { stockSearchOf } from '../../src/features/trading/lib/stockSearch';
+import { stockSearchOf } from '../../src/shared/stockSearch';
 
 describe('positions filters and the URL', () => {
   it('round-trips every filter through the URL', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { livePosition, pnlAt, pnlPctOf, sumPnl } from '../../src/features/trading/lib/pnl';
-import { quoteTone } from '../../src/features/market/quoteFormat';
+import { quoteTone } from '../../src/shared/market/quoteFormat';
 import { position } from './fixtures';
 
 describe('P/L at the live price', () => {

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatMoney,
-  formatRate,
-  fromCents,
-  percentToRate,
-  previewAdjust,
-  previewAgentAdjust,
-  rateToPercent,
-  toCents,
-} from '../../src/features/users/lib/decimal';
+import { formatMoney } from '../../src/shared/money';
+import { formatRate, fromCents, percentToRate, previewAdjust, previewAgentAdjust, rateToPercent, toCents } from '../../src/shared/decimal';
 
 describe('toCents / fromCents', () => {
   it('reads decimal strings exactly', () => {

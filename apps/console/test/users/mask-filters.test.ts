@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
 import { FUND_TYPES } from '@stock-admin/contracts';
-import { fundFilters, pageOfParams, userFilters } from '../../src/features/users/lib/filters';
-import { fundTypeLabel } from '../../src/features/users/lib/labels';
+import { fundFilters, pageOfParams, userFilters } from '../../src/shared/userFilters';
+import { fundTypeLabel } from '../../src/shared/userLabels';
 import { maskCardNo, maskIdNumber, maskMiddle, maskPhone } from '../../src/features/users/lib/mask';
 
 describe('masking', () => {

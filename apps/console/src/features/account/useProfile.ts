@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccountProfile } from '@stock-admin/contracts';
 import { sessionStore } from '../../lib/session';
-import { refreshCurrentAdmin } from '../admins/currentAdmin';
+import { refreshCurrentAdmin } from '../../shared/currentAdmin';
 import { accountCalls } from './api';
 
 export const PROFILE_KEY = ['account', 'profile'] as const;

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import type { SysConfig } from '@stock-admin/contracts';
-import i18n, { currentLang } from '../../app/i18n';
+import i18n, { currentLang } from '../../lib/i18n';
 import { getToken } from '../../lib/auth';
 import { badges } from '../../lib/badges';
 import { feedback } from '../../lib/feedback';

@@ -1,4 +1,4 @@
-import { productsApi, riskApi, tradingApi, type InputOf } from '@stock-admin/contracts';
+import { riskApi, tradingApi, type InputOf } from '@stock-admin/contracts';
 import { call } from '../../lib/request';
 
 type Q<E> = InputOf<E>;
@@ -21,11 +21,8 @@ export const tradingCalls = {
     call(tradingApi.batchReview, { ids: ids.join(','), approve, reason: reason || undefined }),
 };
 
-/** What the create form reads from other domains: the stock picker and the stock risk settings (fees, leverages). */
+/** What the create form reads from other domains: the stock risk settings (fees, leverages); the stock picker's call is in shared/api/pickers.ts. */
 export const createFormCalls = {
-  /** Stocks by code, name or pinyin initials (needs `shares` query; silent: the picker falls back to typing a gid). */
-  stocks: (q: { code?: string; name?: string; pinyin?: string }) =>
-    call(productsApi.stockList, { pageNum: 1, pageSize: 20, ...q }, { silent: true }),
   /** Stock risk settings (needs `risksetting` query; silent: the preview then says the rules are unknown). */
   stockRisk: () => call(riskApi.stockGet, undefined, { silent: true }),
 };

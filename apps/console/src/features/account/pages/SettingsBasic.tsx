@@ -3,7 +3,7 @@ import { Avatar, Button, Card, Col, Form, Input, Row, Select, Skeleton, Typograp
 import { UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { AVATAR_MAX_BYTES, LANGS, type Lang } from '@stock-admin/contracts';
-import { changeLang, currentLang } from '../../../app/i18n';
+import { changeLang, currentLang } from '../../../lib/i18n';
 import { Access } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
 import { showFieldError } from '../../../lib/serverErrors';

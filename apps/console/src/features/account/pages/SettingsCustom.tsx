@@ -1,15 +1,14 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Card, Checkbox, List, Space, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { hasAccess, Access } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
 import { setSiteStyle, useSession } from '../../../lib/session';
-import { BADGE_BUTTONS, badgePageTrail, builtBadgeButtons } from '../../../layouts/headerBadges';
+import { BADGE_BUTTONS, badgePageTrail, builtBadgeButtons } from '../../../shared/badgeButtons';
+import { useShellRoutes } from '../../../shared/shellRoutes';
 import { accountCalls } from '../api';
 import '../account.css';
 
-const BUTTONS = builtBadgeButtons();
-const BUILT = new Set(BUTTONS.map((b) => b.code as number));
 const ALL = BADGE_BUTTONS.map((b) => b.code as number);
 
 /**
@@ -17,7 +16,7 @@ const ALL = BADGE_BUTTONS.map((b) => b.code as number);
  * buttons are offered; a button whose page is not built yet keeps the choice it had (`saved`), so it
  * shows as chosen when its domain lands.
  */
-export function normaliseBadges(chosen: readonly number[], saved: readonly number[] = ALL, built: ReadonlySet<number> = BUILT): number[] {
+export function normaliseBadges(chosen: readonly number[], saved: readonly number[], built: ReadonlySet<number>): number[] {
   const set = new Set(chosen);
   const kept = new Set(saved);
   return ALL.filter((c) => (built.has(c) ? set.has(c) : kept.has(c)));
@@ -27,13 +26,17 @@ export function normaliseBadges(chosen: readonly number[], saved: readonly numbe
 export default function SettingsCustom() {
   const { t } = useTranslation();
   const { info, siteStyle } = useSession();
+  // The buttons whose page is built (the shell's route table), and their codes.
+  const shellRoutes = useShellRoutes();
+  const buttons = useMemo(() => builtBadgeButtons(shellRoutes), [shellRoutes]);
+  const built = useMemo(() => new Set(buttons.map((b) => b.code as number)), [buttons]);
   const saved = siteStyle.badges ?? ALL;
   const [chosen, setChosen] = useState<number[]>(saved);
   const [busy, setBusy] = useState(false);
-  const dirty = normaliseBadges(chosen, saved).join(',') !== normaliseBadges(saved, saved).join(',');
+  const dirty = normaliseBadges(chosen, saved, built).join(',') !== normaliseBadges(saved, saved, built).join(',');
 
   const save = async () => {
-    const badges = normaliseBadges(chosen, saved);
+    const badges = normaliseBadges(chosen, saved, built);
     setBusy(true);
     try {
       await accountCalls.saveBadges(badges);
@@ -53,7 +56,7 @@ export default function SettingsCustom() {
       <List
         bordered
         style={{ maxWidth: 560, marginBottom: 16 }}
-        dataSource={BUTTONS}
+        dataSource={buttons}
         renderItem={(b) => {
           const allowed = hasAccess(info, b.permission, 'query');
           const box = (
@@ -72,7 +75,7 @@ export default function SettingsCustom() {
             <List.Item
               extra={
                 <Typography.Text type="secondary">
-                  {badgePageTrail(b)
+                  {badgePageTrail(b, shellRoutes)
                     .map((k) => t(k))
                     .join(' / ')}
                 </Typography.Text>

@@ -7,7 +7,7 @@ import type { IosPushSettings } from '@stock-admin/contracts';
 import { Access } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
 import { RequestError } from '../../../lib/request';
-import { fmtTime } from '../../logs/lib/format';
+import { fmtTime } from '../../../shared/format';
 import { showFieldError } from '../../../lib/serverErrors';
 import { accountCalls } from '../api';
 import '../account.css';

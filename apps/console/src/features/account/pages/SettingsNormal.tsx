@@ -4,7 +4,7 @@ import { AppstoreOutlined, MobileOutlined, SafetyCertificateOutlined, UserOutlin
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '../../../lib/access';
-import { fmtTime } from '../../logs/lib/format';
+import { fmtTime } from '../../../shared/format';
 import { useProfile } from '../useProfile';
 import '../account.css';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { REGISTRATION_VALID_HOURS, type AdminRecord, type RoleRecord } from '@stock-admin/contracts';
 import { feedback } from '../../../lib/feedback';
-import { fmtTime } from '../../logs/lib/format';
+import { fmtTime } from '../../../shared/format';
 import { adminCalls } from '../api';
 
 /** Activates a registration request (super-user; within 24 hours of the request). */

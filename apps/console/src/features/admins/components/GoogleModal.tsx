@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { AdminRecord, GoogleEnrolment } from '@stock-admin/contracts';
 import { feedback } from '../../../lib/feedback';
 import { adminCalls } from '../api';
-import { TotpEnrolment } from './TotpEnrolment';
+import { TotpEnrolment } from '../../../shared/components/TotpEnrolment';
 
 export function GoogleState({ record }: { record: Pick<AdminRecord, 'googleEnabled' | 'googlePending'> }) {
   const { t } = useTranslation();

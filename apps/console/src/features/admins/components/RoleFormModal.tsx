@@ -9,8 +9,8 @@ import { useUserInfo } from '../../../lib/session';
 import { showFieldError } from '../../../lib/serverErrors';
 import { roleCalls } from '../api';
 import { gridFromEntries, gridToPayload, type CellGuard, type Grid } from '../lib/permissionGrid';
-import { shellRoutes } from '../../../app/routes';
 import { routedPermissions } from '../../../lib/routing';
+import { useShellRoutes } from '../../../shared/shellRoutes';
 import { PermissionGrid } from './PermissionGrid';
 
 interface Values {
@@ -44,7 +44,8 @@ export function RoleFormModal({
   const grantable = useMemo(() => new Map((catalogue.data?.permissions ?? []).map((p) => [p.key, p.grantable])), [catalogue.data]);
 
   // Only permissions some built page needs, and whatever the role already holds (never dropped unseen).
-  const routed = useMemo(() => routedPermissions(shellRoutes), []);
+  const shellRoutes = useShellRoutes();
+  const routed = useMemo(() => routedPermissions(shellRoutes), [shellRoutes]);
   const shown = (k: string) => routed.has(k) || !!original[k]?.length;
 
   // Super-only rows never; beyond that, what the editing admin holds (or the role already had).

@@ -5,8 +5,8 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../../lib/feedback';
 import { RequestError } from '../../../lib/request';
-import { PasswordMeter } from '../components/PasswordMeter';
-import { checkPhone, registerRules } from '../lib/registerRules';
+import { PasswordMeter } from '../../../shared/components/PasswordMeter';
+import { checkPhone, registerRules } from '../../../shared/registerRules';
 import { registerCalls } from '../registerApi';
 import '../admins.css';
 

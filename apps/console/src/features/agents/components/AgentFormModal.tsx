@@ -3,9 +3,9 @@ import { Col, Form, Input, InputNumber, Modal, Row, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AgentItem } from '@stock-admin/contracts';
 import { feedback } from '../../../lib/feedback';
-import { agentCalls } from '../../users/api';
-import { AgentSelect } from '../../users/components/Pickers';
-import { percentToRate, rateToPercent } from '../../users/lib/decimal';
+import { agentCalls } from '../api';
+import { AgentSelect } from '../../../shared/components/AccountPickers';
+import { percentToRate, rateToPercent } from '../../../shared/decimal';
 import { showFieldError } from '../../../lib/serverErrors';
 
 const RATES = ['feeRate', 'deferralRate', 'profitRate'] as const;
@@ -115,14 +115,7 @@ export function AgentFormModal({
           },
         ]}
       >
-        <InputNumber<string>
-          stringMode
-          min="0"
-          max="100"
-          addonAfter="%"
-          style={{ width: '100%' }}
-          data-testid={`agent-${k}`}
-        />
+        <InputNumber<string> stringMode min="0" max="100" addonAfter="%" style={{ width: '100%' }} data-testid={`agent-${k}`} />
       </Form.Item>
     </Col>
   );

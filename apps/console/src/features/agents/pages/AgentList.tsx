@@ -1,4 +1,4 @@
-import '../../users/users.css';
+import '../../../shared/styles/users.css';
 import { useRef, useState } from 'react';
 import { Button, Popconfirm, Switch, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
@@ -9,11 +9,12 @@ import type { AgentItem } from '@stock-admin/contracts';
 import { Access, useAccess } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
 import { tableDefaults } from '../../../lib/proTable';
-import { agentCalls } from '../../users/api';
-import { AdjustModal, type AdjustValues } from '../../users/components/AdjustModal';
-import { Money } from '../../users/components/Money';
-import { formatMoney, formatRate, previewAgentAdjust } from '../../users/lib/decimal';
-import { pageOfParams, type Params } from '../../users/lib/filters';
+import { agentCalls } from '../api';
+import { AdjustModal, type AdjustValues } from '../../../shared/components/AdjustModal';
+import { Money } from '../../../shared/components/Money';
+import { formatMoney } from '../../../shared/money';
+import { formatRate, previewAgentAdjust } from '../../../shared/decimal';
+import { pageOfParams, type Params } from '../../../shared/userFilters';
 import { AgentFormModal } from '../components/AgentFormModal';
 
 type Row = AgentItem & { children?: Row[] };

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../../lib/feedback';
 import { showFieldError } from '../../../lib/serverErrors';
-import { AudienceField, audienceComplete, audienceOf, type AudienceValue } from '../../users/components/AudienceField';
+import { AudienceField, audienceComplete, audienceOf, type AudienceValue } from '../../../shared/components/AudienceField';
 import { agreementCalls } from '../api';
 
 interface Values {

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '../../../lib/access';
-import { fetchImage } from '../../users/lib/download';
+import { fetchImage } from '../../../shared/fetchImage';
 import { agreementCalls } from '../api';
 import { STATUS_COLOR, UserText } from './cells';
 import { printAgreement } from './print';

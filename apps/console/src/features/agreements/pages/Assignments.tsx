@@ -8,7 +8,7 @@ import { AGREEMENT_STATUSES, type AgreementItem } from '@stock-admin/contracts';
 import { Access, useAccess } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
 import { tableDefaults } from '../../../lib/proTable';
-import { time } from '../../trading/components/cells';
+import { time } from '../../../shared/components/cells';
 import { agreementCalls } from '../api';
 import { AssignModal } from '../components/AssignModal';
 import { ContractViewer } from '../components/ContractViewer';

@@ -7,7 +7,7 @@ import { AGREEMENT_KINDS, type AgreementTemplate } from '@stock-admin/contracts'
 import { Access, useAccess } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
 import { tableDefaults } from '../../../lib/proTable';
-import { time } from '../../trading/components/cells';
+import { time } from '../../../shared/components/cells';
 import { agreementCalls } from '../api';
 import { TemplateDrawer } from '../components/TemplateDrawer';
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { BlockProductItem } from '@stock-admin/contracts';
 import { feedback } from '../../../lib/feedback';
 import { fieldErrorOf, showFieldError } from '../../../lib/serverErrors';
-import { StockPicker } from '../../trading/components/StockPicker';
+import { StockPicker } from '../../../shared/components/StockPicker';
 import { blocktradeCalls } from '../api';
 
 interface Values {

@@ -7,10 +7,10 @@ import { useTranslation } from 'react-i18next';
 import type { BlockProductItem } from '@stock-admin/contracts';
 import { Access, useAccess } from '../../../lib/access';
 import { tableDefaults } from '../../../lib/proTable';
-import { LastCell } from '../../market/components/QuoteCells';
-import { useQuotes } from '../../market/useQuotes';
-import { ReasonDialog } from '../../trading/components/ReasonDialog';
-import { StockCell, time } from '../../trading/components/cells';
+import { LastCell } from '../../../shared/market/QuoteCells';
+import { useQuotes } from '../../../shared/market/useQuotes';
+import { ReasonDialog } from '../../../shared/components/ReasonDialog';
+import { StockCell, time } from '../../../shared/components/cells';
 import { blocktradeCalls } from '../api';
 import { ProductDrawer } from '../components/ProductDrawer';
 

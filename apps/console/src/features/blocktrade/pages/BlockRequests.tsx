@@ -1,4 +1,4 @@
-import '../../trading/trading.css';
+import '../../../shared/styles/trading.css';
 import { useRef, useState } from 'react';
 import { Button, Form, InputNumber, Modal, Space, Tag, Typography } from 'antd';
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
@@ -9,11 +9,11 @@ import { BLOCK_REQUEST_STATUSES, type BlockRequestItem, type DataOf, type blockt
 import { useAccess } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
 import { tableDefaults } from '../../../lib/proTable';
-import { BatchResultModal } from '../../trading/components/BatchResultModal';
-import { ReasonDialog } from '../../trading/components/ReasonDialog';
-import { Amount, Note, PriceText, StockCell, UserCell, time } from '../../trading/components/cells';
-import { batchRows, type BatchRow } from '../../trading/lib/batch';
-import { useQueueRefresh } from '../../trading/lib/useQueueRefresh';
+import { BatchResultModal } from '../../../shared/components/BatchResultModal';
+import { ReasonDialog } from '../../../shared/components/ReasonDialog';
+import { Amount, Note, PriceText, StockCell, UserCell, time } from '../../../shared/components/cells';
+import { batchRows, type BatchRow } from '../../../shared/batch';
+import { useQueueRefresh } from '../../../shared/useQueueRefresh';
 import { blocktradeCalls } from '../api';
 
 const STATUS_COLOR = { pending: 'orange', approved: 'green', rejected: 'red', cancelled: 'default' } as const;

@@ -3,7 +3,7 @@ import { Form, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ChannelItem } from '@stock-admin/contracts';
 import { feedback } from '../../../lib/feedback';
-import { reportLoadFailure } from '../../funds/lib/loadFailed';
+import { reportLoadFailure } from '../lib/loadFailed';
 import { layeringCalls } from '../api';
 import { addChannelsPayload } from '../lib/forms';
 

@@ -3,8 +3,8 @@ import { Col, Divider, Form, Image, Input, InputNumber, Modal, Row, Select, Swit
 import { useTranslation } from 'react-i18next';
 import { CHANNEL_TYPES, CHANNEL_TYPE_LABELS, type ChannelItem } from '@stock-admin/contracts';
 import { feedback } from '../../../lib/feedback';
-import { AmountInput } from '../../funds/components/Money';
-import { IMAGE_FALLBACK } from '../../funds/lib/money';
+import { AmountInput } from '../../../shared/components/Money';
+import { IMAGE_FALLBACK } from '../../../shared/money';
 import { showFieldError } from '../../../lib/serverErrors';
 import { channelCalls } from '../api';
 import {

@@ -6,7 +6,7 @@ import type { LayeringChannelItem, LayeringItem } from '@stock-admin/contracts';
 import { Access } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
 import { tableDefaults } from '../../../lib/proTable';
-import { reportLoadFailure } from '../../funds/lib/loadFailed';
+import { reportLoadFailure } from '../lib/loadFailed';
 import { layeringCalls } from '../api';
 import { AddChannelsModal } from './AddChannelsModal';
 

@@ -3,7 +3,7 @@ import { Form, Input, InputNumber, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { LayeringItem } from '@stock-admin/contracts';
 import { feedback } from '../../../lib/feedback';
-import { AmountInput } from '../../funds/components/Money';
+import { AmountInput } from '../../../shared/components/Money';
 import { showFieldError } from '../../../lib/serverErrors';
 import { layeringCalls } from '../api';
 import { formToLayeringPayload, layeringToForm, type LayeringFormValues } from '../lib/forms';

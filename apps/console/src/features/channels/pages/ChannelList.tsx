@@ -1,4 +1,4 @@
-import '../../funds/funds.css';
+import '../../../shared/styles/funds.css';
 import { useRef, useState } from 'react';
 import { Button, Image, Popconfirm, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
@@ -8,8 +8,8 @@ import { CHANNEL_TYPES, CHANNEL_TYPE_LABELS, type ChannelItem } from '@stock-adm
 import { Access, useAccess } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
 import { tableDefaults } from '../../../lib/proTable';
-import { filtersOf } from '../../funds/lib/filters';
-import { IMAGE_FALLBACK, formatMoney } from '../../funds/lib/money';
+import { filtersOf } from '../../../shared/fundFilters';
+import { IMAGE_FALLBACK, formatMoney } from '../../../shared/money';
 import { channelCalls } from '../api';
 import { ChannelFormModal } from '../components/ChannelFormModal';
 import { channelPatchPayload } from '../lib/forms';

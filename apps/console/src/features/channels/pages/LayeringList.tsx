@@ -1,4 +1,4 @@
-import '../../funds/funds.css';
+import '../../../shared/styles/funds.css';
 import { useRef, useState } from 'react';
 import { Button, Popconfirm, Space, Tag } from 'antd';
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
@@ -8,8 +8,8 @@ import type { LayeringItem } from '@stock-admin/contracts';
 import { Access } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
 import { tableDefaults } from '../../../lib/proTable';
-import { reportLoadFailure } from '../../funds/lib/loadFailed';
-import { formatCount, formatMoney } from '../../funds/lib/money';
+import { reportLoadFailure } from '../lib/loadFailed';
+import { formatCount, formatMoney } from '../../../shared/money';
 import { layeringCalls } from '../api';
 import { LayeringChannelsModal } from '../components/LayeringChannelsModal';
 import { LayeringFormModal } from '../components/LayeringFormModal';

@@ -1,8 +1,8 @@
 import { Card, Space, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ChangePctCell, LastCell } from '../../market/components/QuoteCells';
-import { useLiveRows } from '../../market/useQuotes';
+import { ChangePctCell, LastCell } from '../../../shared/market/QuoteCells';
+import { useLiveRows } from '../../../shared/market/useQuotes';
 import { dashboardCalls } from '../api';
 
 /** The major indices (spec §7 getMarket.do), their prices moving with the quote feed. */

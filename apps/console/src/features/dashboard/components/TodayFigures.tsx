@@ -6,8 +6,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Lang, WorkplaceData } from '@stock-admin/contracts';
 import { useBadges } from '../../../lib/badges';
-import { actionName } from '../../logs/lib/actions';
-import { toneColor } from '../../market/quoteFormat';
+import { actionName } from '../../../shared/logActions';
+import { toneColor } from '../../../shared/market/quoteFormat';
 import { dashboardCalls } from '../api';
 
 /** A live event arriving in a burst refetches the figures once, this long after the last. */

@@ -6,12 +6,13 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { LoginLogItem } from '@stock-admin/contracts';
-import { shellRoutes, type SectionRoute } from '../../../app/routes';
 import { Access } from '../../../lib/access';
 import { greetingOf } from '../../../lib/greeting';
 import { tableDefaults } from '../../../lib/proTable';
-import { grantRoutes, isSection } from '../../../lib/routing';
+import type { LazyPage } from '../../../lib/chunk';
+import { grantRoutes, isSection, type SectionRoute } from '../../../lib/routing';
 import { useUserInfo } from '../../../lib/session';
+import { useShellRoutes } from '../../../shared/shellRoutes';
 import { myLogins } from '../api';
 import { DataInText } from '../../../components/DataInText';
 import { MarketStrip } from '../components/MarketStrip';
@@ -85,10 +86,13 @@ export default function Workplace() {
   const [filter, setFilter] = useState('');
   const greeting = t(`workplace.greeting.${greetingOf(new Date().getHours())}`);
 
+  const shellRoutes = useShellRoutes();
   const sections = useMemo(
     () =>
-      grantRoutes(shellRoutes, info).filter((r): r is SectionRoute => isSection(r) && !r.hideInMenu && !r.demo && r.path !== '/dashboard'),
-    [info],
+      grantRoutes(shellRoutes, info).filter(
+        (r): r is SectionRoute<LazyPage> => isSection(r) && !r.hideInMenu && !r.demo && r.path !== '/dashboard',
+      ),
+    [shellRoutes, info],
   );
   const q = filter.trim().toLowerCase();
   const shown = sections

@@ -1,4 +1,4 @@
-import '../../users/users.css';
+import '../../../shared/styles/users.css';
 import { useRef, useState } from 'react';
 import { Button, Card, Space, Tag, Tooltip, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
@@ -9,17 +9,17 @@ import { fundRecordsApi, FUND_TYPE_INFO, type FundRecordItem, type FundType } fr
 import { Access, useAccess } from '../../../lib/access';
 import { tableDefaults } from '../../../lib/proTable';
 import { fundRecordCalls } from '../api';
-import { Money } from '../../users/components/Money';
-import { AgentSelect } from '../../users/components/Pickers';
-import { formatMoney } from '../../users/lib/decimal';
+import { Money } from '../../../shared/components/Money';
+import { AgentSelect } from '../../../shared/components/AccountPickers';
+import { formatMoney } from '../../../shared/money';
 import { downloadExport } from '../../../lib/download';
-import { fundFilters, pageOfParams, type Params } from '../../users/lib/filters';
+import { fundFilters, pageOfParams, type Params } from '../../../shared/userFilters';
 import { noteText, referenceText } from '../lib/words';
-import { accountTypeEnum, accountTypeLabel, fundTypeLabel, fundTypeOptions } from '../../users/lib/labels';
+import { accountTypeEnum, accountTypeLabel, fundTypeLabel, fundTypeOptions } from '../../../shared/userLabels';
+import { fmtTime as time } from '../../../shared/format';
 
 type Totals = { count: number; amountIn: string; amountOut: string; net: string };
 
-const time = (v: string | null | undefined) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '-');
 const TYPE_COLORS = { in: 'red', out: 'green', any: 'blue' } as const;
 
 /**

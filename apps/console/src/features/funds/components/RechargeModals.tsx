@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import type { RechargeItem } from '@stock-admin/contracts';
 import { feedback } from '../../../lib/feedback';
 import { rechargeCalls } from '../api';
-import { formatMoney, isAmount, isPositiveAmount } from '../lib/money';
+import { formatMoney, isAmount, isPositiveAmount } from '../../../shared/money';
 import { showFieldError } from '../../../lib/serverErrors';
-import { AmountInput } from './Money';
-import { ChannelSelect, UserSelect } from './Pickers';
+import { AmountInput } from '../../../shared/components/Money';
+import { ChannelSelect, UserSelect } from '../../../shared/components/Pickers';
 
 export interface CreateRechargeValues {
   userId?: number;

@@ -1,7 +1,7 @@
 import { Card, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DepositWithdrawTotals } from '@stock-admin/contracts';
-import { formatCount, formatMoney } from '../lib/money';
+import { formatCount, formatMoney } from '../../../shared/money';
 
 /** Count and sum of the filtered set, overall and per status — as the server computed them. */
 export function Totals({

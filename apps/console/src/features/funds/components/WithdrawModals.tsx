@@ -5,11 +5,11 @@ import type { WithdrawItem } from '@stock-admin/contracts';
 import { useAccess } from '../../../lib/access';
 import { tableDefaults } from '../../../lib/proTable';
 import { batchCounts, type BatchResultRow } from '../lib/batch';
-import { formatMoney } from '../lib/money';
+import { formatMoney } from '../../../shared/money';
 import { showFieldError } from '../../../lib/serverErrors';
 import { WITHDRAW_COLORS, withdrawLabel } from '../lib/status';
-import { Money } from './Money';
-import { ChannelSelect } from './Pickers';
+import { Money } from '../../../shared/components/Money';
+import { ChannelSelect } from '../../../shared/components/Pickers';
 
 export interface ApproveValues {
   channelId?: number;

@@ -5,9 +5,9 @@ import type { TFunction } from 'i18next';
 import dayjs from 'dayjs';
 import type { Action, Endpoint, PermissionKey } from '@stock-admin/contracts';
 import { downloadExport } from '../../../lib/download';
-import { amountRange, timeRange } from '../lib/filters';
-import { AmountRangeInput, Money } from './Money';
-import { AgentSelect, ChannelSelect } from './Pickers';
+import { amountRange, timeRange } from '../../../shared/fundFilters';
+import { AmountRangeInput, Money } from '../../../shared/components/Money';
+import { AgentSelect, ChannelSelect } from '../../../shared/components/Pickers';
 
 /** What the deposit and withdrawal rows have in common. */
 export interface OrderRow {

@@ -1,4 +1,4 @@
-import '../funds.css';
+import '../../../shared/styles/funds.css';
 import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Col, Form, Input, InputNumber, Row, Skeleton, Space, Typography } from 'antd';
 import { ReloadOutlined, SaveOutlined } from '@ant-design/icons';
@@ -8,8 +8,8 @@ import dayjs from 'dayjs';
 import { Access, useAccess } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
 import { paySettingCalls } from '../api';
-import { AmountInput } from '../components/Money';
-import { formatMoney, isAmount, isPositiveAmount } from '../lib/money';
+import { AmountInput } from '../../../shared/components/Money';
+import { formatMoney, isAmount, isPositiveAmount } from '../../../shared/money';
 import { formToSettings, isPercent, minutesOf, settingsToForm, TIME_END, TIME_START, type PaySettingValues } from '../lib/paysetting';
 import { showFieldError } from '../../../lib/serverErrors';
 import { timeZoneName } from '../../../lib/timeZone';

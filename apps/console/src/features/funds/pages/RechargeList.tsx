@@ -1,10 +1,9 @@
-import '../funds.css';
+import '../../../shared/styles/funds.css';
 import { useRef, useState } from 'react';
 import { Button, Image, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
 import { DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import { RECHARGE_STATUS_LABELS, rechargeApi, type DepositWithdrawTotals, type RechargeItem } from '@stock-admin/contracts';
 import { Access, useAccess } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
@@ -13,13 +12,12 @@ import { rechargeCalls } from '../api';
 import { ReasonModal } from '../components/ReasonModal';
 import { CreateRechargeModal, NoteModal } from '../components/RechargeModals';
 import { Totals } from '../components/Totals';
-import { filtersOf, toListQuery, type Params } from '../lib/filters';
-import { IMAGE_FALLBACK, formatMoney } from '../lib/money';
+import { filtersOf, toListQuery, type Params } from '../../../shared/fundFilters';
+import { IMAGE_FALLBACK, formatMoney } from '../../../shared/money';
 import { RECHARGE_COLORS, rechargeLabel, statusEnum } from '../lib/status';
 import { useLinkedRecord } from '../lib/useLinkedRecord';
 import { orderFilterColumns, orderIdentityColumns, useOrderExport } from '../components/orderColumns';
-
-const time = (v: string | null | undefined) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '-');
+import { fmtTime as time } from '../../../shared/format';
 
 /** Deposits (/capital/rechargelist, 充值列表): filters, totals of the filtered set, review, admin orders, notes, export. */
 export default function RechargeList() {

@@ -1,27 +1,25 @@
-import '../funds.css';
+import '../../../shared/styles/funds.css';
 import { useRef, useState } from 'react';
 import { Button, Space, Tag, Tooltip, Typography } from 'antd';
 import { CheckOutlined, CloseOutlined, DownloadOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import { WITHDRAW_STATUS_LABELS, withdrawApi, type DepositWithdrawTotals, type WithdrawItem } from '@stock-admin/contracts';
 import { Access, useAccess } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
 import { tableDefaults } from '../../../lib/proTable';
 import { withdrawCalls } from '../api';
-import { Money } from '../components/Money';
+import { Money } from '../../../shared/components/Money';
 import { ReasonModal } from '../components/ReasonModal';
 import { Totals } from '../components/Totals';
 import { ApproveModal, BatchResultModal, type ApproveValues } from '../components/WithdrawModals';
 import { batchResultRows, isReviewable, type BatchResultRow } from '../lib/batch';
-import { filtersOf, toListQuery, type Params } from '../lib/filters';
-import { formatMoney } from '../lib/money';
+import { filtersOf, toListQuery, type Params } from '../../../shared/fundFilters';
+import { formatMoney } from '../../../shared/money';
 import { WITHDRAW_COLORS, statusEnum, withdrawLabel } from '../lib/status';
 import { useLinkedRecord } from '../lib/useLinkedRecord';
 import { orderFilterColumns, orderIdentityColumns, useOrderExport } from '../components/orderColumns';
-
-const time = (v: string | null | undefined) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '-');
+import { fmtTime as time } from '../../../shared/format';
 
 /**
  * Withdrawals (/capital/withdrawallist, 提现列表): filters and totals, pay or reject one request or a

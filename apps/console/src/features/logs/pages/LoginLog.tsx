@@ -6,8 +6,8 @@ import { LOGIN_RESULTS, logsApi, type LoginLogItem } from '@stock-admin/contract
 import { tableDefaults } from '../../../lib/proTable';
 import { logCalls } from '../api';
 import { ExportButton } from '../components/ExportButton';
-import { filtersOf, timeRange, toListQuery, useUrlFilters, type Params } from '../lib/filters';
-import { clientOf, fmtTime } from '../lib/format';
+import { filtersOf, timeRange, toListQuery, useUrlFilters, type Params } from '../../../shared/filters';
+import { clientOf, fmtTime } from '../../../shared/format';
 
 const FILTER_KEYS = ['username', 'ip', 'result', 'beginTime', 'endTime'] as const;
 

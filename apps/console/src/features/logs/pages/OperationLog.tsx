@@ -6,9 +6,9 @@ import { logsApi, type Lang, type OperationLogItem } from '@stock-admin/contract
 import { tableDefaults } from '../../../lib/proTable';
 import { logCalls } from '../api';
 import { ExportButton } from '../components/ExportButton';
-import { filtersOf, timeRange, toListQuery, useUrlFilters, type Params } from '../lib/filters';
-import { actionName } from '../lib/actions';
-import { clientOf, fmtTime, prettyJson, summaryDiff } from '../lib/format';
+import { filtersOf, timeRange, toListQuery, useUrlFilters, type Params } from '../../../shared/filters';
+import { actionName } from '../../../shared/logActions';
+import { clientOf, fmtTime, prettyJson, summaryDiff } from '../../../shared/format';
 import '../logs.css';
 
 const FILTER_KEYS = ['adminName', 'module', 'action', 'targetId', 'result', 'beginTime', 'endTime'] as const;

@@ -25,7 +25,7 @@ import { useAccess } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
 import { tableDefaults } from '../../../lib/proTable';
 import { taskCalls } from '../api';
-import { fmtDuration, fmtTime, prettyJson } from '../lib/format';
+import { fmtDuration, fmtTime, prettyJson } from '../../../shared/format';
 import { showFieldError } from '../../../lib/serverErrors';
 import { timeZoneName } from '../../../lib/timeZone';
 import '../logs.css';

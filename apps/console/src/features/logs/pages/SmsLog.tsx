@@ -6,8 +6,8 @@ import { SMS_KINDS, logsApi, type SmsLogItem } from '@stock-admin/contracts';
 import { tableDefaults } from '../../../lib/proTable';
 import { logCalls } from '../api';
 import { ExportButton } from '../components/ExportButton';
-import { filtersOf, timeRange, toListQuery, useUrlFilters, type Params } from '../lib/filters';
-import { fmtTime } from '../lib/format';
+import { filtersOf, timeRange, toListQuery, useUrlFilters, type Params } from '../../../shared/filters';
+import { fmtTime } from '../../../shared/format';
 import '../logs.css';
 
 const FILTER_KEYS = ['phone', 'kind', 'result', 'beginTime', 'endTime'] as const;

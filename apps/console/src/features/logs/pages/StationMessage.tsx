@@ -24,8 +24,8 @@ import { Access, useAccess } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
 import { tableDefaults } from '../../../lib/proTable';
 import { stationCalls, userPicker } from '../api';
-import { filtersOf, timeRange, toListQuery, useUrlFilters, type Params } from '../lib/filters';
-import { fmtTime } from '../lib/format';
+import { filtersOf, timeRange, toListQuery, useUrlFilters, type Params } from '../../../shared/filters';
+import { fmtTime } from '../../../shared/format';
 import { showFieldError } from '../../../lib/serverErrors';
 import '../logs.css';
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { MESSAGE_CHANNELS, type MessageChannel, type MsgTemplate, type SendItem } from '@stock-admin/contracts';
 import { showFieldError } from '../../../lib/serverErrors';
-import { AudienceField, audienceComplete, audienceOf, type AudienceValue } from '../../users/components/AudienceField';
+import { AudienceField, audienceComplete, audienceOf, type AudienceValue } from '../../../shared/components/AudienceField';
 import { messageCalls } from '../api';
 
 interface Values {

@@ -6,7 +6,7 @@ import { DELIVERY_STATUSES, MESSAGE_CHANNELS, SEND_STATUSES, type DataOf, type S
 import { useAccess } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
 import { tableDefaults } from '../../../lib/proTable';
-import { time } from '../../trading/components/cells';
+import { time } from '../../../shared/components/cells';
 import { messageCalls } from '../api';
 import { CHANNEL_COLOR } from './MessageTemplates';
 

@@ -7,7 +7,7 @@ import { LANGS, MESSAGE_CHANNELS, type MsgTemplate } from '@stock-admin/contract
 import { Access, useAccess } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
 import { tableDefaults } from '../../../lib/proTable';
-import { time } from '../../trading/components/cells';
+import { time } from '../../../shared/components/cells';
 import { messageCalls } from '../api';
 import { SendModal } from '../components/SendModal';
 import { TemplateModal } from '../components/TemplateModal';

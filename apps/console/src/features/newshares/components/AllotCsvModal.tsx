@@ -6,7 +6,7 @@ import { batchAllotData, type BatchAllotData, type IssueItem } from '@stock-admi
 import { saveCsvText } from '../../../lib/download';
 import { feedback } from '../../../lib/feedback';
 import { RequestError } from '../../../lib/request';
-import { IMPORT_MAX_BYTES } from '../../products/lib/importFile';
+import { IMPORT_MAX_BYTES } from '../../../shared/importFile';
 import { newsharesCalls } from '../api';
 
 type Row = BatchAllotData['rows'][number];
@@ -18,7 +18,6 @@ function reportOf(err: unknown): BatchAllotData | null {
   const r = batchAllotData.safeParse(err.data);
   return r.success ? r.data : null;
 }
-
 
 /**
  * Batch allotment of one issue from a CSV (orderNo or phone, allotted): upload with a progress bar, then the

@@ -16,7 +16,7 @@ import {
 } from '@stock-admin/contracts';
 import { Access, useAccess } from '../../../lib/access';
 import { tableDefaults } from '../../../lib/proTable';
-import { Amount, time } from '../../trading/components/cells';
+import { Amount, time } from '../../../shared/components/cells';
 import { newsharesCalls } from '../api';
 import { issuePrice } from '../lib/format';
 import { AddRecordDialog } from '../components/AddRecordDialog';

@@ -6,11 +6,10 @@ import { STOCK_IMPORT_MAX_ROWS, type StockImportData } from '@stock-admin/contra
 import { saveCsvText } from '../../../lib/download';
 import { feedback } from '../../../lib/feedback';
 import { stockCalls } from '../api';
-import { IMPORT_TEMPLATE, importFileProblem, refusedReport, reportRows } from '../lib/importFile';
+import { IMPORT_TEMPLATE, importFileProblem, refusedReport, reportRows } from '../../../shared/importFile';
 
 type Row = StockImportData['rows'][number];
 const RESULT_COLOR: Record<Row['result'], string> = { added: 'green', updated: 'blue', failed: 'red', skipped: 'default' };
-
 
 /**
  * The stock CSV import: choose a file (columns code,name,market[,spreadRate,shown]), upload it with a

@@ -2,8 +2,8 @@ import { Switch, Tooltip, Typography } from 'antd';
 import type { ProColumns } from '@ant-design/pro-components';
 import type { TFunction } from 'i18next';
 import type { IndexItem } from '@stock-admin/contracts';
-import { quoteColumns } from '../../market/components/quoteColumns';
-import { formatPrice } from '../../market/quoteFormat';
+import { quoteColumns } from './quoteColumns';
+import { formatPrice } from '../../../shared/market/quoteFormat';
 
 /** The three switches of an index product. */
 export type IndexFlag = 'tradable' | 'homeShown' | 'listShown';

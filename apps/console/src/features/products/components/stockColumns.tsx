@@ -2,7 +2,7 @@ import { Popconfirm, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import type { ProColumns } from '@ant-design/pro-components';
 import type { TFunction } from 'i18next';
 import { BOARDS, MARKETS, type StockItem } from '@stock-admin/contracts';
-import { quoteColumns } from '../../market/components/quoteColumns';
+import { quoteColumns } from './quoteColumns';
 import { ratePercent } from '../lib/format';
 
 export const MARKET_COLORS: Record<string, string> = { sh: 'red', sz: 'blue', bj: 'purple' };

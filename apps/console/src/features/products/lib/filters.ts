@@ -1,5 +1,5 @@
 import { BOARDS, MARKETS, STOCK_SORT_FIELDS } from '@stock-admin/contracts';
-import { filtersToSearch, searchToValues } from '../../logs/lib/filters';
+import { filtersToSearch, searchToValues } from '../../../shared/filters';
 
 /**
  * The product lists' filters (contracts `stockFilters`, `indexFilters`): search-form values → the

@@ -7,14 +7,14 @@ import { useTranslation } from 'react-i18next';
 import type { IndexItem } from '@stock-admin/contracts';
 import { Access, useAccess } from '../../../lib/access';
 import { tableDefaults } from '../../../lib/proTable';
-import { useUrlFilters, type Params } from '../../logs/lib/filters';
-import { MarketStatus } from '../../market/components/MarketStatus';
-import { useLiveRows } from '../../market/useQuotes';
+import { useUrlFilters, type Params } from '../../../shared/filters';
+import { MarketStatus } from '../../../shared/market/MarketStatus';
+import { useLiveRows } from '../../../shared/market/useQuotes';
 import { indexCalls } from '../api';
 import { IndexFormDrawer } from '../components/IndexFormDrawer';
 import { indexColumns, type IndexFlag } from '../components/indexColumns';
 import { INDEX_FILTER_KEYS, indexFiltersOf } from '../lib/filters';
-import { useRowActions } from '../lib/useRowActions';
+import { useRowActions } from '../../../shared/useRowActions';
 
 const FLAG_CALL: Record<IndexFlag, (i: IndexItem, v: boolean) => Promise<IndexItem>> = {
   tradable: (i, v) => indexCalls.trans(i.id, v),

@@ -10,16 +10,16 @@ import { Access, useAccess } from '../../../lib/access';
 import { downloadExport } from '../../../lib/download';
 import { feedback } from '../../../lib/feedback';
 import { tableDefaults } from '../../../lib/proTable';
-import { useUrlFilters, type Params } from '../../logs/lib/filters';
-import { MarketStatus } from '../../market/components/MarketStatus';
-import { useLiveRows } from '../../market/useQuotes';
+import { useUrlFilters, type Params } from '../../../shared/filters';
+import { MarketStatus } from '../../../shared/market/MarketStatus';
+import { useLiveRows } from '../../../shared/market/useQuotes';
 import { stockCalls } from '../api';
 import { ImportModal } from '../components/ImportModal';
 import { LockModal } from '../components/LockModal';
 import { StockFormDrawer } from '../components/StockFormDrawer';
 import { stockColumns } from '../components/stockColumns';
 import { STOCK_FILTER_KEYS, stockFiltersOf, stockSortOf, type Filters } from '../lib/filters';
-import { useRowActions } from '../lib/useRowActions';
+import { useRowActions } from '../../../shared/useRowActions';
 
 /**
  * 股票产品 (/product/shares): the stock list with live quotes (merged into the rows as QUOTES frames

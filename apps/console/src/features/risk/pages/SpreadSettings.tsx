@@ -9,7 +9,7 @@ import { SPREAD_RULE_TYPES, type SpreadRuleItem } from '@stock-admin/contracts';
 import { useAccess } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
 import { tableDefaults } from '../../../lib/proTable';
-import { useRowActions } from '../../products/lib/useRowActions';
+import { useRowActions } from '../../../shared/useRowActions';
 import { riskCalls } from '../api';
 import { SpreadDrawer } from '../components/SpreadDrawer';
 import { ruleScope, toggled } from '../lib/spread';

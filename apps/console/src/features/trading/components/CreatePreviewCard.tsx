@@ -1,10 +1,10 @@
 import { Alert, Card, Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { QuoteTick, StockRisk } from '@stock-admin/contracts';
-import { formatMoney } from '../../funds/lib/money';
-import { ChangePctCell, LastCell } from '../../market/components/QuoteCells';
+import { formatMoney } from '../../../shared/money';
+import { ChangePctCell, LastCell } from '../../../shared/market/QuoteCells';
 import type { CreatePreview } from '../lib/preview';
-import { PriceText } from './cells';
+import { PriceText } from '../../../shared/components/cells';
 
 /**
  * The create form's side card: the stock's live quote and today's limits, then what the position will

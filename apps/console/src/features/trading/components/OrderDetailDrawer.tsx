@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ORDER_STATUSES, type OrderStatus } from '@stock-admin/contracts';
 import { tradingCalls } from '../api';
-import { Amount, DirectionTag, Note, PriceText, time } from './cells';
+import { Amount, DirectionTag, Note, PriceText, time } from '../../../shared/components/cells';
 import { STATUS_COLORS, StatusTag } from './orderColumns';
 
 const known = (s: string): s is OrderStatus => (ORDER_STATUSES as readonly string[]).includes(s);

@@ -1,4 +1,4 @@
-import '../trading.css';
+import '../../../shared/styles/trading.css';
 import { useRef, useState } from 'react';
 import { Button, Space, Typography } from 'antd';
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
@@ -9,19 +9,19 @@ import { tradingApi, type OrderItem } from '@stock-admin/contracts';
 import { useAccess } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
 import { tableDefaults } from '../../../lib/proTable';
-import type { Params } from '../../logs/lib/filters';
-import { MarketStatus } from '../../market/components/MarketStatus';
+import type { Params } from '../../../shared/filters';
+import { MarketStatus } from '../../../shared/market/MarketStatus';
 import { tradingCalls } from '../api';
-import { batchRows, isPending, type BatchRow } from '../lib/batch';
+import { batchRows, isPending, type BatchRow } from '../../../shared/batch';
 import { ORDER_FILTER_KEYS, orderFiltersOf, orderFiltersOfSearch, toQuery, urlFiltersOf, useListFilters } from '../lib/filters';
 import { liveOrder, useLiveOrders } from '../lib/liveOrders';
-import { useQueueRefresh } from '../lib/useQueueRefresh';
-import { BatchResultModal } from './BatchResultModal';
+import { useQueueRefresh } from '../../../shared/useQueueRefresh';
+import { BatchResultModal } from '../../../shared/components/BatchResultModal';
 import { ExportButton } from './ExportButton';
 import { filterColumns } from './filterColumns';
 import { OrderDetailDrawer } from './OrderDetailDrawer';
 import { orderColumns, type OrderView } from './orderColumns';
-import { ReasonDialog } from './ReasonDialog';
+import { ReasonDialog } from '../../../shared/components/ReasonDialog';
 import { ReviewDrawer } from './ReviewDrawer';
 
 /**

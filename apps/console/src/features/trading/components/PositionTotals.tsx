@@ -1,8 +1,8 @@
 import { Card, Space, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DataOf, tradingApi } from '@stock-admin/contracts';
-import { formatCount, formatMoney } from '../../funds/lib/money';
-import { PnlText } from './cells';
+import { formatCount, formatMoney } from '../../../shared/money';
+import { PnlText } from '../../../shared/components/cells';
 
 type Totals = DataOf<typeof tradingApi.positions>['totals'];
 

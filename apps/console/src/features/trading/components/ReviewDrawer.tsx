@@ -3,12 +3,12 @@ import { Alert, Button, Descriptions, Drawer, Form, InputNumber, Space, Typograp
 import { useTranslation } from 'react-i18next';
 import type { OrderItem } from '@stock-admin/contracts';
 import { feedback } from '../../../lib/feedback';
-import { ChangePctCell, LastCell } from '../../market/components/QuoteCells';
-import { useQuotes } from '../../market/useQuotes';
+import { ChangePctCell, LastCell } from '../../../shared/market/QuoteCells';
+import { useQuotes } from '../../../shared/market/useQuotes';
 import { showFieldError } from '../../../lib/serverErrors';
 import { tradingCalls } from '../api';
 import { boardOfGid, limitsOf, withinLimits } from '../lib/preview';
-import { Amount, DirectionTag, PriceText, time } from './cells';
+import { Amount, DirectionTag, PriceText, time } from '../../../shared/components/cells';
 
 const PRICE = /^\d{1,10}(\.\d{1,4})?$/;
 

@@ -3,9 +3,9 @@ import { WarningOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { RiskWarning } from '@stock-admin/contracts';
-import { formatMoney } from '../../funds/lib/money';
+import { formatMoney } from '../../../shared/money';
 import { tradingCalls } from '../api';
-import { PnlText } from './cells';
+import { PnlText } from '../../../shared/components/cells';
 
 /** The warning list is asked again this often while the page is on screen (the force-close job runs on its own). */
 export const WARNINGS_REFRESH_MS = 30_000;

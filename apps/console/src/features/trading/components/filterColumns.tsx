@@ -1,7 +1,7 @@
 import type { ProColumns } from '@ant-design/pro-components';
 import type { TFunction } from 'i18next';
 import { DIRECTIONS, type Action, type PermissionKey } from '@stock-admin/contracts';
-import { AgentSelect } from '../../funds/components/Pickers';
+import { AgentSelect } from '../../../shared/components/Pickers';
 
 type Can = (permission: PermissionKey, action: Action) => boolean;
 

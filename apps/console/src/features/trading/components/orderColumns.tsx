@@ -2,9 +2,9 @@ import { Space, Tag, Tooltip, Typography } from 'antd';
 import type { ProColumns } from '@ant-design/pro-components';
 import type { TFunction } from 'i18next';
 import { ORDER_KINDS, ORDER_STATUSES, type OrderItem, type OrderStatus } from '@stock-admin/contracts';
-import { LastCell } from '../../market/components/QuoteCells';
+import { LastCell } from '../../../shared/market/QuoteCells';
 import { ALL } from '../lib/filters';
-import { Amount, DirectionTag, Note, PriceText, StockCell, UserCell, time } from './cells';
+import { Amount, DirectionTag, Note, PriceText, StockCell, UserCell, time } from '../../../shared/components/cells';
 import { enumOf } from './filterColumns';
 
 /** An order row with the live quote merged in (`change` colours the last price). */

@@ -4,10 +4,10 @@ import type { ProColumns } from '@ant-design/pro-components';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { POSITION_STATUSES, type PositionSource } from '@stock-admin/contracts';
-import { LastCell } from '../../market/components/QuoteCells';
+import { LastCell } from '../../../shared/market/QuoteCells';
 import { ordersOfUser } from '../lib/filters';
 import type { PositionView } from '../lib/pnl';
-import { Amount, DirectionTag, PnlText, PriceText, StockCell, UserCell, time } from './cells';
+import { Amount, DirectionTag, PnlText, PriceText, StockCell, UserCell, time } from '../../../shared/components/cells';
 import { enumOf } from './filterColumns';
 
 /** Tag colours of the positions not opened by a reviewed buy. */

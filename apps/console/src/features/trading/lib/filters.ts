@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useLocation } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
 import { DIRECTIONS, ORDER_KINDS, ORDER_STATUSES, POSITION_SORTS, POSITION_STATUSES } from '@stock-admin/contracts';
-import { filtersToSearch, toIso, useUrlFilters } from '../../logs/lib/filters';
+import { filtersToSearch, toIso, useUrlFilters } from '../../../shared/filters';
 
 /**
  * Filters of the trading lists (contracts `positionListQuery`, `orderListQuery`): search-form values →

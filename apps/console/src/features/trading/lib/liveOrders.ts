@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { OrderItem, QuoteTick } from '@stock-admin/contracts';
-import { useQuotes } from '../../market/useQuotes';
+import { useQuotes } from '../../../shared/market/useQuotes';
 import type { OrderView } from '../components/orderColumns';
 
 /** A pending order takes the live quote (last, change, stale); a handled one keeps the list's price. */

@@ -1,4 +1,4 @@
-import '../trading.css';
+import '../../../shared/styles/trading.css';
 import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Col, DatePicker, Form, Input, InputNumber, Radio, Row, Select, Space } from 'antd';
 import { useQuery } from '@tanstack/react-query';
@@ -8,12 +8,12 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { DIRECTIONS, type Direction } from '@stock-admin/contracts';
 import { useAccess } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
-import { UserSelect } from '../../funds/components/Pickers';
+import { UserSelect } from '../../../shared/components/Pickers';
 import { showFieldError } from '../../../lib/serverErrors';
-import { useQuotes } from '../../market/useQuotes';
+import { useQuotes } from '../../../shared/market/useQuotes';
 import { createFormCalls, tradingCalls } from '../api';
 import { CreatePreviewCard } from '../components/CreatePreviewCard';
-import { StockPicker, type PickedStock } from '../components/StockPicker';
+import { StockPicker, type PickedStock } from '../../../shared/components/StockPicker';
 import { boardOfGid, createPreview, limitsOf, withinLimits } from '../lib/preview';
 
 interface Values {

@@ -1,4 +1,4 @@
-import '../trading.css';
+import '../../../shared/styles/trading.css';
 import { useRef, useState } from 'react';
 import { Space } from 'antd';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
@@ -7,8 +7,8 @@ import { useNavigate } from 'react-router';
 import { tradingApi, type OrderItem } from '@stock-admin/contracts';
 import { useAccess } from '../../../lib/access';
 import { tableDefaults } from '../../../lib/proTable';
-import type { Params } from '../../logs/lib/filters';
-import { MarketStatus } from '../../market/components/MarketStatus';
+import type { Params } from '../../../shared/filters';
+import { MarketStatus } from '../../../shared/market/MarketStatus';
 import { tradingCalls } from '../api';
 import { ExportButton } from '../components/ExportButton';
 import { filterColumns } from '../components/filterColumns';
@@ -16,7 +16,7 @@ import { OrderDetailDrawer } from '../components/OrderDetailDrawer';
 import { orderColumns, type OrderView } from '../components/orderColumns';
 import { ORDER_FILTER_KEYS, orderFiltersOf, orderFiltersOfSearch, orderSearchOf, toQuery, useListFilters } from '../lib/filters';
 import { liveOrder, useLiveOrders } from '../lib/liveOrders';
-import { useQueueRefresh } from '../lib/useQueueRefresh';
+import { useQueueRefresh } from '../../../shared/useQueueRefresh';
 
 /**
  * 委托列表 (/position/orderList, hidden from the menu; the positions page links here filtered by user):

@@ -1,4 +1,4 @@
-import '../trading.css';
+import '../../../shared/styles/trading.css';
 import { useMemo, useRef, useState } from 'react';
 import { Descriptions, Space, Typography } from 'antd';
 import { ProTable, type ActionType, type ProFormInstance } from '@ant-design/pro-components';
@@ -8,16 +8,16 @@ import { tradingApi, type DataOf, type PositionItem } from '@stock-admin/contrac
 import { useAccess } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
 import { tableDefaults } from '../../../lib/proTable';
-import type { Params } from '../../logs/lib/filters';
-import { MarketStatus } from '../../market/components/MarketStatus';
-import { useQuotes } from '../../market/useQuotes';
+import type { Params } from '../../../shared/filters';
+import { MarketStatus } from '../../../shared/market/MarketStatus';
+import { useQuotes } from '../../../shared/market/useQuotes';
 import { tradingCalls } from '../api';
-import { Amount, PnlText, PriceText } from '../components/cells';
+import { Amount, PnlText, PriceText } from '../../../shared/components/cells';
 import { ExportButton } from '../components/ExportButton';
 import { filterColumns } from '../components/filterColumns';
 import { positionColumns } from '../components/positionColumns';
 import { PositionTotals } from '../components/PositionTotals';
-import { ReasonDialog } from '../components/ReasonDialog';
+import { ReasonDialog } from '../../../shared/components/ReasonDialog';
 import { WarningsPanel } from '../components/WarningsPanel';
 import { POSITION_FILTER_KEYS, positionFiltersOf, positionFiltersOfSearch, positionSortOf, useListFilters } from '../lib/filters';
 import { livePosition, sumPnl, type PositionView } from '../lib/pnl';

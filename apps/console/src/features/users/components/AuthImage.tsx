@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Image, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { fetchImage } from '../lib/download';
+import { fetchImage } from '../../../shared/fetchImage';
 
 /** An image behind the authenticated file route, loaded with the admintoken header (fetch → blob URL). */
 export function AuthImage({ url, alt, testId }: { url: string | null | undefined; alt: string; testId?: string }) {

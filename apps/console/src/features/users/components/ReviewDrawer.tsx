@@ -1,15 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Descriptions, Drawer, Form, Input, Popconfirm, Space, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import { RealState, type UserDetail, type UserItem } from '@stock-admin/contracts';
 import { Access } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
 import { userCalls } from '../api';
-import { realStateLabel, REAL_STATE_COLORS } from '../lib/labels';
+import { realStateLabel, REAL_STATE_COLORS } from '../../../shared/userLabels';
 import { AuthImage } from './AuthImage';
-
-const time = (v: string | null | undefined) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '-');
+import { fmtTime as time } from '../../../shared/format';
 
 /** Real-name review: the submitted name, ID number and ID photos; approve, or reject with a reason. */
 export function ReviewDrawer({ user, onClose, onDone }: { user: UserItem | null; onClose: () => void; onDone: () => void }) {

@@ -6,8 +6,8 @@ import { useAccess } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
 import { userCalls } from '../api';
 import { showFieldError } from '../../../lib/serverErrors';
-import { AmountInput } from './Money';
-import { AgentSelect, TierSelect } from './Pickers';
+import { AmountInput } from '../../../shared/components/Money';
+import { AgentSelect, TierSelect } from '../../../shared/components/AccountPickers';
 
 const PHONE = /^1\d{10}$/;
 

@@ -1,4 +1,4 @@
-import '../users.css';
+import '../../../shared/styles/users.css';
 import { useEffect, useRef, useState } from 'react';
 import { Badge, Button, Dropdown, Popconfirm, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import { DownloadOutlined, DownOutlined, PlusOutlined } from '@ant-design/icons';
@@ -12,19 +12,26 @@ import { feedback } from '../../../lib/feedback';
 import { tableDefaults } from '../../../lib/proTable';
 import { REFRESH_PARAM } from '../../../lib/tabs';
 import { userCalls } from '../api';
-import { AdjustModal, type AdjustValues } from '../components/AdjustModal';
+import { AdjustModal, type AdjustValues } from '../../../shared/components/AdjustModal';
 import { BankModal } from '../components/BankModal';
-import { Money } from '../components/Money';
-import { AgentSelect, TierSelect, useTiers } from '../components/Pickers';
+import { Money } from '../../../shared/components/Money';
+import { AgentSelect, TierSelect, useTiers } from '../../../shared/components/AccountPickers';
 import { ReviewDrawer } from '../components/ReviewDrawer';
 import { AddUserModal, BatchMoveModal, EditUserModal } from '../components/UserFormModals';
-import { formatMoney, previewAdjust, type Balances } from '../lib/decimal';
+import { formatMoney } from '../../../shared/money';
+import { previewAdjust, type Balances } from '../../../shared/decimal';
 import { downloadExport } from '../../../lib/download';
-import { pageOfParams, userFilters, type Params, type Sort } from '../lib/filters';
-import { accountTypeEnum, accountTypeLabel, ACCOUNT_TYPE_COLORS, realStateEnum, realStateLabel, REAL_STATE_COLORS } from '../lib/labels';
+import { pageOfParams, userFilters, type Params, type Sort } from '../../../shared/userFilters';
+import {
+  accountTypeEnum,
+  accountTypeLabel,
+  ACCOUNT_TYPE_COLORS,
+  realStateEnum,
+  realStateLabel,
+  REAL_STATE_COLORS,
+} from '../../../shared/userLabels';
 import { maskIdNumber } from '../lib/mask';
-
-const time = (v: string | null | undefined) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '-');
+import { fmtTime as time } from '../../../shared/format';
 
 /** 用户列表 (/userlist/index): filters, real-name review, balance adjustment, bank cards, accounts, batch actions, export. */
 export default function UserList() {

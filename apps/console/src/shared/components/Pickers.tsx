@@ -1,0 +1,128 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { InputNumber, Select, Spin, type SelectProps } from 'antd';
+import type { ChannelItem } from '@stock-admin/contracts';
+import { useAccess } from '../../lib/access';
+import { pickerCalls } from '../api/pickers';
+
+type Option = { value: number; label: string };
+
+/** Options searched on the server as the operator types (debounced). */
+function useRemoteOptions(search: (q: string) => Promise<Option[]>, enabled: boolean) {
+  const [options, setOptions] = useState<Option[]>([]);
+  const [loading, setLoading] = useState(false);
+  const seq = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const run = (q: string) => {
+    if (!enabled) return;
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      const n = ++seq.current;
+      setLoading(true);
+      search(q.trim())
+        .then((o) => n === seq.current && setOptions(o))
+        .catch(() => n === seq.current && setOptions([]))
+        .finally(() => n === seq.current && setLoading(false));
+    }, 300);
+  };
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return { options, loading, run };
+}
+
+/** An agent, searched by name (needs `agentlist` query; hidden otherwise by the caller). */
+export function AgentSelect(props: SelectProps<number>) {
+  const { can } = useAccess();
+  const ok = can('agentlist', 'query');
+  const { options, loading, run } = useRemoteOptions(
+    async (q) =>
+      (await pickerCalls.agents(q)).list.map((a) => ({ value: a.id, label: a.realName ? `${a.name}（${a.realName}）` : a.name })),
+    ok,
+  );
+  useEffect(() => run(''), []);
+  return (
+    <Select<number>
+      showSearch
+      allowClear
+      filterOption={false}
+      onSearch={run}
+      options={options}
+      notFoundContent={loading ? <Spin size="small" /> : undefined}
+      {...props}
+    />
+  );
+}
+
+/** A real (not simulated) user, searched by phone prefix; without `userlist` query: the user id typed in. */
+export function UserSelect({
+  value,
+  onChange,
+  placeholder,
+  id,
+}: {
+  value?: number;
+  onChange?: (v: number | undefined) => void;
+  placeholder?: string;
+  id?: string;
+}) {
+  const { can } = useAccess();
+  const ok = can('userlist', 'query');
+  const { options, loading, run } = useRemoteOptions(
+    async (q) =>
+      (await pickerCalls.users(q)).list.map((u) => ({
+        value: u.id,
+        label: `${u.phone}${u.realName ? ` ${u.realName}` : ''} (ID ${u.id})`,
+      })),
+    ok,
+  );
+  useEffect(() => run(''), []);
+  if (!ok)
+    return (
+      <InputNumber<number>
+        id={id}
+        min={1}
+        precision={0}
+        style={{ width: '100%' }}
+        value={value ?? null}
+        onChange={(v) => onChange?.(v ?? undefined)}
+        placeholder="ID"
+      />
+    );
+  return (
+    <Select<number>
+      id={id}
+      showSearch
+      allowClear
+      filterOption={false}
+      onSearch={run}
+      options={options}
+      value={value}
+      onChange={(v) => onChange?.(v)}
+      placeholder={placeholder}
+      notFoundContent={loading ? <Spin size="small" /> : undefined}
+      data-testid="user-select"
+    />
+  );
+}
+
+const channelLabel = (c: ChannelItem) => (c.displayName && c.displayName !== c.name ? `${c.displayName}（${c.name}）` : c.name);
+
+/** All channels (or those usable for payouts); needs `channallist` query. */
+export function ChannelSelect({ payout, ...props }: SelectProps<number> & { payout?: boolean }) {
+  const { can } = useAccess();
+  const ok = can('channallist', 'query');
+  const [list, setList] = useState<ChannelItem[]>([]);
+  const [loading, setLoading] = useState(false);
+  useEffect(() => {
+    if (!ok) return;
+    let live = true;
+    setLoading(true);
+    (payout ? pickerCalls.payoutChannels() : pickerCalls.channels({ silent: true }))
+      .then((d) => live && setList(d.list))
+      .catch(() => undefined)
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [ok, payout]);
+  const options = useMemo(() => list.map((c) => ({ value: c.id, label: channelLabel(c) })), [list]);
+  return <Select<number> allowClear showSearch optionFilterProp="label" loading={loading} options={options} {...props} />;
+}

@@ -1,0 +1,84 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Form, Input, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { showFieldError } from '../../lib/serverErrors';
+
+/**
+ * A dialog asking for a reason (≤ 200 characters): force close and reject require one, lock keeps an
+ * optional one. `onSubmit` throws to keep the dialog open (the request client showed why; a validation
+ * message naming `reason` goes under the field).
+ */
+export function ReasonDialog({
+  open,
+  title,
+  label,
+  required,
+  okText,
+  danger = true,
+  children,
+  onClose,
+  onSubmit,
+  testId,
+}: {
+  open: boolean;
+  title: ReactNode;
+  label: string;
+  required: boolean;
+  okText?: string;
+  danger?: boolean;
+  children?: ReactNode;
+  onClose: () => void;
+  onSubmit: (reason: string) => Promise<void>;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ reason?: string }>();
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    if (open) form.resetFields();
+  }, [open, form]);
+  const submit = async () => {
+    const { reason } = await form.validateFields();
+    setSaving(true);
+    try {
+      await onSubmit((reason ?? '').trim());
+    } catch (e) {
+      showFieldError(form, e, ['reason']);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      open={open}
+      title={title}
+      onCancel={onClose}
+      onOk={() => void submit().catch(() => undefined)}
+      confirmLoading={saving}
+      okText={okText ?? t('trading.common.ok')}
+      cancelText={t('trading.common.cancel')}
+      okButtonProps={{ danger, 'data-testid': `${testId}-ok` } as never}
+      forceRender
+      destroyOnHidden={false}
+    >
+      <div data-testid={testId}>
+        {children}
+        <Form form={form} layout="vertical" name={testId}>
+          <Form.Item
+            name="reason"
+            label={label}
+            rules={required ? [{ required: true, whitespace: true, message: t('trading.common.reasonRequired') }] : []}
+          >
+            <Input.TextArea
+              rows={3}
+              maxLength={200}
+              showCount
+              placeholder={t('trading.common.reasonPlaceholder')}
+              data-testid={`${testId}-reason`}
+            />
+          </Form.Item>
+        </Form>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,55 @@
+import * as contracts from '@stock-admin/contracts';
+import { ACTION_LABELS, PERMISSIONS, type Action, type Lang } from '@stock-admin/contracts';
+
+/**
+ * The operation log stores the endpoint's path (`/admin/user/updateAmt.do`); operators read the action's name in
+ * their language. The name is derived from the contracts' endpoint tables (every `xxxApi` export): the page's
+ * name from the endpoint's permission, then the endpoint's own verb when the catalogue has one (updateAmt →
+ * 调整余额 / Adjust balance), else the permission action's (编辑 / Edit). The raw path stays in the detail view.
+ */
+interface Known {
+  key: string;
+  permission?: string;
+  action?: Action;
+}
+
+function collect(): Map<string, Known> {
+  const out = new Map<string, Known>();
+  const walk = (v: unknown, key: string, depth: number) => {
+    if (!v || typeof v !== 'object' || depth > 2) return;
+    const e = v as { path?: unknown; access?: unknown };
+    if (typeof e.path === 'string' && e.access !== undefined) {
+      const a = e.access as { permission?: string; action?: Action };
+      if (!out.has(e.path))
+        out.set(e.path, {
+          key,
+          permission: typeof a === 'object' ? a.permission : undefined,
+          action: typeof a === 'object' ? a.action : undefined,
+        });
+      return;
+    }
+    for (const [k, x] of Object.entries(v)) walk(x, k, depth + 1);
+  };
+  for (const [name, table] of Object.entries(contracts)) if (name.endsWith('Api')) walk(table, name, 0);
+  return out;
+}
+
+let known: Map<string, Known> | null = null;
+const permissionName = (key: string | undefined, lang: Lang) => {
+  const p = PERMISSIONS.find((x) => x.key === key);
+  return p ? (lang === 'en-US' ? p.en : p.zh) : null;
+};
+
+/**
+ * `[page, verb]` of a logged path in `lang`; `verb(key)` looks the endpoint's own verb up (i18n, or null).
+ * Unknown paths (an older build's) come back as null: the caller shows the path.
+ */
+export function actionName(path: string, lang: Lang, verb: (key: string) => string | null): string | null {
+  known ??= collect();
+  const k = known.get(path);
+  if (!k) return null;
+  const page = permissionName(k.permission, lang);
+  const own = verb(k.key) ?? (k.action ? (lang === 'en-US' ? ACTION_LABELS[k.action].en : ACTION_LABELS[k.action].zh) : null);
+  if (!own) return page;
+  return page ? `${page} · ${own}` : own;
+}
