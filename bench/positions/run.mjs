@@ -127,7 +127,13 @@ async function arrangePastLine(pool, round) {
      FROM u, s`,
     [round * 1000, `${process.pid}-${round}`],
   );
-  await pool.query(`UPDATE users SET enable_amt = 0, user_amt = 0 WHERE id IN (SELECT user_id FROM positions WHERE position_no LIKE $1)`, [
+  // no free cash; equity = held + the margins of open positions, as the ledger keeps it (docs/architecture.md: a
+  // close takes a loss beyond the margin from free cash, and refuses to take what equity does not hold)
+  await pool.query(
+    `UPDATE users u SET enable_amt = 0,
+       user_amt = u.frozen_amt + (SELECT coalesce(sum(p.margin), 0) FROM positions p WHERE p.user_id = u.id AND p.status = 'open')
+     WHERE u.id IN (SELECT user_id FROM positions WHERE position_no LIKE $1)`,
+    [
     `BX${process.pid}-${round}-%`,
   ]);
 }

@@ -46,6 +46,34 @@ export async function usersPastLine(db: Db, forceClosePct: string, share: Decima
   );
 }
 
+/** How many users the force-close sweep closes at once. */
+export const SWEEP_CONCURRENCY = 4;
+
+/** Runs `fn` over `items`, at most `limit` at a time. */
+async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await fn(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/**
+ * A transaction that PostgreSQL aborted for a deadlock or a serialization failure is tried again (twice at most):
+ * closes of users under one agent update that agent's summary rows, so closes in parallel may meet.
+ */
+async function retryConflict<T>(fn: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (err) {
+      const e = err as { code?: string; cause?: { code?: string } };
+      const code = e.code ?? e.cause?.code;
+      if (attempt >= 3 || (code !== '40P01' && code !== '40001')) throw err;
+    }
+  }
+}
+
 /** Closes every open, unlocked position of the users past the line at the live quote; take-profit and stop-loss too. */
 export async function sweepPositions(
   ctx: AppContext,
@@ -62,21 +90,36 @@ export async function sweepPositions(
       if (!price) return null;
       return closePosition(tx, p, price, kind, { adminId: null, reason }, rules);
     });
-  for (const u of await usersPastLine(ctx.db, docs.stock.forceClosePct)) {
-    const open = await ctx.db
-      .select({ id: positions.id, gid: positions.gid })
-      .from(positions)
-      .where(and(eq(positions.userId, u.user_id), eq(positions.status, 'open'), eq(positions.locked, false)));
+  const past = await usersPastLine(ctx.db, docs.stock.forceClosePct);
+  // every open position of those users in one statement (one per user cost a round trip per user)
+  const open = past.length
+    ? await ctx.db
+        .select({ id: positions.id, gid: positions.gid, userId: positions.userId })
+        .from(positions)
+        .where(
+          and(
+            sql`${positions.userId} = ANY(${`{${past.map((u) => u.user_id).join(',')}}`}::int[])`,
+            eq(positions.status, 'open'),
+            eq(positions.locked, false),
+          ),
+        )
+        .orderBy(positions.userId, positions.id)
+    : [];
+  const byUser = new Map<number, { id: number; gid: string }[]>();
+  for (const p of open) byUser.set(p.userId, [...(byUser.get(p.userId) ?? []), p]);
+  // users in parallel (each user's positions one after another, in their own transactions): a few connections'
+  // worth, so the sweep keeps pace with a crash of many users at once (bench/positions S1)
+  await eachLimited(past, SWEEP_CONCURRENCY, async (u) => {
     let pnl = new Decimal(0);
     let n = 0;
-    for (const p of open) {
+    for (const p of byUser.get(u.user_id) ?? []) {
       // no price to close at (stale quote): skipped without a transaction; close() checks it again under the lock
       if (!ctx.market?.tradablePrice(p.gid)) {
         out.skipped++;
         continue;
       }
       try {
-        const c = await close(p.id, 'force', `P/L ${new Decimal(u.pnl).toFixed(2)} ≤ −${u.line}`);
+        const c = await retryConflict(() => close(p.id, 'force', `P/L ${new Decimal(u.pnl).toFixed(2)} ≤ −${u.line}`));
         if (c) {
           n++;
           pnl = pnl.plus(c.pnl ?? 0);
@@ -91,7 +134,7 @@ export async function sweepPositions(
       out.closed += n;
       notify(ctx, { type: 'FORCE_CLOSED', userId: u.user_id, data: { userId: u.user_id, amount: pnl.toFixed(2) } });
     }
-  }
+  });
   // take-profit / stop-loss at the live price
   const triggers = rows<{ id: number; kind: 'take_profit' | 'stop_loss' }>(
     await ctx.db.execute(sql`
