@@ -12,8 +12,9 @@ const both = (zh: string, en: string) => `><span class="boot-zh">${esc(zh)}</spa
 /**
  * The sign-in form as plain markup in index.html, usable at first paint: an operator can type while the console's
  * script is still starting (≈ 1 s on a slow machine). `build/boot.js` (inlined) shows it on the sign-in route only and in
- * the stored language (its <html> classes; the form's CSS is in app/global.css); the React sign-in page takes over what was typed (lib/bootSignIn.ts) and removes it. Its
- * texts come from the locale files, so there is one copy of each.
+ * the stored language (its <html> classes; the form's CSS is in app/styles/sign-in.css and boot-sign-in.css); the
+ * React sign-in page takes over what was typed (lib/bootSignIn.ts) and removes it. Its texts come from the locale
+ * files, so there is one copy of each.
  */
 export function bootSignIn(): Plugin {
   const year = new Date().getFullYear();

@@ -1,5 +1,11 @@
-// the stylesheet is the entry's (linked by index.html): it also styles the plain sign-in form
-import './app/global.css';
+// the stylesheets are the entry's (linked by index.html as one file): they also style the plain sign-in form.
+// Imported in this order: it is their cascade order.
+import './app/styles/base.css';
+import './app/styles/sign-in.css';
+import './app/styles/shell.css';
+import './app/styles/tables.css';
+import './app/styles/boot-sign-in.css';
+import './app/styles/figures.css';
 
 // The console starts after the browser has painted once: until then the plain sign-in form of index.html
 // (build/bootSignIn.ts) is on screen and usable, instead of a blank page while ≈ 300 KB of script evaluate.
