@@ -193,3 +193,38 @@ export async function rechargeChannels(t: TestApp, token: string) {
   await post(t, '/admin/channel/layering/channels/add', { layeringId: tierA, channelIds: String(tierChannel) }, { token });
   return { channel, tierChannel, tierA: tierA as number };
 }
+
+/**
+ * The deposit calls of a suite (the app and the finance token are its own, read when called): shared by
+ * recharge-orders.test.ts and recharge-console.test.ts.
+ */
+export function depositCalls(app: () => TestApp, finance: () => string) {
+  return {
+    create: async (tk: string, body: Record<string, unknown>, lang?: string) =>
+      (await appPost(app(), '/app/recharge/create.do', body, tk, { lang })).json(),
+    confirm: async (id: number, tk = finance(), extra: Record<string, unknown> = {}) =>
+      (await post(app(), '/admin/recharge/confirm.do', { id, ...extra }, { token: tk })).json(),
+    reject: async (id: number, reason?: string, tk = finance()) =>
+      (await post(app(), '/admin/recharge/reject.do', { id, reason }, { token: tk })).json(),
+    userWithToken: async (o: Parameters<typeof makeUser>[1] = {}) => {
+      const id = await makeUser(app(), o);
+      return { id, tk: await appToken(app(), id) };
+    },
+  };
+}
+
+/** The withdrawal calls of a suite: shared by withdraw-requests.test.ts and withdraw-console.test.ts. */
+export function withdrawalCalls(app: () => TestApp, finance: () => string) {
+  return {
+    /** A user with `amount` credited through the ledger, and their app token. */
+    richUser: async (amount = '10000', o: Parameters<typeof makeUser>[1] = {}) => {
+      const id = await makeUser(app(), o);
+      if (amount !== '0') await credit(app(), id, amount);
+      return { id, tk: await appToken(app(), id) };
+    },
+    apply: async (tk: string, body: Record<string, unknown>, lang?: string) =>
+      (await appPost(app(), '/app/withdraw/apply.do', body, tk, { lang })).json(),
+    review: async (id: number, state: number, extra: Record<string, unknown> = {}, tk = finance()) =>
+      (await post(app(), '/admin/withdraw/updateState.do', { id, state, ...extra }, { token: tk })).json(),
+  };
+}

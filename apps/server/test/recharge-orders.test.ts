@@ -6,17 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rows } from '../src/db/migrate.js';
 import { createTestApp, get, post, signedIn, type TestApp } from './helpers.js';
-import {
-  appPost,
-  appToken,
-  captureEvents,
-  checkLedger,
-  ledgerOk,
-  makeUser,
-  openRules,
-  rechargeChannels,
-  recordsOf,
-} from './funds.helpers.js';
+import { appPost, captureEvents, checkLedger, ledgerOk, openRules, rechargeChannels, depositCalls, recordsOf } from './funds.helpers.js';
 import type { DomainEvent } from '../src/http/context.js';
 
 let t: TestApp;
@@ -38,17 +28,10 @@ beforeEach(() => {
   events.length = 0;
 });
 
-const create = async (tk: string, body: Record<string, unknown>, lang?: string) =>
-  (await appPost(t, '/app/recharge/create.do', body, tk, { lang })).json();
-const confirm = async (id: number, tk = token, extra: Record<string, unknown> = {}) =>
-  (await post(t, '/admin/recharge/confirm.do', { id, ...extra }, { token: tk })).json();
-const reject = async (id: number, reason?: string, tk = token) =>
-  (await post(t, '/admin/recharge/reject.do', { id, reason }, { token: tk })).json();
-
-async function userWithToken(o: Parameters<typeof makeUser>[1] = {}) {
-  const id = await makeUser(t, o);
-  return { id, tk: await appToken(t, id) };
-}
+const { create, confirm, reject, userWithToken } = depositCalls(
+  () => t,
+  () => token,
+);
 
 describe('deposit orders: the life of an order', () => {
   it('opens a pending order (RECHARGE), confirms it once (credits both balances through the ledger)', async () => {

@@ -12,7 +12,7 @@ import { registerUserDeleteGuard } from '../src/modules/users/service.js';
 import { registerMessages } from '../src/http/i18n.js';
 import { userFilters } from '@stock-admin/contracts';
 import { createTestApp, post, signedIn, type TestApp } from './helpers.js';
-import { appPost, appUser, makeAgentViaApi, newPhone, ok, postMultipart, tinyPng } from './users-helpers.js';
+import { appPost, appUser, makeAgentViaApi, newPhone, ok, userCalls } from './users-helpers.js';
 
 let t: TestApp;
 let admin: { token: string; id: number };
@@ -22,11 +22,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (url: string, body: Record<string, unknown>, token = admin.token, lang?: string) =>
-  post(t, url, body, { token, json: true, lang }).then((r) => r.json());
-const png = () => ({ filename: 'a.png', contentType: 'image/png', data: tinyPng() });
-const submitReal = (usertoken: string, realName = '测试') =>
-  postMultipart(t, '/app/user/realName.do', { realName, idNumber: '110105194912310021', idFront: png(), idBack: png() }, { usertoken });
+const { call, submitReal } = userCalls(
+  () => t,
+  () => admin.token,
+);
 
 describe('user list', () => {
   let agent: { id: number; inviteCode: string };

@@ -113,3 +113,22 @@ export async function expectLedgerBalanced(t: TestApp) {
   expect(report.ok).toBe(true);
   return report;
 }
+
+/**
+ * The console calls of a users suite (the app and the admin token are its own, read when called): shared by
+ * users-accounts.test.ts and users-money-identity.test.ts.
+ */
+export function userCalls(app: () => TestApp, adminToken: () => string) {
+  const png = () => ({ filename: 'a.png', contentType: 'image/png', data: tinyPng() });
+  return {
+    call: (url: string, body: Record<string, unknown>, token = adminToken(), lang?: string) =>
+      post(app(), url, body, { token, json: true, lang }).then((r) => r.json()),
+    submitReal: (usertoken: string, realName = '测试') =>
+      postMultipart(
+        app(),
+        '/app/user/realName.do',
+        { realName, idNumber: '110105194912310021', idFront: png(), idBack: png() },
+        { usertoken },
+      ),
+  };
+}

@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { fundRecords, users } from '../src/db/schema/index.js';
 import { rows } from '../src/db/migrate.js';
 import { createTestApp, get, post, signedIn, type TestApp } from './helpers.js';
-import { appUser, expectLedgerBalanced, newPhone, ok, postMultipart, tinyPng } from './users-helpers.js';
+import { appUser, expectLedgerBalanced, newPhone, ok, postMultipart, tinyPng, userCalls } from './users-helpers.js';
 
 let t: TestApp;
 let admin: { token: string; id: number };
@@ -18,11 +18,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (url: string, body: Record<string, unknown>, token = admin.token, lang?: string) =>
-  post(t, url, body, { token, json: true, lang }).then((r) => r.json());
-const png = () => ({ filename: 'a.png', contentType: 'image/png', data: tinyPng() });
-const submitReal = (usertoken: string, realName = '测试') =>
-  postMultipart(t, '/app/user/realName.do', { realName, idNumber: '110105194912310021', idFront: png(), idBack: png() }, { usertoken });
+const { call, submitReal } = userCalls(
+  () => t,
+  () => admin.token,
+);
 const balances = async (id: number) =>
   (
     await t.app.ctx.db

@@ -5,18 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rows } from '../src/db/migrate.js';
 import { createTestApp, get, post, signedIn, type TestApp } from './helpers.js';
-import {
-  appPost,
-  appToken,
-  captureEvents,
-  checkLedger,
-  credit,
-  ledgerOk,
-  makeAgent,
-  makeUser,
-  openRules,
-  recordsOf,
-} from './funds.helpers.js';
+import { appPost, captureEvents, checkLedger, ledgerOk, makeAgent, openRules, recordsOf, withdrawalCalls } from './funds.helpers.js';
 import type { DomainEvent } from '../src/http/context.js';
 
 let t: TestApp;
@@ -35,15 +24,10 @@ beforeEach(() => {
   events.length = 0;
 });
 
-async function richUser(amount = '10000', o: Parameters<typeof makeUser>[1] = {}) {
-  const id = await makeUser(t, o);
-  if (amount !== '0') await credit(t, id, amount);
-  return { id, tk: await appToken(t, id) };
-}
-const apply = async (tk: string, body: Record<string, unknown>, lang?: string) =>
-  (await appPost(t, '/app/withdraw/apply.do', body, tk, { lang })).json();
-const review = async (id: number, state: number, extra: Record<string, unknown> = {}, tk = token) =>
-  (await post(t, '/admin/withdraw/updateState.do', { id, state, ...extra }, { token: tk })).json();
+const { richUser, apply, review } = withdrawalCalls(
+  () => t,
+  () => token,
+);
 
 describe('withdrawals: console', () => {
   it('reviews selected rows in a batch, each on its own, reporting per row', async () => {

@@ -6,7 +6,17 @@ import { sql } from 'drizzle-orm';
 import { rows } from '../src/db/migrate.js';
 import { applyWithdrawal } from '../src/modules/funds/withdraw.js';
 import { createTestApp, post, signedIn, type TestApp } from './helpers.js';
-import { appPost, appToken, captureEvents, checkLedger, credit, ledgerOk, makeUser, openRules, recordsOf } from './funds.helpers.js';
+import {
+  appPost,
+  appToken,
+  captureEvents,
+  checkLedger,
+  ledgerOk,
+  makeUser,
+  openRules,
+  recordsOf,
+  withdrawalCalls,
+} from './funds.helpers.js';
 import type { DomainEvent } from '../src/http/context.js';
 
 let t: TestApp;
@@ -25,15 +35,10 @@ beforeEach(() => {
   events.length = 0;
 });
 
-async function richUser(amount = '10000', o: Parameters<typeof makeUser>[1] = {}) {
-  const id = await makeUser(t, o);
-  if (amount !== '0') await credit(t, id, amount);
-  return { id, tk: await appToken(t, id) };
-}
-const apply = async (tk: string, body: Record<string, unknown>, lang?: string) =>
-  (await appPost(t, '/app/withdraw/apply.do', body, tk, { lang })).json();
-const review = async (id: number, state: number, extra: Record<string, unknown> = {}, tk = token) =>
-  (await post(t, '/admin/withdraw/updateState.do', { id, state, ...extra }, { token: tk })).json();
+const { richUser, apply, review } = withdrawalCalls(
+  () => t,
+  () => token,
+);
 
 describe('withdrawals: the life of a request', () => {
   it('holds amount and fee from both balances at request (WITHDRAW_REQUEST), and paying moves nothing more', async () => {
