@@ -23,6 +23,9 @@ describe('block trades, live', () => {
       const [s] = (await adminCall<{ list: { id: number; locked: boolean }[] }>(boss, '/admin/stock/list.do', { code: '600036' })).list;
       if (s!.locked) await adminCall(boss, '/admin/stock/updateLock.do', { id: String(s!.id), locked: 'false' });
       const day = 86_400_000;
+      // the window is the server's: its market clock (e2e/run.mjs starts it on a fixed trading day), not this machine's date
+      const { lastTickAt } = await adminCall<{ lastTickAt: string | null }>(boss, '/admin/market/status.do', {});
+      const now = lastTickAt ? Date.parse(lastTickAt) : Date.now();
       const product = await adminCall<{ id: number; window: string }>(boss, '/admin/stockDz/add.do', {
         gid: 'sh600036',
         priceMode: 'fixed',
@@ -31,8 +34,8 @@ describe('block trades, live', () => {
         maxShares: '5000',
         totalShares: '20000',
         tradeKey: 'e2e-key-2026',
-        startsAt: new Date(Date.now() - 2 * day).toISOString(),
-        endsAt: new Date(Date.now() + 3 * day).toISOString(),
+        startsAt: new Date(now - 2 * day).toISOString(),
+        endsAt: new Date(now + 3 * day).toISOString(),
       });
       assert.equal(product.window, 'open');
       const user = await verifiedUser(boss, { cash: '200000' });

@@ -9,7 +9,7 @@ import {
   toggleColumn,
   toggleRow,
   type GridRow,
-} from '../src/features/admins/lib/permissionGrid';
+} from '../src/features/roles/lib/permissionGrid';
 
 const rows: GridRow[] = PERMISSIONS.map((p) => ({ key: p.key, name: p.zh, grantable: isGrantable(p.key) }));
 const all = () => true;

@@ -1,9 +1,18 @@
-import { ContactsOutlined, FundOutlined, MoneyCollectOutlined, RiseOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  ContactsOutlined,
+  FileSearchOutlined,
+  FundOutlined,
+  MoneyCollectOutlined,
+  RiseOutlined,
+  SettingOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import type { LazyPage } from '../lib/chunk';
 import { matchRoute } from '../lib/routing';
 import type { PageRoute as Page, RouteEntry as Entry, SectionRoute as Section } from '../lib/routing';
 import { accountPages } from '../features/account/routes';
-import { adminsSection } from '../features/admins/routes';
+import { adminsPages } from '../features/admins/routes';
 import { agentsPages } from '../features/agents/routes';
 import { agreementsSection } from '../features/agreements/routes';
 import { blocktradePages } from '../features/blocktrade/routes';
@@ -13,11 +22,12 @@ import { dashboardSection } from '../features/dashboard/routes';
 import { exceptionRoutes } from '../features/exception/routes';
 import { fundrecordsPages } from '../features/fundrecords/routes';
 import { fundsPages } from '../features/funds/routes';
-import { logsSection } from '../features/logs/routes';
+import { logsPages } from '../features/logs/routes';
 import { messagesPages } from '../features/messages/routes';
 import { newsharesPages } from '../features/newshares/routes';
 import { productsSection } from '../features/products/routes';
 import { riskSection } from '../features/risk/routes';
+import { rolesPages } from '../features/roles/routes';
 import { tradingPages } from '../features/trading/routes';
 import { usersPages } from '../features/users/routes';
 
@@ -29,8 +39,8 @@ import { usersPages } from '../features/users/routes';
  * `lazyPage`); this file only puts them together, in the spec's order:
  * - a section whose pages all belong to one feature is exported whole by that feature (`<domain>Section`);
  * - a section whose pages come from several features (/userlist, /position, /newshares, /capital,
- *   /allsetting, /account) is written here — path, title, icon and the order of its children — and each
- *   feature exports its pages as an object keyed by the spec's name (`<domain>Pages.<name>`).
+ *   /logmanage, /allsetting, /account) is written here — path, title, icon and the order of its
+ *   children — and each feature exports its pages as an object keyed by the spec's name (`<domain>Pages.<name>`).
  * Only this file (app/) imports the manifests (eslint: import-x/no-restricted-paths).
  * Pages that need the table (the workplace's quick links, the role editor, 状态栏管理) read it from
  * `useShellRoutes()` (shared/shellRoutes.ts, provided by the shell), never from here: a page importing this
@@ -105,8 +115,20 @@ export const shellRoutes: RouteEntry[] = [
       channelsPages.layleringlist,
     ],
   },
-  logsSection,
-  adminsSection,
+  {
+    // Spec order: loginlog, operationLog (super-user only), smslog*, scheduledtasks, stationmessage.
+    path: '/logmanage',
+    titleKey: 'logs.menu.logmanage',
+    icon: <FileSearchOutlined />,
+    children: [logsPages.loginlog, logsPages.operationLog, logsPages.smslog, logsPages.scheduledtasks, messagesPages.stationmessage],
+  },
+  {
+    // managelist (spec), then the role editor next to it
+    path: '/managesettings',
+    titleKey: 'admins.menu.managesettings',
+    icon: <TeamOutlined />,
+    children: [adminsPages.managelist, rolesPages.rolelist],
+  },
   agreementsSection,
   riskSection,
   {

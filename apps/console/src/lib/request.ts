@@ -305,3 +305,21 @@ export async function call<E extends Endpoint>(endpoint: E, input?: InputOf<E>, 
   const env = await request<DataOf<E>>(endpoint.path, { ...opts, method: endpoint.method, data: input });
   return env.data;
 }
+
+/** An uploaded file as the contracts describe it: what the server reads from the multipart body. */
+type ServerFile = { filename: string; mimetype: string; data: Uint8Array };
+
+/** An upload endpoint's input as the browser sends it: each file field of the contract is a `File`. */
+export type UploadInputOf<E> = {
+  [K in keyof InputOf<E>]: [NonNullable<InputOf<E>[K]>] extends [ServerFile] ? File | Exclude<InputOf<E>[K], ServerFile> : InputOf<E>[K];
+};
+
+/** `call` of a multipart endpoint (`dataType: 'file'`): its file fields are browser `File`s. */
+export function upload<E extends Endpoint>(
+  endpoint: E,
+  input: UploadInputOf<E>,
+  opts: Omit<CallOptions, 'dataType'> = {},
+): Promise<DataOf<E>> {
+  // The one place a File stands for the contract's server-side file (the request client sends it as multipart).
+  return call(endpoint, input as unknown as InputOf<E>, { ...opts, dataType: 'file' });
+}

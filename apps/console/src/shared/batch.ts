@@ -19,7 +19,10 @@ type Result = { id: number; ok: boolean; msg: string };
  * selection. An order the server did not report counts as failed (`missing` as its message); an id the
  * server reports that was not selected is listed last, as the server gave it.
  */
-export function batchRows(results: readonly Result[], selected: readonly OrderItem[], missing = ''): BatchRow[] {
+/** What batchRows reads of a selected row (an order, or a block-trade request with its number as `orderNo`). */
+export type BatchSubject = Pick<OrderItem, 'id' | 'orderNo' | 'userName' | 'phone' | 'userId' | 'stockName' | 'code' | 'shares'>;
+
+export function batchRows(results: readonly Result[], selected: readonly BatchSubject[], missing = ''): BatchRow[] {
   const byId = new Map(results.map((r) => [r.id, r]));
   const rows: BatchRow[] = selected.map((o) => {
     const r = byId.get(o.id);

@@ -24,8 +24,12 @@ export function timeRange(v: unknown): Record<string, string | undefined> {
   return { beginTime: toIso(a), endTime: toIso(b) };
 }
 
-/** ProTable params → the filters (paging removed, empties dropped, text trimmed). */
-export function filtersOf(params: Params): Record<string, unknown> {
+/**
+ * ProTable params → the filters (paging removed, empties dropped, text trimmed), typed as the list's (or
+ * export's) input `Q`, inferred from where it goes: the search form's fields are named after the contract's
+ * filters, and the server validates them.
+ */
+export function filtersOf<Q extends object = Record<string, unknown>>(params: Params): Q {
   const { current: _c, pageSize: _p, keyword: _k, ...rest } = params;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(rest)) {
@@ -33,12 +37,12 @@ export function filtersOf(params: Params): Record<string, unknown> {
     const val = typeof v === 'string' ? v.trim() : v;
     if (val !== '') out[k] = val;
   }
-  return out;
+  return out as Q;
 }
 
-/** ProTable params → `{pageNum, pageSize, ...filters}`. */
-export function toListQuery(params: Params): Record<string, unknown> {
-  return { pageNum: params.current ?? 1, pageSize: params.pageSize ?? 10, ...filtersOf(params) };
+/** ProTable params → `{pageNum, pageSize, ...filters}`, typed as the list's input `Q` (see filtersOf). */
+export function toListQuery<Q extends object = Record<string, unknown>>(params: Params): Q {
+  return { pageNum: params.current ?? 1, pageSize: params.pageSize ?? 10, ...filtersOf(params) } as Q;
 }
 
 /** Filters → URL query (only the listed keys; arrays comma-joined). */

@@ -18,8 +18,11 @@ export function amountRange(v: unknown): Record<string, string | undefined> {
   return { minAmount: s(a), maxAmount: s(b) };
 }
 
-/** The filters of a ProTable request (paging removed, empties dropped). */
-export function filtersOf(params: Params): Record<string, unknown> {
+/**
+ * The filters of a ProTable request (paging removed, empties dropped), typed as the endpoint's input `Q`
+ * (inferred from where they go: the search fields are named after the contract's filters; the server validates).
+ */
+export function filtersOf<Q extends object = Record<string, unknown>>(params: Params): Q {
   const { current: _c, pageSize: _p, ...rest } = params;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(rest)) {
@@ -27,10 +30,10 @@ export function filtersOf(params: Params): Record<string, unknown> {
     out[k] = typeof v === 'string' ? v.trim() : v;
     if (out[k] === '') delete out[k];
   }
-  return out;
+  return out as Q;
 }
 
-/** ProTable request params → `{pageNum, pageSize, ...filters}`. */
-export function toListQuery(params: Params): Record<string, unknown> {
-  return { pageNum: params.current ?? 1, pageSize: params.pageSize ?? 10, ...filtersOf(params) };
+/** ProTable request params → `{pageNum, pageSize, ...filters}`, typed as the list's input `Q` (see filtersOf). */
+export function toListQuery<Q extends object = Record<string, unknown>>(params: Params): Q {
+  return { pageNum: params.current ?? 1, pageSize: params.pageSize ?? 10, ...filtersOf(params) } as Q;
 }

@@ -1,31 +1,16 @@
-import { TeamOutlined } from '@ant-design/icons';
 import { lazyPage, type LazyPage } from '../../lib/chunk';
-import type { SectionRoute } from '../../lib/routing';
+import type { PageRoute } from '../../lib/routing';
 
-// Route manifest of 管理设置 (issue 7; concatenated by app/routes.tsx). The registration pages are in
-// app/userRoutes.tsx (the sign-in layout's small table).
+// Route manifest of 管理列表 (a page of the /managesettings section, which app/routes.tsx assembles with the
+// role editor of features/roles). The registration pages are in app/userRoutes.tsx (the sign-in layout's small table).
 const ManageList = lazyPage(() => import('./pages/ManageList'));
-const RoleList = lazyPage(() => import('./pages/RoleList'));
 
-export const adminsSection: SectionRoute<LazyPage> = {
-  // managelist (spec), then the role editor next to it.
-  path: '/managesettings',
-  titleKey: 'admins.menu.managesettings',
-  icon: <TeamOutlined />,
-  children: [
-    {
-      path: '/managesettings/managelist',
-      titleKey: 'admins.menu.managelist',
-      permission: 'managelist',
-      keepAlive: true,
-      component: ManageList,
-    },
-    {
-      path: '/managesettings/rolelist',
-      titleKey: 'admins.menu.rolelist',
-      permission: 'managelist',
-      keepAlive: true,
-      component: RoleList,
-    },
-  ],
-};
+export const adminsPages = {
+  managelist: {
+    path: '/managesettings/managelist',
+    titleKey: 'admins.menu.managelist',
+    permission: 'managelist',
+    keepAlive: true,
+    component: ManageList,
+  },
+} satisfies Record<string, PageRoute<LazyPage>>;

@@ -1,5 +1,5 @@
 import { agreementsApi, type InputOf } from '@stock-admin/contracts';
-import { call } from '../../lib/request';
+import { call, upload } from '../../lib/request';
 
 type Q<E> = InputOf<E>;
 const api = agreementsApi;
@@ -12,7 +12,7 @@ export const agreementCalls = {
   setEnabled: (id: number, enabled: boolean) => call(api.templateStatus, { id, enabled }),
   setDefault: (id: number) => call(api.templateDefault, { id }),
   removeTemplate: (id: number) => call(api.deleteTemplate, { id }),
-  uploadImage: (file: File) => call(api.imageUpload, { file } as never, { dataType: 'file', timeout: 60_000 }),
+  uploadImage: (file: File) => upload(api.imageUpload, { file }, { timeout: 60_000 }),
   preview: (q: Q<typeof api.preview>) => call(api.preview, q, { dataType: 'json', silent: true }),
   assignments: (q: Q<typeof api.assignments>) => call(api.assignments, q),
   users: (q: Q<typeof api.users>) => call(api.users, q),

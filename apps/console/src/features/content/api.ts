@@ -1,5 +1,5 @@
 import { contentApi, type InputOf } from '@stock-admin/contracts';
-import { call } from '../../lib/request';
+import { call, upload } from '../../lib/request';
 
 type Q<E> = InputOf<E>;
 const UPLOAD_TIMEOUT_MS = 60_000;
@@ -22,5 +22,5 @@ export const contentCalls = {
   updateActivity: (q: Q<typeof contentApi.activities.update>) => call(contentApi.activities.update, q),
   showActivity: (id: number, shown: boolean) => call(contentApi.activities.updateShow, { id, shown }),
   removeActivity: (id: number) => call(contentApi.activities.delete, { id }),
-  uploadImage: (file: File) => call(contentApi.imageUpload, { file } as never, { dataType: 'file', timeout: UPLOAD_TIMEOUT_MS }),
+  uploadImage: (file: File) => upload(contentApi.imageUpload, { file }, { timeout: UPLOAD_TIMEOUT_MS }),
 };

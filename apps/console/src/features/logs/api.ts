@@ -1,7 +1,7 @@
-import { logsApi, messagesApi, tasksApi, usersApi, type InputOf } from '@stock-admin/contracts';
+import { logsApi, tasksApi, type InputOf } from '@stock-admin/contracts';
 import { call } from '../../lib/request';
 
-/** Typed calls of 日志管理: login / operation / SMS logs, scheduled tasks and station messages. */
+/** Typed calls of 日志管理: login / operation / SMS logs and scheduled tasks (station messages: features/messages). */
 export const logCalls = {
   login: (q: InputOf<typeof logsApi.loginList>) => call(logsApi.loginList, q),
   operation: (q: InputOf<typeof logsApi.operationList>) => call(logsApi.operationList, q),
@@ -15,17 +15,3 @@ export const taskCalls = {
   /** Answers within a few seconds with the run (finished or still running): a longer time-out than usual. */
   run: (key: string) => call(tasksApi.run, { key }, { timeout: 30_000 }),
 };
-
-export const stationCalls = {
-  list: (q: InputOf<typeof messagesApi.list>) => call(messagesApi.list, q),
-  send: (q: InputOf<typeof messagesApi.send>) => call(messagesApi.send, q),
-  recipients: (q: InputOf<typeof messagesApi.recipients>) => call(messagesApi.recipients, q),
-  withdraw: (id: number) => call(messagesApi.withdraw, { id }),
-};
-
-/** User picker (real and simulated users) by phone prefix; silently empty when the role may not list users. */
-export const userPicker = (phone: string | undefined) =>
-  call(usersApi.list, { pageNum: 1, pageSize: 20, phone: phone || undefined }, { silent: true }).then(
-    (d) => d.list,
-    () => [],
-  );

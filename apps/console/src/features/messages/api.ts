@@ -1,4 +1,4 @@
-import { messagingApi, type InputOf } from '@stock-admin/contracts';
+import { messagesApi, messagingApi, usersApi, type InputOf } from '@stock-admin/contracts';
 import { call } from '../../lib/request';
 
 type Q<E> = InputOf<E>;
@@ -20,3 +20,18 @@ export const messageCalls = {
   retry: (id: number) => call(api.retry, { id }),
   cancel: (id: number) => call(api.cancel, { id }),
 };
+
+/** Station messages (站内消息, permission `stationmessage`). */
+export const stationCalls = {
+  list: (q: InputOf<typeof messagesApi.list>) => call(messagesApi.list, q),
+  send: (q: InputOf<typeof messagesApi.send>) => call(messagesApi.send, q),
+  recipients: (q: InputOf<typeof messagesApi.recipients>) => call(messagesApi.recipients, q),
+  withdraw: (id: number) => call(messagesApi.withdraw, { id }),
+};
+
+/** User picker (real and simulated users) by phone prefix; silently empty when the role may not list users. */
+export const userPicker = (phone: string | undefined) =>
+  call(usersApi.list, { pageNum: 1, pageSize: 20, phone: phone || undefined }, { silent: true }).then(
+    (d) => d.list,
+    () => [],
+  );

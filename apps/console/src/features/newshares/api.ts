@@ -1,5 +1,5 @@
 import { newsharesApi, type InputOf, type IssueKind } from '@stock-admin/contracts';
-import { call } from '../../lib/request';
+import { call, upload } from '../../lib/request';
 
 type Q<E> = InputOf<E>;
 const issueApi = (kind: IssueKind) => (kind === 'bond' ? newsharesApi.bonds : newsharesApi.shares);
@@ -23,9 +23,12 @@ export const newsharesCalls = {
   addRecord: (q: Q<typeof newsharesApi.addRecord>) => call(newsharesApi.addRecord, q),
   removeRecord: (id: number) => call(newsharesApi.deleteRecord, { id }),
   batchAllot: (issueId: number, file: File, onProgress: (percent: number) => void) =>
-    call(newsharesApi.batchAllot, { issueId, file } as never, {
-      dataType: 'file',
-      onUploadProgress: onProgress,
-      timeout: BATCH_TIMEOUT_MS,
-    }),
+    upload(
+      newsharesApi.batchAllot,
+      { issueId, file },
+      {
+        onUploadProgress: onProgress,
+        timeout: BATCH_TIMEOUT_MS,
+      },
+    ),
 };

@@ -1,5 +1,5 @@
 import { productsApi, type InputOf } from '@stock-admin/contracts';
-import { call, type CallOptions } from '../../lib/request';
+import { call, upload, type CallOptions } from '../../lib/request';
 
 /** An import reads and checks every line before answering: longer than the 6 s of ordinary calls. */
 export const IMPORT_TIMEOUT_MS = 120_000;
@@ -18,7 +18,7 @@ export const stockCalls = {
    * status 1 with the per-row report in `data`: the rejection is a `RequestError` carrying it.
    */
   import: (file: File, onProgress: (percent: number) => void) =>
-    call(productsApi.stockImport, { file } as never, { dataType: 'file', onUploadProgress: onProgress, timeout: IMPORT_TIMEOUT_MS }),
+    upload(productsApi.stockImport, { file }, { onUploadProgress: onProgress, timeout: IMPORT_TIMEOUT_MS }),
 };
 
 /** Typed calls of 指数产品 (/product/index). */

@@ -1,64 +1,18 @@
-import { useEffect, useRef, useState } from 'react';
-import { Select, Spin, type SelectProps } from 'antd';
+import type { ComponentProps } from 'react';
+import { Select, type SelectProps } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '../../lib/access';
 import { pickerCalls } from '../api/pickers';
-
-type Option = { value: number; label: string };
+import { AgentSelect } from './Pickers';
 
 /**
- * An agent, searched on the server by name as the operator types. `allowNone` adds 无代理 (value 0,
- * which the update calls read as "no agent"). Empty when the role may not list agents.
+ * The agent picker of the users' screens: the one AgentSelect (Pickers.tsx) with their placeholder and a
+ * 250 ms debounce.
  */
-export function AgentSelect({
-  allowNone,
-  initialLabel,
-  ...props
-}: SelectProps<number> & { allowNone?: boolean; initialLabel?: string | null }) {
+export function UserAgentSelect(props: ComponentProps<typeof AgentSelect>) {
   const { t } = useTranslation();
-  const { can } = useAccess();
-  const ok = can('agentlist', 'query');
-  const [options, setOptions] = useState<Option[]>([]);
-  const [loading, setLoading] = useState(false);
-  const seq = useRef(0);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const run = (q: string) => {
-    if (!ok) return;
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      const n = ++seq.current;
-      setLoading(true);
-      pickerCalls
-        .agents(q.trim())
-        .then(
-          (d) =>
-            n === seq.current &&
-            setOptions(d.list.map((a) => ({ value: a.id, label: a.realName ? `${a.name}（${a.realName}）` : a.name }))),
-        )
-        .catch(() => n === seq.current && setOptions([]))
-        .finally(() => n === seq.current && setLoading(false));
-    }, 250);
-  };
-  useEffect(() => {
-    run('');
-    return () => clearTimeout(timer.current);
-  }, [ok]);
-  const all: Option[] = [...(allowNone ? [{ value: 0, label: t('users.common.noAgent') }] : []), ...options];
-  const v = props.value;
-  if (typeof v === 'number' && v > 0 && !all.some((o) => o.value === v)) all.push({ value: v, label: initialLabel || `#${v}` });
-  return (
-    <Select<number>
-      showSearch
-      allowClear
-      filterOption={false}
-      onSearch={run}
-      options={all}
-      placeholder={t('users.common.agentPlaceholder')}
-      notFoundContent={loading ? <Spin size="small" /> : undefined}
-      {...props}
-    />
-  );
+  return <AgentSelect debounceMs={250} placeholder={t('users.common.agentPlaceholder')} {...props} />;
 }
 
 /** Layering tiers (few, loaded once); `allowNone` adds 无分层 (value 0). */

@@ -85,15 +85,13 @@ export function AdjustModal({
       okText={confirming ? t('users.adjust.confirmOk') : t('users.common.next')}
       cancelText={confirming ? t('users.common.back') : t('users.common.cancel')}
       onOk={() => void (confirming ? submit() : next())}
-      okButtonProps={
-        {
-          loading: busy,
-          disabled: loading || (!!confirming && (!preview || preview.insufficient)),
-          danger: confirming?.direction === 1,
-          'data-testid': `${testId}-ok`,
-        } as never
-      }
-      cancelButtonProps={{ onClick: () => (confirming ? setConfirming(null) : onClose()), 'data-testid': `${testId}-cancel` } as never}
+      okButtonProps={{
+        loading: busy,
+        disabled: loading || (!!confirming && (!preview || preview.insufficient)),
+        danger: confirming?.direction === 1,
+        'data-testid': `${testId}-ok`,
+      }}
+      cancelButtonProps={{ onClick: () => (confirming ? setConfirming(null) : onClose()), 'data-testid': `${testId}-cancel` }}
     >
       <div data-testid={testId}>
         <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>

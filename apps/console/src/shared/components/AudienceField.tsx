@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Radio, Select, Space, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AUDIENCE_KINDS, type AudienceKind, type AudienceUser, type Page } from '@stock-admin/contracts';
-import { AgentSelect, TierSelect } from './AccountPickers';
+import { UserAgentSelect, TierSelect } from './AccountPickers';
 
 /** The form value of an audience (who a send or an assignment reaches). */
 export interface AudienceValue {
@@ -89,7 +89,9 @@ export function AudienceField({
           data-testid="audience-users"
         />
       )}
-      {value.kind === 'agent' && <AgentSelect value={value.agentId} onChange={(agentId) => set({ agentId })} style={{ width: '100%' }} />}
+      {value.kind === 'agent' && (
+        <UserAgentSelect value={value.agentId} onChange={(agentId) => set({ agentId })} style={{ width: '100%' }} />
+      )}
       {value.kind === 'tier' && (
         <TierSelect value={value.tierId} onChange={(tierId) => set({ tierId })} style={{ width: '100%' }} data-testid="audience-tier" />
       )}

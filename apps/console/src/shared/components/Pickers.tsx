@@ -1,13 +1,14 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { InputNumber, Select, Spin, type SelectProps } from 'antd';
+import { useTranslation } from 'react-i18next';
 import type { ChannelItem } from '@stock-admin/contracts';
 import { useAccess } from '../../lib/access';
 import { pickerCalls } from '../api/pickers';
 
 type Option = { value: number; label: string };
 
-/** Options searched on the server as the operator types (debounced). */
-function useRemoteOptions(search: (q: string) => Promise<Option[]>, enabled: boolean) {
+/** Options searched on the server as the operator types (debounced by `delayMs`). */
+function useRemoteOptions(search: (q: string) => Promise<Option[]>, enabled: boolean, delayMs = 300) {
   const [options, setOptions] = useState<Option[]>([]);
   const [loading, setLoading] = useState(false);
   const seq = useRef(0);
@@ -22,30 +23,47 @@ function useRemoteOptions(search: (q: string) => Promise<Option[]>, enabled: boo
         .then((o) => n === seq.current && setOptions(o))
         .catch(() => n === seq.current && setOptions([]))
         .finally(() => n === seq.current && setLoading(false));
-    }, 300);
+    }, delayMs);
   };
   useEffect(() => () => clearTimeout(timer.current), []);
   return { options, loading, run };
 }
 
-/** An agent, searched by name (needs `agentlist` query; hidden otherwise by the caller). */
-export function AgentSelect(props: SelectProps<number>) {
+/**
+ * An agent, searched on the server by name as the operator types (every `debounceMs`, default 300). Empty
+ * when the role may not list agents (list filters hide it then). `allowNone` adds 无代理 (value 0, which the
+ * update calls read as "no agent"); a chosen id not among the options shows `initialLabel` (or `#id`).
+ * `testId` is the select's `data-testid`.
+ */
+export function AgentSelect({
+  allowNone,
+  initialLabel,
+  debounceMs,
+  testId,
+  ...props
+}: SelectProps<number> & { allowNone?: boolean; initialLabel?: string | null; debounceMs?: number; testId?: string }) {
+  const { t } = useTranslation();
   const { can } = useAccess();
   const ok = can('agentlist', 'query');
   const { options, loading, run } = useRemoteOptions(
     async (q) =>
       (await pickerCalls.agents(q)).list.map((a) => ({ value: a.id, label: a.realName ? `${a.name}（${a.realName}）` : a.name })),
     ok,
+    debounceMs,
   );
-  useEffect(() => run(''), []);
+  useEffect(() => run(''), [ok]);
+  const all: Option[] = [...(allowNone ? [{ value: 0, label: t('users.common.noAgent') }] : []), ...options];
+  const v = props.value;
+  if (typeof v === 'number' && v > 0 && !all.some((o) => o.value === v)) all.push({ value: v, label: initialLabel || `#${v}` });
   return (
     <Select<number>
       showSearch
       allowClear
       filterOption={false}
       onSearch={run}
-      options={options}
+      options={all}
       notFoundContent={loading ? <Spin size="small" /> : undefined}
+      data-testid={testId}
       {...props}
     />
   );

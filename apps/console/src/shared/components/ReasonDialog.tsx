@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { showFieldError } from '../../lib/serverErrors';
 
 /**
- * A dialog asking for a reason (≤ 200 characters): force close and reject require one, lock keeps an
- * optional one. `onSubmit` throws to keep the dialog open (the request client showed why; a validation
+ * A dialog asking for a reason (≤ 200 characters): force close and reject require one (a deposit's or a
+ * withdrawal's rejection too, with the funds texts), lock keeps an optional one. `onSubmit` throws to keep the dialog open (the request client showed why; a validation
  * message naming `reason` goes under the field).
  */
 export function ReasonDialog({
@@ -14,6 +14,9 @@ export function ReasonDialog({
   label,
   required,
   okText,
+  cancelText,
+  placeholder,
+  requiredMessage,
   danger = true,
   children,
   onClose,
@@ -25,6 +28,10 @@ export function ReasonDialog({
   label: string;
   required: boolean;
   okText?: string;
+  cancelText?: string;
+  /** The field's placeholder and the message of a missing required reason (defaults: the trading texts). */
+  placeholder?: string;
+  requiredMessage?: string;
   danger?: boolean;
   children?: ReactNode;
   onClose: () => void;
@@ -56,8 +63,8 @@ export function ReasonDialog({
       onOk={() => void submit().catch(() => undefined)}
       confirmLoading={saving}
       okText={okText ?? t('trading.common.ok')}
-      cancelText={t('trading.common.cancel')}
-      okButtonProps={{ danger, 'data-testid': `${testId}-ok` } as never}
+      cancelText={cancelText ?? t('trading.common.cancel')}
+      okButtonProps={{ danger, 'data-testid': `${testId}-ok` }}
       forceRender
       destroyOnHidden={false}
     >
@@ -67,13 +74,13 @@ export function ReasonDialog({
           <Form.Item
             name="reason"
             label={label}
-            rules={required ? [{ required: true, whitespace: true, message: t('trading.common.reasonRequired') }] : []}
+            rules={required ? [{ required: true, whitespace: true, message: requiredMessage ?? t('trading.common.reasonRequired') }] : []}
           >
             <Input.TextArea
               rows={3}
               maxLength={200}
               showCount
-              placeholder={t('trading.common.reasonPlaceholder')}
+              placeholder={placeholder ?? t('trading.common.reasonPlaceholder')}
               data-testid={`${testId}-reason`}
             />
           </Form.Item>

@@ -45,7 +45,7 @@ function PasswordModal({ onClose }: { onClose: () => void }) {
       onCancel={onClose}
       onOk={() => void submit()}
       confirmLoading={busy}
-      okButtonProps={{ 'data-testid': 'password-ok' } as never}
+      okButtonProps={{ 'data-testid': 'password-ok' }}
       destroyOnHidden
     >
       <Form form={form} layout="vertical" name="change-password">

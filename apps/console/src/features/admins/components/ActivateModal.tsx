@@ -43,7 +43,7 @@ export function ActivateModal({
       onOk={() => void submit()}
       okText={t('admins.activate.ok')}
       confirmLoading={busy}
-      okButtonProps={{ 'data-testid': 'activate-ok' } as never}
+      okButtonProps={{ 'data-testid': 'activate-ok' }}
       destroyOnHidden
     >
       <Alert

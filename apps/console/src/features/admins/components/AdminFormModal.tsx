@@ -110,7 +110,7 @@ export function AdminFormModal({
       confirmLoading={busy}
       destroyOnHidden
       width={560}
-      okButtonProps={{ 'data-testid': 'admin-form-ok' } as never}
+      okButtonProps={{ 'data-testid': 'admin-form-ok' }}
     >
       <Form form={form} layout="vertical" name="admin-form" requiredMark>
         <Form.Item

@@ -10,7 +10,8 @@ import { feedback } from '../../../lib/feedback';
 import { tableDefaults } from '../../../lib/proTable';
 import { filtersOf, toListQuery, useUrlFilters, type Params } from '../../../shared/filters';
 import { fmtTime } from '../../../shared/format';
-import { adminCalls, roleCalls } from '../api';
+import { adminCalls } from '../api';
+import { roleCalls } from '../../../shared/api/roles';
 import { ActivateModal } from '../components/ActivateModal';
 import { AdminFormModal } from '../components/AdminFormModal';
 import { GoogleModal, GoogleState } from '../components/GoogleModal';
@@ -261,7 +262,7 @@ export default function ManageList() {
         request={async (params) => {
           sync(filtersOf(params));
           try {
-            const d = await adminCalls.list(toListQuery(params) as never);
+            const d = await adminCalls.list(toListQuery(params));
             return { data: d.list, total: d.total, success: true };
           } catch {
             return { data: [], total: 0, success: false };

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { AgentItem } from '@stock-admin/contracts';
 import { feedback } from '../../../lib/feedback';
 import { agentCalls } from '../api';
-import { AgentSelect } from '../../../shared/components/AccountPickers';
+import { UserAgentSelect } from '../../../shared/components/AccountPickers';
 import { percentToRate, rateToPercent } from '../../../shared/decimal';
 import { showFieldError } from '../../../lib/serverErrors';
 
@@ -82,7 +82,7 @@ export function AgentFormModal({
             ...rates,
             locked: v.locked,
             remark: (v.remark ?? '').trim(),
-          } as never)
+          })
         : await agentCalls.add({
             name: v.name.trim(),
             realName: v.realName?.trim() || undefined,
@@ -91,7 +91,7 @@ export function AgentFormModal({
             parentId: v.parentId || undefined,
             ...rates,
             remark: v.remark?.trim() || undefined,
-          } as never);
+          });
       feedback.message.success(r.msg);
       onDone();
     } catch (e) {
@@ -132,7 +132,7 @@ export function AgentFormModal({
       destroyOnHidden
       maskClosable={false}
       width={620}
-      okButtonProps={{ 'data-testid': 'agent-form-ok' } as never}
+      okButtonProps={{ 'data-testid': 'agent-form-ok' }}
     >
       <Form form={form} layout="vertical" data-testid="agent-form">
         <Row gutter={16}>
@@ -177,7 +177,7 @@ export function AgentFormModal({
           </Col>
           <Col span={24}>
             <Form.Item name="parentId" label={t('agents.col.parent')} extra={t('agents.form.parentHint')}>
-              <AgentSelect initialLabel={agent?.parentName ?? parent?.name} data-testid="agent-parent" />
+              <UserAgentSelect initialLabel={agent?.parentName ?? parent?.name} testId="agent-parent" />
             </Form.Item>
           </Col>
           {RATES.map(rateItem)}

@@ -44,7 +44,7 @@ export default function AgentList() {
 
   const loadChildren = async (id: number) => {
     try {
-      const d = await agentCalls.list({ pageNum: 1, pageSize: 1000, parentId: id } as never);
+      const d = await agentCalls.list({ pageNum: 1, pageSize: 1000, parentId: id });
       setChildren((c) => ({ ...c, [id]: d.list.map(asRow) }));
     } catch {
       /* shown by the client */
@@ -70,7 +70,7 @@ export default function AgentList() {
 
   const adjust = async (v: AdjustValues) => {
     const a = adjusting!;
-    const d = await agentCalls.adjust({ agentId: a.id, amt: v.amt, direction: v.direction, note: v.note } as never);
+    const d = await agentCalls.adjust({ agentId: a.id, amt: v.amt, direction: v.direction, note: v.note });
     feedback.message.success(t('agents.adjust.done', { balance: formatMoney(d.balance) }));
     setAdjusting(null);
     reload();
@@ -141,7 +141,7 @@ export default function AgentList() {
       valueEnum: { true: { text: t('users.common.locked') }, false: { text: t('agents.filter.normal') } },
       render: (_, a) =>
         can('edit') && !(agentStaff && a.id === info?.agentId) ? (
-          <Switch size="small" checked={a.locked} onChange={(v) => void run(() => agentCalls.update({ id: a.id, locked: v } as never))} />
+          <Switch size="small" checked={a.locked} onChange={(v) => void run(() => agentCalls.update({ id: a.id, locked: v }))} />
         ) : a.locked ? (
           <Tag color="red">{t('users.common.locked')}</Tag>
         ) : (
@@ -233,7 +233,7 @@ export default function AgentList() {
           // No filter: the tree from the top agents; a filter: matching agents at any level.
           const query = { ...pageOfParams(params), ...filters, ...(Object.keys(filters).length ? {} : { parentId: 0 }) };
           try {
-            const d = await agentCalls.list(query as never);
+            const d = await agentCalls.list(query);
             return { data: d.list.map(asRow), total: d.total, success: true };
           } catch {
             return { data: [], total: 0, success: false };

@@ -51,7 +51,7 @@ export function AssignModal({ open, onClose, onDone }: { open: boolean; onClose:
       confirmLoading={busy}
       width={640}
       destroyOnHidden
-      okButtonProps={{ 'data-testid': 'assign-ok' } as never}
+      okButtonProps={{ 'data-testid': 'assign-ok' }}
     >
       <Form form={form} layout="vertical" data-testid="assign-form">
         <Form.Item name="templateId" label={t('agreements.assign.template')} rules={[{ required: true }]}>

@@ -72,8 +72,8 @@ export function ProductDrawer({
     };
     setBusy(true);
     try {
-      if (record) await blocktradeCalls.update({ id: record.id, ...body } as never);
-      else await blocktradeCalls.add(body as never);
+      if (record) await blocktradeCalls.update({ id: record.id, ...body });
+      else await blocktradeCalls.add({ ...body, tradeKey: v.tradeKey ?? '' }); // the form requires the key when adding
       feedback.message.success(t('blocktrade.product.saved'));
       onSaved();
     } catch (e) {

@@ -200,7 +200,7 @@ export default function BlockProducts() {
               pageSize: params.pageSize ?? 10,
               gid: (params.gid as string | undefined)?.trim() || undefined,
               window: params.window || undefined,
-            } as never);
+            });
             return { data: d.list, total: d.total, success: true };
           } catch {
             return { data: [], total: 0, success: false };

@@ -53,7 +53,11 @@ export default function BlockRequests() {
     );
     setSelected([]);
     setResults({
-      rows: batchRows(d.results, chosen.map((r) => ({ ...r, orderNo: r.requestNo })) as never, t('trading.batch.missing')),
+      rows: batchRows(
+        d.results,
+        chosen.map((r) => ({ ...r, orderNo: r.requestNo })),
+        t('trading.batch.missing'),
+      ),
       approve,
     });
     reload();
@@ -255,7 +259,7 @@ export default function BlockRequests() {
               status: params.status || undefined,
               startTime: start ? new Date(start).toISOString() : undefined,
               endTime: end ? new Date(end).toISOString() : undefined,
-            } as never);
+            });
             setTotals(d.totals);
             return { data: d.list, total: d.total, success: true };
           } catch {

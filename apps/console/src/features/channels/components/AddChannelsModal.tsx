@@ -73,7 +73,7 @@ export function AddChannelsModal({
       okText={t('channels.layering.ok')}
       cancelText={t('channels.layering.cancel')}
       forceRender
-      okButtonProps={{ 'data-testid': 'add-channels-ok' } as never}
+      okButtonProps={{ 'data-testid': 'add-channels-ok' }}
     >
       <Form form={form} layout="vertical" name="addChannels" data-testid="add-channels-form">
         <Form.Item

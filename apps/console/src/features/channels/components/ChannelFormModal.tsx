@@ -108,7 +108,7 @@ export function ChannelFormModal({
       cancelText={t('channels.layering.cancel')}
       width={760}
       forceRender
-      okButtonProps={{ 'data-testid': 'channel-form-ok' } as never}
+      okButtonProps={{ 'data-testid': 'channel-form-ok' }}
     >
       <Form form={form} layout="vertical" name="channel" data-testid="channel-form">
         <Divider orientation="left" plain style={{ marginTop: 0 }}>

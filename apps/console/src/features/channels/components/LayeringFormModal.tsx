@@ -63,7 +63,7 @@ export function LayeringFormModal({
       okText={t('channels.layering.ok')}
       cancelText={t('channels.layering.cancel')}
       forceRender
-      okButtonProps={{ 'data-testid': 'layering-form-ok' } as never}
+      okButtonProps={{ 'data-testid': 'layering-form-ok' }}
     >
       <Form form={form} layout="vertical" name="layering" data-testid="layering-form">
         <Form.Item

@@ -8,7 +8,7 @@ import { CHANNEL_TYPES, CHANNEL_TYPE_LABELS, type ChannelItem } from '@stock-adm
 import { Access, useAccess } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
 import { tableDefaults } from '../../../lib/proTable';
-import { filtersOf } from '../../../shared/fundFilters';
+import { toListQuery } from '../../../shared/fundFilters';
 import { IMAGE_FALLBACK, formatMoney } from '../../../shared/money';
 import { channelCalls } from '../api';
 import { ChannelFormModal } from '../components/ChannelFormModal';
@@ -268,11 +268,7 @@ export default function ChannelList() {
         ]}
         request={async (params) => {
           try {
-            const d = await channelCalls.list({
-              pageNum: params.current ?? 1,
-              pageSize: params.pageSize ?? 10,
-              ...filtersOf(params),
-            } as never);
+            const d = await channelCalls.list(toListQuery(params));
             return { data: d.list, total: d.total, success: true };
           } catch {
             return { data: [], total: 0, success: false };

@@ -56,8 +56,8 @@ export function ArticleDrawer({
     const body = { ...v, publishAt: v.publishAt ? v.publishAt.toISOString() : undefined };
     setBusy(true);
     try {
-      if (record) await contentCalls.updateArticle({ id: record.id, ...body } as never);
-      else await contentCalls.addArticle(body as never);
+      if (record) await contentCalls.updateArticle({ id: record.id, ...body });
+      else await contentCalls.addArticle(body);
       feedback.message.success(t('content.saved'));
       onSaved();
     } catch (e) {

@@ -57,8 +57,8 @@ export default function Activities() {
     };
     setBusy(true);
     try {
-      if (editing && editing !== 'new') await contentCalls.updateActivity({ id: editing.id, ...body } as never);
-      else await contentCalls.addActivity(body as never);
+      if (editing && editing !== 'new') await contentCalls.updateActivity({ id: editing.id, ...body });
+      else await contentCalls.addActivity(body);
       feedback.message.success(t('content.saved'));
       setEditing(null);
       reload();
@@ -145,7 +145,7 @@ export default function Activities() {
         ]}
         request={async (params) => {
           try {
-            const d = await contentCalls.activities({ pageNum: params.current ?? 1, pageSize: params.pageSize ?? 10 } as never);
+            const d = await contentCalls.activities({ pageNum: params.current ?? 1, pageSize: params.pageSize ?? 10 });
             return { data: d.list, total: d.total, success: true };
           } catch {
             return { data: [], total: 0, success: false };

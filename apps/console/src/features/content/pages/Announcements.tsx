@@ -125,7 +125,7 @@ export default function Announcements() {
               pageSize: params.pageSize ?? 10,
               keyword: (params.keyword as string | undefined)?.trim() || undefined,
               type: params.type || undefined,
-            } as never);
+            });
             return { data: d.list, total: d.total, success: true };
           } catch {
             return { data: [], total: 0, success: false };

@@ -20,7 +20,7 @@ type Values = Pick<BannerItem, 'title' | 'image' | 'pc' | 'mobile' | 'shown'> & 
 export default function Banners() {
   const { t } = useTranslation();
   const { can } = useAccess();
-  const q = useQuery({ queryKey: ['content', 'banners'], queryFn: () => contentCalls.banners({ pageNum: 1, pageSize: 200 } as never) });
+  const q = useQuery({ queryKey: ['content', 'banners'], queryFn: () => contentCalls.banners({ pageNum: 1, pageSize: 200 }) });
   const [editing, setEditing] = useState<BannerItem | null | 'new'>(null);
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
@@ -35,9 +35,8 @@ export default function Banners() {
     const v = await form.validateFields();
     setBusy(true);
     try {
-      if (editing && editing !== 'new')
-        await contentCalls.updateBanner({ id: editing.id, ...v, targetUrl: v.targetUrl || undefined } as never);
-      else await contentCalls.addBanner({ ...v, targetUrl: v.targetUrl || undefined } as never);
+      if (editing && editing !== 'new') await contentCalls.updateBanner({ id: editing.id, ...v, targetUrl: v.targetUrl || undefined });
+      else await contentCalls.addBanner({ ...v, targetUrl: v.targetUrl || undefined });
       feedback.message.success(t('content.saved'));
       setEditing(null);
       void q.refetch();

@@ -43,11 +43,11 @@ export default function Analysis() {
     bucket,
     ...(range === 'custom' ? { startDay: custom[0].format('YYYY-MM-DD'), endDay: custom[1].format('YYYY-MM-DD') } : {}),
   };
-  const q = useQuery({ queryKey: ['analysis', query], queryFn: () => dashboardCalls.analysis(query as never), placeholderData: (p) => p });
+  const q = useQuery({ queryKey: ['analysis', query], queryFn: () => dashboardCalls.analysis(query), placeholderData: (p) => p });
   // the tier breakdown reads the fund records themselves: asked for once the rest is on screen
   const tq = useQuery({
     queryKey: ['analysis', 'tiers', query],
-    queryFn: () => dashboardCalls.analysis({ ...query, tiers: true } as never),
+    queryFn: () => dashboardCalls.analysis({ ...query, tiers: true }),
     enabled: !!q.data,
     placeholderData: (p) => p,
   });

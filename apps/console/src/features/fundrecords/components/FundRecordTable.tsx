@@ -10,7 +10,7 @@ import { Access, useAccess } from '../../../lib/access';
 import { tableDefaults } from '../../../lib/proTable';
 import { fundRecordCalls } from '../api';
 import { Money } from '../../../shared/components/Money';
-import { AgentSelect } from '../../../shared/components/AccountPickers';
+import { UserAgentSelect } from '../../../shared/components/AccountPickers';
 import { formatMoney } from '../../../shared/money';
 import { downloadExport } from '../../../lib/download';
 import { fundFilters, pageOfParams, type Params } from '../../../shared/userFilters';
@@ -42,11 +42,7 @@ export function FundRecordTable({ transfers = false }: { transfers?: boolean }) 
     try {
       const f = { ...lastFilters.current };
       if (transfers && !f.type) f.type = only!.join(',');
-      await downloadExport(
-        fundRecordsApi.export,
-        f as never,
-        `${transfers ? 'fund-transfers' : 'fund-records'}-${dayjs().format('YYYYMMDD')}.csv`,
-      );
+      await downloadExport(fundRecordsApi.export, f, `${transfers ? 'fund-transfers' : 'fund-records'}-${dayjs().format('YYYYMMDD')}.csv`);
     } finally {
       setExporting(false);
     }
@@ -84,7 +80,7 @@ export function FundRecordTable({ transfers = false }: { transfers?: boolean }) 
       dataIndex: 'agentId',
       hideInTable: true,
       hideInSearch: !can('agentlist', 'query'),
-      renderFormItem: () => <AgentSelect />,
+      renderFormItem: () => <UserAgentSelect />,
     },
     {
       title: t('users.col.accountType'),
@@ -262,7 +258,7 @@ export function FundRecordTable({ transfers = false }: { transfers?: boolean }) 
           const filters = fundFilters(params);
           lastFilters.current = filters;
           try {
-            const q = { ...pageOfParams(params), ...filters } as never;
+            const q = { ...pageOfParams(params), ...filters };
             const d = transfers ? await fundRecordCalls.transfers(q) : await fundRecordCalls.list(q);
             setTotals(d.totals);
             return { data: d.list, total: d.total, success: true };

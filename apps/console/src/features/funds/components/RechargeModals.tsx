@@ -63,7 +63,7 @@ export function CreateRechargeModal({ open, onClose, onCreated }: { open: boolea
       okText={t('funds.common.submit')}
       cancelText={t('funds.common.cancel')}
       forceRender
-      okButtonProps={{ 'data-testid': 'recharge-create-ok' } as never}
+      okButtonProps={{ 'data-testid': 'recharge-create-ok' }}
     >
       <Form form={form} layout="vertical" name="rechargeCreate" data-testid="recharge-create-form" initialValues={{ immediate: false }}>
         <Form.Item
@@ -147,7 +147,7 @@ export function NoteModal({ order, onClose, onSaved }: { order: RechargeItem | n
       okText={t('funds.common.ok')}
       cancelText={t('funds.common.cancel')}
       forceRender
-      okButtonProps={{ 'data-testid': 'note-dialog-ok' } as never}
+      okButtonProps={{ 'data-testid': 'note-dialog-ok' }}
     >
       {order && (
         <Alert

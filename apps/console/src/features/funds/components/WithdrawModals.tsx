@@ -63,7 +63,7 @@ export function ApproveModal({
       okText={t('funds.common.ok')}
       cancelText={t('funds.common.cancel')}
       forceRender
-      okButtonProps={{ 'data-testid': 'pay-dialog-ok' } as never}
+      okButtonProps={{ 'data-testid': 'pay-dialog-ok' }}
       width={560}
     >
       <div data-testid="pay-dialog">

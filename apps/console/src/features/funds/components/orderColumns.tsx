@@ -1,10 +1,7 @@
-import { useRef, useState } from 'react';
 import { Typography } from 'antd';
 import type { ProColumns } from '@ant-design/pro-components';
 import type { TFunction } from 'i18next';
-import dayjs from 'dayjs';
-import type { Action, Endpoint, PermissionKey } from '@stock-admin/contracts';
-import { downloadExport } from '../../../lib/download';
+import type { Action, PermissionKey } from '@stock-admin/contracts';
 import { amountRange, timeRange } from '../../../shared/fundFilters';
 import { AmountRangeInput, Money } from '../../../shared/components/Money';
 import { AgentSelect, ChannelSelect } from '../../../shared/components/Pickers';
@@ -109,22 +106,4 @@ export function orderIdentityColumns<T extends OrderRow>(t: TFunction): ProColum
       render: (_, r) => <Money value={r.amount} strong />,
     },
   ];
-}
-
-/**
- * The filters of the list's last request (set them from the table's `request`) and the CSV export of
- * the same filters as `<prefix>-YYYYMMDD.csv`.
- */
-export function useOrderExport(endpoint: Endpoint, prefix: string) {
-  const lastFilters = useRef<Record<string, unknown>>({});
-  const [exporting, setExporting] = useState(false);
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await downloadExport(endpoint, lastFilters.current as never, `${prefix}-${dayjs().format('YYYYMMDD')}.csv`);
-    } finally {
-      setExporting(false);
-    }
-  };
-  return { lastFilters, exporting, exportCsv };
 }

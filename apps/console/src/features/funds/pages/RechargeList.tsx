@@ -1,22 +1,26 @@
 import '../../../shared/styles/funds.css';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Button, Image, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
 import { DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import type { ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import { RECHARGE_STATUS_LABELS, rechargeApi, type DepositWithdrawTotals, type RechargeItem } from '@stock-admin/contracts';
 import { Access, useAccess } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
-import { tableDefaults } from '../../../lib/proTable';
 import { rechargeCalls } from '../api';
-import { ReasonModal } from '../components/ReasonModal';
+import { ReasonDialog } from '../../../shared/components/ReasonDialog';
 import { CreateRechargeModal, NoteModal } from '../components/RechargeModals';
 import { Totals } from '../components/Totals';
 import { filtersOf, toListQuery, type Params } from '../../../shared/fundFilters';
 import { IMAGE_FALLBACK, formatMoney } from '../../../shared/money';
 import { RECHARGE_COLORS, rechargeLabel, statusEnum } from '../lib/status';
 import { useLinkedRecord } from '../lib/useLinkedRecord';
-import { orderFilterColumns, orderIdentityColumns, useOrderExport } from '../components/orderColumns';
+import { rejectReasonTexts } from '../lib/reasonTexts';
+import { orderFilterColumns, orderIdentityColumns } from '../components/orderColumns';
+import { ReviewListPage } from '../../../shared/review/ReviewListPage';
+import { tableRequest } from '../../../shared/review/tableRequest';
+import { useCsvExport } from '../../../shared/review/useCsvExport';
+import { useReviewQueue } from '../../../shared/review/useReviewQueue';
 import { fmtTime as time } from '../../../shared/format';
 
 /** Deposits (/capital/rechargelist, 充值列表): filters, totals of the filtered set, review, admin orders, notes, export. */
@@ -24,15 +28,13 @@ export default function RechargeList() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const { can } = useAccess();
-  const actionRef = useRef<ActionType>(undefined);
-  const { lastFilters, exporting, exportCsv } = useOrderExport(rechargeApi.export, 'recharge');
-  const linked = useLinkedRecord(actionRef);
+  const queue = useReviewQueue<RechargeItem>({ reviewable: (r) => r.status === 0 });
+  const { reload, setRejecting } = queue;
+  const { lastFilters, exporting, exportCsv } = useCsvExport(rechargeApi.export, 'recharge');
+  const linked = useLinkedRecord(queue.actionRef);
   const [totals, setTotals] = useState<DepositWithdrawTotals | null>(null);
-  const [rejecting, setRejecting] = useState<RechargeItem | null>(null);
   const [noting, setNoting] = useState<RechargeItem | null>(null);
   const [creating, setCreating] = useState(false);
-
-  const reload = () => void actionRef.current?.reload();
 
   const confirm = async (r: RechargeItem) => {
     try {
@@ -160,7 +162,7 @@ export default function RechargeList() {
       fixed: 'right',
       width: 140,
       render: (_, r) =>
-        r.status === 0
+        queue.reviewable(r)
           ? [
               <Access key="confirm" action="edit">
                 <Popconfirm
@@ -190,77 +192,79 @@ export default function RechargeList() {
     },
   ];
 
+  const rejecting = queue.rejecting;
   return (
-    <div className="funds-page" data-testid="recharge-list">
-      <ProTable<RechargeItem>
-        {...tableDefaults()}
-        actionRef={actionRef}
-        {...linked}
-        columns={columns}
-        headerTitle={t('funds.recharge.title')}
-        search={{ labelWidth: 'auto', defaultCollapsed: false }}
-        scroll={{ x: 2200 }}
-        tableExtraRender={() => (
-          <Totals totals={totals} label={(s) => rechargeLabel(s, lang)} colors={RECHARGE_COLORS} testId="recharge-totals" />
-        )}
-        toolBarRender={() => [
-          <Access key="add" action="add">
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="recharge-create">
-              {t('funds.recharge.create')}
-            </Button>
-          </Access>,
-          <Access key="export" action="export">
-            <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportCsv()} data-testid="recharge-export">
-              {t('funds.common.export')}
-            </Button>
-          </Access>,
-        ]}
-        request={async (params: Params) => {
-          const filters = filtersOf(params);
-          lastFilters.current = filters;
-          try {
-            const d = await rechargeCalls.list(toListQuery(params) as never);
-            setTotals(d.totals);
-            return { data: d.list, total: d.total, success: true };
-          } catch {
-            return { data: [], total: 0, success: false };
-          }
-        }}
-      />
-      <ReasonModal
-        open={!!rejecting}
-        title={t('funds.recharge.rejectTitle')}
-        testId="reject-recharge-dialog"
-        onClose={() => setRejecting(null)}
-        onSubmit={async (reason) => {
-          await rechargeCalls.reject({ id: rejecting!.id, reason });
-          feedback.message.success(t('funds.recharge.rejected'));
-          setRejecting(null);
-          reload();
-        }}
-      >
-        {rejecting && (
-          <Typography.Paragraph type="secondary">
-            {t('funds.recharge.orderInfo', { orderNo: rejecting.orderNo, user: rejecting.phone, amount: formatMoney(rejecting.amount) })}
-          </Typography.Paragraph>
-        )}
-      </ReasonModal>
-      <NoteModal
-        order={noting}
-        onClose={() => setNoting(null)}
-        onSaved={() => {
-          setNoting(null);
-          reload();
-        }}
-      />
-      <CreateRechargeModal
-        open={creating}
-        onClose={() => setCreating(false)}
-        onCreated={() => {
-          setCreating(false);
-          reload();
-        }}
-      />
-    </div>
+    <ReviewListPage<RechargeItem, Params>
+      queue={queue}
+      className="funds-page"
+      testId="recharge-list"
+      {...linked}
+      columns={columns}
+      headerTitle={t('funds.recharge.title')}
+      scroll={{ x: 2200 }}
+      tableExtraRender={() => (
+        <Totals totals={totals} label={(s) => rechargeLabel(s, lang)} colors={RECHARGE_COLORS} testId="recharge-totals" />
+      )}
+      toolBarRender={() => [
+        <Access key="add" action="add">
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="recharge-create">
+            {t('funds.recharge.create')}
+          </Button>
+        </Access>,
+        <Access key="export" action="export">
+          <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportCsv()} data-testid="recharge-export">
+            {t('funds.common.export')}
+          </Button>
+        </Access>,
+      ]}
+      request={async (params) => {
+        lastFilters.current = filtersOf(params);
+        return tableRequest(
+          () => rechargeCalls.list(toListQuery(params)),
+          (d) => setTotals(d.totals),
+        );
+      }}
+      dialogs={
+        <>
+          <ReasonDialog
+            {...queue.rejectDialog({
+              one: async (r, reason) => {
+                await rechargeCalls.reject({ id: r.id, reason });
+                feedback.message.success(t('funds.recharge.rejected'));
+              },
+            })}
+            title={t('funds.recharge.rejectTitle')}
+            {...rejectReasonTexts(t)}
+            testId="reject-recharge-dialog"
+          >
+            {rejecting && (
+              <Typography.Paragraph type="secondary">
+                {t('funds.recharge.orderInfo', {
+                  orderNo: rejecting.orderNo,
+                  user: rejecting.phone,
+                  amount: formatMoney(rejecting.amount),
+                })}
+              </Typography.Paragraph>
+            )}
+          </ReasonDialog>
+          <NoteModal
+            order={noting}
+            onClose={() => setNoting(null)}
+            onSaved={() => {
+              setNoting(null);
+              reload();
+            }}
+          />
+          <CreateRechargeModal
+            open={creating}
+            onClose={() => setCreating(false)}
+            onCreated={() => {
+              setCreating(false);
+              reload();
+            }}
+          />
+        </>
+      }
+    />
   );
 }

@@ -1,16 +1,15 @@
 import '../../../shared/styles/funds.css';
-import { useRef, useState } from 'react';
-import { Button, Space, Tag, Tooltip, Typography } from 'antd';
-import { CheckOutlined, CloseOutlined, DownloadOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { useState } from 'react';
+import { Button, Tag, Tooltip, Typography } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import type { ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import { WITHDRAW_STATUS_LABELS, withdrawApi, type DepositWithdrawTotals, type WithdrawItem } from '@stock-admin/contracts';
 import { Access, useAccess } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
-import { tableDefaults } from '../../../lib/proTable';
 import { withdrawCalls } from '../api';
 import { Money } from '../../../shared/components/Money';
-import { ReasonModal } from '../components/ReasonModal';
+import { ReasonDialog } from '../../../shared/components/ReasonDialog';
 import { Totals } from '../components/Totals';
 import { ApproveModal, BatchResultModal, type ApproveValues } from '../components/WithdrawModals';
 import { batchResultRows, isReviewable, type BatchResultRow } from '../lib/batch';
@@ -18,7 +17,12 @@ import { filtersOf, toListQuery, type Params } from '../../../shared/fundFilters
 import { formatMoney } from '../../../shared/money';
 import { WITHDRAW_COLORS, statusEnum, withdrawLabel } from '../lib/status';
 import { useLinkedRecord } from '../lib/useLinkedRecord';
-import { orderFilterColumns, orderIdentityColumns, useOrderExport } from '../components/orderColumns';
+import { rejectReasonTexts } from '../lib/reasonTexts';
+import { orderFilterColumns, orderIdentityColumns } from '../components/orderColumns';
+import { ReviewListPage } from '../../../shared/review/ReviewListPage';
+import { tableRequest } from '../../../shared/review/tableRequest';
+import { useCsvExport } from '../../../shared/review/useCsvExport';
+import { useReviewQueue } from '../../../shared/review/useReviewQueue';
 import { fmtTime as time } from '../../../shared/format';
 
 /**
@@ -31,33 +35,24 @@ export default function WithdrawalList() {
   const lang = i18n.language;
   const { can } = useAccess();
   const canReview = can('withdrawallist', 'edit');
-  const actionRef = useRef<ActionType>(undefined);
-  const { lastFilters, exporting, exportCsv } = useOrderExport(withdrawApi.export, 'withdraw');
+  const queue = useReviewQueue<WithdrawItem>({ reviewable: isReviewable, canReview });
+  const { reload, selected, setRejecting, batchMode, setBatchMode } = queue;
+  const { lastFilters, exporting, exportCsv } = useCsvExport(withdrawApi.export, 'withdraw');
   const [totals, setTotals] = useState<DepositWithdrawTotals | null>(null);
-  const [selected, setSelected] = useState<WithdrawItem[]>([]);
   const [approving, setApproving] = useState<WithdrawItem | null>(null);
-  const [rejecting, setRejecting] = useState<WithdrawItem | null>(null);
-  const [batchMode, setBatchMode] = useState<'approve' | 'reject' | null>(null);
   const [results, setResults] = useState<BatchResultRow[] | null>(null);
 
   // Header badge (a new `_t`) and record links (`keyword`): see useLinkedRecord.
-  const linked = useLinkedRecord(actionRef, () => setSelected([]));
-
-  const reload = () => void actionRef.current?.reload();
+  const linked = useLinkedRecord(queue.actionRef, queue.clearSelection);
 
   const review = async (id: number, v: { state: 1 | 2; reason?: string } & ApproveValues) => {
     await withdrawCalls.updateState({ id, ...v });
     feedback.message.success(t(v.state === 1 ? 'funds.withdraw.approved' : 'funds.withdraw.rejected'));
-    reload();
   };
 
-  const runBatch = async (v: { state: 1 | 2; reason?: string } & ApproveValues) => {
-    const rows = selected;
+  const reviewRows = async (rows: WithdrawItem[], v: { state: 1 | 2; reason?: string } & ApproveValues) => {
     const data = await withdrawCalls.batch({ ids: rows.map((r) => r.id).join(','), ...v });
-    setBatchMode(null);
-    setSelected([]);
     setResults(batchResultRows(data, rows));
-    reload();
   };
 
   const columns: ProColumns<WithdrawItem>[] = [
@@ -188,107 +183,79 @@ export default function WithdrawalList() {
     },
   ];
 
+  const rejecting = queue.rejecting;
   return (
-    <div className="funds-page" data-testid="withdraw-list">
-      <ProTable<WithdrawItem>
-        {...tableDefaults()}
-        actionRef={actionRef}
-        {...linked}
-        columns={columns}
-        headerTitle={t('funds.withdraw.title')}
-        search={{ labelWidth: 'auto', defaultCollapsed: false }}
-        scroll={{ x: 2400 }}
-        rowSelection={
-          canReview
-            ? {
-                selectedRowKeys: selected.map((r) => r.id),
-                preserveSelectedRowKeys: true,
-                getCheckboxProps: (r) => ({ disabled: !isReviewable(r) }),
-                onChange: (_, rows) => setSelected(rows.filter(Boolean)),
-              }
-            : false
-        }
-        tableAlertRender={({ selectedRowKeys }) => (
-          <span data-testid="withdraw-selected">{t('funds.withdraw.selected', { n: selectedRowKeys.length })}</span>
-        )}
-        tableAlertOptionRender={() => (
-          <Space size={8}>
-            <Button
-              size="small"
-              type="primary"
-              icon={<CheckOutlined />}
-              onClick={() => setBatchMode('approve')}
-              data-testid="withdraw-batch-approve"
-            >
-              {t('funds.withdraw.batchApprove')}
-            </Button>
-            <Button size="small" danger icon={<CloseOutlined />} onClick={() => setBatchMode('reject')} data-testid="withdraw-batch-reject">
-              {t('funds.withdraw.batchReject')}
-            </Button>
-            <Button size="small" type="link" onClick={() => setSelected([])}>
-              {t('funds.withdraw.clearSelection')}
-            </Button>
-          </Space>
-        )}
-        tableExtraRender={() => (
-          <Totals totals={totals} label={(s) => withdrawLabel(s, lang)} colors={WITHDRAW_COLORS} testId="withdraw-totals" />
-        )}
-        toolBarRender={() => [
-          <Access key="export" action="export">
-            <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportCsv()} data-testid="withdraw-export">
-              {t('funds.common.export')}
-            </Button>
-          </Access>,
-        ]}
-        request={async (params: Params) => {
-          lastFilters.current = filtersOf(params);
-          try {
-            const d = await withdrawCalls.list(toListQuery(params) as never);
-            setTotals(d.totals);
-            return { data: d.list, total: d.total, success: true };
-          } catch {
-            return { data: [], total: 0, success: false };
-          }
-        }}
-      />
-      <ApproveModal
-        open={!!approving || batchMode === 'approve'}
-        item={approving}
-        count={selected.length}
-        onClose={() => {
-          setApproving(null);
-          setBatchMode(null);
-        }}
-        onSubmit={async (v) => {
-          if (approving) {
-            await review(approving.id, { state: 1, ...v });
-            setApproving(null);
-          } else await runBatch({ state: 1, ...v });
-        }}
-      />
-      <ReasonModal
-        open={!!rejecting || batchMode === 'reject'}
-        title={rejecting ? t('funds.withdraw.rejectTitle') : t('funds.withdraw.batchRejectTitle', { n: selected.length })}
-        testId="reject-withdraw-dialog"
-        onClose={() => {
-          setRejecting(null);
-          setBatchMode(null);
-        }}
-        onSubmit={async (reason) => {
-          if (rejecting) {
-            await review(rejecting.id, { state: 2, reason });
-            setRejecting(null);
-          } else await runBatch({ state: 2, reason });
-        }}
-      >
-        <Typography.Paragraph type="secondary">
-          {rejecting &&
-            `${rejecting.orderNo} · ${rejecting.phone} · ¥${formatMoney(rejecting.amount)} · ${t('funds.withdraw.fee')} ¥${formatMoney(rejecting.fee)}`}
-          {rejecting && <br />}
-          {t('funds.withdraw.rejectHelp')}
-        </Typography.Paragraph>
-      </ReasonModal>
-      <BatchResultModal rows={results} onClose={() => setResults(null)} />
-    </div>
+    <ReviewListPage<WithdrawItem, Params>
+      queue={queue}
+      className="funds-page"
+      testId="withdraw-list"
+      {...linked}
+      columns={columns}
+      headerTitle={t('funds.withdraw.title')}
+      scroll={{ x: 2400 }}
+      batch={{
+        selectedText: (n) => t('funds.withdraw.selected', { n }),
+        selectedTestId: 'withdraw-selected',
+        approveText: t('funds.withdraw.batchApprove'),
+        approveTestId: 'withdraw-batch-approve',
+        rejectText: t('funds.withdraw.batchReject'),
+        rejectTestId: 'withdraw-batch-reject',
+        clearText: t('funds.withdraw.clearSelection'),
+      }}
+      tableExtraRender={() => (
+        <Totals totals={totals} label={(s) => withdrawLabel(s, lang)} colors={WITHDRAW_COLORS} testId="withdraw-totals" />
+      )}
+      toolBarRender={() => [
+        <Access key="export" action="export">
+          <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportCsv()} data-testid="withdraw-export">
+            {t('funds.common.export')}
+          </Button>
+        </Access>,
+      ]}
+      request={async (params) => {
+        lastFilters.current = filtersOf(params);
+        return tableRequest(
+          () => withdrawCalls.list(toListQuery(params)),
+          (d) => setTotals(d.totals),
+        );
+      }}
+      dialogs={
+        <>
+          <ApproveModal
+            open={!!approving || batchMode === 'approve'}
+            item={approving}
+            count={selected.length}
+            onClose={() => {
+              setApproving(null);
+              setBatchMode(null);
+            }}
+            onSubmit={async (v) => {
+              if (approving) {
+                await review(approving.id, { state: 1, ...v });
+                reload();
+                setApproving(null);
+              } else await queue.runBatch((rows) => reviewRows(rows, { state: 1, ...v }));
+            }}
+          />
+          <ReasonDialog
+            {...queue.rejectDialog({
+              one: (r, reason) => review(r.id, { state: 2, reason }),
+              batch: (rows, reason) => reviewRows(rows, { state: 2, reason }),
+            })}
+            title={rejecting ? t('funds.withdraw.rejectTitle') : t('funds.withdraw.batchRejectTitle', { n: selected.length })}
+            {...rejectReasonTexts(t)}
+            testId="reject-withdraw-dialog"
+          >
+            <Typography.Paragraph type="secondary">
+              {rejecting &&
+                `${rejecting.orderNo} · ${rejecting.phone} · ¥${formatMoney(rejecting.amount)} · ${t('funds.withdraw.fee')} ¥${formatMoney(rejecting.fee)}`}
+              {rejecting && <br />}
+              {t('funds.withdraw.rejectHelp')}
+            </Typography.Paragraph>
+          </ReasonDialog>
+          <BatchResultModal rows={results} onClose={() => setResults(null)} />
+        </>
+      }
+    />
   );
 }

@@ -29,7 +29,7 @@ export function ExportButton({
         onClick={async () => {
           setBusy(true);
           try {
-            await downloadExport(endpoint, filters() as never, `${name}.csv`);
+            await downloadExport(endpoint, filters(), `${name}.csv`);
           } finally {
             setBusy(false);
           }

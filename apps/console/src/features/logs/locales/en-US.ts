@@ -1,4 +1,4 @@
-/** Logs, scheduled tasks, station messages (en-US). Same keys as zh-CN. */
+/** Logs and scheduled tasks (en-US; the title of 站内消息 stays here, its page strings are in features/messages). Same keys as zh-CN. */
 export default {
   logs: {
     menu: {
@@ -231,36 +231,6 @@ export default {
       duration: 'Duration',
       details: 'Details',
       summary: 'Summary',
-    },
-    station: {
-      sendAction: 'Send message',
-      sendTitle: 'Send a station message',
-      send: 'Send',
-      sent: 'Message sent to {{count}} user(s)',
-      audience: 'Audience',
-      audiences: { users: 'Chosen users', all: 'All users' },
-      recipients: 'Users',
-      usersPlaceholder: 'Search users by phone',
-      usersRequired: 'Choose at least one user',
-      noUsers: 'No matching users',
-      title: 'Title',
-      titleRequired: 'Enter a title',
-      content: 'Content',
-      contentRequired: 'Enter the content',
-      readCol: 'Read / recipients',
-      sender: 'Sender',
-      withdrawn: 'Withdrawn',
-      withdraw: 'Withdraw',
-      withdrawConfirm: 'Users will no longer see this message. Withdraw it?',
-      withdrawDone: 'Message withdrawn',
-      recipientsAction: 'Recipients',
-      recipientsTitle: 'Recipients: {{title}}',
-      nickName: 'Nickname',
-      readState: 'Read state',
-      readAt: 'Read {{time}}',
-      unread: 'Unread',
-      read: 'Read',
-      all: 'All',
     },
   },
 };

@@ -1,4 +1,4 @@
-/** 日志管理: logs, scheduled tasks, station messages (zh-CN). The English file has the same keys. */
+/** 日志管理: logs and scheduled tasks (zh-CN; the menu title of 站内消息 stays here, its page strings are in features/messages). The English file has the same keys. */
 export default {
   logs: {
     menu: {
@@ -231,36 +231,6 @@ export default {
       duration: '耗时',
       details: '详情',
       summary: '运行摘要',
-    },
-    station: {
-      sendAction: '发送消息',
-      sendTitle: '发送站内消息',
-      send: '发送',
-      sent: '消息已发送给 {{count}} 位用户',
-      audience: '接收对象',
-      audiences: { users: '指定用户', all: '全部用户' },
-      recipients: '选择用户',
-      usersPlaceholder: '输入手机号搜索用户',
-      usersRequired: '请选择至少一位用户',
-      noUsers: '没有匹配的用户',
-      title: '标题',
-      titleRequired: '请输入标题',
-      content: '内容',
-      contentRequired: '请输入内容',
-      readCol: '已读 / 接收人数',
-      sender: '发送人',
-      withdrawn: '已撤回',
-      withdraw: '撤回',
-      withdrawConfirm: '撤回后用户将看不到该消息，确定撤回吗？',
-      withdrawDone: '消息已撤回',
-      recipientsAction: '接收情况',
-      recipientsTitle: '接收情况：{{title}}',
-      nickName: '昵称',
-      readState: '阅读状态',
-      readAt: '已读 {{time}}',
-      unread: '未读',
-      read: '已读',
-      all: '全部',
     },
   },
 };

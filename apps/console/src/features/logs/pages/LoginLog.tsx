@@ -70,7 +70,7 @@ export default function LoginLog() {
           last.current = f;
           sync(f);
           try {
-            const d = await logCalls.login(toListQuery(params) as never);
+            const d = await logCalls.login(toListQuery(params));
             return { data: d.list, total: d.total, success: true };
           } catch {
             return { data: [], total: 0, success: false };

@@ -165,7 +165,7 @@ export default function OperationLog() {
           last.current = f;
           sync(f);
           try {
-            const d = await logCalls.operation(toListQuery(params) as never);
+            const d = await logCalls.operation(toListQuery(params));
             return { data: d.list, total: d.total, success: true };
           } catch {
             return { data: [], total: 0, success: false };

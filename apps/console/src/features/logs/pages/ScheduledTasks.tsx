@@ -1,183 +1,18 @@
 import { useState } from 'react';
-import {
-  Button,
-  Card,
-  Drawer,
-  Form,
-  Input,
-  Modal,
-  Popconfirm,
-  Popover,
-  Select,
-  Space,
-  Switch,
-  Table,
-  Tag,
-  Tooltip,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Button, Card, Popconfirm, Space, Switch, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { HistoryOutlined, PlayCircleOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { TASK_RESULTS, type TaskRecord, type TaskResult, type TaskRun } from '@stock-admin/contracts';
+import type { TaskRecord, TaskResult } from '@stock-admin/contracts';
 import { useAccess } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
-import { tableDefaults } from '../../../lib/proTable';
 import { taskCalls } from '../api';
-import { fmtDuration, fmtTime, prettyJson } from '../../../shared/format';
-import { showFieldError } from '../../../lib/serverErrors';
+import { fmtDuration, fmtTime } from '../../../shared/format';
 import { timeZoneName } from '../../../lib/timeZone';
 import '../logs.css';
-
-const RESULT_COLOR: Record<TaskResult, string> = { running: 'processing', ok: 'green', error: 'red', interrupted: 'orange' };
-
-export function ResultTag({ result }: { result: TaskResult | null }) {
-  const { t } = useTranslation();
-  if (!result) return <Typography.Text type="secondary">{t('logs.task.never')}</Typography.Text>;
-  return (
-    <Tag color={RESULT_COLOR[result]} data-testid="task-result">
-      {t(`logs.taskResult.${result}`)}
-    </Tag>
-  );
-}
-
-/** Run history of one task (or all), newest first. */
-function RunsDrawer({ task, onClose }: { task: TaskRecord; onClose: () => void }) {
-  const { t } = useTranslation();
-  const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
-  const [result, setResult] = useState<TaskResult | undefined>();
-  const [trigger, setTrigger] = useState<'schedule' | 'manual' | undefined>();
-  const q = useQuery({
-    queryKey: ['logs', 'taskRuns', task.key, page, result, trigger],
-    queryFn: () => taskCalls.runs({ ...page, taskKey: task.key, result, trigger }),
-    placeholderData: (prev) => prev,
-    refetchInterval: (query) => (query.state.data?.list.some((r) => r.result === 'running') ? 2000 : false),
-  });
-  const columns: TableColumnsType<TaskRun> = [
-    { title: t('logs.task.startedAt'), dataIndex: 'startedAt', width: 170, render: (v: string) => fmtTime(v) },
-    {
-      title: t('logs.task.trigger'),
-      dataIndex: 'trigger',
-      width: 150,
-      render: (v: string, r) => (
-        <span data-testid="run-trigger">
-          {t(`logs.task.triggers.${v}`, { defaultValue: v })}
-          {r.adminName ? ` · ${r.adminName}` : ''}
-        </span>
-      ),
-    },
-    { title: t('logs.task.result'), dataIndex: 'result', width: 100, render: (v: TaskResult) => <ResultTag result={v} /> },
-    { title: t('logs.task.duration'), dataIndex: 'durationMs', width: 100, render: (v: number | null) => fmtDuration(v) },
-    {
-      title: t('logs.task.details'),
-      key: 'details',
-      render: (_, r) => (
-        <Space direction="vertical" size={0}>
-          {r.error && (
-            <Typography.Text type="danger" className="task-error" ellipsis={{ tooltip: r.error }}>
-              {r.error}
-            </Typography.Text>
-          )}
-          {r.summary != null && (
-            <Popover content={<pre style={{ margin: 0, maxWidth: 480, maxHeight: 320, overflow: 'auto' }}>{prettyJson(r.summary)}</pre>}>
-              <a>{t('logs.task.summary')}</a>
-            </Popover>
-          )}
-        </Space>
-      ),
-    },
-  ];
-  return (
-    <Drawer open width={820} title={t('logs.task.historyTitle', { name: task.name })} onClose={onClose} destroyOnHidden>
-      <Space wrap style={{ marginBottom: 12 }}>
-        <Select
-          allowClear
-          style={{ width: 160 }}
-          placeholder={t('logs.task.result')}
-          value={result}
-          onChange={(v) => {
-            setResult(v);
-            setPage((p) => ({ ...p, pageNum: 1 }));
-          }}
-          options={TASK_RESULTS.map((r) => ({ value: r, label: t(`logs.taskResult.${r}`) }))}
-        />
-        <Select
-          allowClear
-          style={{ width: 160 }}
-          placeholder={t('logs.task.trigger')}
-          value={trigger}
-          onChange={(v) => {
-            setTrigger(v);
-            setPage((p) => ({ ...p, pageNum: 1 }));
-          }}
-          options={(['schedule', 'manual'] as const).map((v) => ({ value: v, label: t(`logs.task.triggers.${v}`) }))}
-        />
-        <Button icon={<ReloadOutlined />} onClick={() => void q.refetch()} aria-label={t('logs.reload')} />
-      </Space>
-      <Table<TaskRun>
-        rowKey="id"
-        size="small"
-        loading={q.isFetching && !q.data}
-        columns={columns}
-        dataSource={q.data?.list ?? []}
-        data-testid="task-runs"
-        pagination={{
-          ...tableDefaults().pagination,
-          current: page.pageNum,
-          pageSize: page.pageSize,
-          total: q.data?.total ?? 0,
-          onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
-        }}
-      />
-    </Drawer>
-  );
-}
-
-/** Changes a task's schedule (cron in Asia/Shanghai, or `@every 15m`); "default" restores the registered one. */
-function ScheduleModal({ task, onClose, onSaved }: { task: TaskRecord; onClose: () => void; onSaved: () => void }) {
-  const { t } = useTranslation();
-  const [form] = Form.useForm<{ schedule: string }>();
-  const [busy, setBusy] = useState(false);
-  const save = async (schedule: string) => {
-    setBusy(true);
-    try {
-      await taskCalls.update({ key: task.key, schedule });
-      feedback.message.success(t('logs.task.scheduleSaved'));
-      onSaved();
-    } catch (e) {
-      showFieldError(form, e, ['schedule']);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Modal
-      open
-      title={t('logs.task.scheduleTitle', { name: task.name })}
-      onCancel={onClose}
-      confirmLoading={busy}
-      onOk={() => void form.validateFields().then((v) => save(v.schedule.trim()))}
-      destroyOnHidden
-    >
-      <Form form={form} layout="vertical" initialValues={{ schedule: task.schedule }}>
-        <Form.Item
-          name="schedule"
-          label={t('logs.task.schedule')}
-          extra={t('logs.task.scheduleHint', { def: task.defaultSchedule })}
-          rules={[{ required: true, whitespace: true, message: t('logs.task.scheduleRequired') }]}
-        >
-          <Input maxLength={64} />
-        </Form.Item>
-        {task.schedule !== task.defaultSchedule && (
-          <Button onClick={() => void save('default')} disabled={busy}>
-            {t('logs.task.restoreDefault')}
-          </Button>
-        )}
-      </Form>
-    </Modal>
-  );
-}
+import { ResultTag } from '../components/ResultTag';
+import { RunsDrawer } from '../components/RunsDrawer';
+import { ScheduleModal } from '../components/ScheduleModal';
 
 /** 定时任务: each job with its schedule and last run; enable/disable, run now, run history. */
 export default function ScheduledTasks() {

@@ -73,7 +73,7 @@ export default function SmsLog() {
           last.current = f;
           sync(f);
           try {
-            const d = await logCalls.sms(toListQuery(params) as never);
+            const d = await logCalls.sms(toListQuery(params));
             return { data: d.list, total: d.total, success: true };
           } catch {
             return { data: [], total: 0, success: false };

@@ -71,7 +71,7 @@ export function TemplateModal({
       confirmLoading={busy}
       width={640}
       destroyOnHidden
-      okButtonProps={{ 'data-testid': 'msg-template-save' } as never}
+      okButtonProps={{ 'data-testid': 'msg-template-save' }}
     >
       <Form form={form} layout="vertical" data-testid="msg-template-form">
         <Form.Item name="name" label={t('messages.template.name')} rules={[{ required: true, max: 100 }]}>

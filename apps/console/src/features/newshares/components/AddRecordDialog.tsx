@@ -35,7 +35,7 @@ export function AddRecordDialog({
   const issueIdNow = Form.useWatch('issueId', form);
   const chosen = issues.find((i) => i.id === issueIdNow);
   useEffect(() => {
-    if (open) form.setFieldsValue({ issueId, userId: undefined, quantity: undefined } as never);
+    if (open) form.setFieldsValue({ issueId, userId: undefined, quantity: undefined });
   }, [open, issueId, form]);
 
   const submit = async () => {

@@ -79,12 +79,12 @@ export function IssueDrawer({
       peRatio: v.peRatio ? String(v.peRatio) : undefined,
       issuePrice: String(v.issuePrice),
       underlyingCode: kind === 'bond' ? v.underlyingCode : undefined,
-      ...Object.fromEntries(DATES.map((d) => [d, v[d].format(DAY)])),
+      ...(Object.fromEntries(DATES.map((d) => [d, v[d].format(DAY)])) as Record<DateField, string>),
     };
     setBusy(true);
     try {
-      if (record) await newsharesCalls.update(kind, { id: record.id, ...body } as never);
-      else await newsharesCalls.add(kind, body as never);
+      if (record) await newsharesCalls.update(kind, { id: record.id, ...body });
+      else await newsharesCalls.add(kind, body);
       feedback.message.success(t('newshares.issue.saved'));
       onSaved();
     } catch (e) {

@@ -211,7 +211,7 @@ export function IssueList({ kind }: { kind: IssueKind }) {
               keyword: (params.keyword as string | undefined)?.trim() || undefined,
               phase: params.phase || undefined,
               subscribeType: params.subscribeType || undefined,
-            } as never);
+            });
             return { data: d.list, total: d.total, success: true };
           } catch {
             return { data: [], total: 0, success: false };

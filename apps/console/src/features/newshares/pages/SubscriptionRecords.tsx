@@ -52,7 +52,7 @@ export function SubscriptionRecords({ kind }: { kind: IssueKind }) {
   const unit = t(`newshares.unit.${kind}`);
 
   useEffect(() => {
-    void newsharesCalls.issues(kind, { pageNum: 1, pageSize: 100 } as never).then(
+    void newsharesCalls.issues(kind, { pageNum: 1, pageSize: 100 }).then(
       (d) => setIssues(d.list),
       () => undefined,
     );
@@ -317,7 +317,7 @@ export function SubscriptionRecords({ kind }: { kind: IssueKind }) {
               subscribeType: params.subscribeType || undefined,
               beginTime: begin ? new Date(begin).toISOString() : undefined,
               endTime: end ? new Date(end).toISOString() : undefined,
-            } as never);
+            });
             setTotals(d.totals);
             setSelected([]);
             return { data: d.list, total: d.total, success: true };

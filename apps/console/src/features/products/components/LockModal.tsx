@@ -40,7 +40,7 @@ export function LockModal({
       confirmLoading={saving}
       okText={t('products.lock.ok')}
       cancelText={t('products.common.cancel')}
-      okButtonProps={{ danger: true, 'data-testid': 'stock-lock-ok' } as never}
+      okButtonProps={{ danger: true, 'data-testid': 'stock-lock-ok' }}
       forceRender
     >
       <Typography.Paragraph>{stock && t('products.lock.content', { name: stock.name, code: stock.code })}</Typography.Paragraph>

@@ -93,7 +93,7 @@ export default function IndexList() {
           const filters = indexFiltersOf(params);
           sync(filters);
           try {
-            const d = await indexCalls.list({ pageNum: params.current ?? 1, pageSize: params.pageSize ?? 10, ...filters } as never);
+            const d = await indexCalls.list({ pageNum: params.current ?? 1, pageSize: params.pageSize ?? 10, ...filters });
             return { data: d.list, total: d.total, success: true };
           } catch {
             return { data: [], total: 0, success: false };

@@ -149,7 +149,7 @@ export default function StockList() {
               pageSize: params.pageSize ?? 10,
               ...filters,
               ...stockSortOf(sort as Record<string, 'ascend' | 'descend' | null>),
-            } as never);
+            });
             return { data: d.list, total: d.total, success: true };
           } catch {
             return { data: [], total: 0, success: false };

@@ -27,7 +27,7 @@ export function DiffModal({
       confirmLoading={saving}
       okText={t('risk.form.confirmOk')}
       cancelText={t('risk.common.cancel')}
-      okButtonProps={{ 'data-testid': 'risk-diff-ok' } as never}
+      okButtonProps={{ 'data-testid': 'risk-diff-ok' }}
       width={640}
     >
       <Typography.Paragraph type="secondary">{t('risk.form.confirmHelp')}</Typography.Paragraph>

@@ -27,7 +27,7 @@ export function ExportButton({
   const run = async () => {
     setBusy(true);
     try {
-      await downloadExport(endpoint as never, { ...filters.current } as never, `${name}-${dayjs().format('YYYYMMDD')}.csv`);
+      await downloadExport(endpoint, { ...filters.current }, `${name}-${dayjs().format('YYYYMMDD')}.csv`);
     } finally {
       setBusy(false);
     }

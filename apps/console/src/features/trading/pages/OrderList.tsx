@@ -93,7 +93,7 @@ export default function OrderList() {
               pageNum: params.current ?? 1,
               pageSize: params.pageSize ?? 10,
               ...toQuery(filters),
-            } as never);
+            });
             return { data: d.list.map((r) => liveOrder(r, undefined)), total: d.total, success: true };
           } catch {
             return { data: [], total: 0, success: false };

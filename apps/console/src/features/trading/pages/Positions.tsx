@@ -131,8 +131,8 @@ export default function Positions({ source }: { source?: 'admin' }) {
             pageNum: params.current ?? 1,
             pageSize: params.pageSize ?? 10,
             ...filters,
-            ...positionSortOf(sort as never),
-          } as never;
+            ...positionSortOf(sort),
+          };
           try {
             const d = await (source === 'admin' ? tradingCalls.createdList(q) : tradingCalls.positions(q));
             setTotals(d.totals);

@@ -63,14 +63,14 @@ export function BankModal({ user, onClose }: { user: UserItem | null; onClose: (
               branch: v.branch?.trim() ?? '',
               cardNo: v.cardNo!.trim(),
               holderName: v.holderName.trim(),
-            } as never)
+            })
           : await userCalls.updateBank({
               id: editing.id,
               bankName: v.bankName.trim(),
               branch: v.branch?.trim() ?? '',
               cardNo: v.cardNo?.trim() || undefined,
               holderName: v.holderName.trim(),
-            } as never);
+            });
       feedback.message.success(r.msg);
       setEditing(null);
       void load();

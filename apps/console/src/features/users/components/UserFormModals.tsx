@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Form, Input, Modal, Radio, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { AccountType, type UserItem } from '@stock-admin/contracts';
+import { AccountType, usersApi, type InputOf, type UserItem } from '@stock-admin/contracts';
 import { useAccess } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
 import { userCalls } from '../api';
 import { showFieldError } from '../../../lib/serverErrors';
 import { AmountInput } from '../../../shared/components/Money';
-import { AgentSelect, TierSelect } from '../../../shared/components/AccountPickers';
+import { UserAgentSelect, TierSelect } from '../../../shared/components/AccountPickers';
 
 const PHONE = /^1\d{10}$/;
 
@@ -45,7 +45,7 @@ export function AddUserModal({ open, onClose, onDone }: { open: boolean; onClose
         agentId: v.agentId || undefined,
         amount: v.amount || undefined,
         remark: v.remark?.trim() || undefined,
-      } as never);
+      });
       feedback.message.success(r.msg);
       onDone();
     } catch (e) {
@@ -66,7 +66,7 @@ export function AddUserModal({ open, onClose, onDone }: { open: boolean; onClose
       confirmLoading={saving}
       destroyOnHidden
       maskClosable={false}
-      okButtonProps={{ 'data-testid': 'add-user-ok' } as never}
+      okButtonProps={{ 'data-testid': 'add-user-ok' }}
     >
       <Form form={form} layout="vertical" initialValues={{ accountType: AccountType.SIMULATED }} data-testid="add-user-form">
         <Form.Item name="accountType" label={t('users.col.accountType')} rules={[{ required: true }]}>
@@ -107,7 +107,7 @@ export function AddUserModal({ open, onClose, onDone }: { open: boolean; onClose
         </Form.Item>
         {can('agentlist', 'query') && (
           <Form.Item name="agentId" label={t('users.col.agent')} extra={t('users.add.agentHint')}>
-            <AgentSelect data-testid="add-user-agent" />
+            <UserAgentSelect testId="add-user-agent" />
           </Form.Item>
         )}
         <Form.Item name="amount" label={t('users.add.amount')} extra={t('users.add.amountHint')}>
@@ -156,7 +156,7 @@ export function EditUserModal({ user, onClose, onDone }: { user: UserItem | null
   const save = async () => {
     if (!user) return;
     const v = await form.validateFields();
-    const input: Record<string, unknown> = { id: user.id };
+    const input: InputOf<typeof usersApi.update> = { id: user.id };
     if (v.phone.trim() !== user.phone) input.phone = v.phone.trim();
     if ((v.nickName ?? '').trim() !== user.nickName) input.nickName = (v.nickName ?? '').trim();
     if ((v.realName ?? '').trim() !== (user.realName ?? '')) input.realName = (v.realName ?? '').trim();
@@ -172,7 +172,7 @@ export function EditUserModal({ user, onClose, onDone }: { user: UserItem | null
     }
     setSaving(true);
     try {
-      const r = await userCalls.update(input as never);
+      const r = await userCalls.update(input);
       feedback.message.success(r.msg);
       onDone();
     } catch (e) {
@@ -222,7 +222,7 @@ export function EditUserModal({ user, onClose, onDone }: { user: UserItem | null
         </Form.Item>
         {can('agentlist', 'query') && (
           <Form.Item name="agentId" label={t('users.col.agent')}>
-            <AgentSelect allowNone allowClear={false} initialLabel={user?.agentName} />
+            <UserAgentSelect allowNone allowClear={false} initialLabel={user?.agentName} />
           </Form.Item>
         )}
         {can('layeringlist', 'query') && (
@@ -278,7 +278,7 @@ export function BatchMoveModal({
       const r = await userCalls.updateList({
         ids: ids.join(','),
         ...(mode === 'agent' ? { agentId: v.target } : { layeringId: v.target }),
-      } as never);
+      });
       feedback.message.success(r.msg);
       onDone();
     } catch {
@@ -304,7 +304,7 @@ export function BatchMoveModal({
           label={mode === 'agent' ? t('users.col.agent') : t('users.col.tier')}
           rules={[{ required: true, message: t('users.common.selectRequired') }]}
         >
-          {mode === 'agent' ? <AgentSelect allowNone data-testid="batch-agent" /> : <TierSelect allowNone data-testid="batch-tier" />}
+          {mode === 'agent' ? <UserAgentSelect allowNone testId="batch-agent" /> : <TierSelect allowNone data-testid="batch-tier" />}
         </Form.Item>
       </Form>
     </Modal>

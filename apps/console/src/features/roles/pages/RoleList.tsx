@@ -10,16 +10,16 @@ import { feedback } from '../../../lib/feedback';
 import { tableDefaults } from '../../../lib/proTable';
 import { filtersOf, toListQuery, useUrlFilters, type Params } from '../../../shared/filters';
 import { fmtTime } from '../../../shared/format';
-import { roleCalls } from '../api';
+import { roleCalls } from '../../../shared/api/roles';
 import { RoleFormModal } from '../components/RoleFormModal';
-import '../admins.css';
+import '../roles.css';
 
 const FILTER_KEYS = ['name'] as const;
 
 /** The grants of a role as a short list (popover with every entry). */
 function Grants({ role }: { role: RoleRecord }) {
   const { t } = useTranslation();
-  if (!role.permissions.length) return <Typography.Text type="secondary">{t('admins.roles.none')}</Typography.Text>;
+  if (!role.permissions.length) return <Typography.Text type="secondary">{t('roles.none')}</Typography.Text>;
   const full = (
     <div style={{ maxWidth: 520, maxHeight: 360, overflow: 'auto' }}>
       {role.permissions.map((p) => (
@@ -59,28 +59,28 @@ export default function RoleList() {
   const columns: ProColumns<RoleRecord>[] = [
     { title: 'ID', dataIndex: 'id', width: 64, hideInSearch: true },
     {
-      title: t('admins.roles.col.name'),
+      title: t('roles.col.name'),
       dataIndex: 'name',
       width: 180,
       render: (_, r) => (
         <Space size={4}>
           <span>{r.name}</span>
-          {r.builtin && <Tag color="blue">{t('admins.roles.builtin')}</Tag>}
+          {r.builtin && <Tag color="blue">{t('roles.builtin')}</Tag>}
         </Space>
       ),
     },
-    { title: t('admins.roles.col.describe'), dataIndex: 'describe', hideInSearch: true, ellipsis: true, width: 200 },
-    { title: t('admins.roles.col.permissions'), dataIndex: 'permissions', hideInSearch: true, render: (_, r) => <Grants role={r} /> },
-    { title: t('admins.roles.col.admins'), dataIndex: 'adminCount', width: 100, hideInSearch: true },
+    { title: t('roles.col.describe'), dataIndex: 'describe', hideInSearch: true, ellipsis: true, width: 200 },
+    { title: t('roles.col.permissions'), dataIndex: 'permissions', hideInSearch: true, render: (_, r) => <Grants role={r} /> },
+    { title: t('roles.col.admins'), dataIndex: 'adminCount', width: 100, hideInSearch: true },
     {
-      title: t('admins.roles.col.updatedAt'),
+      title: t('roles.col.updatedAt'),
       dataIndex: 'updatedAt',
       width: 170,
       hideInSearch: true,
       render: (_, r) => fmtTime(r.updatedAt),
     },
     {
-      title: t('admins.col.actions'),
+      title: t('roles.col.actions'),
       valueType: 'option',
       key: 'option',
       width: 180,
@@ -89,25 +89,25 @@ export default function RoleList() {
         const superRole = r.code === 'super';
         const out = [
           <a key="view" onClick={() => setEditing({ record: r, readOnly: true })} data-testid={`role-view-${r.name}`}>
-            {t('admins.roles.view')}
+            {t('roles.view')}
           </a>,
         ];
         if (can('edit') && !superRole)
           out.push(
             <a key="edit" onClick={() => setEditing({ record: r })} data-testid={`role-edit-${r.name}`}>
-              {t('admins.action.edit')}
+              {t('roles.action.edit')}
             </a>,
           );
         if (can('delete') && !r.builtin)
           out.push(
             <Popconfirm
               key="del"
-              title={t('admins.roles.deleteConfirm', { name: r.name })}
-              description={r.adminCount ? t('admins.roles.inUse', { count: r.adminCount }) : undefined}
+              title={t('roles.deleteConfirm', { name: r.name })}
+              description={r.adminCount ? t('roles.inUse', { count: r.adminCount }) : undefined}
               onConfirm={async () => {
                 try {
                   await roleCalls.del(r.id);
-                  feedback.message.success(t('admins.roles.msg.deleted'));
+                  feedback.message.success(t('roles.msg.deleted'));
                   reload();
                 } catch {
                   /* shown by the client */
@@ -115,7 +115,7 @@ export default function RoleList() {
               }}
             >
               <a className="danger-link" data-testid={`role-delete-${r.name}`}>
-                {t('admins.action.delete')}
+                {t('roles.action.delete')}
               </a>
             </Popconfirm>,
           );
@@ -125,10 +125,10 @@ export default function RoleList() {
   ];
 
   return (
-    <div data-testid="page-rolelist">
+    <div className="roles-page" data-testid="page-rolelist">
       <ProTable<RoleRecord, Params>
         {...tableDefaults()}
-        headerTitle={t('admins.roles.title')}
+        headerTitle={t('roles.title')}
         actionRef={actionRef}
         columns={columns}
         scroll={{ x: 1100 }}
@@ -138,7 +138,7 @@ export default function RoleList() {
         request={async (params) => {
           sync(filtersOf(params));
           try {
-            const d = await roleCalls.list(toListQuery(params) as never);
+            const d = await roleCalls.list(toListQuery(params));
             return { data: d.list, total: d.total, success: true };
           } catch {
             return { data: [], total: 0, success: false };
@@ -147,7 +147,7 @@ export default function RoleList() {
         toolBarRender={() => [
           <Access key="add" action="add">
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ record: null })} data-testid="role-add">
-              {t('admins.roles.add')}
+              {t('roles.add')}
             </Button>
           </Access>,
         ]}

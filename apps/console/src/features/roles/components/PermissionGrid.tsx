@@ -30,7 +30,7 @@ export function PermissionGrid({
 
   const columns: TableColumnsType<GridRow> = [
     {
-      title: t('admins.roles.grid.permission'),
+      title: t('roles.grid.permission'),
       dataIndex: 'name',
       fixed: 'left',
       width: 170,
@@ -46,9 +46,9 @@ export function PermissionGrid({
           >
             {r.name}
             {!r.grantable && (
-              <Tooltip title={t('admins.roles.grid.superOnlyHint')}>
+              <Tooltip title={t('roles.grid.superOnlyHint')}>
                 <Tag color="purple" style={{ marginInlineStart: 6 }}>
-                  {t('admins.roles.grid.superOnly')}
+                  {t('roles.grid.superOnly')}
                 </Tag>
               </Tooltip>
             )}

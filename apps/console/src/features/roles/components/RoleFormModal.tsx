@@ -7,7 +7,7 @@ import { hasAccess } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
 import { useUserInfo } from '../../../lib/session';
 import { showFieldError } from '../../../lib/serverErrors';
-import { roleCalls } from '../api';
+import { roleCalls } from '../../../shared/api/roles';
 import { gridFromEntries, gridToPayload, type CellGuard, type Grid } from '../lib/permissionGrid';
 import { routedPermissions } from '../../../lib/routing';
 import { useShellRoutes } from '../../../shared/shellRoutes';
@@ -59,7 +59,7 @@ export function RoleFormModal({
     try {
       if (record) await roleCalls.update({ id: record.id, name: v.name.trim(), describe: (v.describe ?? '').trim(), permissions });
       else await roleCalls.add({ name: v.name.trim(), describe: (v.describe ?? '').trim(), permissions });
-      feedback.message.success(t(record ? 'admins.roles.msg.updated' : 'admins.roles.msg.added'));
+      feedback.message.success(t(record ? 'roles.msg.updated' : 'roles.msg.added'));
       onSaved();
     } catch (e) {
       showFieldError(form, e, ['name', 'describe']);
@@ -73,17 +73,13 @@ export function RoleFormModal({
       open
       width={1020}
       title={
-        readOnly
-          ? t('admins.roles.viewTitle', { name: record?.name })
-          : record
-            ? t('admins.roles.editTitle', { name: record.name })
-            : t('admins.roles.addTitle')
+        readOnly ? t('roles.viewTitle', { name: record?.name }) : record ? t('roles.editTitle', { name: record.name }) : t('roles.addTitle')
       }
       onCancel={onClose}
       onOk={readOnly ? onClose : () => void submit()}
       cancelButtonProps={readOnly ? { style: { display: 'none' } } : undefined}
       confirmLoading={busy}
-      okButtonProps={{ 'data-testid': 'role-form-ok' } as never}
+      okButtonProps={{ 'data-testid': 'role-form-ok' }}
       destroyOnHidden
     >
       <Form
@@ -96,17 +92,17 @@ export function RoleFormModal({
       >
         <Form.Item
           name="name"
-          label={t('admins.roles.col.name')}
-          rules={[{ required: true, whitespace: true, message: t('admins.roles.nameRequired') }, { max: 32 }]}
+          label={t('roles.col.name')}
+          rules={[{ required: true, whitespace: true, message: t('roles.nameRequired') }, { max: 32 }]}
         >
           <Input maxLength={32} style={{ width: 220 }} />
         </Form.Item>
-        <Form.Item name="describe" label={t('admins.roles.col.describe')} rules={[{ max: 200 }]} style={{ flex: 1 }}>
+        <Form.Item name="describe" label={t('roles.col.describe')} rules={[{ max: 200 }]} style={{ flex: 1 }}>
           <Input maxLength={200} />
         </Form.Item>
       </Form>
-      {record?.builtin && !readOnly && <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('admins.roles.builtinHint')} />}
-      {!info?.isSuper && !readOnly && <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('admins.roles.ownHint')} />}
+      {record?.builtin && !readOnly && <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('roles.builtinHint')} />}
+      {!info?.isSuper && !readOnly && <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('roles.ownHint')} />}
       {catalogue.data ? (
         <PermissionGrid catalogue={catalogue.data} value={grid} onChange={setGrid} editable={editable} readOnly={readOnly} shown={shown} />
       ) : (
