@@ -12,6 +12,7 @@ import pg from 'pg';
 import { httpLoad } from '../lib/load.mjs';
 import { adminLogin, startServer } from '../lib/server.mjs';
 import { BENCH_ADMIN, BENCH_AGENT, PG_URL, SCHEMA, schemaUrl, seed } from '../user-list/seed.mjs';
+import { drained as drainedAt } from '../lib/drained.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -40,25 +41,7 @@ const span = rows[0].t
 await c0.end();
 if (users < 1_000_000) await seed(1_000_000);
 
-/**
- * Waits until the database runs no statement but this one: when a load ends, the requests it left queued in the
- * server (N4's take a second and more) still run, and would be measured as the next case's.
- */
-async function drained() {
-  const c = new pg.Client({ connectionString: PG_URL });
-  await c.connect();
-  try {
-    for (let i = 0; i < 600; i++) {
-      const { rows: r } = await c.query(
-        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE state = 'active' AND pid <> pg_backend_pid() AND datname = current_database()`,
-      );
-      if (r[0].n === 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  } finally {
-    await c.end();
-  }
-}
+const drained = () => drainedAt(PG_URL);
 
 const server = await startServer({ port: 18321, env: { DATABASE_URL: schemaUrl(), SEED_DEMO: 'false', JOBS_ENABLED: 'false' } });
 const out = { N1: [], N2: [], N3: [], N4: [] };
