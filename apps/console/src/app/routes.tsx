@@ -28,6 +28,7 @@ import { newsharesPages } from '../features/newshares/routes';
 import { productsSection } from '../features/products/routes';
 import { riskSection } from '../features/risk/routes';
 import { rolesPages } from '../features/roles/routes';
+import { tasksPages } from '../features/tasks/routes';
 import { tradingPages } from '../features/trading/routes';
 import { usersPages } from '../features/users/routes';
 
@@ -120,7 +121,7 @@ export const shellRoutes: RouteEntry[] = [
     path: '/logmanage',
     titleKey: 'logs.menu.logmanage',
     icon: <FileSearchOutlined />,
-    children: [logsPages.loginlog, logsPages.operationLog, logsPages.smslog, logsPages.scheduledtasks, messagesPages.stationmessage],
+    children: [logsPages.loginlog, logsPages.operationLog, logsPages.smslog, tasksPages.scheduledtasks, messagesPages.stationmessage],
   },
   {
     // managelist (spec), then the role editor next to it

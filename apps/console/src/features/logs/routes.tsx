@@ -2,11 +2,10 @@ import { lazyPage, type LazyPage } from '../../lib/chunk';
 import type { PageRoute } from '../../lib/routing';
 
 // Route manifest of 日志管理 (issue 7): pages of the /logmanage section, which app/routes.tsx assembles
-// (its last page, 站内消息, is the messages feature's).
+// (定时任务 is the tasks feature's, 站内消息 the messages feature's).
 const LoginLog = lazyPage(() => import('./pages/LoginLog'));
 const OperationLog = lazyPage(() => import('./pages/OperationLog'));
 const SmsLog = lazyPage(() => import('./pages/SmsLog'));
-const ScheduledTasks = lazyPage(() => import('./pages/ScheduledTasks'));
 
 export const logsPages = {
   loginlog: { path: '/logmanage/loginlog', titleKey: 'logs.menu.loginlog', permission: 'loginlog', keepAlive: true, component: LoginLog },
@@ -25,11 +24,5 @@ export const logsPages = {
     hideInMenu: true,
     keepAlive: true,
     component: SmsLog,
-  },
-  scheduledtasks: {
-    path: '/logmanage/scheduledtasks',
-    titleKey: 'logs.menu.scheduledtasks',
-    permission: 'scheduledtasks',
-    component: ScheduledTasks,
   },
 } satisfies Record<string, PageRoute<LazyPage>>;

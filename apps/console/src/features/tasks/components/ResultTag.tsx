@@ -7,10 +7,10 @@ const RESULT_COLOR: Record<TaskResult, string> = { running: 'processing', ok: 'g
 /** A task run's result (or 从未运行 when it never ran). */
 export function ResultTag({ result }: { result: TaskResult | null }) {
   const { t } = useTranslation();
-  if (!result) return <Typography.Text type="secondary">{t('logs.task.never')}</Typography.Text>;
+  if (!result) return <Typography.Text type="secondary">{t('tasks.never')}</Typography.Text>;
   return (
     <Tag color={RESULT_COLOR[result]} data-testid="task-result">
-      {t(`logs.taskResult.${result}`)}
+      {t(`tasks.resultOf.${result}`)}
     </Tag>
   );
 }

@@ -15,7 +15,7 @@ export function ScheduleModal({ task, onClose, onSaved }: { task: TaskRecord; on
     setBusy(true);
     try {
       await taskCalls.update({ key: task.key, schedule });
-      feedback.message.success(t('logs.task.scheduleSaved'));
+      feedback.message.success(t('tasks.scheduleSaved'));
       onSaved();
     } catch (e) {
       showFieldError(form, e, ['schedule']);
@@ -26,7 +26,7 @@ export function ScheduleModal({ task, onClose, onSaved }: { task: TaskRecord; on
   return (
     <Modal
       open
-      title={t('logs.task.scheduleTitle', { name: task.name })}
+      title={t('tasks.scheduleTitle', { name: task.name })}
       onCancel={onClose}
       confirmLoading={busy}
       onOk={() => void form.validateFields().then((v) => save(v.schedule.trim()))}
@@ -35,15 +35,15 @@ export function ScheduleModal({ task, onClose, onSaved }: { task: TaskRecord; on
       <Form form={form} layout="vertical" initialValues={{ schedule: task.schedule }}>
         <Form.Item
           name="schedule"
-          label={t('logs.task.schedule')}
-          extra={t('logs.task.scheduleHint', { def: task.defaultSchedule })}
-          rules={[{ required: true, whitespace: true, message: t('logs.task.scheduleRequired') }]}
+          label={t('tasks.schedule')}
+          extra={t('tasks.scheduleHint', { def: task.defaultSchedule })}
+          rules={[{ required: true, whitespace: true, message: t('tasks.scheduleRequired') }]}
         >
           <Input maxLength={64} />
         </Form.Item>
         {task.schedule !== task.defaultSchedule && (
           <Button onClick={() => void save('default')} disabled={busy}>
-            {t('logs.task.restoreDefault')}
+            {t('tasks.restoreDefault')}
           </Button>
         )}
       </Form>

@@ -9,7 +9,7 @@ import { feedback } from '../../../lib/feedback';
 import { taskCalls } from '../api';
 import { fmtDuration, fmtTime } from '../../../shared/format';
 import { timeZoneName } from '../../../lib/timeZone';
-import '../logs.css';
+import '../tasks.css';
 import { ResultTag } from '../components/ResultTag';
 import { RunsDrawer } from '../components/RunsDrawer';
 import { ScheduleModal } from '../components/ScheduleModal';
@@ -45,20 +45,20 @@ export default function ScheduledTasks() {
   const toggle = (task: TaskRecord, enabled: boolean) =>
     withBusy(`switch-${task.key}`, async () => {
       await taskCalls.update({ key: task.key, enabled });
-      feedback.message.success(t(enabled ? 'logs.task.enabled' : 'logs.task.disabled'));
+      feedback.message.success(t(enabled ? 'tasks.enabled' : 'tasks.disabled'));
     });
   const runNow = (task: TaskRecord) =>
     withBusy(`run-${task.key}`, async () => {
       const run = await taskCalls.run(task.key);
-      if (run.result === 'ok') feedback.message.success(t('logs.task.runOk', { duration: fmtDuration(run.durationMs) }));
-      else if (run.result === 'running') feedback.message.info(t('logs.task.runStarted'));
-      else feedback.message.error(t('logs.task.runFailed', { error: run.error ?? run.result }));
+      if (run.result === 'ok') feedback.message.success(t('tasks.runOk', { duration: fmtDuration(run.durationMs) }));
+      else if (run.result === 'running') feedback.message.info(t('tasks.runStarted'));
+      else feedback.message.error(t('tasks.runFailed', { error: run.error ?? run.result }));
     });
 
   const canEdit = can('edit');
   const columns: TableColumnsType<TaskRecord> = [
     {
-      title: t('logs.task.name'),
+      title: t('tasks.name'),
       dataIndex: 'name',
       width: 200,
       render: (v: string, r) => (
@@ -71,27 +71,27 @@ export default function ScheduledTasks() {
       ),
     },
     {
-      title: t('logs.task.schedule'),
+      title: t('tasks.schedule'),
       dataIndex: 'schedule',
       width: 170,
       render: (v: string, r) => (
         <Space size={4} wrap>
           <Typography.Text code>{v}</Typography.Text>
           {v !== r.defaultSchedule && (
-            <Tooltip title={t('logs.task.defaultIs', { def: r.defaultSchedule })}>
-              <Tag color="blue">{t('logs.task.custom')}</Tag>
+            <Tooltip title={t('tasks.defaultIs', { def: r.defaultSchedule })}>
+              <Tag color="blue">{t('tasks.custom')}</Tag>
             </Tooltip>
           )}
           {canEdit && (
             <a onClick={() => setScheduling(r)} data-testid={`task-schedule-${r.key}`}>
-              {t('logs.task.change')}
+              {t('tasks.change')}
             </a>
           )}
         </Space>
       ),
     },
     {
-      title: t('logs.task.enabledCol'),
+      title: t('tasks.enabledCol'),
       dataIndex: 'enabled',
       width: 100,
       render: (v: boolean, r) =>
@@ -103,16 +103,16 @@ export default function ScheduledTasks() {
             data-testid={`task-switch-${r.key}`}
           />
         ) : (
-          <Tag color={v ? 'green' : 'default'}>{v ? t('logs.task.on') : t('logs.task.off')}</Tag>
+          <Tag color={v ? 'green' : 'default'}>{v ? t('tasks.on') : t('tasks.off')}</Tag>
         ),
     },
     {
-      title: t('logs.task.lastRun'),
+      title: t('tasks.lastRun'),
       dataIndex: 'lastRunAt',
       width: 180,
       render: (v: string | null, r) =>
         r.running ? (
-          <Tag color="processing">{t('logs.taskResult.running')}</Tag>
+          <Tag color="processing">{t('tasks.resultOf.running')}</Tag>
         ) : (
           <div>
             <div data-testid={`task-last-${r.key}`}>{fmtTime(v)}</div>
@@ -120,9 +120,9 @@ export default function ScheduledTasks() {
           </div>
         ),
     },
-    { title: t('logs.task.result'), dataIndex: 'lastResult', width: 100, render: (v: TaskResult | null) => <ResultTag result={v} /> },
+    { title: t('tasks.result'), dataIndex: 'lastResult', width: 100, render: (v: TaskResult | null) => <ResultTag result={v} /> },
     {
-      title: t('logs.task.error'),
+      title: t('tasks.error'),
       dataIndex: 'lastError',
       width: 200,
       render: (v: string | null) =>
@@ -134,16 +134,16 @@ export default function ScheduledTasks() {
           '-'
         ),
     },
-    { title: t('logs.task.nextRun'), dataIndex: 'nextRunAt', width: 170, render: (v: string | null, r) => (r.enabled ? fmtTime(v) : '-') },
+    { title: t('tasks.nextRun'), dataIndex: 'nextRunAt', width: 170, render: (v: string | null, r) => (r.enabled ? fmtTime(v) : '-') },
     {
-      title: t('logs.col.actions'),
+      title: t('tasks.actions'),
       key: 'actions',
       width: 230,
       fixed: 'right',
       render: (_, r) => (
         <Space size={12}>
           {canEdit && (
-            <Popconfirm title={t('logs.task.runConfirm', { name: r.name })} onConfirm={() => runNow(r)} disabled={r.running}>
+            <Popconfirm title={t('tasks.runConfirm', { name: r.name })} onConfirm={() => runNow(r)} disabled={r.running}>
               <Button
                 type="link"
                 size="small"
@@ -152,12 +152,12 @@ export default function ScheduledTasks() {
                 loading={busy[`run-${r.key}`]}
                 data-testid={`task-run-${r.key}`}
               >
-                {t('logs.task.runNow')}
+                {t('tasks.runNow')}
               </Button>
             </Popconfirm>
           )}
           <Button type="link" size="small" icon={<HistoryOutlined />} onClick={() => setHistory(r)} data-testid={`task-history-${r.key}`}>
-            {t('logs.task.history')}
+            {t('tasks.history')}
           </Button>
         </Space>
       ),
@@ -167,20 +167,20 @@ export default function ScheduledTasks() {
   return (
     <div data-testid="page-scheduledtasks">
       <Card
-        title={t('logs.menu.scheduledtasks')}
+        title={t('tasks.menu.scheduledtasks')}
         extra={
-          <Tooltip title={t('logs.reload')}>
+          <Tooltip title={t('tasks.reload')}>
             <Button
               type="text"
               icon={<ReloadOutlined />}
               onClick={() => void q.refetch()}
-              aria-label={t('logs.reload')}
+              aria-label={t('tasks.reload')}
               data-testid="tasks-reload"
             />
           </Tooltip>
         }
       >
-        <Typography.Paragraph type="secondary">{t('logs.task.intro', { zone: timeZoneName() })}</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">{t('tasks.intro', { zone: timeZoneName() })}</Typography.Paragraph>
         <Table<TaskRecord>
           rowKey="key"
           loading={q.isFetching && !q.data}

@@ -1,4 +1,4 @@
-import '../logs.css';
+import '../tasks.css';
 import { useState } from 'react';
 import { Button, Drawer, Popover, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
@@ -23,22 +23,22 @@ export function RunsDrawer({ task, onClose }: { task: TaskRecord; onClose: () =>
     refetchInterval: (query) => (query.state.data?.list.some((r) => r.result === 'running') ? 2000 : false),
   });
   const columns: TableColumnsType<TaskRun> = [
-    { title: t('logs.task.startedAt'), dataIndex: 'startedAt', width: 170, render: (v: string) => fmtTime(v) },
+    { title: t('tasks.startedAt'), dataIndex: 'startedAt', width: 170, render: (v: string) => fmtTime(v) },
     {
-      title: t('logs.task.trigger'),
+      title: t('tasks.trigger'),
       dataIndex: 'trigger',
       width: 150,
       render: (v: string, r) => (
         <span data-testid="run-trigger">
-          {t(`logs.task.triggers.${v}`, { defaultValue: v })}
+          {t(`tasks.triggers.${v}`, { defaultValue: v })}
           {r.adminName ? ` · ${r.adminName}` : ''}
         </span>
       ),
     },
-    { title: t('logs.task.result'), dataIndex: 'result', width: 100, render: (v: TaskResult) => <ResultTag result={v} /> },
-    { title: t('logs.task.duration'), dataIndex: 'durationMs', width: 100, render: (v: number | null) => fmtDuration(v) },
+    { title: t('tasks.result'), dataIndex: 'result', width: 100, render: (v: TaskResult) => <ResultTag result={v} /> },
+    { title: t('tasks.duration'), dataIndex: 'durationMs', width: 100, render: (v: number | null) => fmtDuration(v) },
     {
-      title: t('logs.task.details'),
+      title: t('tasks.details'),
       key: 'details',
       render: (_, r) => (
         <Space direction="vertical" size={0}>
@@ -49,7 +49,7 @@ export function RunsDrawer({ task, onClose }: { task: TaskRecord; onClose: () =>
           )}
           {r.summary != null && (
             <Popover content={<pre style={{ margin: 0, maxWidth: 480, maxHeight: 320, overflow: 'auto' }}>{prettyJson(r.summary)}</pre>}>
-              <a>{t('logs.task.summary')}</a>
+              <a>{t('tasks.summary')}</a>
             </Popover>
           )}
         </Space>
@@ -57,31 +57,31 @@ export function RunsDrawer({ task, onClose }: { task: TaskRecord; onClose: () =>
     },
   ];
   return (
-    <Drawer open width={820} title={t('logs.task.historyTitle', { name: task.name })} onClose={onClose} destroyOnHidden>
+    <Drawer open width={820} title={t('tasks.historyTitle', { name: task.name })} onClose={onClose} destroyOnHidden>
       <Space wrap style={{ marginBottom: 12 }}>
         <Select
           allowClear
           style={{ width: 160 }}
-          placeholder={t('logs.task.result')}
+          placeholder={t('tasks.result')}
           value={result}
           onChange={(v) => {
             setResult(v);
             setPage((p) => ({ ...p, pageNum: 1 }));
           }}
-          options={TASK_RESULTS.map((r) => ({ value: r, label: t(`logs.taskResult.${r}`) }))}
+          options={TASK_RESULTS.map((r) => ({ value: r, label: t(`tasks.resultOf.${r}`) }))}
         />
         <Select
           allowClear
           style={{ width: 160 }}
-          placeholder={t('logs.task.trigger')}
+          placeholder={t('tasks.trigger')}
           value={trigger}
           onChange={(v) => {
             setTrigger(v);
             setPage((p) => ({ ...p, pageNum: 1 }));
           }}
-          options={(['schedule', 'manual'] as const).map((v) => ({ value: v, label: t(`logs.task.triggers.${v}`) }))}
+          options={(['schedule', 'manual'] as const).map((v) => ({ value: v, label: t(`tasks.triggers.${v}`) }))}
         />
-        <Button icon={<ReloadOutlined />} onClick={() => void q.refetch()} aria-label={t('logs.reload')} />
+        <Button icon={<ReloadOutlined />} onClick={() => void q.refetch()} aria-label={t('tasks.reload')} />
       </Space>
       <Table<TaskRun>
         rowKey="id"
