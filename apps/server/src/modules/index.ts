@@ -58,17 +58,10 @@ export const DOMAINS: Domain[] = [
   agreements,
 ];
 
-let installed = false;
-
-/** Installs the domains' jobs, counters and guards (once per process; the app builds its routes from `DOMAINS`). */
-export function installDomains(): void {
-  if (installed) return;
-  installed = true;
-  for (const d of DOMAINS) {
-    for (const job of d.jobs ?? []) registerJob(job);
-    for (const [key, fn] of Object.entries(d.counters ?? {})) registerCounter(key, fn);
-    for (const g of d.userDeleteGuards ?? []) registerUserDeleteGuard(g.reason, g.check);
-    for (const g of d.stockDeleteGuards ?? []) registerStockDeleteGuard(g.reason, g.count);
-  }
+// What the manifests declare, installed once: when this module is first imported (by app.ts, or a test).
+for (const d of DOMAINS) {
+  for (const job of d.jobs ?? []) registerJob(job);
+  for (const [key, fn] of Object.entries(d.counters ?? {})) registerCounter(key, fn);
+  for (const g of d.userDeleteGuards ?? []) registerUserDeleteGuard(g.reason, g.check);
+  for (const g of d.stockDeleteGuards ?? []) registerStockDeleteGuard(g.reason, g.count);
 }
-installDomains();

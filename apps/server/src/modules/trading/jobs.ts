@@ -37,10 +37,12 @@ export async function usersPastLine(db: Db, forceClosePct: string, share: Decima
               FROM positions p JOIN quotes q ON q.gid = p.gid
               WHERE p.status = 'open' AND NOT p.locked) x
         GROUP BY user_id
-        HAVING bool_and(NOT stale) AND sum(pnl) <= -(${pct}::numeric * sum(margin)))
+        HAVING bool_and(NOT stale) AND sum(pnl) <= -(${pct}::numeric * sum(margin))),
+      -- materialized so that each user is looked up once (inlined, the subquery ran again for the WHERE)
+      c AS MATERIALIZED (SELECT o.*, (SELECT enable_amt FROM users WHERE id = o.user_id) AS enable FROM o)
       SELECT user_id, enable::text AS enable, margins::text AS margins, pnl::text AS pnl,
              round(${pct}::numeric * (enable + margins), 2)::text AS line
-      FROM (SELECT o.*, (SELECT enable_amt FROM users WHERE id = o.user_id) AS enable FROM o) c
+      FROM c
       WHERE pnl <= -(${pct}::numeric * (enable + margins))
       ORDER BY user_id`),
   );
