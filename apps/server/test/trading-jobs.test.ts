@@ -1,12 +1,14 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { DEFAULT_STOCK_RISK } from '@stock-admin/contracts';
 import { rows } from '../src/db/migrate.js';
 import { verifyLedger } from '../src/ledger/index.js';
-import { chargeDeferral, snapshotPositions, sweepPositions } from '../src/modules/trading/jobs.js';
-import { balances, captureEvents, credit, makeUser } from './funds.helpers.js';
+import { chargeDeferral, snapshotPositions } from '../src/modules/trading/jobs.js';
+import { sweepPositions } from '../src/modules/trading/sweep.js';
+import { balances, captureEvents, credit, makeAgent, makeUser } from './funds.helpers.js';
 import { createTestApp, post, signedIn, type TestApp } from './helpers.js';
 import { sleep } from './realtime.helpers.js';
 
@@ -99,6 +101,71 @@ describe('the force-close watcher', () => {
     await post(t, '/admin/position/lock.do', { id: p.positionId, locked: false }, { token: admin, json: true });
     await sweepPositions(t.app.ctx);
     expect((await statusOf(p.positionId)).status).toBe('closed');
+  });
+});
+
+describe('the force-close sweep in batches', () => {
+  /** A position created for `userId` (direction, price) at 1,000 shares × 10. */
+  const create = async (userId: number, price: string, direction: 'long' | 'short' = 'long') => {
+    const r = (
+      await post(
+        t,
+        '/admin/position/create.do',
+        { userId, gid: 'sh600036', shares: 1000, leverage: 10, price, direction },
+        { token: admin, json: true },
+      )
+    ).json();
+    expect(r.status, r.msg).toBe(0);
+    return r.data.id as number;
+  };
+  const closeRow = async (id: number) =>
+    rows<{ status: string; pnl: string; sell_fee: string; stamp_duty: string; close_reason: string }>(
+      await t.app.ctx.db.execute(
+        sql`SELECT status, pnl::text, sell_fee::text, stamp_duty::text, close_reason FROM positions WHERE id = ${id}`,
+      ),
+    )[0]!;
+
+  it('closes every user past the line, batch by batch: each user’s positions in turn, debts, commissions, one refused user left alone', async () => {
+    const agentId = await makeAgent(t);
+    await t.app.ctx.db.execute(sql`UPDATE agents SET fee_rate = 0.5 WHERE id = ${agentId}`);
+    const agentBalance = async () =>
+      rows<{ b: string }>(await t.app.ctx.db.execute(sql`SELECT balance::text AS b FROM agents WHERE id = ${agentId}`))[0]!.b;
+    const before = await agentBalance();
+    // two longs at 44.00 with no cash to spare: the first gives back 368.00, which the second's settlement sees
+    const two = await makeUser(t, { agentId });
+    await credit(t, two, (2 * (4400 + 13.2)).toFixed(2));
+    const twoIds = [await create(two, '44.00'), await create(two, '44.00')];
+    // a long at 44.00 then a short at 36.00 (margin 3,600, fee 10.80): the long gives back 368.00 first, and the short's
+    // loss of 4,032 with costs — 432 beyond its margin — takes those 368 and leaves a debt of 64.00
+    const short = await makeUser(t, { agentId });
+    await credit(t, short, '8024.00');
+    await create(short, '44.00');
+    const shortId = await create(short, '36.00', 'short');
+    // more users past the line than one batch, and one of them refused by the ledger (removed behind the service's back)
+    const others: { userId: number; positionId: number }[] = [];
+    for (let i = 0; i < 4; i++) others.push(await atRisk('0.00'));
+    await t.app.ctx.db.execute(sql`UPDATE users SET deleted_at = now() WHERE id = ${others[1]!.userId}`);
+
+    const r = await sweepPositions(t.app.ctx, { batch: 2 });
+    expect(r).toMatchObject({ users: 5, closed: 7, skipped: 1 });
+    // 4,400 − 4,032 = 368 back from the first; the second gives 368 too
+    expect(await balances(t, two)).toEqual({ userAmt: '736.00', enableAmt: '736.00', frozenAmt: '0.00' });
+    for (const id of twoIds)
+      expect(await closeRow(id)).toMatchObject({ status: 'closed', pnl: '-4000.00', sell_fee: '12.00', stamp_duty: '20.00' });
+    expect((await closeRow(twoIds[0]!)).close_reason).toBe('P/L -8000.00 ≤ −7040.00');
+    expect(await balances(t, short)).toEqual({ userAmt: '0.00', enableAmt: '0.00', frozenAmt: '0.00' });
+    const debts = rows<{ amount: string }>(
+      await t.app.ctx.db.execute(sql`SELECT amount::text FROM trading_debts WHERE user_id = ${short} AND kind = 'loss'`),
+    );
+    expect(debts).toEqual([{ amount: '64.00' }]);
+    expect((await closeRow(shortId)).pnl).toBe('-4000.00');
+    // the agent's commission: half of every fee of its users, buys (3 × 13.20 + 10.80) and sells (4 × 12.00)
+    expect(new Decimal(await agentBalance()).minus(before).toFixed(2)).toBe('49.20');
+    expect((await statusOf(others[1]!.positionId)).status).toBe('open');
+    for (const o of [others[0]!, others[2]!, others[3]!]) expect((await statusOf(o.positionId)).status).toBe('closed');
+    await t.app.ctx.db.execute(sql`UPDATE users SET deleted_at = NULL WHERE id = ${others[1]!.userId}`);
+    expect((await sweepPositions(t.app.ctx)).closed).toBe(1);
+    expect((await verifyLedger(t.app.ctx.db)).offenders).toEqual([]);
   });
 });
 

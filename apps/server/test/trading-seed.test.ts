@@ -6,7 +6,7 @@ import { seedProducts } from '../src/modules/products/seed.js';
 import { seedTrading } from '../src/modules/trading/seed.js';
 import { seedBlocktrade } from '../src/modules/blocktrade/seed.js';
 import { seedNewshares } from '../src/modules/newshares/seed.js';
-import { usersPastLine } from '../src/modules/trading/jobs.js';
+import { usersPastLine } from '../src/modules/trading/sweep.js';
 import { seedUsersDemo } from '../src/modules/users/seed.js';
 import { createTestApp, post, signedIn, type TestApp } from './helpers.js';
 

@@ -1,10 +1,10 @@
 import Decimal from 'decimal.js';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { CloseKind, Direction, PositionSource } from '@stock-admin/contracts';
 import { agents, orderEvents, positions, tradingDebts, users } from '../../db/schema/index.js';
 import type { Db } from '../../db/client.js';
 import { serialNo } from '../../db/serial-no.js';
-import { post, postAgent, type LedgerEntry } from '../../ledger/index.js';
+import { post, postAgent, postAgentBatch, postBatch, type LedgerEntry } from '../../ledger/index.js';
 import type { RiskRules } from '../risk/settings.js';
 import { settle, type BuyCost } from './money.js';
 import type { TradedStock } from './rules.js';
@@ -30,6 +30,27 @@ async function commission(tx: Db, agentId: number | null, fees: Decimal, referen
   if (!a || a.deletedAt) return;
   const c = fees.times(a.feeRate).toDecimalPlaces(2, Decimal.ROUND_DOWN);
   if (c.gt(0)) await postAgent(tx, agentId, [{ type: 'agent_commission', amount: m(c), reference, note }]);
+}
+
+/** The agents' commissions on many fees at once (each fee to its user's direct agent, at that agent's fee rate). */
+async function commissions(tx: Db, fees: { agentId: number; fee: Decimal; reference: string }[], note: string): Promise<void> {
+  if (!fees.length) return;
+  const ids = [...new Set(fees.map((f) => f.agentId))];
+  const rates = new Map(
+    (
+      await tx
+        .select({ id: agents.id, feeRate: agents.feeRate })
+        .from(agents)
+        .where(and(sql`${agents.id} = ANY(${`{${ids.join(',')}}`}::int[])`, isNull(agents.deletedAt)))
+    ).map((a) => [a.id, a.feeRate]),
+  );
+  const items: { agentId: number; entry: LedgerEntry }[] = [];
+  for (const f of fees) {
+    const rate = rates.get(f.agentId);
+    const c = rate == null ? new Decimal(0) : f.fee.times(rate).toDecimalPlaces(2, Decimal.ROUND_DOWN);
+    if (c.gt(0)) items.push({ agentId: f.agentId, entry: { type: 'agent_commission', amount: m(c), reference: f.reference, note } });
+  }
+  await postAgentBatch(tx, items);
 }
 
 export interface OpenArgs {
@@ -97,11 +118,106 @@ export async function openPosition(tx: Db, a: OpenArgs): Promise<typeof position
   return p!;
 }
 
+/** A position to close (locked FOR UPDATE by the caller and checked open) and the price to close it at. */
+export interface Closing {
+  p: typeof positions.$inferSelect;
+  exit: Decimal.Value;
+  /** This position's own reason, instead of the call's (a sweep gives each user's line). */
+  reason?: string;
+}
+
 /**
- * Closes an open position at `exit` (the caller has locked it FOR UPDATE and checked it is open): the
- * margin and the net P/L go back to free cash; a loss beyond the margin is taken from free cash, and what
- * free cash cannot cover is recorded as the user's debt.
+ * Closes open positions, each at its `exit` (the caller has locked them FOR UPDATE, positions before users as every
+ * path does, and checked they are open): the margin and the net P/L go back to free cash; a loss beyond the margin
+ * is taken from free cash, and what free cash cannot cover is recorded as the user's debt. A user's positions
+ * settle in the order given, each seeing the free cash the one before left. Set-based — a fixed number of
+ * statements however many positions — so that a force-close sweep of a crash closes thousands in a few
+ * transactions (bench/positions S1); one position is the same path with a list of one.
  */
+export async function closePositions(
+  tx: Db,
+  items: readonly Closing[],
+  kind: CloseKind,
+  by: { adminId: number | null; reason?: string | null },
+  rules: RiskRules,
+): Promise<(typeof positions.$inferSelect)[]> {
+  if (!items.length) return [];
+  const { docs } = rules;
+  const userIds = [...new Set(items.map((c) => c.p.userId))].sort((a, b) => a - b);
+  const owners = await tx
+    .select({ id: users.id, enable: users.enableAmt, agentId: users.agentId })
+    .from(users)
+    .where(sql`${users.id} = ANY(${`{${userIds.join(',')}}`}::int[])`)
+    .orderBy(users.id)
+    .for('update');
+  const free = new Map(owners.map((u) => [u.id, new Decimal(u.enable)]));
+  const agentOf = new Map(owners.map((u) => [u.id, u.agentId]));
+  const closedAt = new Date();
+  const settlements: { userId: number; entry: LedgerEntry }[] = [];
+  const debts: (typeof tradingDebts.$inferInsert)[] = [];
+  const fees: { agentId: number; fee: Decimal; reference: string }[] = [];
+  const closed: (typeof positions.$inferSelect)[] = [];
+  for (const { p, exit, reason } of items) {
+    const s = settle(
+      { direction: p.direction as Direction, buyPrice: p.buyPrice, shares: p.shares, margin: p.margin },
+      exit,
+      docs.stock,
+      free.get(p.userId) ?? 0,
+    );
+    free.set(p.userId, (free.get(p.userId) ?? new Decimal(0)).plus(s.toCash));
+    settlements.push({
+      userId: p.userId,
+      entry: {
+        type: 'sell_settlement',
+        amount: m(s.toCash),
+        enable: m(s.toCash),
+        equity: m(s.equity),
+        reference: p.positionNo,
+        adminId: by.adminId,
+        note: `P/L ${m(s.pnl)}, fee ${m(s.sellFee)}, stamp ${m(s.stampDuty)}${s.shortfall.gt(0) ? `, unpaid ${m(s.shortfall)}` : ''}`,
+      },
+    });
+    if (s.shortfall.gt(0)) debts.push({ userId: p.userId, positionId: p.id, amount: m(s.shortfall) });
+    const agentId = agentOf.get(p.userId);
+    if (agentId != null && s.sellFee.gt(0)) fees.push({ agentId, fee: s.sellFee, reference: p.positionNo });
+    closed.push({
+      ...p,
+      status: 'closed',
+      sellPrice: new Decimal(exit).toFixed(4),
+      sellFee: m(s.sellFee),
+      stampDuty: m(s.stampDuty),
+      pnl: m(s.pnl),
+      netPnl: m(s.net.minus(p.buyFee).minus(p.spread).minus(p.deferralFee)),
+      closeKind: kind,
+      closeReason: reason ?? by.reason ?? null,
+      closedBy: by.adminId,
+      closedAt,
+    });
+  }
+  // a user missing here (deleted) is refused by the ledger, and the whole call with it
+  await postBatch(tx, settlements);
+  if (debts.length) await tx.insert(tradingDebts).values(debts);
+  const rows = closed.map((c) => ({
+    id: c.id,
+    sell_price: c.sellPrice,
+    sell_fee: c.sellFee,
+    stamp_duty: c.stampDuty,
+    pnl: c.pnl,
+    net_pnl: c.netPnl,
+    close_reason: c.closeReason,
+  }));
+  await tx.execute(sql`
+    UPDATE positions p SET status = 'closed', sell_price = v.sell_price, sell_fee = v.sell_fee, stamp_duty = v.stamp_duty,
+           pnl = v.pnl, net_pnl = v.net_pnl, close_kind = ${kind}, close_reason = v.close_reason, closed_by = ${by.adminId},
+           closed_at = ${closedAt.toISOString()}::timestamptz
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+         AS v(id int, sell_price numeric, sell_fee numeric, stamp_duty numeric, pnl numeric, net_pnl numeric, close_reason text)
+    WHERE p.id = v.id`);
+  await commissions(tx, fees, 'sell fee commission');
+  return closed;
+}
+
+/** One position: closePositions() with a list of one. */
 export async function closePosition(
   tx: Db,
   p: typeof positions.$inferSelect,
@@ -110,43 +226,6 @@ export async function closePosition(
   by: { adminId: number | null; reason?: string | null },
   rules: RiskRules,
 ): Promise<typeof positions.$inferSelect> {
-  const { docs } = rules;
-  const [u] = await tx.select({ enable: users.enableAmt, agentId: users.agentId }).from(users).where(eq(users.id, p.userId)).for('update');
-  const s = settle(
-    { direction: p.direction as Direction, buyPrice: p.buyPrice, shares: p.shares, margin: p.margin },
-    exit,
-    docs.stock,
-    u!.enable,
-  );
-  await post(tx, p.userId, [
-    {
-      type: 'sell_settlement',
-      amount: m(s.toCash),
-      enable: m(s.toCash),
-      equity: m(s.equity),
-      reference: p.positionNo,
-      adminId: by.adminId,
-      note: `P/L ${m(s.pnl)}, fee ${m(s.sellFee)}, stamp ${m(s.stampDuty)}${s.shortfall.gt(0) ? `, unpaid ${m(s.shortfall)}` : ''}`,
-    },
-  ]);
-  if (s.shortfall.gt(0)) await tx.insert(tradingDebts).values({ userId: p.userId, positionId: p.id, amount: m(s.shortfall) });
-  const netPnl = s.net.minus(p.buyFee).minus(p.spread).minus(p.deferralFee);
-  const [closed] = await tx
-    .update(positions)
-    .set({
-      status: 'closed',
-      sellPrice: new Decimal(exit).toFixed(4),
-      sellFee: m(s.sellFee),
-      stampDuty: m(s.stampDuty),
-      pnl: m(s.pnl),
-      netPnl: m(netPnl),
-      closeKind: kind,
-      closeReason: by.reason ?? null,
-      closedBy: by.adminId,
-      closedAt: new Date(),
-    })
-    .where(eq(positions.id, p.id))
-    .returning();
-  await commission(tx, u!.agentId, s.sellFee, p.positionNo, 'sell fee commission');
+  const [closed] = await closePositions(tx, [{ p, exit }], kind, by, rules);
   return closed!;
 }

@@ -7,7 +7,7 @@ import { rows } from '../../db/migrate.js';
 import type { AppContext, Principal } from '../../http/context.js';
 import { agentScope } from '../agents/scope.js';
 import { riskRules } from '../risk/settings.js';
-import { usersPastLine } from './jobs.js';
+import { usersPastLine } from './sweep.js';
 
 /** The positions page's warning list: users whose loss passed warningPct % of their force-close line, in the caller's scope. */
 export async function riskWarnings(ctx: AppContext, admin: Principal): Promise<RiskWarning[]> {
