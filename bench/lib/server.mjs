@@ -50,7 +50,7 @@ export async function startServer({ port, env = {}, nodeArgs = [] }) {
   buildServer();
   return startBuilt({
     port,
-    quiet: true,
+    quiet: process.env.BENCH_SERVER_LOG !== '1',
     nodeArgs,
     ownSession: process.env.BENCH_SHARED_SESSION !== '1',
     env: { LOG_LEVEL: 'warn', SECRET_KEY: 'bench-secret-key-0123456789', ...env },

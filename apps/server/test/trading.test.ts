@@ -86,6 +86,10 @@ describe('a buy from the platform API to an open position', () => {
       frozenAmt: o.hold,
     });
     expect(events.some((e) => e.type === 'BUY_GP_REQUEST' && e.userId === u.id)).toBe(true);
+    // the answer is the order as the lists show it (it is read in the statement that writes it)
+    const listed = (await app('order/list.do', { pageNum: 1, pageSize: 5 }, u.token)).data.list;
+    expect(listed).toEqual([o]);
+    expect(o.orderNo).toMatch(/^B\d{14}\d{6}$/);
     const counts = (await get(t, '/admin/system/count.do', {}, { token: admin })).json().data;
     expect(counts['19']).toBeGreaterThanOrEqual(1);
     await ledgerOk();

@@ -14,18 +14,20 @@ import { inTransaction } from './tx.js';
 
 const ids = (xs: number[]) => `{${[...new Set(xs)].sort((a, b) => a - b).join(',')}}`;
 
-/** The fund records, in slices (one parameter of a few megabytes at most), ids following the items' order (the chain check reads them so). */
+/** INSERT of fund records given as rows of its columns (plus `n`, their order: ids follow it, and the chain check reads them so). */
+export const recordsInsert = (records: Record<string, unknown>[]) => sql`
+  INSERT INTO fund_records (user_id, agent_id, owner_agent_id, type, amount, equity_delta, enable_delta, frozen_delta,
+                            user_amt_after, enable_amt_after, frozen_amt_after, reference, admin_id, note)
+  SELECT user_id, agent_id, owner_agent_id, type, amount, equity_delta, enable_delta, frozen_delta,
+         user_amt_after, enable_amt_after, frozen_amt_after, reference, admin_id, note
+  FROM jsonb_to_recordset(${JSON.stringify(records)}::jsonb) AS r(
+    n int, user_id int, agent_id int, owner_agent_id int, type text, amount numeric, equity_delta numeric, enable_delta numeric,
+    frozen_delta numeric, user_amt_after numeric, enable_amt_after numeric, frozen_amt_after numeric, reference text, admin_id int, note text)
+  ORDER BY n`;
+
+/** The fund records, in slices: one parameter of a few megabytes at most. */
 async function insertRecords(tx: Db, records: Record<string, unknown>[]): Promise<void> {
-  for (let k = 0; k < records.length; k += 20_000)
-    await tx.execute(sql`
-      INSERT INTO fund_records (user_id, agent_id, owner_agent_id, type, amount, equity_delta, enable_delta, frozen_delta,
-                                user_amt_after, enable_amt_after, frozen_amt_after, reference, admin_id, note)
-      SELECT user_id, agent_id, owner_agent_id, type, amount, equity_delta, enable_delta, frozen_delta,
-             user_amt_after, enable_amt_after, frozen_amt_after, reference, admin_id, note
-      FROM jsonb_to_recordset(${JSON.stringify(records.slice(k, k + 20_000))}::jsonb) AS r(
-        n int, user_id int, agent_id int, owner_agent_id int, type text, amount numeric, equity_delta numeric, enable_delta numeric,
-        frozen_delta numeric, user_amt_after numeric, enable_amt_after numeric, frozen_amt_after numeric, reference text, admin_id int, note text)
-      ORDER BY n`);
+  for (let k = 0; k < records.length; k += 20_000) await tx.execute(recordsInsert(records.slice(k, k + 20_000)));
 }
 
 /**

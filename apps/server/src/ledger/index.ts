@@ -4,6 +4,7 @@ import { agents, fundRecords, users, type FundRecordRow } from '../db/schema/ind
 import type { Db } from '../db/client.js';
 import { fail } from '../http/errors.js';
 import { effectOf, money, type LedgerEntry } from './effects.js';
+import { recordsInsert } from './batch.js';
 import { inTransaction } from './tx.js';
 import './messages.js';
 
@@ -20,6 +21,75 @@ import './messages.js';
  * the user's fund records, and every record carries the balances right after it.
  */
 
+/** What posting to a user needs of their row, read under its lock (`SELECT … FOR UPDATE`). */
+export interface LockedUser {
+  id: number;
+  userAmt: string;
+  enableAmt: string;
+  frozenAmt: string;
+  accountType: number;
+  agentId: number | null;
+  deletedAt: Date | null;
+}
+
+/** The columns of a LockedUser, for a caller that locks the user row in a statement of its own (with more columns). */
+export const LOCKED_USER_COLUMNS = {
+  id: users.id,
+  userAmt: users.userAmt,
+  enableAmt: users.enableAmt,
+  frozenAmt: users.frozenAmt,
+  accountType: users.accountType,
+  agentId: users.agentId,
+  deletedAt: users.deletedAt,
+};
+
+/** Locks a user's row for posting; refuses a user that is gone. */
+export async function lockForPosting(tx: Db, userId: number): Promise<LockedUser> {
+  const [u] = await tx.select(LOCKED_USER_COLUMNS).from(users).where(eq(users.id, userId)).for('update');
+  if (!u || u.deletedAt) throw fail('user_not_found');
+  return u;
+}
+
+/** The records of `entries` applied in order to the locked balances, and the balances after them; refuses going below zero. */
+function apply(u: LockedUser, entries: LedgerEntry[]) {
+  const effects = entries.map((e) => effectOf(e, 'user'));
+  if (u.deletedAt) throw fail('user_not_found');
+  if (u.accountType === 0 && effects.some((e) => e.type === 'virtual_credit' || e.type === 'virtual_debit'))
+    throw fail('ledger_virtual_on_real');
+  let equity = new Decimal(u.userAmt);
+  let enable = new Decimal(u.enableAmt);
+  let frozen = new Decimal(u.frozenAmt);
+  const values: (typeof fundRecords.$inferInsert)[] = [];
+  for (const e of effects) {
+    equity = equity.plus(e.equity);
+    enable = enable.plus(e.enable);
+    frozen = frozen.plus(e.frozen);
+    if (equity.isNeg() || enable.isNeg() || frozen.isNeg()) {
+      throw fail('ledger_insufficient', undefined, {
+        enableAmt: money(new Decimal(u.enableAmt)),
+        frozenAmt: money(new Decimal(u.frozenAmt)),
+        userAmt: money(new Decimal(u.userAmt)),
+      });
+    }
+    values.push({
+      userId: u.id,
+      ownerAgentId: u.agentId,
+      type: e.type,
+      amount: money(e.amount),
+      equityDelta: money(e.equity),
+      enableDelta: money(e.enable),
+      frozenDelta: money(e.frozen),
+      userAmtAfter: money(equity),
+      enableAmtAfter: money(enable),
+      frozenAmtAfter: money(frozen),
+      reference: e.reference,
+      adminId: e.adminId,
+      note: e.note,
+    });
+  }
+  return { values, after: { userAmt: money(equity), enableAmt: money(enable), frozenAmt: money(frozen) } };
+}
+
 /**
  * Posts entries to an end user's balances, in order, inside the caller's transaction `tx` (one is
  * opened when given the plain database). Locks the user row (`SELECT … FOR UPDATE`), refuses with
@@ -28,62 +98,51 @@ import './messages.js';
  * with the balances after it. Returns the records written.
  */
 export async function post(tx: Db, userId: number, entries: LedgerEntry[]): Promise<FundRecordRow[]> {
-  const effects = entries.map((e) => effectOf(e, 'user'));
-  if (!effects.length) return [];
+  if (!entries.length) return [];
+  entries.forEach((e) => effectOf(e, 'user')); // a bad entry is the caller's error before any lock is taken
   return inTransaction(tx, async (tx) => {
-    const [u] = await tx
-      .select({
-        userAmt: users.userAmt,
-        enableAmt: users.enableAmt,
-        frozenAmt: users.frozenAmt,
-        accountType: users.accountType,
-        agentId: users.agentId,
-        deletedAt: users.deletedAt,
-      })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for('update');
-    if (!u || u.deletedAt) throw fail('user_not_found');
-    if (u.accountType === 0 && effects.some((e) => e.type === 'virtual_credit' || e.type === 'virtual_debit'))
-      throw fail('ledger_virtual_on_real');
-    let equity = new Decimal(u.userAmt);
-    let enable = new Decimal(u.enableAmt);
-    let frozen = new Decimal(u.frozenAmt);
-    const values: (typeof fundRecords.$inferInsert)[] = [];
-    for (const e of effects) {
-      equity = equity.plus(e.equity);
-      enable = enable.plus(e.enable);
-      frozen = frozen.plus(e.frozen);
-      if (equity.isNeg() || enable.isNeg() || frozen.isNeg()) {
-        throw fail('ledger_insufficient', undefined, {
-          enableAmt: money(new Decimal(u.enableAmt)),
-          frozenAmt: money(new Decimal(u.frozenAmt)),
-          userAmt: money(new Decimal(u.userAmt)),
-        });
-      }
-      values.push({
-        userId,
-        ownerAgentId: u.agentId,
-        type: e.type,
-        amount: money(e.amount),
-        equityDelta: money(e.equity),
-        enableDelta: money(e.enable),
-        frozenDelta: money(e.frozen),
-        userAmtAfter: money(equity),
-        enableAmtAfter: money(enable),
-        frozenAmtAfter: money(frozen),
-        reference: e.reference,
-        adminId: e.adminId,
-        note: e.note,
-      });
-    }
+    const { values, after } = apply(await lockForPosting(tx, userId), entries);
     await tx
       .update(users)
-      .set({ userAmt: money(equity), enableAmt: money(enable), frozenAmt: money(frozen), updatedAt: sql`now()` })
+      .set({ ...after, updatedAt: sql`now()` })
       .where(eq(users.id, userId));
     return tx.insert(fundRecords).values(values).returning();
   });
 }
+
+/**
+ * post() for a user whose row the caller locked in this transaction (`lockForPosting`, or its own statement
+ * selecting LOCKED_USER_COLUMNS … FOR UPDATE): the same checks and records, the balances and the records written
+ * in one statement — for the hot paths (a buy: bench/positions B1). `u` is updated to the balances after.
+ */
+export async function postLocked(tx: Db, u: LockedUser, entries: LedgerEntry[]): Promise<void> {
+  if (!entries.length) return;
+  const { values, after } = apply(u, entries);
+  await tx.execute(sql`
+    WITH balances AS (
+      UPDATE users SET user_amt = ${after.userAmt}, enable_amt = ${after.enableAmt}, frozen_amt = ${after.frozenAmt}, updated_at = now()
+      WHERE id = ${u.id})
+    ${recordsInsert(values.map((v, n) => ({ n, ...recordColumns(v) })))}`);
+  Object.assign(u, after);
+}
+
+/** A record as the columns of fund_records (recordsInsert's shape). */
+const recordColumns = (v: typeof fundRecords.$inferInsert) => ({
+  user_id: v.userId,
+  agent_id: null,
+  owner_agent_id: v.ownerAgentId,
+  type: v.type,
+  amount: v.amount,
+  equity_delta: v.equityDelta,
+  enable_delta: v.enableDelta,
+  frozen_delta: v.frozenDelta,
+  user_amt_after: v.userAmtAfter,
+  enable_amt_after: v.enableAmtAfter,
+  frozen_amt_after: v.frozenAmtAfter,
+  reference: v.reference,
+  admin_id: v.adminId,
+  note: v.note,
+});
 
 /**
  * Posts entries to an agent's balance (types with owner 'agent': agent_credit, agent_debit,

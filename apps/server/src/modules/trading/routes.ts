@@ -39,7 +39,7 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
   appRoute(app, ctx, tradingApi.appBuy, async ({ user, input, message }) => {
     const o = await book.placeBuy(ctx, user.userId, input);
     message('trade.buy_placed');
-    return lists.orderById(ctx.db, o.id);
+    return o;
   });
   appRoute(app, ctx, tradingApi.appCancel, async ({ user, input, message }) => {
     const o = await book.cancelBuy(ctx, user.userId, input.id);

@@ -1,7 +1,8 @@
 import Decimal from 'decimal.js';
-import { and, count, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { priceLimitPct, type Direction, type QuoteTick, type StockBoard } from '@stock-admin/contracts';
-import { orders, stocks, users } from '../../db/schema/index.js';
+import { stocks, users } from '../../db/schema/index.js';
+import { LOCKED_USER_COLUMNS, type LockedUser } from '../../ledger/index.js';
 import type { Db } from '../../db/client.js';
 import type { AppContext } from '../../http/context.js';
 import { fail, invalid } from '../../http/errors.js';
@@ -40,9 +41,42 @@ export async function assertTradingOpen(ctx: AppContext): Promise<void> {
 /** A listed (shown) stock that is not locked. */
 export async function tradableStock(db: Db, gid: string): Promise<TradedStock> {
   const [s] = await db.select().from(stocks).where(eq(stocks.gid, gid)).limit(1);
+  return tradable(s);
+}
+
+/** The stock row, checked tradable. */
+function tradable(s: typeof stocks.$inferSelect | null | undefined): TradedStock {
   if (!s || !s.shown) throw fail('trade.stock_not_found');
   if (s.locked) throw fail('trade.stock_locked');
   return { id: s.id, gid: s.gid, code: s.code, name: s.name, board: s.board as StockBoard, st: s.st, spreadRate: s.spreadRate };
+}
+
+/**
+ * A buyer's row locked for posting and the stock they buy, in one statement: the buy is the busiest write of the
+ * platform, and each round trip inside its transaction holds the user's lock and a connection (bench/positions B1).
+ * The stock is checked first, then the trader (lockTrader's rules, through `checkTrader`).
+ */
+export async function lockBuyer(tx: Db, userId: number, gid: string): Promise<{ user: LockedUser & TraderFlags; stock: TradedStock }> {
+  const [r] = await tx
+    .select({ user: { ...LOCKED_USER_COLUMNS, tradeLocked: users.tradeLocked, realState: users.realState }, stock: stocks })
+    .from(users)
+    .leftJoin(stocks, eq(stocks.gid, gid))
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .for('update', { of: users });
+  const stock = tradable(r?.stock);
+  if (!r) throw fail('user_not_found');
+  return { user: r.user, stock };
+}
+
+interface TraderFlags {
+  tradeLocked: boolean;
+  realState: number;
+}
+
+/** The user may trade: not trade-locked, real name verified when the switch asks for it. */
+export function checkTrader(rules: RiskRules, u: TraderFlags): void {
+  if (u.tradeLocked) throw fail('trade.user_locked');
+  if (rules.docs.product.realNameRequired && u.realState !== 2) throw fail('trade.real_name_required');
 }
 
 /** The quote to trade at: fresh, or a refusal. */
@@ -77,19 +111,22 @@ export async function lockTrader(tx: Db, rules: RiskRules, userId: number): Prom
     .where(and(eq(users.id, userId), isNull(users.deletedAt)))
     .for('update');
   if (!u) throw fail('user_not_found');
-  if (u.tradeLocked) throw fail('trade.user_locked');
-  if (rules.docs.product.realNameRequired && u.realState !== 2) throw fail('trade.real_name_required');
+  checkTrader(rules, u);
   return { enable: new Decimal(u.enable), agentId: u.agentId };
 }
 
-/** Order size, leverage, price-move band, take-profit / stop-loss sides. */
-export async function assertOrderShape(
-  ctx: AppContext,
+/**
+ * Order size, leverage, price-move band, take-profit / stop-loss sides. Given the rules rather than reading them:
+ * it runs inside the buy's transaction, where waiting for another pooled connection (the rules' cache refilled)
+ * could wait forever once every connection is such a transaction (the pool runs dry: bench/positions B1 saw it).
+ */
+export function assertOrderShape(
+  rules: RiskRules,
   stock: TradedStock,
   q: QuoteTick,
   o: { shares: number; leverage: number; direction: Direction; takeProfit?: string; stopLoss?: string },
-): Promise<void> {
-  const { stock: r } = (await riskRules(ctx)).docs;
+): void {
+  const { stock: r } = rules.docs;
   if (o.shares < r.minShares || o.shares > r.maxShares) throw fail('trade.shares_range', { min: r.minShares, max: r.maxShares });
   if (!r.leverages.includes(o.leverage)) throw fail('trade.leverage_choice', { choices: r.leverages.join('/') });
   const change = new Decimal(q.changePct);
@@ -106,24 +143,4 @@ export async function assertOrderShape(
     throw fail(up ? 'trade.take_profit_above' : 'trade.take_profit_below');
   if (o.stopLoss && (up ? new Decimal(o.stopLoss).gte(last) : new Decimal(o.stopLoss).lte(last)))
     throw fail(up ? 'trade.stop_loss_below' : 'trade.stop_loss_above');
-}
-
-/** Anti-churn: at most N buys of one stock per window (the user row is locked: concurrent buys count each other). */
-export async function assertBuyRate(tx: Db, rules: RiskRules, userId: number, gid: string, now: Date): Promise<void> {
-  const { stock: r } = rules.docs;
-  if (!r.buyWindowMinutes) return;
-  const since = new Date(now.getTime() - r.buyWindowMinutes * 60_000);
-  const [{ n }] = (await tx
-    .select({ n: count() })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.userId, userId),
-        eq(orders.kind, 'buy'),
-        eq(orders.gid, gid),
-        gte(orders.createdAt, since),
-        sql`${orders.status} <> 'cancelled'`,
-      ),
-    )) as [{ n: number }];
-  if (Number(n) >= r.maxBuysInWindow) throw fail('trade.churn_buys', { minutes: r.buyWindowMinutes, max: r.maxBuysInWindow });
 }

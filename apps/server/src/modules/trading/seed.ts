@@ -5,7 +5,7 @@ import { users } from '../../db/schema/index.js';
 import type { Db } from '../../db/client.js';
 import { rows } from '../../db/migrate.js';
 import type { AppContext } from '../../http/context.js';
-import { post } from '../../ledger/index.js';
+import { lockForPosting, post } from '../../ledger/index.js';
 import { riskRules } from '../risk/settings.js';
 import { closePosition, openPosition } from './book.js';
 import { buyCost } from './money.js';
@@ -133,7 +133,7 @@ export async function seedTrading(ctx: AppContext): Promise<void> {
       const leverage = pick(docs.stock.leverages);
       await recordBuy(
         tx,
-        u.id,
+        await lockForPosting(tx, u.id),
         stock(r),
         price,
         { gid: r.gid, shares, leverage, direction: 'long' },
