@@ -1,10 +1,10 @@
 import Decimal from 'decimal.js';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, isNull, sql } from 'drizzle-orm';
 import type { CloseKind, Direction, PositionSource } from '@stock-admin/contracts';
 import { agents, orderEvents, positions, tradingDebts, users } from '../../db/schema/index.js';
 import type { Db } from '../../db/client.js';
 import { serialNo } from '../../db/serial-no.js';
-import { post, postAgent, postAgentBatch, postBatch, type LedgerEntry } from '../../ledger/index.js';
+import { post, postAgentBatch, postBatch, type LedgerEntry } from '../../ledger/index.js';
 import type { RiskRules } from '../risk/settings.js';
 import { settle, type BuyCost } from './money.js';
 import type { TradedStock } from './rules.js';
@@ -23,16 +23,7 @@ export async function orderEvent(tx: Db, orderId: number, status: string, adminI
   await tx.insert(orderEvents).values({ orderId, status, adminId, note: note ?? null });
 }
 
-/** The agent's commission on fees, when its fee rate is set: booked to the user's direct agent in the same transaction. */
-async function commission(tx: Db, agentId: number | null, fees: Decimal, reference: string, note: string): Promise<void> {
-  if (agentId == null || !fees.gt(0)) return;
-  const [a] = await tx.select({ feeRate: agents.feeRate, deletedAt: agents.deletedAt }).from(agents).where(eq(agents.id, agentId)).limit(1);
-  if (!a || a.deletedAt) return;
-  const c = fees.times(a.feeRate).toDecimalPlaces(2, Decimal.ROUND_DOWN);
-  if (c.gt(0)) await postAgent(tx, agentId, [{ type: 'agent_commission', amount: m(c), reference, note }]);
-}
-
-/** The agents' commissions on many fees at once (each fee to its user's direct agent, at that agent's fee rate). */
+/** The agents' commissions on fees, booked in the same transaction: each fee to its user's direct agent, at that agent's fee rate when set. */
 async function commissions(tx: Db, fees: { agentId: number; fee: Decimal; reference: string }[], note: string): Promise<void> {
   if (!fees.length) return;
   const ids = [...new Set(fees.map((f) => f.agentId))];
@@ -114,7 +105,8 @@ export async function openPosition(tx: Db, a: OpenArgs): Promise<typeof position
       openedAt: a.openedAt ?? new Date(),
     })
     .returning();
-  await commission(tx, a.agentId, a.cost.fee, no, 'buy fee commission');
+  if (a.agentId != null && a.cost.fee.gt(0))
+    await commissions(tx, [{ agentId: a.agentId, fee: a.cost.fee, reference: no }], 'buy fee commission');
   return p!;
 }
 

@@ -104,7 +104,7 @@ export async function recordBuy(
         SELECT ${serialNoSql('B', 'trade_no_seq', now)}, 'buy', ${user.id}, ${stock.id}, ${stock.gid}, ${stock.code}, ${stock.name},
                ${input.direction}, ${input.shares}, ${input.leverage}, ${price}, ${m(cost.amount)}, ${m(cost.margin)}, ${m(cost.fee)},
                ${m(cost.spread)}, ${m(cost.hold)}, ${input.takeProfit ?? null}, ${input.stopLoss ?? null}, ${now.toISOString()}::timestamptz
-        FROM ${recent} AS recent WHERE recent.n < ${r?.maxBuysInWindow ?? 1}
+        FROM ${recent} AS recent WHERE recent.n < ${r?.buyWindowMinutes ? r.maxBuysInWindow : 1}
         RETURNING *),
       e AS (INSERT INTO order_events (order_id, status) SELECT id, 'pending' FROM o)
       SELECT o.*, u.phone, u.real_name, u.nick_name, ag.name AS agent_name, NULL AS reviewer, q.last AS q_last

@@ -54,7 +54,7 @@ function tradable(s: typeof stocks.$inferSelect | null | undefined): TradedStock
 /**
  * A buyer's row locked for posting and the stock they buy, in one statement: the buy is the busiest write of the
  * platform, and each round trip inside its transaction holds the user's lock and a connection (bench/positions B1).
- * The stock is checked first, then the trader (lockTrader's rules, through `checkTrader`).
+ * The stock is checked here, the trader (lockTrader's rules) by the caller through `checkTrader`, after the order's shape.
  */
 export async function lockBuyer(tx: Db, userId: number, gid: string): Promise<{ user: LockedUser & TraderFlags; stock: TradedStock }> {
   const [r] = await tx
@@ -63,9 +63,8 @@ export async function lockBuyer(tx: Db, userId: number, gid: string): Promise<{ 
     .leftJoin(stocks, eq(stocks.gid, gid))
     .where(and(eq(users.id, userId), isNull(users.deletedAt)))
     .for('update', { of: users });
-  const stock = tradable(r?.stock);
   if (!r) throw fail('user_not_found');
-  return { user: r.user, stock };
+  return { user: r.user, stock: tradable(r.stock) };
 }
 
 interface TraderFlags {
