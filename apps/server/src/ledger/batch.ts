@@ -4,6 +4,7 @@ import { agents, users } from '../db/schema/index.js';
 import type { Db } from '../db/client.js';
 import { fail } from '../http/errors.js';
 import { effectOf, money, type LedgerEntry } from './effects.js';
+import { LOCKED_USER_COLUMNS } from './locked.js';
 import { inTransaction } from './tx.js';
 
 /**
@@ -40,15 +41,7 @@ export async function postBatch(tx: Db, items: { userId: number; entry: LedgerEn
   if (!effects.length) return 0;
   return inTransaction(tx, async (tx) => {
     const locked = await tx
-      .select({
-        id: users.id,
-        userAmt: users.userAmt,
-        enableAmt: users.enableAmt,
-        frozenAmt: users.frozenAmt,
-        accountType: users.accountType,
-        agentId: users.agentId,
-        deletedAt: users.deletedAt,
-      })
+      .select(LOCKED_USER_COLUMNS)
       .from(users)
       .where(sql`${users.id} = ANY(${ids(effects.map((x) => x.userId))}::int[])`)
       .orderBy(users.id)

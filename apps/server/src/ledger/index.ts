@@ -5,6 +5,7 @@ import type { Db } from '../db/client.js';
 import { fail } from '../http/errors.js';
 import { effectOf, money, type LedgerEntry } from './effects.js';
 import { recordsInsert } from './batch.js';
+import { lockForPosting, type LockedUser } from './locked.js';
 import { inTransaction } from './tx.js';
 import './messages.js';
 
@@ -20,35 +21,6 @@ import './messages.js';
  * Invariant (checked by `npm run ledger:verify`): each balance equals the sum of its deltas over
  * the user's fund records, and every record carries the balances right after it.
  */
-
-/** What posting to a user needs of their row, read under its lock (`SELECT … FOR UPDATE`). */
-export interface LockedUser {
-  id: number;
-  userAmt: string;
-  enableAmt: string;
-  frozenAmt: string;
-  accountType: number;
-  agentId: number | null;
-  deletedAt: Date | null;
-}
-
-/** The columns of a LockedUser, for a caller that locks the user row in a statement of its own (with more columns). */
-export const LOCKED_USER_COLUMNS = {
-  id: users.id,
-  userAmt: users.userAmt,
-  enableAmt: users.enableAmt,
-  frozenAmt: users.frozenAmt,
-  accountType: users.accountType,
-  agentId: users.agentId,
-  deletedAt: users.deletedAt,
-};
-
-/** Locks a user's row for posting; refuses a user that is gone. */
-export async function lockForPosting(tx: Db, userId: number): Promise<LockedUser> {
-  const [u] = await tx.select(LOCKED_USER_COLUMNS).from(users).where(eq(users.id, userId)).for('update');
-  if (!u || u.deletedAt) throw fail('user_not_found');
-  return u;
-}
 
 /** The records of `entries` applied in order to the locked balances, and the balances after them; refuses going below zero. */
 function apply(u: LockedUser, entries: LedgerEntry[]) {
@@ -189,6 +161,7 @@ export async function postAgent(tx: Db, agentId: number, entries: LedgerEntry[])
 
 export { Decimal };
 export { postBatch, postAgentBatch } from './batch.js';
+export { LOCKED_USER_COLUMNS, lockForPosting, type LockedUser } from './locked.js';
 export type { LedgerEntry, Money } from './effects.js';
 export { LedgerError } from './effects.js';
 export { verifyLedger, type LedgerReport, type LedgerOffender } from './verify.js';
