@@ -173,7 +173,10 @@ describe('the daily deferral fee and the close snapshot', () => {
   it('charges each position once per calendar day, and what free cash cannot pay becomes the day’s debt', async () => {
     const rich = await atRisk('10000.00');
     const poor = await atRisk('5.00');
-    const day1 = new Date('2026-11-26T23:50:00+08:00');
+    // the nights after the positions were opened (now, by this machine's clock): tomorrow and the day after, in Shanghai
+    const shanghaiDay = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 10);
+    const day = shanghaiDay(Date.now() + 86_400_000);
+    const day1 = new Date(`${day}T23:50:00+08:00`);
     const first = await chargeDeferral(t.app.ctx, day1);
     expect(first.charged).toBeGreaterThanOrEqual(2);
     expect((await chargeDeferral(t.app.ctx, day1)).charged).toBe(0);
@@ -183,8 +186,8 @@ describe('the daily deferral fee and the close snapshot', () => {
     const debts = rows<{ kind: string; amount: string; day: string }>(
       await t.app.ctx.db.execute(sql`SELECT kind, amount::text, day::text FROM trading_debts WHERE user_id = ${poor.userId}`),
     );
-    expect(debts).toEqual([{ kind: 'deferral', amount: '17.00', day: '2026-11-26' }]);
-    await chargeDeferral(t.app.ctx, new Date('2026-11-27T23:50:00+08:00'));
+    expect(debts).toEqual([{ kind: 'deferral', amount: '17.00', day }]);
+    await chargeDeferral(t.app.ctx, new Date(day1.getTime() + 86_400_000));
     const [p] = rows<{ deferral_fee: string; deferral_days: number }>(
       await t.app.ctx.db.execute(sql`SELECT deferral_fee::text, deferral_days FROM positions WHERE id = ${rich.positionId}`),
     );
