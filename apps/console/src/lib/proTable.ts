@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { DataOf, Endpoint } from '@stock-admin/contracts';
 import i18n from './i18n';
 import { call } from './request';
@@ -23,6 +24,22 @@ export function tableDefaults() {
       showTotal: totalLabel,
     },
   } as const;
+}
+
+/**
+ * A plain antd Table paged by the server (a drawer's or a card's list read with useQuery): the page asked for, and
+ * the table's pagination for the total the server answered, with the list defaults above.
+ */
+export function useServerPage() {
+  const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
+  const pagination = (total: number) => ({
+    ...tableDefaults().pagination,
+    current: page.pageNum,
+    pageSize: page.pageSize,
+    total,
+    onChange: (pageNum: number, pageSize: number) => setPage({ pageNum, pageSize }),
+  });
+  return { page, setPage, pagination };
 }
 
 /** ProTable `params` → `{pageNum, pageSize, ...filters}`; empty filters are left out. */

@@ -8,7 +8,7 @@ import dayjs from 'dayjs';
 import type { LoginLogItem } from '@stock-admin/contracts';
 import { Access } from '../../../lib/access';
 import { greetingOf } from '../../../lib/greeting';
-import { tableDefaults } from '../../../lib/proTable';
+import { useServerPage } from '../../../lib/proTable';
 import type { LazyPage } from '../../../lib/chunk';
 import { grantRoutes, isSection, type SectionRoute } from '../../../lib/routing';
 import { useUserInfo } from '../../../lib/session';
@@ -21,7 +21,7 @@ import { TodayFigures } from '../components/TodayFigures';
 /** The admin's own recent sign-ins (server paging; table page kept while the tab is alive). */
 function RecentLogins({ username }: { username: string }) {
   const { t } = useTranslation();
-  const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
+  const { page, pagination } = useServerPage();
   const q = useQuery({
     queryKey: ['workplace', 'myLogins', username, page],
     queryFn: () => myLogins(username, page),
@@ -63,13 +63,7 @@ function RecentLogins({ username }: { username: string }) {
           columns={columns}
           dataSource={q.data?.list ?? []}
           scroll={{ x: 640 }}
-          pagination={{
-            ...tableDefaults().pagination,
-            current: page.pageNum,
-            pageSize: page.pageSize,
-            total: q.data?.total ?? 0,
-            onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
-          }}
+          pagination={pagination(q.data?.total ?? 0)}
         />
       </div>
     </Card>

@@ -4,7 +4,7 @@ import { Drawer, Radio, Table, Tag, Typography, type TableColumnsType } from 'an
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { StationMessageItem } from '@stock-admin/contracts';
-import { tableDefaults } from '../../../lib/proTable';
+import { useServerPage } from '../../../lib/proTable';
 import { stationCalls } from '../api';
 import { fmtTime } from '../../../shared/format';
 
@@ -18,7 +18,7 @@ interface Recipient {
 /** Recipients of one message with their read state. */
 export function RecipientsDrawer({ message, onClose }: { message: StationMessageItem; onClose: () => void }) {
   const { t } = useTranslation();
-  const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
+  const { page, setPage, pagination } = useServerPage();
   const [read, setRead] = useState<boolean | undefined>();
   const q = useQuery({
     queryKey: ['logs', 'stationRecipients', message.id, page, read],
@@ -60,13 +60,7 @@ export function RecipientsDrawer({ message, onClose }: { message: StationMessage
         loading={q.isFetching && !q.data}
         columns={columns}
         dataSource={q.data?.list ?? []}
-        pagination={{
-          ...tableDefaults().pagination,
-          current: page.pageNum,
-          pageSize: page.pageSize,
-          total: q.data?.total ?? 0,
-          onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
-        }}
+        pagination={pagination(q.data?.total ?? 0)}
       />
     </Drawer>
   );

@@ -5,7 +5,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { TASK_RESULTS, type TaskRecord, type TaskResult, type TaskRun } from '@stock-admin/contracts';
-import { tableDefaults } from '../../../lib/proTable';
+import { useServerPage } from '../../../lib/proTable';
 import { taskCalls } from '../api';
 import { fmtDuration, fmtTime, prettyJson } from '../../../shared/format';
 import { ResultTag } from './ResultTag';
@@ -13,7 +13,7 @@ import { ResultTag } from './ResultTag';
 /** Run history of one task (or all), newest first. */
 export function RunsDrawer({ task, onClose }: { task: TaskRecord; onClose: () => void }) {
   const { t } = useTranslation();
-  const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
+  const { page, setPage, pagination } = useServerPage();
   const [result, setResult] = useState<TaskResult | undefined>();
   const [trigger, setTrigger] = useState<'schedule' | 'manual' | undefined>();
   const q = useQuery({
@@ -90,13 +90,7 @@ export function RunsDrawer({ task, onClose }: { task: TaskRecord; onClose: () =>
         columns={columns}
         dataSource={q.data?.list ?? []}
         data-testid="task-runs"
-        pagination={{
-          ...tableDefaults().pagination,
-          current: page.pageNum,
-          pageSize: page.pageSize,
-          total: q.data?.total ?? 0,
-          onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
-        }}
+        pagination={pagination(q.data?.total ?? 0)}
       />
     </Drawer>
   );
