@@ -2,7 +2,9 @@ import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/client.js';
 import { rows } from '../src/db/migrate.js';
+import { isConnectionError } from '../src/db/outage.js';
 import { registerJob } from '../src/jobs/index.js';
 import { startRun, syncTasks } from '../src/jobs/runner.js';
 import { balances, ledgerOk, ledgerSums, makeUser } from './funds.helpers.js';
@@ -57,7 +59,10 @@ describe.skipIf(!url)('PostgreSQL backends terminated under load', () => {
         expect(r.headers['retry-after']).toBe('5');
       } else expect(body.status).toBe(0);
     }
-    const ok = answered.slice(0, 80).map((r, i) => (r.json().status === 0 ? i : -1)).filter((i) => i >= 0);
+    const ok = answered
+      .slice(0, 80)
+      .map((r, i) => (r.json().status === 0 ? i : -1))
+      .filter((i) => i >= 0);
     // every credit answered 0 is in the ledger exactly once, and none answered otherwise is
     const notes = rows<{ note: string; n: number }>(
       await t.app.ctx.db.execute(sql`SELECT note, count(*)::int AS n FROM fund_records WHERE user_id = ${userId} GROUP BY note`),
@@ -94,7 +99,8 @@ describe.skipIf(!url)('PostgreSQL backends terminated under load', () => {
     const r = await post(t, '/admin/user/list.do', { pageSize: 5 }, { token });
     // the first call may meet a connection ended a moment ago; within 1 s every call succeeds
     let status = r.json().status;
-    while (status !== 0 && Date.now() - t0 < 1000) status = (await post(t, '/admin/user/list.do', { pageSize: 5 }, { token })).json().status;
+    while (status !== 0 && Date.now() - t0 < 1000)
+      status = (await post(t, '/admin/user/list.do', { pageSize: 5 }, { token })).json().status;
     expect(status).toBe(0);
     expect(Date.now() - t0).toBeLessThan(1000);
     expect((await get(t, '/healthz')).statusCode).toBe(200);
@@ -133,12 +139,15 @@ describe.skipIf(!url)('PostgreSQL backends terminated under load', () => {
 
 /**
  * A TCP proxy in front of PostgreSQL that the test can cut: `down()` ends every connection and then
- * holds new ones without answering (a server that stopped responding), `up()` forwards again.
+ * holds new ones without answering (a server that stopped responding), `up()` forwards again;
+ * `freeze()` keeps the connections but passes nothing on (statements time out on the client).
  */
 function pgProxy(target: URL) {
   const sockets = new Set<net.Socket>();
   const held = new Set<net.Socket>();
   let forwarding = true;
+  let frozen = false;
+  const pending: (() => void)[] = [];
   const server = net.createServer((client) => {
     sockets.add(client);
     client.on('close', () => sockets.delete(client));
@@ -155,7 +164,9 @@ function pgProxy(target: URL) {
     upstream.on('error', () => client.destroy());
     client.on('close', () => upstream.destroy());
     upstream.on('close', () => client.destroy());
-    client.pipe(upstream).pipe(client);
+    // what the client writes while the proxy is frozen waits here (a server that has stopped reading)
+    client.on('data', (d: Buffer) => (frozen ? pending.push(() => upstream.write(d)) : upstream.write(d)));
+    upstream.pipe(client);
   });
   return {
     listen: () => new Promise<number>((r) => server.listen(0, '127.0.0.1', () => r((server.address() as net.AddressInfo).port))),
@@ -166,6 +177,14 @@ function pgProxy(target: URL) {
     up() {
       forwarding = true;
       for (const s of held) s.destroy();
+    },
+    /** Connections stay open; what the clients write is not passed on until `thaw()`. */
+    freeze() {
+      frozen = true;
+    },
+    thaw() {
+      frozen = false;
+      for (const send of pending.splice(0)) send();
     },
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
@@ -218,5 +237,49 @@ describe.skipIf(!url)('PostgreSQL not answering for a few seconds', () => {
     expect(h.statusCode).toBe(200);
     expect(Date.now() - t0).toBeLessThan(1000);
     expect((await post(t, '/admin/user/list.do', {}, { token })).json().status).toBe(0);
+  });
+});
+
+describe.skipIf(!url)('a transaction whose BEGIN fails', () => {
+  // drizzle-orm sends BEGIN before the block that gives its connection back (db/pool.ts)
+  it('gives its connection back: a pool of two still serves after both connections lost a BEGIN', async () => {
+    const proxy = pgProxy(new URL(url!));
+    const u = new URL(url!);
+    u.hostname = '127.0.0.1';
+    u.port = String(await proxy.listen());
+    const database = await openDatabase({
+      databaseUrl: u.toString(),
+      dataDir: 'memory://',
+      poolSize: 2,
+      listConnections: 0,
+      connectTimeoutMs: 500,
+      queryTimeoutMs: 300,
+    });
+    const { db } = database;
+    try {
+      // both connections opened, then idle in the pool
+      await Promise.all([0, 1].map(() => db.transaction((tx) => tx.execute(sql`SELECT pg_sleep(0.05)`))));
+      proxy.freeze();
+      let ran = 0;
+      const lost = await Promise.allSettled(
+        [0, 1].map(() =>
+          db.transaction(async (tx) => {
+            ran++;
+            await tx.execute(sql`SELECT 1`);
+          }),
+        ),
+      );
+      proxy.thaw();
+      expect(ran).toBe(0);
+      for (const r of lost) {
+        expect(r.status).toBe('rejected');
+        expect(isConnectionError((r as PromiseRejectedResult).reason)).toBe(true);
+      }
+      const answer = await db.transaction(async (tx) => rows<{ n: number }>(await tx.execute(sql`SELECT 7 AS n`)));
+      expect(answer).toEqual([{ n: 7 }]);
+    } finally {
+      await database.close();
+      await proxy.close();
+    }
   });
 });

@@ -8,7 +8,8 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index.js';
 import { ListPipeline } from './pipeline.js';
-import { connectionLost, isConnectionError } from './outage.js';
+import { Pool } from './pool.js';
+import { connectionLost } from './outage.js';
 
 export type Schema = typeof schema;
 /** The database handle every service takes; a transaction (`tx`) has the same shape. */
@@ -72,7 +73,7 @@ export async function openDatabase(opts: {
       ...(opts.applicationName ? { application_name: opts.applicationName } : {}),
       options,
     };
-    const pool = new pg.Pool({ ...config, max: opts.poolSize ?? 10 });
+    const pool = new Pool({ ...config, max: opts.poolSize ?? 10 });
     // A connection that drops (PostgreSQL restarted, a backend terminated, the network cut) emits 'error'
     // on its client, idle or checked out, and on the pool: with no listener node ends the process. The
     // statement it ran fails on its own; the pool discards the client and opens a fresh one when asked.
@@ -97,21 +98,15 @@ export async function openDatabase(opts: {
       db,
       kind: 'postgres',
       async withConnection(fn) {
+        // a connection that fails is discarded at once by the pool (db/pool.ts), and with it any advisory lock it held
         const c = await pool.connect();
-        let broken: Error | undefined;
         try {
           return await fn(async (text) => {
-            try {
-              const r = (await c.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
-              return { rows: (Array.isArray(r) ? r[r.length - 1]! : r).rows };
-            } catch (e) {
-              if (isConnectionError(e)) broken = e as Error;
-              throw e;
-            }
+            const r = (await c.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
+            return { rows: (Array.isArray(r) ? r[r.length - 1]! : r).rows };
           });
         } finally {
-          // a connection that failed is discarded (and with it any advisory lock it held), never reused
-          c.release(broken);
+          c.release();
         }
       },
       close: async () => {

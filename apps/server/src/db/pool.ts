@@ -1,0 +1,53 @@
+import pg from 'pg';
+import { isConnectionError } from './outage.js';
+
+const guarded = new WeakSet<pg.PoolClient>();
+/** The release of the current checkout of a client, made safe to call twice. */
+const releases = new WeakMap<pg.PoolClient, (err?: Error | boolean) => void>();
+
+/**
+ * The pool drizzle is given. drizzle-orm 0.45's node-postgres `transaction()` sends BEGIN before the
+ * try/finally that releases its client, and releases without the error (drizzle-team/drizzle-orm#6241,
+ * #6114, open): a BEGIN on a connection that died a moment before leaves the client checked out for
+ * good — a few outages and every request waits on an empty pool, and `pool.end()` never returns (a
+ * test's close timed out in CI) — and a client whose statement timed out on our side goes back to the
+ * pool with the statement still running on it. Here a checked-out client whose statement fails for a
+ * connection reason or a time-out is given back at once as broken (the pool ends it and opens another
+ * when asked); the release its user makes afterwards does nothing.
+ */
+export class Pool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): void;
+  override connect(callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void) {
+    // pool.query checks out with a callback and releases with the error itself
+    if (callback) return super.connect(callback);
+    return super.connect().then(guard);
+  }
+}
+
+function guard(client: pg.PoolClient): pg.PoolClient {
+  const release = client.release.bind(client);
+  let released = false;
+  const once = (err?: Error | boolean) => {
+    if (released) return;
+    released = true;
+    release(err);
+  };
+  releases.set(client, once);
+  client.release = once;
+  if (!guarded.has(client)) {
+    guarded.add(client);
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    // once per client: a later checkout's release is looked up, not captured
+    client.query = ((...args: unknown[]) => {
+      const result = query(...args);
+      if (result instanceof Promise) {
+        result.then(undefined, (e: unknown) => {
+          if (isConnectionError(e)) releases.get(client)?.(e as Error);
+        });
+      }
+      return result;
+    }) as typeof client.query;
+  }
+  return client;
+}
