@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { agents, fundRecords } from '../src/db/schema/index.js';
 import { rows } from '../src/db/migrate.js';
-import { agentChainOfUser, agentSubtreeIds } from '../src/modules/agents/service.js';
+import { agentChainsOfUsers, agentSubtreeIds } from '../src/modules/agents/service.js';
 import { createTestApp, post, signedIn, type TestApp } from './helpers.js';
 import { appPost, appUser, makeAgentViaApi, newPhone } from './users-helpers.js';
 
@@ -101,7 +101,7 @@ describe('agents', () => {
     expect(moved.data).toMatchObject({ parentId: b.id, level: 2, path: [b.id, a1.id] });
     expect(await agentRow(a11.id)).toMatchObject({ level: 3, path: [b.id, a1.id, a11.id] });
     const u = await appUser(t, { inviteCode: a11.inviteCode });
-    expect(await agentChainOfUser(t.app.ctx.db, u.id)).toEqual([a11.id, a1.id, b.id]);
+    expect((await agentChainsOfUsers(t.app.ctx.db, [u.id])).get(u.id)).toEqual([a11.id, a1.id, b.id]);
     expect((await agentSubtreeIds(t.app.ctx.db, b.id)).sort((x, y) => x - y)).toEqual([b.id, a1.id, a11.id].sort((x, y) => x - y));
     // back to the top
     expect((await call('/admin/agent/update.do', { id: a1.id, parentId: 0 })).data).toMatchObject({
@@ -110,7 +110,15 @@ describe('agents', () => {
       path: [a1.id],
     });
     expect(await agentRow(a11.id)).toMatchObject({ level: 2, path: [a1.id, a11.id] });
-    expect(await agentChainOfUser(t.app.ctx.db, 99_999_999)).toEqual([]);
+    // several users in one lookup: one that does not exist has no agents
+    const v = await appUser(t, { inviteCode: b.inviteCode });
+    expect(await agentChainsOfUsers(t.app.ctx.db, [u.id, 99_999_999, v.id, u.id])).toEqual(
+      new Map([
+        [u.id, [a11.id, a1.id]],
+        [99_999_999, []],
+        [v.id, [b.id]],
+      ]),
+    );
   });
 
   it('updates profile, rates (not above the parent, not below a child), lock and password', async () => {

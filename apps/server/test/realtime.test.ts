@@ -168,7 +168,7 @@ describe('routing', () => {
     );
     const asked: number[] = [];
     const previous = t.app.realtime.agentChain;
-    t.app.realtime.agentChain = async (userId) => (asked.push(userId), userId === 100 ? [5, 1] : []);
+    t.app.realtime.agentChain = async (userIds) => (asked.push(...userIds), new Map(userIds.map((id) => [id, id === 100 ? [5, 1] : []])));
     try {
       await raise('WITHDRAW_REQUEST', { id: 1 }, 100);
       await raise('WITHDRAW_REQUEST', { id: 2 }, 200);
@@ -181,6 +181,27 @@ describe('routing', () => {
     expect(ct.notices().map((f) => f.data?.id)).toEqual([1]);
     expect(ce.notices()).toEqual([]);
     expect(cp.notices().map((f) => f.data?.id)).toEqual([1, 2, 3]);
+  });
+
+  it('looks up the agents of events raised together once, and delivers them in the order raised', async () => {
+    const above = await signedIn(t, 'agent', { agentId: 5 });
+    const platform = await signedIn(t, 'finance');
+    const [ca, cp] = await Promise.all([above, platform].map(async (s) => track(await connectReady(base, s.id, s.token))));
+    const lookups: number[][] = [];
+    const previous = t.app.realtime.agentChain;
+    t.app.realtime.agentChain = async (userIds) => (lookups.push(userIds), new Map(userIds.map((id) => [id, id === 100 ? [5, 1] : []])));
+    try {
+      // thirty buys' worth of notices in one turn, as a busy instance raises them
+      for (let i = 0; i < 30; i++) notify(t.app.ctx, { type: 'WITHDRAW_REQUEST', data: { id: i }, userId: i % 2 ? 200 : 100 });
+      await raise('WITHDRAW_REQUEST', { id: 'last' }, 100);
+    } finally {
+      t.app.realtime.agentChain = previous;
+    }
+    expect(lookups.length).toBe(1);
+    expect(lookups[0]!.length).toBe(31);
+    const ids = Array.from({ length: 30 }, (_, i) => i);
+    expect(ca.notices().map((f) => f.data?.id)).toEqual([...ids.filter((i) => i % 2 === 0), 'last']);
+    expect(cp.notices().map((f) => f.data?.id)).toEqual([...ids, 'last']);
   });
 
   it('routes by the real agent tree: the agent of the user and its ancestors, not a sibling tree', async () => {

@@ -4,13 +4,13 @@ import type { BusMessage, EventBus } from './bus.js';
 import { SocketConnections, type ConnectionOptions } from './connections.js';
 import { noticeFrame } from './protocol.js';
 import { canReceive, isRoutedEvent } from './routing.js';
-import { SerialQueue } from './serial-queue.js';
+import { BatchQueue, SerialQueue } from './serial-queue.js';
 import { quoteFrames } from './watch.js';
 
 export type { Verdict } from './connections.js';
 
-/** The user's agent and all its ancestors (agent staff above the user receive the user's events). */
-export type AgentChainResolver = (userId: number) => Promise<number[]>;
+/** Each user's agent and all its ancestors (agent staff above the user receive the user's events), for many users at once. */
+export type AgentChainResolver = (userIds: number[]) => Promise<Map<number, number[]>>;
 
 export interface HubOptions extends ConnectionOptions {
   bus: EventBus;
@@ -26,7 +26,7 @@ export interface HubOptions extends ConnectionOptions {
  */
 export class SocketHub extends SocketConnections {
   agentChain: AgentChainResolver;
-  private readonly raising: SerialQueue;
+  private readonly raising: BatchQueue<DomainEvent>;
   private readonly delivering: SerialQueue;
   private readonly unsubscribe: () => void;
   private relaying = false;
@@ -39,7 +39,8 @@ export class SocketHub extends SocketConnections {
     super(o);
     this.agentChain = o.agentChain;
     const onError = (err: unknown) => o.log.error({ err }, 'socket hub job failed');
-    this.raising = new SerialQueue(10_000, onError);
+    // under load (hundreds of buys a second) the events waiting share one lookup of their users' agents
+    this.raising = new BatchQueue(10_000, 500, (events) => this.publish(events), onError);
     this.delivering = new SerialQueue(10_000, onError);
     this.unsubscribe = o.bus.subscribe((m, remote) => this.onBus(m, remote));
   }
@@ -55,18 +56,23 @@ export class SocketHub extends SocketConnections {
       this.o.log.warn({ type: event.type }, 'notify(): this event type is not broadcast; ignored');
       return;
     }
-    const queued = this.raising.push(async () => {
-      let agentIds: number[] = [];
-      if (event.userId != null) {
-        try {
-          agentIds = await this.agentChain(event.userId);
-        } catch (err) {
-          this.o.log.error({ err, userId: event.userId }, 'socket routing: agent chain lookup failed; agents will not be notified');
-        }
+    if (!this.raising.push(event)) this.o.log.error({ type: event.type }, 'socket hub overloaded: notice dropped');
+  }
+
+  /** Publishes raised events in order, with the agent chains of their users looked up together. */
+  private async publish(events: DomainEvent[]): Promise<void> {
+    const userIds = events.flatMap((e) => (e.userId != null ? [e.userId] : []));
+    let chains = new Map<number, number[]>();
+    if (userIds.length) {
+      try {
+        chains = await this.agentChain(userIds);
+      } catch (err) {
+        this.o.log.error({ err, userIds: [...new Set(userIds)] }, 'socket routing: agent chain lookup failed; agents will not be notified');
       }
-      this.o.bus.publish({ kind: 'event', event, agentIds });
-    });
-    if (!queued) this.o.log.error({ type: event.type }, 'socket hub overloaded: notice dropped');
+    }
+    for (const event of events) {
+      this.o.bus.publish({ kind: 'event', event, agentIds: event.userId != null ? (chains.get(event.userId) ?? []) : [] });
+    }
   }
 
   /**

@@ -19,3 +19,39 @@ export class SerialQueue {
     return this.tail;
   }
 }
+
+/**
+ * Hands items on in order, in batches: one batch at a time, each made of what waited while the one before ran (at
+ * most `max`; the first starts a microtask after its first item, so items pushed in one turn go together). Refuses
+ * new items beyond `limit` waiting.
+ */
+export class BatchQueue<T> {
+  private items: T[] = [];
+  private running: Promise<void> | null = null;
+  constructor(
+    private readonly limit: number,
+    private readonly max: number,
+    private readonly run: (batch: T[]) => Promise<void>,
+    private readonly onError: (err: unknown) => void,
+  ) {}
+  push(item: T): boolean {
+    if (this.items.length >= this.limit) return false;
+    this.items.push(item);
+    this.running ??= this.drain();
+    return true;
+  }
+  idle(): Promise<void> {
+    return this.running ?? Promise.resolve();
+  }
+  private async drain(): Promise<void> {
+    await Promise.resolve();
+    while (this.items.length) {
+      try {
+        await this.run(this.items.splice(0, this.max));
+      } catch (err) {
+        this.onError(err);
+      }
+    }
+    this.running = null;
+  }
+}

@@ -16,15 +16,21 @@ import './messages.js';
 export { agentScope, userScope, assertUserInScope, assertAgentInScope, isAgentStaff } from './scope.js';
 
 /**
- * The user's agent followed by all its ancestors, nearest first ([own agent, parent, …, top agent]);
- * [] when the user has no agent or does not exist. The realtime hub routes user events to agent staff
- * of these agents.
+ * Each user's agent followed by all its ancestors, nearest first ([own agent, parent, …, top agent]), in one statement
+ * for any number of users; [] for a user with no agent or that does not exist. The realtime hub routes user events
+ * to agent staff of these agents.
  */
-export async function agentChainOfUser(db: Db, userId: number): Promise<number[]> {
-  const [r] = rows<{ path: number[] | null }>(
-    await db.execute(sql`SELECT a.path FROM users u JOIN agents a ON a.id = u.agent_id WHERE u.id = ${userId}`),
+export async function agentChainsOfUsers(db: Db, userIds: readonly number[]): Promise<Map<number, number[]>> {
+  const ids = [...new Set(userIds)];
+  const chains = new Map<number, number[]>(ids.map((id) => [id, []]));
+  if (!ids.length) return chains;
+  const found = rows<{ id: number; path: number[] | null }>(
+    await db.execute(
+      sql`SELECT u.id, a.path FROM users u JOIN agents a ON a.id = u.agent_id WHERE u.id = ANY(${`{${ids.join(',')}}`}::int[])`,
+    ),
   );
-  return r?.path ? [...r.path].map(Number).reverse() : [];
+  for (const r of found) chains.set(Number(r.id), r.path ? [...r.path].map(Number).reverse() : []);
+  return chains;
 }
 
 /** The agent and every agent below it (deleted ones included: their records stay visible). */
