@@ -2,7 +2,8 @@ import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { agents, fundRecords, users } from '../src/db/schema/index.js';
-import { LedgerError, post, postAgent, postBatch } from '../src/ledger/index.js';
+import { LedgerError, post, postAgent, postBatch, postingCtes } from '../src/ledger/index.js';
+import { LOCKED_USER_COLUMNS } from '../src/ledger/locked.js';
 import { verifyLedger } from '../src/ledger/verify.js';
 import { createUser } from '../src/modules/users/service.js';
 import { AppError } from '../src/http/errors.js';
@@ -191,15 +192,60 @@ describe('ledger postBatch()', () => {
   });
 });
 
+describe('ledger postingCtes(), unlocked', () => {
+  const read = async (id: number) => (await db().select(LOCKED_USER_COLUMNS).from(users).where(eq(users.id, id)))[0]!;
+  const records = async (id: number) => (await db().select().from(fundRecords).where(eq(fundRecords.userId, id))).length;
+  const debit = { type: 'manual_debit' as const, amount: '-300.00', note: 'taken' };
+  const write = (u: Awaited<ReturnType<typeof read>>, guard = sql`true`) => {
+    const p = postingCtes(u, [debit], { unlocked: { guard } });
+    return { p, run: db().execute(sql`WITH ${p.balances}, ${p.records} SELECT (SELECT count(*)::int FROM ledger_balances) AS n`) };
+  };
+
+  it('writes balances and record when the row is as read, and nothing when it changed or fails the guard', async () => {
+    const id = await newUser();
+    await post(db(), id, [{ type: 'recharge', amount: '1000.00' }]);
+    const before = await read(id);
+    // changed behind the read: another posting
+    await post(db(), id, [{ type: 'recharge', amount: '1.00' }]);
+    const stale = write(before);
+    await stale.run;
+    expect(before.enableAmt).toBe('1000.00');
+    expect(await balances(id)).toEqual({ userAmt: '1001.00', enableAmt: '1001.00', frozenAmt: '0.00' });
+    expect(await records(id)).toBe(2);
+    // as read, but the caller's guard says no
+    await write(await read(id), sql`trade_locked`).run;
+    expect(await records(id)).toBe(2);
+    // as read
+    const fresh = await read(id);
+    const ok = write(fresh);
+    await ok.run;
+    ok.p.written();
+    expect(fresh).toMatchObject({ userAmt: '701.00', enableAmt: '701.00', frozenAmt: '0.00' });
+    expect(await balances(id)).toEqual({ userAmt: '701.00', enableAmt: '701.00', frozenAmt: '0.00' });
+    expect(await records(id)).toBe(3);
+    // the same read a second time: the row has moved on
+    await write({ ...fresh, userAmt: '1001.00', enableAmt: '1001.00' }).run;
+    expect(await balances(id)).toEqual({ userAmt: '701.00', enableAmt: '701.00', frozenAmt: '0.00' });
+    expect(await records(id)).toBe(3);
+    expect((await verifyLedger(db())).offenders).toEqual([]);
+  });
+});
+
 describe('the users summary trigger', () => {
   it('refuses a change of account type, also inside a many-row update', async () => {
     const a = await newUser();
     const b = await newUser();
     // drizzle wraps the database's error: its message is the cause's
-    const refusal = (p: Promise<unknown>) => p.then(() => 'passed', (e: { cause?: { message?: string } }) => String(e.cause?.message));
+    const refusal = (p: Promise<unknown>) =>
+      p.then(
+        () => 'passed',
+        (e: { cause?: { message?: string } }) => String(e.cause?.message),
+      );
     expect(await refusal(db().execute(sql`UPDATE users SET account_type = 1 WHERE id = ${a}`))).toMatch(/account type cannot change/);
     expect(
-      await refusal(db().execute(sql`UPDATE users SET account_type = CASE WHEN id = ${b} THEN 1 ELSE account_type END WHERE id IN (${a}, ${b})`)),
+      await refusal(
+        db().execute(sql`UPDATE users SET account_type = CASE WHEN id = ${b} THEN 1 ELSE account_type END WHERE id IN (${a}, ${b})`),
+      ),
     ).toMatch(/account type cannot change/);
     // a statement over many users that changes no type nor agent passes and leaves the summaries right
     await db().execute(sql`UPDATE users SET enable_amt = enable_amt WHERE id > 0`);

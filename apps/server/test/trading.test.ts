@@ -198,6 +198,27 @@ describe('rules of a buy', () => {
     await risk('product', DEFAULT_PRODUCT_CONFIG);
   });
 
+  it('places concurrent buys of one user each exactly once, holding only what free cash covers', async () => {
+    // 100 shares × ≈ 40 at leverage 2: a hold of ≈ 2,000 each; cash for four of ten
+    const u = await trader('8500.00');
+    const rs = await Promise.all(Array.from({ length: 10 }, () => buy(u.token)));
+    const placed = rs.filter((r) => r.status === 0);
+    expect(placed.length).toBe(4);
+    // the fifth would leave too little free cash behind its margin: refused on the balances the first four left
+    expect(rs.filter((r) => r.status !== 0).every((r) => /^保证金 [\d.]+ 元超过可用资金的 90%$/.test(r.msg))).toBe(true);
+    const held = placed.reduce((s, r) => s.plus(r.data.hold), new Decimal(0));
+    const b = await balances(t, u.id);
+    expect(b.frozenAmt).toBe(held.toFixed(2));
+    expect(new Decimal(b.enableAmt).plus(held).toFixed(2)).toBe('8500.00');
+    const holds = rows<{ n: number; refs: number }>(
+      await t.app.ctx.db.execute(
+        sql`SELECT count(*)::int AS n, count(DISTINCT reference)::int AS refs FROM fund_records WHERE user_id = ${u.id} AND type = 'order_hold'`,
+      ),
+    );
+    expect(holds).toEqual([{ n: 4, refs: 4 }]);
+    await ledgerOk();
+  });
+
   it('limits buys of one stock per window (anti-churn), counted under the user lock even when concurrent', async () => {
     await risk('stock', { ...DEFAULT_STOCK_RISK, minHoldMinutes: 0, maxBuysInWindow: 2, buyWindowMinutes: 10 });
     const u = await trader('1000000.00');

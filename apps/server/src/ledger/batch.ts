@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { agents, users } from '../db/schema/index.js';
 import type { Db } from '../db/client.js';
 import { fail } from '../http/errors.js';
@@ -16,15 +16,25 @@ import { inTransaction } from './tx.js';
 const ids = (xs: number[]) => `{${[...new Set(xs)].sort((a, b) => a - b).join(',')}}`;
 
 /** INSERT of fund records given as rows of its columns (plus `n`, their order: ids follow it, and the chain check reads them so). */
-export const recordsInsert = (records: Record<string, unknown>[]) => sql`
+export const recordsInsert = (records: Record<string, unknown>[], along?: Along) => sql`
   INSERT INTO fund_records (user_id, agent_id, owner_agent_id, type, amount, equity_delta, enable_delta, frozen_delta,
                             user_amt_after, enable_amt_after, frozen_amt_after, reference, admin_id, note)
-  SELECT user_id, agent_id, owner_agent_id, type, amount, equity_delta, enable_delta, frozen_delta,
-         user_amt_after, enable_amt_after, frozen_amt_after, reference, admin_id, note
-  FROM jsonb_to_recordset(${JSON.stringify(records)}::jsonb) AS r(
+  SELECT r.user_id, r.agent_id, r.owner_agent_id, r.type, r.amount, r.equity_delta, r.enable_delta, r.frozen_delta,
+         r.user_amt_after, r.enable_amt_after, r.frozen_amt_after, ${along ? sql`coalesce(r.reference, ${along.reference})` : sql`r.reference`},
+         r.admin_id, r.note
+  FROM ${along ? sql`${along.cte}, ` : sql``}jsonb_to_recordset(${JSON.stringify(records)}::jsonb) AS r(
     n int, user_id int, agent_id int, owner_agent_id int, type text, amount numeric, equity_delta numeric, enable_delta numeric,
     frozen_delta numeric, user_amt_after numeric, enable_amt_after numeric, frozen_amt_after numeric, reference text, admin_id int, note text)
-  ORDER BY n`;
+  ORDER BY r.n`;
+
+/**
+ * A posting written by the caller's statement, along a CTE of it (`cte`, a name): written only when that CTE has a
+ * row, each record's reference taken from `reference` (an expression over its row) when the entry gives none.
+ */
+export interface Along {
+  cte: SQL;
+  reference: SQL;
+}
 
 /** The fund records, in slices: one parameter of a few megabytes at most. */
 async function insertRecords(tx: Db, records: Record<string, unknown>[]): Promise<void> {

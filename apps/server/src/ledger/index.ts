@@ -1,10 +1,10 @@
 import Decimal from 'decimal.js';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { agents, fundRecords, users, type FundRecordRow } from '../db/schema/index.js';
 import type { Db } from '../db/client.js';
 import { fail } from '../http/errors.js';
 import { effectOf, money, type LedgerEntry } from './effects.js';
-import { recordsInsert } from './batch.js';
+import { recordsInsert, type Along } from './batch.js';
 import { lockForPosting, type LockedUser } from './locked.js';
 import { inTransaction } from './tx.js';
 import './messages.js';
@@ -83,19 +83,39 @@ export async function post(tx: Db, userId: number, entries: LedgerEntry[]): Prom
 }
 
 /**
- * post() for a user whose row the caller locked in this transaction (`lockForPosting`, or its own statement
- * selecting LOCKED_USER_COLUMNS … FOR UPDATE): the same checks and records, the balances and the records written
- * in one statement — for the hot paths (a buy: bench/positions B1). `u` is updated to the balances after.
+ * post() as CTEs of the caller's own statement, so that a hot path (a buy: bench/positions B1) writes its rows, the
+ * balances and the records in one round trip: the same checks and records. `balances` (the CTE `ledger_balances`,
+ * returning the user's id when it wrote) and `records` (`ledger_records`) go in the caller's `WITH`; once the
+ * statement has succeeded and wrote them, `written()` updates `u` to the balances after.
+ * - `u` locked in this transaction (`lockForPosting`, or the caller's statement selecting LOCKED_USER_COLUMNS … FOR
+ *   UPDATE), the default: with `along`, `balances` (placed after the caller's CTE) writes only when that CTE has a row.
+ * - `unlocked: { guard }`: `u` as read a moment ago, not locked — `balances` writes only if the row still holds those
+ *   balances, owner and account type and meets `guard` (SQL over the users row), in the statement's own row lock;
+ *   the caller's CTE reads `ledger_balances` (after it), and `records` follows the caller's CTE as `along` says.
+ *   Nothing is written when the row changed meanwhile: the caller then locks it and tries again.
  */
-export async function postLocked(tx: Db, u: LockedUser, entries: LedgerEntry[]): Promise<void> {
-  if (!entries.length) return;
+export function postingCtes(
+  u: LockedUser,
+  entries: LedgerEntry[],
+  opts: { along?: Along; unlocked?: { guard: SQL } } = {},
+): { balances: SQL; records: SQL; written(): void } {
   const { values, after } = apply(u, entries);
-  await tx.execute(sql`
-    WITH balances AS (
+  const { unlocked } = opts;
+  // unlocked, the records follow the balances' own gate unless the caller's CTE (itself after it) is given
+  const along = opts.along ?? (unlocked ? { cte: sql`ledger_balances`, reference: sql`NULL` } : undefined);
+  const where = unlocked
+    ? sql`id = ${u.id} AND user_amt = ${u.userAmt} AND enable_amt = ${u.enableAmt} AND frozen_amt = ${u.frozenAmt}
+          AND account_type = ${u.accountType} AND agent_id IS NOT DISTINCT FROM ${u.agentId}::int AND deleted_at IS NULL
+          AND (${unlocked.guard})`
+    : sql`id = ${u.id}${along ? sql` AND EXISTS (SELECT 1 FROM ${along.cte})` : sql``}`;
+  const balances = sql`ledger_balances AS (
       UPDATE users SET user_amt = ${after.userAmt}, enable_amt = ${after.enableAmt}, frozen_amt = ${after.frozenAmt}, updated_at = now()
-      WHERE id = ${u.id})
-    ${recordsInsert(values.map((v, n) => ({ n, ...recordColumns(v) })))}`);
-  Object.assign(u, after);
+      WHERE ${where} RETURNING id)`;
+  const records = sql`ledger_records AS (${recordsInsert(
+    values.map((v, n) => ({ n, ...recordColumns(v) })),
+    along,
+  )})`;
+  return { balances, records, written: () => Object.assign(u, after) };
 }
 
 /** A record as the columns of fund_records (recordsInsert's shape). */

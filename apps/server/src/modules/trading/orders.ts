@@ -1,125 +1,20 @@
 import Decimal from 'decimal.js';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Direction, Lang, OrderItem } from '@stock-admin/contracts';
+import type { Direction, Lang } from '@stock-admin/contracts';
 import { orders, positions, users } from '../../db/schema/index.js';
 import type { Db } from '../../db/client.js';
 import type { AppContext, Principal } from '../../http/context.js';
 import { fail } from '../../http/errors.js';
-import { post, postLocked, type LockedUser } from '../../ledger/index.js';
-import { rows } from '../../db/migrate.js';
-import { serialNoSql } from '../../db/serial-no.js';
+import { post } from '../../ledger/index.js';
 import { notify } from '../../realtime/notify.js';
 import { userScope } from '../agents/scope.js';
 import { claimPending, reviewEach } from '../_kit/review.js';
-import { riskRules, type RiskRules } from '../risk/settings.js';
-import { spreadPctOf } from '../risk/spread.js';
+import { riskRules } from '../risk/settings.js';
 import { closePosition, openPosition, orderEvent } from './book.js';
-import { buyCost, type BuyCost } from './money.js';
-import { toOrder } from './lists.js';
-import {
-  assertOrderShape,
-  assertTradingOpen,
-  assertWithinLimits,
-  checkTrader,
-  liveQuote,
-  lockBuyer,
-  tradableStock,
-  type TradedStock,
-} from './rules.js';
+import { costAt } from './buy.js';
+import { assertWithinLimits, liveQuote, tradableStock, type TradedStock } from './rules.js';
 
 type OrderRow = typeof orders.$inferSelect;
-const m = (d: Decimal) => d.toFixed(2);
-
-export interface BuyInput {
-  gid: string;
-  shares: number;
-  leverage: number;
-  direction: Direction;
-  takeProfit?: string;
-  stopLoss?: string;
-}
-
-/** The cost of a buy at `price` under today's rules (fees, the highest matching spread). */
-function costAt(rules: RiskRules, stock: TradedStock, price: Decimal.Value, shares: number, leverage: number, changePct: string) {
-  const { docs, spread } = rules;
-  const amount = new Decimal(price).times(shares);
-  const spreadPct = spreadPctOf(spread, { code: stock.code, changePct, amount, price, stockRate: stock.spreadRate });
-  return buyCost(price, shares, leverage, docs.stock, spreadPct);
-}
-
-/**
- * A user's buy (platform API): every rule checked, then the margin, fee and spread held from free cash in one
- * transaction with the order and its first history row; the buy list's badge (19) moves. Three statements inside
- * the transaction (bench/positions B1): the buyer locked with the stock, the order with its number, anti-churn
- * check and history row, then the hold through the ledger.
- */
-export async function placeBuy(ctx: AppContext, userId: number, input: BuyInput): Promise<OrderItem> {
-  await assertTradingOpen(ctx);
-  const rules = await riskRules(ctx);
-  const { docs } = rules;
-  const order = await ctx.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    const { user, stock } = await lockBuyer(tx, userId, input.gid);
-    const q = liveQuote(ctx, stock.gid);
-    assertOrderShape(rules, stock, q, input);
-    const cost = costAt(rules, stock, q.last, input.shares, input.leverage, q.changePct);
-    if (cost.amount.lt(docs.stock.minBuyAmount)) throw fail('trade.min_amount', { min: docs.stock.minBuyAmount });
-    checkTrader(rules, user);
-    const enable = new Decimal(user.enableAmt);
-    if (cost.margin.gt(enable.times(docs.stock.maxMarginPct).dividedBy(100)))
-      throw fail('trade.margin_pct', { margin: m(cost.margin), pct: docs.stock.maxMarginPct });
-    if (cost.hold.gt(enable)) throw fail('trade.insufficient', { need: m(cost.hold) });
-    return recordBuy(tx, user, stock, q.last, input, cost, new Date(), rules);
-  });
-  notify(ctx, { type: 'BUY_GP_REQUEST', userId, data: { id: order.id, userId, amount: order.amount } });
-  return order;
-}
-
-/**
- * Writes a pending buy for a user locked for posting (rules already checked; with `rules`, anti-churn too: at most
- * N buys of one stock per window — the user row is locked, so concurrent buys count each other): the order, its
- * first history row and its hold through the ledger.
- */
-export async function recordBuy(
-  tx: Db,
-  user: LockedUser,
-  stock: TradedStock,
-  price: string,
-  input: BuyInput,
-  cost: BuyCost,
-  now: Date,
-  rules?: RiskRules,
-): Promise<OrderItem> {
-  const r = rules?.docs.stock;
-  // the window's count is read by this statement, which starts after the lock: it sees every buy committed before
-  const recent = r?.buyWindowMinutes
-    ? sql`(SELECT count(*) AS n FROM orders WHERE user_id = ${user.id} AND kind = 'buy' AND gid = ${stock.gid}
-             AND created_at >= ${new Date(now.getTime() - r.buyWindowMinutes * 60_000).toISOString()}::timestamptz AND status <> 'cancelled')`
-    : sql`(SELECT 0 AS n)`;
-  const [row] = rows<Record<string, unknown>>(
-    await tx.execute(sql`
-      WITH o AS (
-        INSERT INTO orders (order_no, kind, user_id, stock_id, gid, code, stock_name, direction, shares, leverage, price, amount,
-                            margin, fee, spread, hold, take_profit, stop_loss, created_at)
-        SELECT ${serialNoSql('B', 'trade_no_seq', now)}, 'buy', ${user.id}, ${stock.id}, ${stock.gid}, ${stock.code}, ${stock.name},
-               ${input.direction}, ${input.shares}, ${input.leverage}, ${price}, ${m(cost.amount)}, ${m(cost.margin)}, ${m(cost.fee)},
-               ${m(cost.spread)}, ${m(cost.hold)}, ${input.takeProfit ?? null}, ${input.stopLoss ?? null}, ${now.toISOString()}::timestamptz
-        FROM ${recent} AS recent WHERE recent.n < ${r?.buyWindowMinutes ? r.maxBuysInWindow : 1}
-        RETURNING *),
-      e AS (INSERT INTO order_events (order_id, status) SELECT id, 'pending' FROM o)
-      SELECT o.*, u.phone, u.real_name, u.nick_name, ag.name AS agent_name, NULL AS reviewer, q.last AS q_last
-      FROM o JOIN users u ON u.id = o.user_id LEFT JOIN agents ag ON ag.id = u.agent_id LEFT JOIN quotes q ON q.gid = o.gid`),
-  );
-  if (!row) throw fail('trade.churn_buys', { minutes: r!.buyWindowMinutes, max: r!.maxBuysInWindow });
-  const order = toOrder(row);
-  // The hold's fund record goes last: its summaries (fund_stats_hour above all, one row per hour and type for
-  // the whole platform) are locked from this statement to the commit, so every concurrent buy waits on them
-  // for no more than that (bench/positions B1).
-  await postLocked(tx, user, [
-    { type: 'order_hold', amount: m(cost.hold.negated()), reference: order.orderNo, note: `${stock.name} ${input.shares}` },
-  ]);
-  return order;
-}
 
 const claimOrder = (tx: Db, id: number, scope: ReturnType<typeof userScope>, set: Partial<OrderRow>) =>
   claimPending<typeof orders, OrderRow>(tx, {

@@ -9,6 +9,7 @@ import { appRoute } from '../platform/route.js';
 import { limitsFor, tradableStock } from './rules.js';
 import * as lists from './lists.js';
 import { cachedPositionList } from './listCache.js';
+import { placeBuy } from './buy.js';
 import * as book from './orders.js';
 import * as pos from './positions.js';
 import { riskWarnings, withLineRatios } from './warnings.js';
@@ -37,7 +38,7 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
     };
   });
   appRoute(app, ctx, tradingApi.appBuy, async ({ user, input, message }) => {
-    const o = await book.placeBuy(ctx, user.userId, input);
+    const o = await placeBuy(ctx, user.userId, input);
     message('trade.buy_placed');
     return o;
   });

@@ -51,18 +51,34 @@ function tradable(s: typeof stocks.$inferSelect | null | undefined): TradedStock
   return { id: s.id, gid: s.gid, code: s.code, name: s.name, board: s.board as StockBoard, st: s.st, spreadRate: s.spreadRate };
 }
 
+/** A buyer's row (what posting and the trader's rules need) and the stock they buy, checked tradable. */
+export interface Buyer {
+  user: LockedUser & TraderFlags;
+  stock: TradedStock;
+}
+
 /**
  * A buyer's row locked for posting and the stock they buy, in one statement: the buy is the busiest write of the
  * platform, and each round trip inside its transaction holds the user's lock and a connection (bench/positions B1).
  * The stock is checked here, the trader (lockTrader's rules) by the caller through `checkTrader`, after the order's shape.
  */
-export async function lockBuyer(tx: Db, userId: number, gid: string): Promise<{ user: LockedUser & TraderFlags; stock: TradedStock }> {
-  const [r] = await tx
+export async function lockBuyer(tx: Db, userId: number, gid: string): Promise<Buyer> {
+  return buyerOf(await buyerQuery(tx, userId, gid).for('update', { of: users }));
+}
+
+/** lockBuyer without the lock: the row as it is now, for a write that checks it has not changed (trading/buy.ts). */
+export async function readBuyer(db: Db, userId: number, gid: string): Promise<Buyer> {
+  return buyerOf(await buyerQuery(db, userId, gid));
+}
+
+const buyerQuery = (db: Db, userId: number, gid: string) =>
+  db
     .select({ user: { ...LOCKED_USER_COLUMNS, tradeLocked: users.tradeLocked, realState: users.realState }, stock: stocks })
     .from(users)
     .leftJoin(stocks, eq(stocks.gid, gid))
-    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
-    .for('update', { of: users });
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+
+function buyerOf([r]: Awaited<ReturnType<typeof buyerQuery>>): Buyer {
   if (!r) throw fail('user_not_found');
   return { user: r.user, stock: tradable(r.stock) };
 }

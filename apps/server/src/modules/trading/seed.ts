@@ -9,7 +9,7 @@ import { lockForPosting, post } from '../../ledger/index.js';
 import { riskRules } from '../risk/settings.js';
 import { closePosition, openPosition } from './book.js';
 import { buyCost } from './money.js';
-import { recordBuy } from './orders.js';
+import { recordBuy } from './buy.js';
 import type { TradedStock } from './rules.js';
 
 /**
