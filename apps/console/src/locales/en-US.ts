@@ -93,7 +93,7 @@ const enUS: Catalogue = {
     desc: 'This page failed to render. Please try again.',
     retry: 'Try again',
   },
-  table: { total: 'Total {{total}}' },
+  table: { total: 'Total {{total}}', export: 'Export' },
   form: { timePlaceholder: 'hh:mm, e.g. 09:30' },
   editor: {
     toolbar: 'Formatting',

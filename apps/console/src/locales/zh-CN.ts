@@ -94,7 +94,7 @@ const zhCN = {
     desc: '页面渲染时发生错误，请重试。',
     retry: '重试',
   },
-  table: { total: '共 {{total}} 条' },
+  table: { total: '共 {{total}} 条', export: '导出' },
   form: { timePlaceholder: '时:分，如 09:30' },
   editor: {
     toolbar: '格式',

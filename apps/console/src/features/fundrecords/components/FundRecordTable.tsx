@@ -1,22 +1,20 @@
 import '../../../shared/styles/users.css';
 import { useRef, useState } from 'react';
-import { Button, Card, Space, Tag, Tooltip, Typography } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
+import { Card, Space, Tag, Tooltip, Typography } from 'antd';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import { fundRecordsApi, FUND_TYPE_INFO, type FundRecordItem, type FundType } from '@stock-admin/contracts';
-import { Access, useAccess } from '../../../lib/access';
+import { useAccess } from '../../../lib/access';
 import { tableDefaults } from '../../../lib/proTable';
 import { fundRecordCalls } from '../api';
 import { Money } from '../../../shared/components/Money';
 import { UserAgentSelect } from '../../../shared/components/AccountPickers';
 import { formatMoney } from '../../../shared/money';
-import { downloadExport } from '../../../lib/download';
 import { fundFilters, pageOfParams, type Params } from '../../../shared/userFilters';
 import { noteText, referenceText } from '../lib/words';
 import { accountTypeEnum, accountTypeLabel, fundTypeLabel, fundTypeOptions } from '../../../shared/userLabels';
 import { fmtTime as time } from '../../../shared/format';
+import { ExportButton } from '../../../shared/components/ExportButton';
 
 type Totals = { count: number; amountIn: string; amountOut: string; net: string };
 
@@ -33,19 +31,14 @@ export function FundRecordTable({ transfers = false }: { transfers?: boolean }) 
   const actionRef = useRef<ActionType>(undefined);
   const lastFilters = useRef<Record<string, unknown>>({});
   const [totals, setTotals] = useState<Totals | null>(null);
-  const [exporting, setExporting] = useState(false);
   const only: FundType[] | undefined = transfers ? ['transfer_in', 'transfer_out'] : undefined;
   const prefix = transfers ? 'transfer' : 'fund';
 
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      const f = { ...lastFilters.current };
-      if (transfers && !f.type) f.type = only!.join(',');
-      await downloadExport(fundRecordsApi.export, f, `${transfers ? 'fund-transfers' : 'fund-records'}-${dayjs().format('YYYYMMDD')}.csv`);
-    } finally {
-      setExporting(false);
-    }
+  // the transfers page exports transfers only, unless a type was picked
+  const exportFilters = () => {
+    const f = { ...lastFilters.current };
+    if (transfers && !f.type) f.type = only!.join(',');
+    return f;
   };
 
   const columns: ProColumns<FundRecordItem>[] = [
@@ -248,11 +241,13 @@ export function FundRecordTable({ transfers = false }: { transfers?: boolean }) 
           ) : null
         }
         toolBarRender={() => [
-          <Access key="export" action="export">
-            <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportCsv()} data-testid={`${prefix}-export`}>
-              {t('users.common.export')}
-            </Button>
-          </Access>,
+          <ExportButton
+            key="export"
+            endpoint={fundRecordsApi.export}
+            filters={exportFilters}
+            name={transfers ? 'fund-transfers' : 'fund-records'}
+            testId={`${prefix}-export`}
+          />,
         ]}
         request={async (params: Params) => {
           const filters = fundFilters(params);

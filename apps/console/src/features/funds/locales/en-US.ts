@@ -30,7 +30,6 @@ export default {
       userNote: 'User note',
       adminNote: 'Admin note',
       actions: 'Actions',
-      export: 'Export',
       refresh: 'Refresh',
       cancel: 'Cancel',
       ok: 'OK',

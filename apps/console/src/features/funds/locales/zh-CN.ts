@@ -30,7 +30,6 @@ export default {
       userNote: '用户备注',
       adminNote: '后台备注',
       actions: '操作',
-      export: '导出',
       refresh: '刷新',
       cancel: '取消',
       ok: '确定',

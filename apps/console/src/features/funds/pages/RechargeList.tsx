@@ -1,10 +1,10 @@
 import '../../../shared/styles/funds.css';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Image, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
-import { DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import { RECHARGE_STATUS_LABELS, rechargeApi, type DepositWithdrawTotals, type RechargeItem } from '@stock-admin/contracts';
+import { RECHARGE_STATUS_LABELS, rechargeApi, type DepositWithdrawTotals, type InputOf, type RechargeItem } from '@stock-admin/contracts';
 import { Access, useAccess } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
 import { rechargeCalls } from '../api';
@@ -19,9 +19,9 @@ import { rejectReasonTexts } from '../lib/reasonTexts';
 import { orderFilterColumns, orderIdentityColumns } from '../components/orderColumns';
 import { ReviewListPage } from '../../../shared/review/ReviewListPage';
 import { tableRequest } from '../../../shared/review/tableRequest';
-import { useCsvExport } from '../../../shared/review/useCsvExport';
 import { useReviewQueue } from '../../../shared/review/useReviewQueue';
 import { fmtTime as time } from '../../../shared/format';
+import { ExportButton } from '../../../shared/components/ExportButton';
 
 /** Deposits (/capital/rechargelist, 充值列表): filters, totals of the filtered set, review, admin orders, notes, export. */
 export default function RechargeList() {
@@ -30,7 +30,7 @@ export default function RechargeList() {
   const { can } = useAccess();
   const queue = useReviewQueue<RechargeItem>({ reviewable: (r) => r.status === 0 });
   const { reload, setRejecting } = queue;
-  const { lastFilters, exporting, exportCsv } = useCsvExport(rechargeApi.export, 'recharge');
+  const lastFilters = useRef({} as InputOf<typeof rechargeApi.export>);
   const linked = useLinkedRecord(queue.actionRef);
   const [totals, setTotals] = useState<DepositWithdrawTotals | null>(null);
   const [noting, setNoting] = useState<RechargeItem | null>(null);
@@ -211,11 +211,13 @@ export default function RechargeList() {
             {t('funds.recharge.create')}
           </Button>
         </Access>,
-        <Access key="export" action="export">
-          <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportCsv()} data-testid="recharge-export">
-            {t('funds.common.export')}
-          </Button>
-        </Access>,
+        <ExportButton
+          key="export"
+          endpoint={rechargeApi.export}
+          filters={() => lastFilters.current}
+          name="recharge"
+          testId="recharge-export"
+        />,
       ]}
       request={async (params) => {
         lastFilters.current = filtersOf(params);

@@ -1,10 +1,9 @@
 import '../../../shared/styles/funds.css';
-import { useState } from 'react';
-import { Button, Tag, Tooltip, Typography } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
+import { useRef, useState } from 'react';
+import { Tag, Tooltip, Typography } from 'antd';
 import type { ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import { WITHDRAW_STATUS_LABELS, withdrawApi, type DepositWithdrawTotals, type WithdrawItem } from '@stock-admin/contracts';
+import { WITHDRAW_STATUS_LABELS, withdrawApi, type DepositWithdrawTotals, type InputOf, type WithdrawItem } from '@stock-admin/contracts';
 import { Access, useAccess } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
 import { withdrawCalls } from '../api';
@@ -21,9 +20,9 @@ import { rejectReasonTexts } from '../lib/reasonTexts';
 import { orderFilterColumns, orderIdentityColumns } from '../components/orderColumns';
 import { ReviewListPage } from '../../../shared/review/ReviewListPage';
 import { tableRequest } from '../../../shared/review/tableRequest';
-import { useCsvExport } from '../../../shared/review/useCsvExport';
 import { useReviewQueue } from '../../../shared/review/useReviewQueue';
 import { fmtTime as time } from '../../../shared/format';
+import { ExportButton } from '../../../shared/components/ExportButton';
 
 /**
  * Withdrawals (/capital/withdrawallist, 提现列表): filters and totals, pay or reject one request or a
@@ -37,7 +36,7 @@ export default function WithdrawalList() {
   const canReview = can('withdrawallist', 'edit');
   const queue = useReviewQueue<WithdrawItem>({ reviewable: isReviewable, canReview });
   const { reload, selected, setRejecting, batchMode, setBatchMode } = queue;
-  const { lastFilters, exporting, exportCsv } = useCsvExport(withdrawApi.export, 'withdraw');
+  const lastFilters = useRef({} as InputOf<typeof withdrawApi.export>);
   const [totals, setTotals] = useState<DepositWithdrawTotals | null>(null);
   const [approving, setApproving] = useState<WithdrawItem | null>(null);
   const [results, setResults] = useState<BatchResultRow[] | null>(null);
@@ -206,11 +205,13 @@ export default function WithdrawalList() {
         <Totals totals={totals} label={(s) => withdrawLabel(s, lang)} colors={WITHDRAW_COLORS} testId="withdraw-totals" />
       )}
       toolBarRender={() => [
-        <Access key="export" action="export">
-          <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportCsv()} data-testid="withdraw-export">
-            {t('funds.common.export')}
-          </Button>
-        </Access>,
+        <ExportButton
+          key="export"
+          endpoint={withdrawApi.export}
+          filters={() => lastFilters.current}
+          name="withdraw"
+          testId="withdraw-export"
+        />,
       ]}
       request={async (params) => {
         lastFilters.current = filtersOf(params);

@@ -8,7 +8,6 @@ export default {
       smslog: 'SMS log',
       stationmessage: 'Station messages',
     },
-    export: 'Export',
     reload: 'Reload',
     col: {
       time: 'Time',

@@ -8,7 +8,6 @@ export default {
       smslog: '短信日志',
       stationmessage: '站内消息',
     },
-    export: '导出',
     reload: '刷新',
     col: {
       time: '时间',

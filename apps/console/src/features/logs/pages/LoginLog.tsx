@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LOGIN_RESULTS, logsApi, type LoginLogItem } from '@stock-admin/contracts';
 import { tableDefaults } from '../../../lib/proTable';
 import { logCalls } from '../api';
-import { ExportButton } from '../components/ExportButton';
+import { ExportButton } from '../../../shared/components/ExportButton';
 import { filtersOf, timeRange, toListQuery, useUrlFilters, type Params } from '../../../shared/filters';
 import { clientOf, fmtTime } from '../../../shared/format';
 
@@ -76,7 +76,9 @@ export default function LoginLog() {
             return { data: [], total: 0, success: false };
           }
         }}
-        toolBarRender={() => [<ExportButton key="export" endpoint={logsApi.loginExport} filters={() => last.current} name="login-log" />]}
+        toolBarRender={() => [
+          <ExportButton key="export" endpoint={logsApi.loginExport} filters={() => last.current} name="login-log" testId="log-export" />,
+        ]}
       />
     </div>
   );

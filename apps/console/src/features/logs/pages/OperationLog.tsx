@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { logsApi, type Lang, type OperationLogItem } from '@stock-admin/contracts';
 import { tableDefaults } from '../../../lib/proTable';
 import { logCalls } from '../api';
-import { ExportButton } from '../components/ExportButton';
+import { ExportButton } from '../../../shared/components/ExportButton';
 import { filtersOf, timeRange, toListQuery, useUrlFilters, type Params } from '../../../shared/filters';
 import { actionName } from '../../../shared/logActions';
 import { clientOf, fmtTime, prettyJson, summaryDiff } from '../../../shared/format';
@@ -172,7 +172,13 @@ export default function OperationLog() {
           }
         }}
         toolBarRender={() => [
-          <ExportButton key="export" endpoint={logsApi.operationExport} filters={() => last.current} name="operation-log" />,
+          <ExportButton
+            key="export"
+            endpoint={logsApi.operationExport}
+            filters={() => last.current}
+            name="operation-log"
+            testId="log-export"
+          />,
         ]}
       />
     </div>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { SMS_KINDS, logsApi, type SmsLogItem } from '@stock-admin/contracts';
 import { tableDefaults } from '../../../lib/proTable';
 import { logCalls } from '../api';
-import { ExportButton } from '../components/ExportButton';
+import { ExportButton } from '../../../shared/components/ExportButton';
 import { filtersOf, timeRange, toListQuery, useUrlFilters, type Params } from '../../../shared/filters';
 import { fmtTime } from '../../../shared/format';
 import '../logs.css';
@@ -79,7 +79,9 @@ export default function SmsLog() {
             return { data: [], total: 0, success: false };
           }
         }}
-        toolBarRender={() => [<ExportButton key="export" endpoint={logsApi.smsExport} filters={() => last.current} name="sms-log" />]}
+        toolBarRender={() => [
+          <ExportButton key="export" endpoint={logsApi.smsExport} filters={() => last.current} name="sms-log" testId="log-export" />,
+        ]}
       />
     </div>
   );

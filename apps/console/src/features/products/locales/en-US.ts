@@ -9,7 +9,6 @@ export default {
       close: 'Close',
       edit: 'Edit',
       delete: 'Delete',
-      export: 'Export',
       yes: 'Yes',
       no: 'No',
     },

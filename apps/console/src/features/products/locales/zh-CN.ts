@@ -9,7 +9,6 @@ export default {
       close: '关闭',
       edit: '编辑',
       delete: '删除',
-      export: '导出',
       yes: '是',
       no: '否',
     },

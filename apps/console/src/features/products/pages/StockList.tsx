@@ -1,13 +1,11 @@
 import '../products.css';
 import { useRef, useState } from 'react';
 import { Button, Space } from 'antd';
-import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import { productsApi, type StockItem } from '@stock-admin/contracts';
 import { Access, useAccess } from '../../../lib/access';
-import { downloadExport } from '../../../lib/download';
 import { feedback } from '../../../lib/feedback';
 import { tableDefaults } from '../../../lib/proTable';
 import { useUrlFilters, type Params } from '../../../shared/filters';
@@ -20,6 +18,7 @@ import { StockFormDrawer } from '../components/StockFormDrawer';
 import { stockColumns } from '../components/stockColumns';
 import { STOCK_FILTER_KEYS, stockFiltersOf, stockSortOf, type Filters } from '../lib/filters';
 import { useRowActions } from '../../../shared/useRowActions';
+import { ExportButton } from '../../../shared/components/ExportButton';
 
 /**
  * 股票产品 (/product/shares): the stock list with live quotes (merged into the rows as QUOTES frames
@@ -40,7 +39,6 @@ export default function StockList() {
   const [editing, setEditing] = useState<{ stock: StockItem | null } | null>(null);
   const [locking, setLocking] = useState<StockItem | null>(null);
   const [importing, setImporting] = useState(false);
-  const [exporting, setExporting] = useState(false);
   const { busy, run, confirm } = useRowActions(setRows);
   const reload = () => void actionRef.current?.reload();
 
@@ -76,15 +74,6 @@ export default function StockList() {
       reload();
     } catch {
       /* the server's refusal (e.g. positions still hold it) was shown as it is by the request client */
-    }
-  };
-
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await downloadExport(productsApi.stockExport, lastFilters.current, `stocks-${dayjs().format('YYYYMMDD')}.csv`);
-    } finally {
-      setExporting(false);
     }
   };
 
@@ -133,11 +122,13 @@ export default function StockList() {
                 </Access>,
               ]
             : []),
-          <Access key="export" action="export">
-            <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportCsv()} data-testid="stock-export">
-              {t('products.common.export')}
-            </Button>
-          </Access>,
+          <ExportButton
+            key="export"
+            endpoint={productsApi.stockExport}
+            filters={() => lastFilters.current}
+            name="stocks"
+            testId="stock-export"
+          />,
         ]}
         request={async (params, sort) => {
           const filters = stockFiltersOf(params);

@@ -15,7 +15,7 @@ import { ORDER_FILTER_KEYS, orderFiltersOf, orderFiltersOfSearch, toQuery, urlFi
 import { liveOrder, useLiveOrders } from '../lib/liveOrders';
 import { useQueueRefresh } from '../../../shared/useQueueRefresh';
 import { BatchResultModal } from '../../../shared/components/BatchResultModal';
-import { ExportButton } from './ExportButton';
+import { ExportButton } from '../../../shared/components/ExportButton';
 import { filterColumns } from './filterColumns';
 import { OrderDetailDrawer } from './OrderDetailDrawer';
 import { orderColumns, type OrderView } from './orderColumns';
@@ -122,7 +122,13 @@ export function OrderQueue({ kind }: { kind: 'buy' | 'sell' }) {
         clearText: t('trading.batch.clear'),
       }}
       toolBarRender={() => [
-        <ExportButton key="export" endpoint={tradingApi.orderExport} filters={lastFilters} name={`${kind}-orders`} testId="queue-export" />,
+        <ExportButton
+          key="export"
+          endpoint={tradingApi.orderExport}
+          filters={() => lastFilters.current}
+          name={`${kind}-orders`}
+          testId="queue-export"
+        />,
         <Link key="other" to={kind === 'buy' ? '/position/sellList' : '/position/buyList'} data-testid="to-other-queue">
           {t(kind === 'buy' ? 'trading.menu.sellList' : 'trading.menu.buyList')}
         </Link>,

@@ -11,7 +11,6 @@ export default {
       createList: 'Created positions',
     },
     common: {
-      export: 'Export',
       ok: 'OK',
       cancel: 'Cancel',
       close: 'Close',

@@ -11,7 +11,6 @@ export default {
       createList: '创建持仓记录',
     },
     common: {
-      export: '导出',
       ok: '确定',
       cancel: '取消',
       close: '关闭',

@@ -10,7 +10,7 @@ import { tableDefaults } from '../../../lib/proTable';
 import type { Params } from '../../../shared/filters';
 import { MarketStatus } from '../../../shared/market/MarketStatus';
 import { tradingCalls } from '../api';
-import { ExportButton } from '../components/ExportButton';
+import { ExportButton } from '../../../shared/components/ExportButton';
 import { filterColumns } from '../components/filterColumns';
 import { OrderDetailDrawer } from '../components/OrderDetailDrawer';
 import { orderColumns, type OrderView } from '../components/orderColumns';
@@ -82,7 +82,13 @@ export default function OrderList() {
         scroll={{ x: 2100 }}
         options={{ reload: true, density: false, setting: true }}
         toolBarRender={() => [
-          <ExportButton key="export" endpoint={tradingApi.orderExport} filters={lastFilters} name="orders" testId="orders-export" />,
+          <ExportButton
+            key="export"
+            endpoint={tradingApi.orderExport}
+            filters={() => lastFilters.current}
+            name="orders"
+            testId="orders-export"
+          />,
         ]}
         request={async (params) => {
           const filters = orderFiltersOf(params);

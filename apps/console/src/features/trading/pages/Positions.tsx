@@ -13,7 +13,7 @@ import { MarketStatus } from '../../../shared/market/MarketStatus';
 import { useQuotes } from '../../../shared/market/useQuotes';
 import { tradingCalls } from '../api';
 import { Amount, PnlText, PriceText } from '../../../shared/components/cells';
-import { ExportButton } from '../components/ExportButton';
+import { ExportButton } from '../../../shared/components/ExportButton';
 import { filterColumns } from '../components/filterColumns';
 import { positionColumns } from '../components/positionColumns';
 import { PositionTotals } from '../components/PositionTotals';
@@ -102,7 +102,7 @@ export default function Positions({ source }: { source?: 'admin' }) {
           <ExportButton
             key="export"
             endpoint={tradingApi.positionExport}
-            filters={lastFilters}
+            filters={() => lastFilters.current}
             name={source === 'admin' ? 'created-positions' : 'positions'}
             testId="positions-export"
           />,

@@ -45,7 +45,6 @@ export default {
       save: 'Save',
       edit: 'Edit',
       delete: 'Delete',
-      export: 'Export',
       next: 'Next',
       back: 'Back',
       locked: 'Locked',

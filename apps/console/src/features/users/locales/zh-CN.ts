@@ -45,7 +45,6 @@ export default {
       save: '保存',
       edit: '编辑',
       delete: '删除',
-      export: '导出',
       next: '下一步',
       back: '返回修改',
       locked: '已锁定',

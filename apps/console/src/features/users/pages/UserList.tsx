@@ -1,11 +1,11 @@
 import '../../../shared/styles/users.css';
 import { useEffect, useRef, useState } from 'react';
 import { Button, Space } from 'antd';
-import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProFormInstance } from '@ant-design/pro-components';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { RealState, usersApi, type UserItem } from '@stock-admin/contracts';
+import { RealState, usersApi, type InputOf, type UserItem } from '@stock-admin/contracts';
 import { Access, useAccess } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
 import { tableDefaults } from '../../../lib/proTable';
@@ -18,8 +18,8 @@ import { AddUserModal, BatchMoveModal, EditUserModal } from '../components/UserF
 import { UserAdjustModal } from '../components/UserAdjustModal';
 import { UserBatchBar, type LockPatch } from '../components/UserBatchBar';
 import { userColumns } from '../components/userColumns';
-import { useCsvExport } from '../../../shared/review/useCsvExport';
 import { pageOfParams, userFilters, type Params, type Sort } from '../../../shared/userFilters';
+import { ExportButton } from '../../../shared/components/ExportButton';
 
 /** 用户列表 (/userlist/index): filters, real-name review, balance adjustment, bank cards, accounts, batch actions, export. */
 export default function UserList() {
@@ -30,7 +30,7 @@ export default function UserList() {
   const agentStaff = info?.agentId != null;
   const actionRef = useRef<ActionType>(undefined);
   const formRef = useRef<ProFormInstance>(undefined);
-  const { lastFilters, exporting, exportCsv } = useCsvExport(usersApi.export, 'users');
+  const lastFilters = useRef({} as InputOf<typeof usersApi.export>);
   const tiers = useTiers();
   const tierName = (id: number | null) => (id == null ? null : (tiers.find((x) => x.id === id)?.layeringName ?? `#${id}`));
 
@@ -141,11 +141,7 @@ export default function UserList() {
               {t('users.add.button')}
             </Button>
           </Access>,
-          <Access key="export" action="export">
-            <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportCsv()} data-testid="user-export">
-              {t('users.common.export')}
-            </Button>
-          </Access>,
+          <ExportButton key="export" endpoint={usersApi.export} filters={() => lastFilters.current} name="users" testId="user-export" />,
         ]}
         onReset={() => setPendingOnly(false)}
         request={async (params: Params, sort: Sort) => {
