@@ -1,3 +1,4 @@
+import dayjs, { type Dayjs } from 'dayjs';
 import i18n from './i18n';
 
 /** The platform's clock: calendars, schedules and "today" are Shanghai time (DESIGN §3). */
@@ -14,4 +15,16 @@ export function timeZoneName(zone: string = PLATFORM_TIME_ZONE, lang: string = i
   } catch {
     return zone;
   }
+}
+
+/** Today's date on the platform's clock (midnight of it, as a local dayjs), whatever the browser's zone: the date shown beside "today's" figures. */
+export function platformToday(now: Date = new Date()): Dayjs {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: PLATFORM_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(now);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value;
+  return dayjs(`${part('year')}-${part('month')}-${part('day')}`);
 }

@@ -8,6 +8,7 @@ import dayjs from 'dayjs';
 import type { LoginLogItem } from '@stock-admin/contracts';
 import { Access } from '../../../lib/access';
 import { greetingOf } from '../../../lib/greeting';
+import { platformToday } from '../../../lib/timeZone';
 import { useServerPage } from '../../../lib/proTable';
 import type { LazyPage } from '../../../lib/chunk';
 import { grantRoutes, isSection, type SectionRoute } from '../../../lib/routing';
@@ -114,7 +115,7 @@ export default function Workplace() {
                   {' · '}
                 </>
               ) : null}
-              {dayjs()
+              {platformToday()
                 .locale(i18n.language === 'en-US' ? 'en' : 'zh-cn')
                 .format(t('workplace.dateFormat'))}
             </Typography.Text>
