@@ -29,7 +29,12 @@ beforeAll(async () => {
   }
   // no anti-churn hold in most tests; a known rule set
   await risk('stock', { ...DEFAULT_STOCK_RISK, minHoldMinutes: 0, maxBuysInWindow: 100 });
-  for (let i = 0; i < 100 && !t.app.market.tradablePrice('sh600036'); i++) await sleep(50);
+  // every symbol quoted and traded once: a symbol's first quote has no bid or ask yet, and a buy then meets "no sellers"
+  // (trade.limit_up) — on a loaded machine the tests could start before the step after it
+  const ready = () =>
+    ['sh600519', 'sh600036', 'sz300750'].every((g) => t.app.market.tradablePrice(g) && t.app.market.quote(g)?.ask != null);
+  for (let i = 0; i < 200 && !ready(); i++) await sleep(50);
+  expect(ready()).toBe(true);
 });
 afterAll(() => t.close());
 
@@ -118,7 +123,9 @@ describe('a buy from the platform API to an open position', () => {
 
   it('approves exactly once under 50 concurrent clicks', async () => {
     const u = await trader();
-    const o = (await app('order/buy.do', { gid: 'sz300750', shares: 100, leverage: 10 }, u.token)).data;
+    const placed = await app('order/buy.do', { gid: 'sz300750', shares: 100, leverage: 10 }, u.token);
+    expect(placed).toMatchObject({ status: 0 });
+    const o = placed.data;
     const results = await Promise.all(Array.from({ length: 50 }, () => adminCall('order/review.do', { id: o.id, approve: true })));
     expect(results.filter((r) => r.status === 0)).toHaveLength(1);
     expect(new Set(results.filter((r) => r.status !== 0).map((r) => r.msg))).toEqual(new Set(['该委托已处理（approved）']));
