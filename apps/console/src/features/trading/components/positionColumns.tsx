@@ -225,7 +225,7 @@ export function positionColumns(t: TFunction, c: PositionColumnContext | null): 
     key: 'actions',
     valueType: 'option',
     fixed: 'right',
-    width: 170,
+    width: 220,
     render: (_, r) => [
       c.canEdit && r.status === 'open' && (
         <a key="close" className="danger-link" onClick={() => c.onForceClose(r)} data-testid={`force-close-${r.id}`}>

@@ -96,7 +96,7 @@ export default function Positions({ source }: { source?: 'admin' }) {
         }
         search={{ labelWidth: 'auto', defaultCollapsed: !Object.keys(initial).some((k) => k !== 'userId' && k !== 'phone') }}
         form={{ initialValues: initial }}
-        scroll={{ x: 2120 }}
+        scroll={{ x: 2170 }}
         options={{ reload: true, density: false, setting: true }}
         toolBarRender={() => [
           <ExportButton
