@@ -1,8 +1,7 @@
 import pg from 'pg';
 import { isConnectionError } from './outage.js';
 
-const guarded = new WeakSet<pg.PoolClient>();
-/** The release of the current checkout of a client, made safe to call twice. */
+/** The release of the current checkout of a client, made safe to call twice (set at its first checkout on). */
 const releases = new WeakMap<pg.PoolClient, (err?: Error | boolean) => void>();
 
 /**
@@ -33,10 +32,10 @@ function guard(client: pg.PoolClient): pg.PoolClient {
     released = true;
     release(err);
   };
+  const first = !releases.has(client);
   releases.set(client, once);
   client.release = once;
-  if (!guarded.has(client)) {
-    guarded.add(client);
+  if (first) {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     // once per client: a later checkout's release is looked up, not captured
     client.query = ((...args: unknown[]) => {

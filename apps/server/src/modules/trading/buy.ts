@@ -92,7 +92,7 @@ async function buyUnlocked(ctx: AppContext, rules: RiskRules, userId: number, in
   const now = new Date();
   const w = churnWindow(rules, user.id, stock.gid, now);
   const hold = postingCtes(user, [holdEntry(stock, input, cost)], {
-    along: { cte: sql`o`, reference: sql`o.order_no` },
+    along: ALONG_ORDER,
     // what checkTrader passed, and the window's count as this statement sees it: a buy of this user committed
     // after the read changed the balances, so the row no longer matches and the locked way counts again
     unlocked: {
@@ -104,7 +104,7 @@ async function buyUnlocked(ctx: AppContext, rules: RiskRules, userId: number, in
     await ctx.db.execute(sql`
       WITH ${hold.balances},
       o AS (${orderInsert(user, stock, price, input, cost, now, sql`ledger_balances`)}),
-      e AS (INSERT INTO order_events (order_id, status) SELECT id, 'pending' FROM o),
+      ${FIRST_EVENT},
       ${hold.records}
       ${ANSWER}`),
   );
@@ -129,12 +129,12 @@ export async function recordBuy(
   rules?: RiskRules,
 ): Promise<OrderItem> {
   // the window's count is read by this statement, which starts after the lock: it sees every buy committed before
-  const w = rules ? churnWindow(rules, user.id, stock.gid, now) : { count: sql`0`, max: 1, minutes: 0 };
-  const hold = postingCtes(user, [holdEntry(stock, input, cost)], { along: { cte: sql`o`, reference: sql`o.order_no` } });
+  const w = churnWindow(rules, user.id, stock.gid, now);
+  const hold = postingCtes(user, [holdEntry(stock, input, cost)], { along: ALONG_ORDER });
   const [row] = rows<Record<string, unknown>>(
     await tx.execute(sql`
       WITH o AS (${orderInsert(user, stock, price, input, cost, now, sql`(SELECT ${w.count} AS n) AS recent WHERE recent.n < ${w.max}`)}),
-      e AS (INSERT INTO order_events (order_id, status) SELECT id, 'pending' FROM o),
+      ${FIRST_EVENT},
       ${hold.balances},
       ${hold.records}
       ${ANSWER}`),
@@ -151,10 +151,10 @@ const holdEntry = (stock: TradedStock, input: BuyInput, cost: BuyCost): LedgerEn
   note: `${stock.name} ${input.shares}`,
 });
 
-/** Anti-churn: the user's buys of the stock in the window (SQL) and the count they must stay under; off, 0 < 1. */
-function churnWindow(rules: RiskRules, userId: number, gid: string, now: Date) {
-  const r = rules.docs.stock;
-  if (!r.buyWindowMinutes) return { count: sql`0`, max: 1, minutes: 0 };
+/** Anti-churn: the user's buys of the stock in the window (SQL) and the count they must stay under; off (or no rules), 0 < 1. */
+function churnWindow(rules: RiskRules | undefined, userId: number, gid: string, now: Date) {
+  const r = rules?.docs.stock;
+  if (!r?.buyWindowMinutes) return { count: sql`0`, max: 1, minutes: 0 };
   const since = new Date(now.getTime() - r.buyWindowMinutes * 60_000).toISOString();
   return {
     count: sql`(SELECT count(*) FROM orders WHERE user_id = ${userId} AND kind = 'buy' AND gid = ${gid}
@@ -173,6 +173,12 @@ const orderInsert = (user: LockedUser, stock: TradedStock, price: string, input:
          ${m(cost.spread)}, ${m(cost.hold)}, ${input.takeProfit ?? null}, ${input.stopLoss ?? null}, ${now.toISOString()}::timestamptz
   FROM ${from}
   RETURNING *`;
+
+/** The order's first history row, from the statement's `o`. */
+const FIRST_EVENT = sql`e AS (INSERT INTO order_events (order_id, status) SELECT id, 'pending' FROM o)`;
+
+/** The hold's records follow the statement's order `o`, their reference its number. */
+const ALONG_ORDER = { cte: sql`o`, reference: sql`o.order_no` };
 
 /** What a buy answers: the order as the lists show it. */
 const ANSWER = sql`
