@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { fundListQuery, userListQuery } from '@stock-admin/contracts';
 import { rows } from '../src/db/migrate.js';
-import { executeList, pageWindow } from '../src/db/named.js';
+import { executeList, executeNamed, pageWindow } from '../src/db/named.js';
 import { userListNamed, userListSql } from '../src/modules/users/list.js';
 import { fundListNamed } from '../src/modules/fundrecords/service.js';
 import { createTestApp, type TestApp } from './helpers.js';
@@ -131,5 +131,25 @@ describe.runIf(process.env.DATABASE_URL)('named list statements on PostgreSQL', 
     } finally {
       client.release();
     }
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('named statements when a table changes under them', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('are prepared again when their result gained a column (another instance migrated), not refused', async () => {
+    const db = t.app.ctx.db;
+    await db.execute(sql`CREATE TABLE named_shape (id int PRIMARY KEY); INSERT INTO named_shape VALUES (1)`);
+    const read = () => executeNamed(db, sql`SELECT * FROM named_shape WHERE id = ${1}`);
+    // on every pooled connection (concurrent calls check out all of them), often enough for a generic plan
+    for (let i = 0; i < 6; i++)
+      expect((await Promise.all(Array.from({ length: 12 }, read))).map((r) => r.rows)).toEqual(Array(12).fill([{ id: 1 }]));
+    await db.execute(sql`ALTER TABLE named_shape ADD COLUMN note text DEFAULT 'x'`);
+    const after = await Promise.all(Array.from({ length: 12 }, read));
+    expect(after.map((r) => r.rows)).toEqual(Array(12).fill([{ id: 1, note: 'x' }]));
   });
 });

@@ -232,6 +232,13 @@ describe('rules of a buy', () => {
     const rs = await Promise.all(Array.from({ length: 6 }, () => buy(u.token)));
     expect(rs.filter((r) => r.status === 0)).toHaveLength(2);
     expect(rs.filter((r) => r.status !== 0).every((r) => r.msg === '10 分钟内最多买入同一股票 2 次')).toBe(true);
+    // the window counts this stock's buys only, and not a cancelled one
+    expect((await buy(u.token, { gid: 'sz300750' })).status).toBe(0);
+    expect((await buy(u.token)).msg).toBe('10 分钟内最多买入同一股票 2 次');
+    const first = rs.find((r) => r.status === 0)!;
+    expect((await app('order/cancel.do', { id: first.data.id }, u.token)).data.status).toBe('cancelled');
+    expect((await buy(u.token)).status).toBe(0);
+    expect((await buy(u.token)).msg).toBe('10 分钟内最多买入同一股票 2 次');
     await risk('stock', { ...DEFAULT_STOCK_RISK, minHoldMinutes: 0, maxBuysInWindow: 100 });
     await ledgerOk();
   });

@@ -5,28 +5,48 @@ import { renderQuery } from './render.js';
 import { listPipelineOf, type Db } from './client.js';
 
 /**
- * Named (prepared) statements for the hot list queries. PostgreSQL plans an unnamed statement on every
- * call: for the user and fund-record lists (page and totals in one statement) planning took longer than
- * running (0.4–1.3 ms against 0.3–0.8 ms, bench/user-list). A named statement is parsed once per
- * connection, and after five executions PostgreSQL keeps a generic plan when it costs no more than the
- * custom ones (plan_cache_mode auto), so statements whose best plan depends on the values (a phone
- * prefix, say) keep being planned with them.
+ * Named (prepared) statements for the hot list queries and the busiest calls (the app's sign-in lookup, a buy).
+ * PostgreSQL parses and plans an unnamed statement on every call: for the user and fund-record lists (page and
+ * totals in one statement) planning took longer than running (0.4–1.3 ms against 0.3–0.8 ms, bench/user-list),
+ * and for a buy parsing and planning its three statements were ≈ 40 % of PostgreSQL's time (bench/positions B1).
+ * A named statement is parsed once per connection, and after five executions PostgreSQL keeps a generic plan when
+ * it costs no more than the custom ones (plan_cache_mode auto), so statements whose best plan depends on the values
+ * (a phone prefix, say) keep being planned with them.
  *
- * Only for statements whose text comes from a bounded set (one per filter combination): every
+ * Only for statements whose text comes from a bounded set (one per filter combination, per rule switch): every
  * connection keeps each name it has seen. Which list statements are named: `namedFor`
  * (modules/agents/subtrees.ts).
  */
 const names = new Map<string, string>();
+// Bumped when a named statement's result changed shape under it (see executeNamed): every text gets a new name.
+let generation = 0;
 /** The statement's name: a digest of its text (different texts never share a name), remembered per text. */
 export function statementName(text: string): string {
   let name = names.get(text);
   if (!name) {
-    name = `s_${createHash('sha1').update(text).digest('base64url')}`;
+    name = `s_${createHash('sha1').update(`${generation}:${text}`).digest('base64url')}`;
     // the texts are a bounded set (see above); the bound only guards against a mistake
     if (names.size >= 1000) names.clear();
     names.set(text, name);
   }
   return name;
+}
+
+/**
+ * PostgreSQL refuses to run a prepared statement whose result columns changed since it was prepared (a table that
+ * `*` reads gained a column: another instance of a newer version migrated while this one runs). The statements of
+ * this process are then prepared again under new names; the old ones stay unused until their connection closes.
+ */
+const resultChanged = (e: unknown) => (e as { code?: string }).code === '0A000' && /cached plan must not change result type/.test(String(e));
+async function renamingOnce<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (e) {
+    if (!resultChanged(e)) throw e;
+    generation++;
+    names.clear();
+    return run();
+  }
 }
 
 // drizzle's node-postgres driver returns dates, timestamps and intervals (and their arrays) as text; so do these
@@ -36,17 +56,40 @@ const types = {
     TEXT_TYPES.has(oid) ? (v: string) => v : pg.types.getTypeParser(oid, format as 'text'),
 } as pg.CustomTypesConfig;
 
+/** The statement as node-postgres takes it: text rendered by renderQuery (db/render.ts), named when `named`. */
+function queryConfig(query: SQL, named: boolean): pg.QueryConfig {
+  const { sql: text, params } = renderQuery(query);
+  return { ...(named ? { name: statementName(text) } : {}), text, values: params as unknown[], types };
+}
+
+const poolOf = (db: Db): pg.Pool | undefined => {
+  const client = (db as { $client?: unknown }).$client;
+  return client instanceof pg.Pool ? client : undefined;
+};
+
 /**
- * Runs a list statement on a PostgreSQL pool, as a named statement when `named` (see above), its text
- * rendered by renderQuery (db/render.ts): on the pool's pipelined connections when one can take it
- * (db/pipeline.ts), else on the pool; elsewhere (PGlite, a transaction) as usual.
+ * Runs a list statement on a PostgreSQL pool, as a named statement when `named` (see above): on the pool's
+ * pipelined connections when one can take it (db/pipeline.ts), else on the pool; elsewhere (PGlite, a
+ * transaction) as usual.
  */
 export async function executeList(db: Db, query: SQL, named = true): Promise<{ rows: Record<string, unknown>[] }> {
-  const client = (db as { $client?: unknown }).$client;
-  if (!(client instanceof pg.Pool)) return (await db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
-  const { sql: text, params } = renderQuery(query);
-  const config = { ...(named ? { name: statementName(text) } : {}), text, values: params as unknown[], types };
-  return listPipelineOf(client)?.take(config) ?? client.query(config);
+  const pool = poolOf(db);
+  if (!pool) return (await db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+  return renamingOnce(() => {
+    const config = queryConfig(query, named);
+    return listPipelineOf(pool)?.take(config) ?? pool.query(config);
+  });
+}
+
+/**
+ * Runs a statement of a hot path (a sign-in lookup, a buy) on a PostgreSQL pool as a named statement (see
+ * above; its text must come from a bounded set); elsewhere (PGlite, a transaction) as usual. Rows as
+ * db.execute gives them.
+ */
+export async function executeNamed(db: Db, query: SQL): Promise<{ rows: Record<string, unknown>[] }> {
+  const pool = poolOf(db);
+  if (!pool) return (await db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+  return renamingOnce(() => pool.query(queryConfig(query, true)));
 }
 
 // The console's page sizes, and how many first pages get literal bounds (see pageWindow).

@@ -98,6 +98,9 @@ export const orders = pgTable(
       .on(t.kind, t.createdAt)
       .where(sql`status = 'pending'`),
     index('orders_user_idx').on(t.userId, t.createdAt.desc()),
+    index('orders_buy_window_idx')
+      .on(t.userId, t.gid, t.createdAt)
+      .where(sql`kind = 'buy'`),
     index('orders_created_idx').on(t.createdAt.desc()),
     uniqueIndex('orders_one_pending_sell')
       .on(t.positionId)

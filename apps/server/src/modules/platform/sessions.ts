@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { userSessions, users } from '../../db/schema/index.js';
 import { rows } from '../../db/migrate.js';
+import { executeNamed } from '../../db/named.js';
 import type { Db } from '../../db/client.js';
 import type { AppContext } from '../../http/context.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
@@ -50,6 +51,13 @@ export async function createUserSession(
  */
 export async function authenticateUser(ctx: AppContext, token: string | undefined): Promise<AppUser | null> {
   if (!token || token.length > 200) return null;
+  // named (db/named.ts): every app call makes it
+  const lookup = sql`
+    SELECT s.id AS session_id, u.id AS user_id, u.phone, u.nick_name, u.real_name, u.account_type, u.agent_id, u.real_state,
+           u.trade_locked, u.layering_id
+    FROM user_sessions s JOIN users u ON u.id = s.user_id
+    WHERE s.token_hash = ${hashToken(token)} AND s.revoked_at IS NULL AND s.expires_at > now()
+      AND NOT u.login_locked AND u.deleted_at IS NULL`;
   const [r] = rows<{
     session_id: string | number;
     user_id: number;
@@ -61,14 +69,7 @@ export async function authenticateUser(ctx: AppContext, token: string | undefine
     real_state: number;
     trade_locked: boolean;
     layering_id: number | null;
-  }>(
-    await ctx.db.execute(sql`
-      SELECT s.id AS session_id, u.id AS user_id, u.phone, u.nick_name, u.real_name, u.account_type, u.agent_id, u.real_state,
-             u.trade_locked, u.layering_id
-      FROM user_sessions s JOIN users u ON u.id = s.user_id
-      WHERE s.token_hash = ${hashToken(token)} AND s.revoked_at IS NULL AND s.expires_at > now()
-        AND NOT u.login_locked AND u.deleted_at IS NULL`),
-  );
+  }>(await executeNamed(ctx.db, lookup));
   if (!r) return null;
   return {
     sessionId: Number(r.session_id),

@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Direction, OrderItem } from '@stock-admin/contracts';
 import type { Db } from '../../db/client.js';
 import { rows } from '../../db/migrate.js';
+import { executeNamed } from '../../db/named.js';
 import { serialNoSql } from '../../db/serial-no.js';
 import type { AppContext } from '../../http/context.js';
 import { fail } from '../../http/errors.js';
@@ -100,14 +101,14 @@ async function buyUnlocked(ctx: AppContext, rules: RiskRules, userId: number, in
                  AND ${w.count} < ${w.max}`,
     },
   });
-  const [row] = rows<Record<string, unknown>>(
-    await ctx.db.execute(sql`
-      WITH ${hold.balances},
-      o AS (${orderInsert(user, stock, price, input, cost, now, sql`ledger_balances`)}),
-      ${FIRST_EVENT},
-      ${hold.records}
-      ${ANSWER}`),
-  );
+  // named: parsed and planned once per connection (db/named.ts); its text varies only with the rule switches
+  const write = sql`
+    WITH ${hold.balances},
+    o AS (${orderInsert(user, stock, price, input, cost, now, sql`ledger_balances`)}),
+    ${FIRST_EVENT},
+    ${hold.records}
+    ${ANSWER}`;
+  const [row] = rows<Record<string, unknown>>(await executeNamed(ctx.db, write));
   if (!row) return undefined;
   hold.written();
   return toOrder(row);
@@ -157,8 +158,9 @@ function churnWindow(rules: RiskRules | undefined, userId: number, gid: string, 
   if (!r?.buyWindowMinutes) return { count: sql`0`, max: 1, minutes: 0 };
   const since = new Date(now.getTime() - r.buyWindowMinutes * 60_000).toISOString();
   return {
-    count: sql`(SELECT count(*) FROM orders WHERE user_id = ${userId} AND kind = 'buy' AND gid = ${gid}
-                 AND created_at >= ${since}::timestamptz AND status <> 'cancelled')`,
+    // counted up to the limit only: whether there is room is all the rule asks (orders_buy_window_idx)
+    count: sql`(SELECT count(*) FROM (SELECT FROM orders WHERE user_id = ${userId} AND kind = 'buy' AND gid = ${gid}
+                 AND created_at >= ${since}::timestamptz AND status <> 'cancelled' LIMIT ${r.maxBuysInWindow}) AS w)`,
     max: r.maxBuysInWindow,
     minutes: r.buyWindowMinutes,
   };

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql, type Placeholder } from 'drizzle-orm';
 import { priceLimitPct, type Direction, type QuoteTick, type StockBoard } from '@stock-admin/contracts';
 import { stocks, users } from '../../db/schema/index.js';
 import { LOCKED_USER_COLUMNS, type LockedUser } from '../../ledger/index.js';
@@ -66,17 +66,27 @@ export async function lockBuyer(tx: Db, userId: number, gid: string): Promise<Bu
   return buyerOf(await buyerQuery(tx, userId, gid).for('update', { of: users }));
 }
 
-/** lockBuyer without the lock: the row as it is now, for a write that checks it has not changed (trading/buy.ts). */
+/**
+ * lockBuyer without the lock: the row as it is now, for a write that checks it has not changed (trading/buy.ts).
+ * A prepared statement (built once per database, named on PostgreSQL): it runs on every buy.
+ */
 export async function readBuyer(db: Db, userId: number, gid: string): Promise<Buyer> {
-  return buyerOf(await buyerQuery(db, userId, gid));
+  let read = buyerReads.get(db);
+  if (!read) {
+    read = buyerQuery(db, sql.placeholder('userId'), sql.placeholder('gid')).prepare('trading_read_buyer');
+    buyerReads.set(db, read);
+  }
+  return buyerOf(await read.execute({ userId, gid }));
 }
 
-const buyerQuery = (db: Db, userId: number, gid: string) =>
+const buyerQuery = (db: Db, userId: number | Placeholder, gid: string | Placeholder) =>
   db
     .select({ user: { ...LOCKED_USER_COLUMNS, tradeLocked: users.tradeLocked, realState: users.realState }, stock: stocks })
     .from(users)
     .leftJoin(stocks, eq(stocks.gid, gid))
     .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+
+const buyerReads = new WeakMap<Db, { execute(values: { userId: number; gid: string }): Promise<Awaited<ReturnType<typeof buyerQuery>>> }>();
 
 function buyerOf([r]: Awaited<ReturnType<typeof buyerQuery>>): Buyer {
   if (!r) throw fail('user_not_found');
