@@ -63,6 +63,11 @@ describe('console delivery', () => {
     expect(page.headers['strict-transport-security']).toBeUndefined();
     const api = await t.app.inject({ method: 'POST', url: '/api/user/info' });
     expect(api.headers['x-content-type-options']).toBe('nosniff');
+    // the same headers on every answer, the API's and the socket's included
+    const socket = await t.app.inject({ method: 'GET', url: '/manager/ws/1' });
+    for (const r of [api, socket])
+      for (const h of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy'])
+        expect(r.headers[h], h).toBe(page.headers[h]);
   });
 
   it('sends HSTS only when told the site is on TLS', async () => {
