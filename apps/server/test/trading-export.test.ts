@@ -26,7 +26,11 @@ beforeAll(async () => {
     { ...DEFAULT_STOCK_RISK, minHoldMinutes: 0, version: cur.version },
     { token: admin, json: true },
   );
-  for (let i = 0; i < 100 && !t.app.market.tradablePrice('sh600036'); i++) await sleep(50);
+  // quoted and traded once (a first quote has no ask, and a buy then meets "no sellers"); it can take seconds on a
+  // loaded machine — a full PostgreSQL pass here once failed this set-up with 5 s of waiting
+  const traded = () => t.app.market.tradablePrice('sh600036') && t.app.market.quote('sh600036')?.ask != null;
+  for (let i = 0; i < 600 && !traded(); i++) await sleep(50);
+  expect(traded()).toBeTruthy();
   agentId = await makeAgent(t);
   for (const agent of [null, agentId]) {
     const id = await makeUser(t, { agentId: agent });
@@ -40,10 +44,10 @@ beforeAll(async () => {
         { userId: id, gid: 'sh600036', shares, leverage: 2, price },
         { token: admin, json: true },
       );
-      expect(r.json().status).toBe(0);
+      expect(r.json()).toMatchObject({ status: 0 });
     }
     const buy = await appPost(t, '/app/order/buy.do', { gid: 'sh600036', shares: 300, leverage: 2 }, await appToken(t, id), { json: true });
-    expect(buy.json().status).toBe(0);
+    expect(buy.json()).toMatchObject({ status: 0 });
   }
 });
 afterAll(() => t.close());
@@ -100,10 +104,14 @@ describe('positions follow their user’s agent', () => {
     const oldStaff = (await signedIn(t, 'agent', { agentId })).token;
     const newStaff = (await signedIn(t, 'agent', { agentId: other })).token;
     const ids = async (token: string) =>
-      ((await post(t, '/admin/position/list.do', { status: 'open' }, { token, json: true })).json().data.list as { userId: number }[]).map((p) => p.userId);
+      ((await post(t, '/admin/position/list.do', { status: 'open' }, { token, json: true })).json().data.list as { userId: number }[]).map(
+        (p) => p.userId,
+      );
     expect(new Set(await ids(oldStaff))).toEqual(new Set([users[1]]));
     expect(await ids(newStaff)).toEqual([]);
-    const moved = (await post(t, '/admin/user/updateList.do', { ids: String(users[1]), agentId: other }, { token: admin, json: true })).json();
+    const moved = (
+      await post(t, '/admin/user/updateList.do', { ids: String(users[1]), agentId: other }, { token: admin, json: true })
+    ).json();
     expect(moved.status).toBe(0);
     expect(await ids(oldStaff)).toEqual([]);
     expect(new Set(await ids(newStaff))).toEqual(new Set([users[1]]));
