@@ -195,7 +195,8 @@ async function main() {
         Number(values.traders),
       ])
     ).rows.map((r) => r.id);
-    await pool.query(`UPDATE users SET enable_amt = 100000000, user_amt = 100000000 WHERE id = ANY($1)`, [traders]);
+    // free cash for every buy; equity keeps what it holds besides (held, open margins: the ledger's invariant)
+    await pool.query(`UPDATE users SET user_amt = user_amt - enable_amt + 100000000, enable_amt = 100000000 WHERE id = ANY($1)`, [traders]);
     const tokens = [];
     for (const id of traders) tokens.push((await createUserSession(db, id, { ip: '127.0.0.1' })).token);
     const [agentRow] = (await pool.query(`SELECT id, agent_id FROM admins WHERE username = $1`, [BENCH_AGENT.username])).rows;

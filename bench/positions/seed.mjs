@@ -3,7 +3,9 @@
 // users, generated in SQL. Idempotent: skipped when the positions are there. Usage (repository root):
 //   node --import tsx bench/positions/seed.mjs
 // The positions carry no fund records (their margins were never moved through the ledger): `ledger:verify`
-// is not meant to pass on this schema after it.
+// is not meant to pass on this schema after it. Their owners' balances do keep the ledger's invariant (equity =
+// free cash + held + open margins, docs/architecture.md), as the service's own buys leave them: a close refuses to
+// take from equity what it does not hold, and a sweep that met such users measured their refusals.
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { PG_URL, SCHEMA, schemaUrl, seed as seedUsers } from '../user-list/seed.mjs';
@@ -25,6 +27,8 @@ export async function seedPositions() {
   try {
     const have = Number((await c.query(`SELECT count(*) AS n FROM positions WHERE position_no LIKE 'BP%'`)).rows[0].n);
     if (have >= POSITIONS) {
+      // a schema seeded before the balances were kept (2026-11-26), or changed by a run's arrangement
+      await keepEquity(c);
       // statistics as fresh as a running database's autovacuum keeps them (the plans depend on them)
       for (const table of ['positions', 'stocks', 'quotes']) await c.query(`ANALYZE ${table}`);
       return { positions: have, ms: 0 };
@@ -58,6 +62,7 @@ export async function seedPositions() {
              shares, leverage, price, round(price * shares, 2), round(price * shares / leverage, 2), 5,
              'open', now() - i * interval '7 seconds'
       FROM p`);
+    await keepEquity(c);
     await c.query('COMMIT');
     for (const table of ['positions', 'stocks', 'quotes']) await c.query(`VACUUM ANALYZE ${table}`);
     const n = Number((await c.query(`SELECT count(*) AS n FROM positions WHERE status = 'open'`)).rows[0].n);
@@ -69,6 +74,15 @@ export async function seedPositions() {
   } finally {
     await c.end();
   }
+}
+
+/** Every owner of open positions: equity = free cash + held + their margins (only the users it does not hold for). */
+async function keepEquity(c) {
+  const r = await c.query(`
+    UPDATE users u SET user_amt = u.enable_amt + u.frozen_amt + m.margins
+    FROM (SELECT user_id, sum(margin) AS margins FROM positions WHERE status = 'open' GROUP BY user_id) m
+    WHERE u.id = m.user_id AND u.user_amt <> u.enable_amt + u.frozen_amt + m.margins`);
+  if (r.rowCount) console.log(`positions seed: equity of ${r.rowCount} users set to free cash + held + open margins`);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await seedPositions();
