@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { DEFAULT_STOCK_RISK } from '@stock-admin/contracts';
@@ -164,6 +164,26 @@ describe('the force-close sweep in batches', () => {
     expect((await statusOf(others[1]!.positionId)).status).toBe('open');
     for (const o of [others[0]!, others[2]!, others[3]!]) expect((await statusOf(o.positionId)).status).toBe('closed');
     await t.app.ctx.db.execute(sql`UPDATE users SET deleted_at = NULL WHERE id = ${others[1]!.userId}`);
+    expect((await sweepPositions(t.app.ctx)).closed).toBe(1);
+    expect((await verifyLedger(t.app.ctx.db)).offenders).toEqual([]);
+  });
+
+  it('halves a batch a refused user undid, down to that user: a few transactions more, not one per user', async () => {
+    const users: { userId: number; positionId: number }[] = [];
+    for (let i = 0; i < 16; i++) users.push(await atRisk('0.00'));
+    await t.app.ctx.db.execute(sql`UPDATE users SET deleted_at = now() WHERE id = ${users[11]!.userId}`);
+    const transactions = vi.spyOn(t.app.ctx.db, 'transaction');
+    try {
+      const r = await sweepPositions(t.app.ctx, { batch: 16 });
+      expect(r).toMatchObject({ users: 15, closed: 15, skipped: 1 });
+      // 16, then 8 + 8, 4 + 4, 2 + 2, 1 + 1 (one user by one: 17)
+      expect(transactions).toHaveBeenCalledTimes(9);
+    } finally {
+      transactions.mockRestore();
+    }
+    expect((await statusOf(users[11]!.positionId)).status).toBe('open');
+    for (const u of users.filter((_, i) => i !== 11)) expect((await statusOf(u.positionId)).status).toBe('closed');
+    await t.app.ctx.db.execute(sql`UPDATE users SET deleted_at = NULL WHERE id = ${users[11]!.userId}`);
     expect((await sweepPositions(t.app.ctx)).closed).toBe(1);
     expect((await verifyLedger(t.app.ctx.db)).offenders).toEqual([]);
   });
