@@ -110,7 +110,8 @@ describe('header', () => {
       const before = await fields.count();
       assert.ok(before >= 3, `search fields shown: ${before}`);
       await goto(page, '/capital/withdrawallist');
-      await page.locator('.ant-pro-query-filter').first().waitFor();
+      // the shown pane's filter: the kept-alive user list's, hidden, can come first in the page
+      await page.locator('[data-testid="shell-content"] .shell-pane:not([style*="none"]) .ant-pro-query-filter').first().waitFor();
       await switchLang(page, 'en-US');
       await goto(page, '/userlist/index');
       await page.waitForFunction(
