@@ -169,7 +169,7 @@ describe('a block request from the platform API to a position', () => {
       Array.from({ length: 50 }, () => adminCall('review.do', { id: r.data.id, approve: true, shares: 600 })),
     );
     expect(clicks.filter((c) => c.status === 0)).toHaveLength(1);
-    expect(clicks.filter((c) => c.status !== 0).every((c) => c.msg === '该申请已处理（当前状态：approved）')).toBe(true);
+    expect(clicks.filter((c) => c.status !== 0).every((c) => c.msg === '该申请已处理（当前状态：已通过）')).toBe(true);
     const done = clicks.find((c) => c.status === 0)!.data;
     expect(done).toMatchObject({ status: 'approved', approvedShares: 600, fillPrice: '36.00' });
     // 600 × 36 = 21,600 margin (leverage 1) + fee 6.48; the rest of the hold is free again

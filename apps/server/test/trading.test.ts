@@ -128,7 +128,7 @@ describe('a buy from the platform API to an open position', () => {
     const o = placed.data;
     const results = await Promise.all(Array.from({ length: 50 }, () => adminCall('order/review.do', { id: o.id, approve: true })));
     expect(results.filter((r) => r.status === 0)).toHaveLength(1);
-    expect(new Set(results.filter((r) => r.status !== 0).map((r) => r.msg))).toEqual(new Set(['该委托已处理（approved）']));
+    expect(new Set(results.filter((r) => r.status !== 0).map((r) => r.msg))).toEqual(new Set(['该委托已处理（已通过）']));
     const [{ n }] = rows<{ n: number }>(await t.app.ctx.db.execute(sql`SELECT count(*)::int AS n FROM positions WHERE user_id = ${u.id}`));
     expect(n).toBe(1);
     await ledgerOk();
@@ -157,7 +157,7 @@ describe('a buy from the platform API to an open position', () => {
     expect(await balances(t, u.id)).toEqual({ userAmt: '50000.00', enableAmt: '50000.00', frozenAmt: '0.00' });
     const c = (await app('order/buy.do', { gid: 'sh600036', shares: 100, leverage: 1 }, u.token)).data;
     expect((await app('order/cancel.do', { id: c.id }, u.token)).data.status).toBe('cancelled');
-    expect((await app('order/cancel.do', { id: c.id }, u.token)).msg).toBe('该委托已处理（cancelled）');
+    expect((await app('order/cancel.do', { id: c.id }, u.token)).msg).toBe('该委托已处理（已撤单）');
     expect(await balances(t, u.id)).toEqual({ userAmt: '50000.00', enableAmt: '50000.00', frozenAmt: '0.00' });
     await ledgerOk();
   });

@@ -10,6 +10,7 @@ import * as schema from './schema/index.js';
 import { ListPipeline } from './pipeline.js';
 import { Pool } from './pool.js';
 import { connectionLost } from './outage.js';
+import { installTransactionPolicy } from './transactions.js';
 
 export type Schema = typeof schema;
 /** The database handle every service takes; a transaction (`tx`) has the same shape. */
@@ -94,6 +95,7 @@ export async function openDatabase(opts: {
       }
     }
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    installTransactionPolicy(db);
     return {
       db,
       kind: 'postgres',
@@ -121,6 +123,7 @@ export async function openDatabase(opts: {
   const client = new PGlite(dir ? path.join(dir, 'pgdata') : undefined);
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  installTransactionPolicy(db);
   return {
     db,
     kind: 'pglite',

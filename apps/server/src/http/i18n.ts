@@ -21,11 +21,18 @@ export function allMessages(): Readonly<Catalogue> {
   return catalogue;
 }
 
+/** A parameter that names a message of its own (a reason, a state) is said in the caller's language too. */
+const TRANSLATED_PARAM = /^(reason\.|[a-z]+\.status\.)/;
+
 /** `{name}` placeholders are filled from `params`. Unknown keys come back as themselves. */
 export function t(lang: Lang, key: string, params?: Record<string, string | number>): string {
   const entry = catalogue[key];
   let text = entry ? entry[lang] : key;
-  if (params) for (const [k, v] of Object.entries(params)) text = text.replaceAll(`{${k}}`, String(v));
+  if (params)
+    for (const [k, v] of Object.entries(params)) {
+      const said = typeof v === 'string' && TRANSLATED_PARAM.test(v) && catalogue[v] ? t(lang, v, { ...params, [k]: '' }) : String(v);
+      text = text.replaceAll(`{${k}}`, said);
+    }
   return text;
 }
 

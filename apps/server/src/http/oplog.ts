@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { operationLog } from '../db/schema/index.js';
+import type { CommitHooks, CommitOutcome } from '../db/transactions.js';
 import type { Db } from '../db/client.js';
 import type { Principal } from './context.js';
 import { storable } from './input.js';
@@ -17,9 +19,9 @@ export interface OplogEntry {
   msg: string;
 }
 
-/** Writes one operation-log row; the summary is redacted here so no caller can leak a secret. */
-export async function writeOplog(db: Db, e: OplogEntry): Promise<void> {
-  await db.insert(operationLog).values({
+/** The row of an entry; the summary is redacted here so no caller can leak a secret. */
+const rowOf = (e: OplogEntry) =>
+  ({
     adminId: e.admin?.adminId ?? null,
     adminName: e.admin?.username ?? null,
     module: e.module,
@@ -33,7 +35,53 @@ export async function writeOplog(db: Db, e: OplogEntry): Promise<void> {
     result: e.status === 0 ? 'ok' : 'fail',
     status: e.status,
     msg: storable(e.msg.slice(0, 500)),
-  });
+  }) satisfies typeof operationLog.$inferInsert;
+
+/** Writes one operation-log row. */
+export async function writeOplog(db: Db, e: OplogEntry): Promise<void> {
+  await db.insert(operationLog).values(rowOf(e));
+}
+
+/**
+ * The operation-log row of one mutation call. Written inside the first transaction the call commits (as its
+ * last statement: `CommitHooks`), so a committed change always has its row and a rolled-back one leaves none;
+ * `finish` then completes it with the call's outcome (its message, the before/after the handler gave). A call
+ * that committed nothing — refused, or a change without a transaction — gets its row from `finish`.
+ */
+export class OplogRow implements CommitHooks {
+  private id: number | null = null;
+  private writing = false;
+  /** Work the call started and left running (a send kicked off) inherits its context: it must not log again. */
+  private finished = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly entry: () => OplogEntry,
+  ) {}
+
+  async beforeCommit(tx: Db): Promise<CommitOutcome | undefined> {
+    // one row per call: a later transaction of the same call (a batch's next item) adds nothing
+    if (this.id != null || this.writing || this.finished) return undefined;
+    this.writing = true;
+    const [r] = await tx.insert(operationLog).values(rowOf(this.entry())).returning({ id: operationLog.id });
+    return {
+      committed: () => {
+        this.id = r!.id;
+        this.writing = false;
+      },
+      rolledBack: () => {
+        this.writing = false;
+      },
+    };
+  }
+
+  /** The call's outcome: the committed row completed, or the row written now. */
+  async finish(status: number, msg: string): Promise<void> {
+    this.finished = true;
+    const row = rowOf({ ...this.entry(), status, msg });
+    if (this.id == null) await this.db.insert(operationLog).values(row);
+    else await this.db.update(operationLog).set(row).where(eq(operationLog.id, this.id));
+  }
 }
 
 /** Who asked for a CSV export and with which filters: the export's operation-log row. */

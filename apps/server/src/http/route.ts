@@ -6,7 +6,8 @@ import { AppError, loginRequired, superOnly } from './errors.js';
 import { requirePermission } from './permissions.js';
 import { parseLang, t } from './i18n.js';
 import { refuseUnstorable } from './input.js';
-import { writeOplog } from './oplog.js';
+import { OplogRow } from './oplog.js';
+import { withCommitHooks } from '../db/transactions.js';
 import { connectionLost, databaseAnswered, isConnectionError } from '../db/outage.js';
 import { authenticate } from '../modules/session/service.js';
 
@@ -115,6 +116,27 @@ export function route<E extends Endpoint>(
       let okMsg: [string, Record<string, string | number> | undefined] = ['ok', undefined];
       let parsed: unknown;
       let result: { http: number; body: Envelope<unknown> };
+      const oplog = e.module
+        ? new OplogRow(ctx.db, () => {
+            const body = (parsed ?? req.body ?? {}) as Record<string, unknown>;
+            return {
+              admin,
+              module: e.module!,
+              action: e.path,
+              method: e.method,
+              targetId: audit.targetId ?? (body.id as string | number | undefined) ?? null,
+              summary: {
+                input: body,
+                ...(audit.before !== undefined ? { before: audit.before } : {}),
+                ...(audit.after !== undefined ? { after: audit.after } : {}),
+              },
+              ip: req.ip,
+              userAgent: req.headers['user-agent'],
+              status: Status.OK,
+              msg: t(lang, okMsg[0], okMsg[1]),
+            };
+          })
+        : undefined;
       try {
         if (e.access !== 'public' || tokenOf(req)) {
           admin = await authenticate(ctx, tokenOf(req));
@@ -129,40 +151,29 @@ export function route<E extends Endpoint>(
           if (!r.success) throw zodToError(r.error);
           parsed = r.data;
         } else parsed = {};
-        const data = await handler({
-          input: parsed as InputOut<E>,
-          admin: admin as PrincipalOf<E>,
-          lang,
-          ctx,
-          req,
-          reply,
-          audit: (a) => (audit = { ...audit, ...a }),
-          message: (key, params) => (okMsg = [key, params]),
-        });
+        const call = () =>
+          handler({
+            input: parsed as InputOut<E>,
+            admin: admin as PrincipalOf<E>,
+            lang,
+            ctx,
+            req,
+            reply,
+            audit: (a) => (audit = { ...audit, ...a }),
+            message: (key, params) => (okMsg = [key, params]),
+          });
+        // a mutation's log row is written inside the transaction that commits its change (db/transactions.ts)
+        const data = oplog ? await withCommitHooks(oplog, call) : await call();
         databaseAnswered();
         if (reply.sent) return reply;
         result = { http: 200, body: { status: Status.OK, msg: t(lang, okMsg[0], okMsg[1]), data: data ?? null } };
       } catch (err) {
         result = toEnvelope(err, lang, req);
       }
-      if (e.module && result.body.status !== Status.LOGIN_REQUIRED) {
-        const body = (parsed ?? req.body ?? {}) as Record<string, unknown>;
-        await writeOplog(ctx.db, {
-          admin,
-          module: e.module,
-          action: e.path,
-          method: e.method,
-          targetId: audit.targetId ?? (body.id as string | number | undefined) ?? null,
-          summary: {
-            input: body,
-            ...(audit.before !== undefined ? { before: audit.before } : {}),
-            ...(audit.after !== undefined ? { after: audit.after } : {}),
-          },
-          ip: req.ip,
-          userAgent: req.headers['user-agent'],
-          status: result.body.status,
-          msg: result.body.msg,
-        }).catch((err) => (isConnectionError(err) ? connectionLost(err) : req.log.error({ err }, 'operation log write failed')));
+      if (oplog && result.body.status !== Status.LOGIN_REQUIRED) {
+        await oplog
+          .finish(result.body.status, result.body.msg)
+          .catch((err) => (isConnectionError(err) ? connectionLost(err) : req.log.error({ err }, 'operation log write failed')));
       }
       return reply.code(result.http).send(result.body);
     },

@@ -24,6 +24,10 @@ registerMessages({
     'zh-CN': '该申请已处理（当前状态：{status}）',
     'en-US': 'This request was already handled (now: {status})',
   },
+  'block.status.pending': { 'zh-CN': '待审核', 'en-US': 'pending' },
+  'block.status.approved': { 'zh-CN': '已通过', 'en-US': 'approved' },
+  'block.status.rejected': { 'zh-CN': '已拒绝', 'en-US': 'rejected' },
+  'block.status.cancelled': { 'zh-CN': '已撤销', 'en-US': 'cancelled' },
   'block.shares_above_request': {
     'zh-CN': '批准数量不能超过申请数量 {shares} 股',
     'en-US': 'The approved quantity cannot exceed the {shares} shares requested',

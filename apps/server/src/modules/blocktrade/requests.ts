@@ -111,7 +111,7 @@ const claimRequest = (tx: Db, id: number, scope: ReturnType<typeof userScope>, s
     scope,
     set: { ...set, updatedAt: new Date() },
     notFound: () => fail('block.request_not_found'),
-    notPending: (status) => fail('block.request_not_pending', { status: String(status) }),
+    notPending: (status) => fail('block.request_not_pending', { status: `block.status.${String(status)}` }),
   });
 
 /** The user withdraws a request still waiting for review: the hold returns to free cash. */

@@ -135,6 +135,13 @@ export async function closePositions(
 ): Promise<(typeof positions.$inferSelect)[]> {
   if (!items.length) return [];
   const { docs } = rules;
+  // lock order: the positions (locked by the caller), their pending sells, then the users — as a sell's review
+  await cancelPendingSells(
+    tx,
+    items.map((c) => c.p.id),
+    by,
+    kind,
+  );
   const userIds = [...new Set(items.map((c) => c.p.userId))].sort((a, b) => a - b);
   const owners = await tx
     .select({ id: users.id, enable: users.enableAmt, agentId: users.agentId })
@@ -207,6 +214,21 @@ export async function closePositions(
     WHERE p.id = v.id`);
   await commissions(tx, fees, 'sell fee commission');
   return closed;
+}
+
+/**
+ * The pending sells of positions being closed are cancelled with the close (one statement and their history
+ * rows), so no sell waits in the queue for a position that is gone.
+ */
+async function cancelPendingSells(tx: Db, positionIds: number[], by: { adminId: number | null; reason?: string | null }, kind: CloseKind) {
+  const note = by.reason ?? `closed: ${kind}`;
+  await tx.execute(sql`
+    WITH c AS (
+      UPDATE orders SET status = 'cancelled', reason = ${note}, updated_at = now()
+      WHERE id IN (SELECT id FROM orders WHERE position_id = ANY(${`{${positionIds.join(',')}}`}::int[]) AND kind = 'sell'
+                   AND status = 'pending' ORDER BY id FOR UPDATE)
+      RETURNING id)
+    INSERT INTO order_events (order_id, status, admin_id, note) SELECT id, 'cancelled', ${by.adminId}, ${note} FROM c`);
 }
 
 /** One position: closePositions() with a list of one. */

@@ -26,7 +26,7 @@ const claimOrder = (tx: Db, id: number, scope: ReturnType<typeof userScope>, set
     scope,
     set: { ...set, updatedAt: new Date() },
     notFound: () => fail('trade.order_not_found'),
-    notPending: (status) => fail('trade.order_not_pending', { status: String(status) }),
+    notPending: (status) => fail('trade.order_not_pending', { status: `trade.status.${String(status)}` }),
   });
 
 /** The user withdraws a buy still waiting for review: the hold returns to free cash. */
@@ -60,6 +60,8 @@ export async function reviewOrder(ctx: AppContext, admin: Principal, id: number,
   const o = await ctx.db.transaction(async (t) => {
     const tx = t as unknown as Db;
     const now = new Date();
+    // lock order (docs/architecture.md "Concurrency"): a sell's position before the order, as every closing path
+    const position = await lockSellPosition(tx, id);
     const row = await claimOrder(tx, id, userScope(admin, orders.userId), {
       status: r.approve ? 'approved' : 'rejected',
       reviewedBy: admin.adminId,
@@ -102,8 +104,9 @@ export async function reviewOrder(ctx: AppContext, admin: Principal, id: number,
         .set({ positionId: p.id, fillPrice: new Decimal(fill).toFixed(4) })
         .where(eq(orders.id, row.id));
     } else {
-      const [p] = await tx.select().from(positions).where(eq(positions.id, row.positionId!)).for('update');
-      if (!p || p.status !== 'open') throw fail('trade.position_closed');
+      const p = position;
+      // a close cancels the position's pending sell in its transaction, so a claimed sell has its position open
+      if (!p || p.status !== 'open' || p.id !== row.positionId) throw fail('trade.position_closed');
       await closePosition(tx, p, fill, 'sell', { adminId: admin.adminId }, rules);
       await tx
         .update(orders)
@@ -115,6 +118,14 @@ export async function reviewOrder(ctx: AppContext, admin: Principal, id: number,
   });
   if (o.kind === 'buy') notify(ctx, { type: 'BUY_GP_SETTLED', userId: o.userId, data: { id: o.id, userId: o.userId } });
   return o;
+}
+
+/** The position of a sell order, locked (undefined for a buy, or an order not found: the claim says which). */
+async function lockSellPosition(tx: Db, orderId: number): Promise<typeof positions.$inferSelect | undefined> {
+  const [o] = await tx.select({ kind: orders.kind, positionId: orders.positionId }).from(orders).where(eq(orders.id, orderId));
+  if (o?.kind !== 'sell' || o.positionId == null) return undefined;
+  const [p] = await tx.select().from(positions).where(eq(positions.id, o.positionId)).for('update');
+  return p;
 }
 
 /** The order's stock as it is now (an approval needs it listed; a locked stock may still be reviewed). */

@@ -65,21 +65,14 @@ export async function requestSell(ctx: AppContext, userId: number, id: number) {
   });
 }
 
-/** An operator closes a position at the live quote, with a reason; a pending sell of it is cancelled. */
+/** An operator closes a position at the live quote, with a reason; a pending sell of it is cancelled (closePositions). */
 export async function forceClose(ctx: AppContext, admin: Principal, id: number, reason: string): Promise<PositionRow> {
   const rules = await riskRules(ctx);
   return ctx.db.transaction(async (t) => {
     const tx = t as unknown as Db;
     const p = await lockOpen(tx, id, userScope(admin, positions.userId));
     const q = liveQuote(ctx, p.gid);
-    const closed = await closePosition(tx, p, q.last, 'admin', { adminId: admin.adminId, reason }, rules);
-    const cancelled = await tx
-      .update(orders)
-      .set({ status: 'cancelled', reason, updatedAt: new Date() })
-      .where(and(eq(orders.positionId, p.id), eq(orders.kind, 'sell'), eq(orders.status, 'pending')))
-      .returning({ id: orders.id });
-    for (const o of cancelled) await orderEvent(tx, o.id, 'cancelled', admin.adminId, reason);
-    return closed;
+    return closePosition(tx, p, q.last, 'admin', { adminId: admin.adminId, reason }, rules);
   });
 }
 

@@ -57,22 +57,6 @@ async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) 
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
-/**
- * A transaction that PostgreSQL aborted for a deadlock or a serialization failure is tried again (twice at most):
- * batches in parallel update the same agents' summary rows, so they may meet.
- */
-async function retryConflict<T>(fn: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await fn();
-    } catch (err) {
-      const e = err as { code?: string; cause?: { code?: string } };
-      const code = e.code ?? e.cause?.code;
-      if (attempt >= 3 || (code !== '40P01' && code !== '40001')) throw err;
-    }
-  }
-}
-
 interface BatchResult {
   closed: (typeof positions.$inferSelect)[];
   skipped: number;
@@ -129,7 +113,8 @@ export async function sweepPositions(
   // alone: a few more transactions per refused user, not one per user of the batch (bench/positions S1 met ≈ 50)
   const closeBatch = async (ids: number[]): Promise<void> => {
     try {
-      tally(await retryConflict(() => forceCloseUsers(ctx, ids, reasons, rules)));
+      // a deadlock between two batches is tried again by the transaction itself (db/transactions.ts)
+      tally(await forceCloseUsers(ctx, ids, reasons, rules));
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       if (ids.length === 1) {
