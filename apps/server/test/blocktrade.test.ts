@@ -50,6 +50,8 @@ async function trader(cash = '1000000.00', o: Parameters<typeof makeUser>[1] = {
   await credit(t, id, cash);
   return { id, token: await appToken(t, id) };
 }
+const productRow = async (id: number) =>
+  (await adminCall('list.do', { pageNum: 1, pageSize: 100 })).data.list.find((x: { id: number }) => x.id === id);
 const ledgerOk = async () => expect((await verifyLedger(t.app.ctx.db)).offenders).toEqual([]);
 const leftOf = async (id: number) =>
   rows<{ left_shares: number }>(await t.app.ctx.db.execute(sql`SELECT left_shares FROM block_products WHERE id = ${id}`))[0]!.left_shares;
@@ -207,23 +209,29 @@ describe('a block request from the platform API to a position', () => {
     await ledgerOk();
   });
 
-  it('never sells more than is left, whatever approvals run at once', async () => {
+  it('reserves at request time: never more asked for, nor sold, than is left, whatever runs at once', async () => {
     const p = await product({ minShares: 300, maxShares: 300, totalShares: 1000 });
-    const ids: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      const u = await trader('20000.00');
-      const r = await app('buy.do', { productId: p.id, shares: 300, tradeKey: 'key-8848' }, u.token);
-      expect(r.status, r.msg).toBe(0);
-      ids.push(r.data.id);
-    }
-    const rs = await Promise.all(ids.map((id) => adminCall('review.do', { id, approve: true })));
-    expect(rs.filter((r) => r.status === 0)).toHaveLength(3);
-    expect(rs.filter((r) => r.status !== 0).map((r) => r.msg)).toEqual([
+    const users = await Promise.all(Array.from({ length: 5 }, () => trader('20000.00')));
+    const asked = await Promise.all(users.map((u) => app('buy.do', { productId: p.id, shares: 300, tradeKey: 'key-8848' }, u.token)));
+    expect(asked.filter((r) => r.status === 0)).toHaveLength(3);
+    expect(asked.filter((r) => r.status !== 0).map((r) => r.msg)).toEqual([
       '剩余可认购数量不足，仅剩 100 股',
       '剩余可认购数量不足，仅剩 100 股',
     ]);
-    expect(await leftOf(p.id)).toBe(100);
-    // the refused approvals changed nothing: still pending, money still held
+    // the refused users' money was never held
+    for (const [i, r] of asked.entries()) if (r.status !== 0) expect((await balances(t, users[i]!.id)).frozenAmt).toBe('0.00');
+    const late = await trader('20000.00');
+    expect((await app('buy.do', { productId: p.id, shares: 300, tradeKey: 'key-8848' }, late.token, 'en-US')).msg).toBe(
+      'Not enough left: only 100 shares',
+    );
+    // the platform's product list offers what can still be asked for; the console shows the reservation
+    const offered = (await app('list.do', {}, late.token)).data.find((x: { id: number }) => x.id === p.id);
+    expect(offered.leftShares).toBe(100);
+    expect(await productRow(p.id)).toMatchObject({ leftShares: 1000, reservedShares: 900, pending: 3 });
+    const ids = asked.filter((r) => r.status === 0).map((r) => r.data.id as number);
+    // one approved; the other two stay pending with their money held
+    expect((await adminCall('review.do', { id: ids[0], approve: true })).status).toBe(0);
+    expect(await leftOf(p.id)).toBe(700);
     const pending = (await adminCall('requestList.do', { productId: p.id, status: 'pending' })).data;
     expect(pending.total).toBe(2);
     expect(pending.totals.hold).toBe('21610.00'); // 2 × (10,800 + minimum fee 5.00)
@@ -231,7 +239,10 @@ describe('a block request from the platform API to a position', () => {
     expect((await adminCall('delete.do', { id: p.id })).msg).toBe('该大宗交易还有 2 笔待审核申请，不能删除');
     const batch = await adminCall('batchReview.do', { ids: pending.list.map((x: { id: number }) => x.id), approve: false, reason: '售罄' });
     expect(batch.data).toMatchObject({ ok: 2, failed: 0 });
+    // their reservations came back: 700 can be asked for again
+    expect(await productRow(p.id)).toMatchObject({ leftShares: 700, reservedShares: 0 });
     expect((await adminCall('delete.do', { id: p.id })).msg).toBe('该大宗交易已有认购记录，不能删除，可隐藏或锁定');
+    expect((await app('buy.do', { productId: p.id, shares: 300, tradeKey: 'key-8848' }, late.token)).status).toBe(0);
     expect(
       (
         await adminCall('update.do', {
@@ -241,11 +252,11 @@ describe('a block request from the platform API to a position', () => {
           fixedPrice: '36',
           minShares: 100,
           maxShares: 300,
-          totalShares: 800,
+          totalShares: 200,
           ...OPEN,
         })
       ).msg,
-    ).toBe('总数量不能少于已成交的 900 股');
+    ).toBe('总数量不能少于已成交的 300 股');
     const unused = await product();
     expect((await adminCall('delete.do', { id: unused.id })).status).toBe(0);
     // the stock a block trade offers cannot be deleted from the product list

@@ -284,3 +284,47 @@ describe('switches and jobs', () => {
     await ledgerOk();
   });
 });
+
+describe('an issue never allots more than its size (issue 36)', () => {
+  it('refuses the allotment that would pass the issue size, one by one and by file, in both languages', async () => {
+    const issue = await newIssue('placement', { issueSize: 1000, maxPerUser: 1000 });
+    const [a, b, c] = [await subscriber(), await subscriber(), await subscriber()];
+    const [sa, sb, sc] = [await applyFor(issue.id, a, 1000), await applyFor(issue.id, b, 1000), await applyFor(issue.id, c, 1000)];
+    expect((await call('/admin/subscribe/record/allot.do', { id: sa.id, quantity: 600 })).status).toBe(0);
+    const over = await call('/admin/subscribe/record/allot.do', { id: sb.id, quantity: 1000 });
+    expect(over).toMatchObject({ http: 200, status: 1, msg: '超出发行总量：该发行仅剩 400 可配售' });
+    expect((await call('/admin/subscribe/record/allot.do', { id: sb.id, quantity: 1000 }, { lang: 'en-US' })).msg).toBe(
+      'Beyond the issue size: only 400 left to allot in this issue',
+    );
+    // refused: still pending, its placement money still frozen
+    expect(await statusOf(sb.id)).toBe(1);
+    expect((await balances(t, b.id)).frozenAmt).toBe('10000.00');
+    // a file that would pass the size is refused whole
+    const file = await upload(issue.id, ['orderNo,allotted', `${sb.orderNo},300`, `${sc.orderNo},200`].join('\n'));
+    expect(file).toMatchObject({ status: 1, msg: '超出发行总量：该发行仅剩 400 可配售' });
+    expect([await statusOf(sb.id), await statusOf(sc.id)]).toEqual([1, 1]);
+    // exactly what is left is allotted
+    expect((await upload(issue.id, ['orderNo,allotted', `${sb.orderNo},300`, `${sc.orderNo},100`].join('\n'))).data.applied).toBe(true);
+    const [i] = rows<{ allotted_qty: string }>(
+      await db().execute(sql`SELECT allotted_qty::text FROM newshare_issues WHERE id = ${issue.id}`),
+    );
+    expect(i!.allotted_qty).toBe('1000');
+    // and the size cannot be edited below it
+    const edit = await call('/admin/subscribe/update.do', {
+      id: issue.id,
+      code: issue.code,
+      name: issue.name,
+      market: 'sh',
+      issuePrice: '10.00',
+      issueSize: 900,
+      maxPerUser: 900,
+      subscribeType: 'placement',
+      subscribeDate: shDay(),
+      allotDate: shDay(),
+      payDeadline: shDay(1),
+      listingDate: shDay(5),
+    });
+    expect(edit.msg).toBe('发行总量不能少于已配售的 1000');
+    await ledgerOk();
+  });
+});

@@ -92,6 +92,8 @@ export const blockProductItem = z.object({
   maxShares: z.number().int(),
   totalShares: z.number().int(),
   leftShares: z.number().int(),
+  /** Shares asked for by pending requests (what can still be asked for is left − reserved). */
+  reservedShares: z.number().int(),
   startsAt: z.string(),
   endsAt: z.string(),
   window: z.enum(BLOCK_WINDOWS),

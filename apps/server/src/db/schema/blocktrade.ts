@@ -25,6 +25,8 @@ export const blockProducts = pgTable(
     maxShares: integer('max_shares').notNull(),
     totalShares: integer('total_shares').notNull(),
     leftShares: integer('left_shares').notNull(),
+    /** Shares of pending requests: what can still be asked for is left − reserved (migration 0437). */
+    reservedShares: integer('reserved_shares').notNull().default(0),
     keyHash: text('key_hash').notNull(),
     startsAt: ts('starts_at').notNull(),
     endsAt: ts('ends_at').notNull(),

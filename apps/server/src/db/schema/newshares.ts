@@ -20,6 +20,8 @@ export const newshareIssues = pgTable(
     issuePrice: price('issue_price').notNull(),
     peRatio: numeric('pe_ratio', { precision: 20, scale: 2 }),
     issueSize: count('issue_size').notNull(),
+    /** Σ allotted of its allotted, paid and converted subscriptions, ≤ issue size (migration 0438). */
+    allottedQty: count('allotted_qty').notNull().default(0),
     lotSize: integer('lot_size').notNull(),
     maxPerUser: count('max_per_user').notNull(),
     subscribeType: text('subscribe_type').notNull(),

@@ -56,6 +56,7 @@ export function toProduct(ctx: AppContext, p: ProductRow, pending: number): Bloc
     maxShares: p.maxShares,
     totalShares: p.totalShares,
     leftShares: p.leftShares,
+    reservedShares: p.reservedShares,
     startsAt: p.startsAt.toISOString(),
     endsAt: p.endsAt.toISOString(),
     window: windowOf(p, nowOf(ctx)),
@@ -98,7 +99,8 @@ export async function listProducts(
     );
   if (q.window === 'closed') w.push(sql`${blockProducts.endsAt} <= ${now.toISOString()}::timestamptz`);
   const where = w.length ? and(...w) : undefined;
-  const pending = sql<number>`(SELECT count(*)::int FROM block_requests r WHERE r.product_id = ${blockProducts.id} AND r.status = 'pending')`;
+  // qualified by hand: drizzle writes a lone column of the only table unqualified, and inside the subquery "id" was r.id
+  const pending = sql<number>`(SELECT count(*)::int FROM block_requests r WHERE r.product_id = block_products.id AND r.status = 'pending')`;
   const [list, [total]] = await Promise.all([
     ctx.db
       .select({ p: blockProducts, pending })

@@ -52,7 +52,8 @@ export async function placeRequest(ctx: AppContext, userId: number, input: { pro
     throw left > 0 ? fail('block.wrong_key', { left }) : fail('block.key_attempts');
   }
   if (input.shares < p.minShares || input.shares > p.maxShares) throw fail('block.shares_range', { min: p.minShares, max: p.maxShares });
-  if (input.shares > p.leftShares) throw fail('block.not_enough_left', { left: p.leftShares });
+  if (input.shares > p.leftShares - p.reservedShares)
+    throw fail('block.not_enough_left', { left: Math.max(0, p.leftShares - p.reservedShares) });
   const price = blockPrice(ctx, p);
   if (!price) throw fail('block.no_price');
   const row = await ctx.db.transaction((t) => recordRequest(t as unknown as Db, rules, userId, p, input.shares, price));
@@ -76,6 +77,8 @@ export async function recordRequest(
   const amount = price.times(shares).toDecimalPlaces(2);
   const fee = feeOf(amount, rules.docs.stock.buyFeePct, rules.docs.stock.minFee);
   const hold = amount.plus(fee);
+  // lock order (docs/architecture.md "Concurrency"): the product, then the user
+  await reserve(tx, p.id, shares);
   const { enable } = await lockTrader(tx, rules, userId);
   if (hold.gt(enable)) throw fail('block.insufficient', { need: m(hold) });
   const requestNo = await serialNo(tx, 'D', 'trade_no_seq', now);
@@ -101,6 +104,32 @@ export async function recordRequest(
   return r!;
 }
 
+/** Takes `shares` of what the product has left unasked for, or refuses with what is left. */
+async function reserve(tx: Db, productId: number, shares: number): Promise<void> {
+  const [ok] = await tx
+    .update(blockProducts)
+    .set({ reservedShares: sql`${blockProducts.reservedShares} + ${shares}` })
+    .where(and(eq(blockProducts.id, productId), sql`${blockProducts.leftShares} - ${blockProducts.reservedShares} >= ${shares}`))
+    .returning({ id: blockProducts.id });
+  if (ok) return;
+  const [p] = await tx
+    .select({ left: sql<number>`greatest(${blockProducts.leftShares} - ${blockProducts.reservedShares}, 0)::int` })
+    .from(blockProducts)
+    .where(eq(blockProducts.id, productId));
+  throw fail('block.not_enough_left', { left: p?.left ?? 0 });
+}
+
+/** A decided or cancelled request gives its reservation back (and an approval takes its shares off what is left). */
+async function release(tx: Db, req: RequestRow, sold = 0): Promise<void> {
+  await tx
+    .update(blockProducts)
+    .set({
+      reservedShares: sql`greatest(${blockProducts.reservedShares} - ${req.shares}, 0)`,
+      ...(sold ? { leftShares: sql`${blockProducts.leftShares} - ${sold}`, updatedAt: new Date() } : {}),
+    })
+    .where(eq(blockProducts.id, req.productId));
+}
+
 const claimRequest = (tx: Db, id: number, scope: ReturnType<typeof userScope>, set: Partial<RequestRow>) =>
   claimPending<typeof blockRequests, RequestRow>(tx, {
     table: blockRequests,
@@ -119,6 +148,7 @@ export async function cancelRequest(ctx: AppContext, userId: number, id: number)
   const r = await ctx.db.transaction(async (t) => {
     const tx = t as unknown as Db;
     const row = await claimRequest(tx, id, eq(blockRequests.userId, userId), { status: 'cancelled' });
+    await release(tx, row);
     await post(tx, userId, [{ type: 'order_release', amount: row.hold, reference: row.requestNo, note: 'cancelled' }]);
     return row;
   });
@@ -153,6 +183,7 @@ export async function reviewRequest(ctx: AppContext, admin: Principal, id: numbe
       reason: r.reason ?? null,
     });
     if (!r.approve) {
+      await release(tx, req);
       await post(tx, req.userId, [
         { type: 'order_release', amount: req.hold, reference: req.requestNo, adminId: admin.adminId, note: r.reason },
       ]);
@@ -180,15 +211,14 @@ export async function reviewRequest(ctx: AppContext, admin: Principal, id: numbe
       assertWithinLimits(stock, q, r.price, 'price');
     }
     const fill = r.price ?? req.price;
-    const [left] = await tx
-      .update(blockProducts)
-      .set({ leftShares: sql`${blockProducts.leftShares} - ${shares}`, updatedAt: now })
-      .where(and(eq(blockProducts.id, req.productId), sql`${blockProducts.leftShares} >= ${shares}`))
-      .returning({ left: blockProducts.leftShares });
-    if (!left) {
-      const [p] = await tx.select({ left: blockProducts.leftShares }).from(blockProducts).where(eq(blockProducts.id, req.productId));
-      throw fail('block.not_enough_left', { left: p?.left ?? 0 });
-    }
+    // the request reserved its shares when asked: they are there (a product edited below them is caught here)
+    const [p] = await tx
+      .select({ left: blockProducts.leftShares })
+      .from(blockProducts)
+      .where(eq(blockProducts.id, req.productId))
+      .for('update');
+    if (!p || p.left < shares) throw fail('block.not_enough_left', { left: p?.left ?? 0 });
+    await release(tx, req, shares);
     const cost = buyCost(fill, shares, 1, rules.docs.stock, 0);
     const { enable, agentId } = await lockTrader(tx, rules, req.userId);
     // a higher price than requested is paid from free cash as well as the hold

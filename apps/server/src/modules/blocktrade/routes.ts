@@ -83,7 +83,8 @@ export function blocktradeRoutes(app: FastifyInstance, ctx: AppContext): void {
           stockName: i.stockName,
           minShares: i.minShares,
           maxShares: i.maxShares,
-          leftShares: i.leftShares,
+          // what can still be asked for: pending requests hold theirs
+          leftShares: Math.max(0, i.leftShares - p.reservedShares),
           startsAt: i.startsAt,
           endsAt: i.endsAt,
           last: i.last,

@@ -8,6 +8,7 @@ import { fail } from '../../http/errors.js';
 import { postBatch } from '../../ledger/index.js';
 import { notifyUsers } from '../messages/notify.js';
 import { subNotice } from './notices.js';
+import { takeFromIssue } from './service.js';
 
 /** One line of an allotment file: the subscription by order no, or by the user's phone within the issue. */
 export interface AllotLine {
@@ -97,6 +98,11 @@ export async function batchAllot(
     );
     // a row moved by someone else between the check and the update: roll everything back
     if (moved.length !== input.length) throw fail('newshare.state_changed');
+    await takeFromIssue(
+      tx,
+      issueId,
+      judged.reduce((n, r) => n + Number(r.allotted), 0),
+    );
     // every refund in one batch post (a file may hold 100,000 of them)
     await postBatch(
       tx,

@@ -16,6 +16,14 @@ registerMessages({
     'zh-CN': '中签数量不能超过申购数量 {applied}',
     'en-US': 'Allotted quantity cannot exceed the applied {applied}',
   },
+  'newshare.over_issue': {
+    'zh-CN': '超出发行总量：该发行仅剩 {left} 可配售',
+    'en-US': 'Beyond the issue size: only {left} left to allot in this issue',
+  },
+  'newshare.size_below_allotted': {
+    'zh-CN': '发行总量不能少于已配售的 {allotted}',
+    'en-US': 'The issue size cannot be below the {allotted} already allotted',
+  },
   'newshare.state_changed': { 'zh-CN': '记录状态已变化，请刷新', 'en-US': 'The record has changed; refresh and try again' },
   'newshare.pay_deadline_passed': { 'zh-CN': '已过缴款截止日', 'en-US': 'The payment deadline has passed' },
   'newshare.stock_missing': { 'zh-CN': '请先在产品列表中添加 {gid}', 'en-US': 'Add {gid} to the product list first' },

@@ -147,6 +147,7 @@ export async function allot(db: Db, id: number, qty: number, adminId: number | n
       paidAt: placement && qty > 0 ? now : null,
     });
     if (!row) throw fail('newshare.state_changed');
+    await takeFromIssue(tx, issue.id, qty);
     if (refund.gt(0))
       await post(tx, sub.userId, [
         { type: 'subscription_release', amount: m(refund), reference: sub.orderNo, adminId, note: 'unallotted' },
@@ -154,6 +155,26 @@ export async function allot(db: Db, id: number, qty: number, adminId: number | n
     await notifyUsers(tx, [sub.userId], subNotice(qty === 0 ? 'notAllotted' : placement ? 'placed' : 'allotted', issue, qty));
     return row;
   });
+}
+
+/**
+ * Adds `qty` to what the issue has allotted (lock order: the subscription claimed, then its issue, then the user),
+ * or refuses with what is left: Σ allotted never passes the issue size (a CHECK holds it as well). A negative
+ * `qty` gives a forfeited allotment back.
+ */
+export async function takeFromIssue(tx: Db, issueId: number, qty: number): Promise<void> {
+  if (qty === 0) return;
+  const [ok] = await tx
+    .update(newshareIssues)
+    .set({ allottedQty: sql`${newshareIssues.allottedQty} + ${qty}` })
+    .where(and(eq(newshareIssues.id, issueId), sql`${newshareIssues.allottedQty} + ${qty} <= ${newshareIssues.issueSize}`))
+    .returning({ id: newshareIssues.id });
+  if (ok) return;
+  const [i] = await tx
+    .select({ left: sql<string>`greatest(${newshareIssues.issueSize} - ${newshareIssues.allottedQty}, 0)::text` })
+    .from(newshareIssues)
+    .where(eq(newshareIssues.id, issueId));
+  throw fail('newshare.over_issue', { left: i?.left ?? '0' });
 }
 
 /** Pay an allotment (public / rush): the allotted amount moves free → frozen, until conversion. */
@@ -193,6 +214,7 @@ export async function cancel(db: Db, id: number, userId: number): Promise<Sub> {
 export async function forfeit(db: Db, id: number): Promise<Sub | undefined> {
   return db.transaction(async (tx) => {
     const row = await claim(tx, id, [SUB_STATUS.allotted], { status: SUB_STATUS.forfeited });
+    if (row) await takeFromIssue(tx, row.issueId, -row.allottedQty);
     if (row) await notifyUsers(tx, [row.userId], subNotice('forfeited', await issueById(tx, row.issueId)));
     return row;
   });
@@ -247,6 +269,7 @@ export async function updateIssue(db: Db, id: number, v: IssueInput, board: stri
     const [n] = rows<{ n: number }>(await tx.execute(sql`SELECT count(*)::int AS n FROM newshare_subscriptions WHERE issue_id = ${id}`));
     if (n!.n > 0 && (cur.subscribeType !== v.subscribeType || !new Decimal(cur.issuePrice).eq(v.issuePrice) || cur.code !== v.code))
       throw fail('newshare.issue_has_subscriptions');
+    if (v.issueSize < cur.allottedQty) throw fail('newshare.size_below_allotted', { allotted: cur.allottedQty });
     await tx
       .update(newshareIssues)
       .set({

@@ -16,6 +16,14 @@ registerMessages({
   'trade.leverage_choice': { 'zh-CN': '杠杆倍数只能选择 {choices}', 'en-US': 'Leverage must be one of {choices}' },
   'trade.limit_up': { 'zh-CN': '涨幅已达 {pct}%，暂停买入', 'en-US': 'Up {pct}% today: no buys at this level' },
   'trade.limit_down': { 'zh-CN': '跌幅已达 {pct}%，暂停卖空', 'en-US': 'Down {pct}% today: no shorts at this level' },
+  'trade.no_sellers': {
+    'zh-CN': '该股票暂无卖盘，暂不能买入，请稍后再试',
+    'en-US': 'Nobody is selling this stock yet; try buying again shortly',
+  },
+  'trade.no_buyers': {
+    'zh-CN': '该股票暂无买盘，暂不能卖空，请稍后再试',
+    'en-US': 'Nobody is buying this stock yet; try shorting again shortly',
+  },
   'trade.min_amount': { 'zh-CN': '买入金额不能低于 {min} 元', 'en-US': 'The order must be at least {min}' },
   'trade.margin_pct': {
     'zh-CN': '保证金 {margin} 元超过可用资金的 {pct}%',

@@ -157,10 +157,13 @@ export function assertOrderShape(
   const change = new Decimal(q.changePct);
   if (o.direction === 'long') {
     const max = r.maxRisePct[stock.board];
-    if (change.gte(max) || q.ask == null) throw fail('trade.limit_up', { pct: q.changePct });
+    if (change.gte(max)) throw fail('trade.limit_up', { pct: q.changePct });
+    // no ask yet (a symbol's first quote of the day, before anyone sells): not a limit, say what it is
+    if (q.ask == null) throw fail('trade.no_sellers');
   } else {
     const max = new Decimal(r.maxFallPct[stock.board]).negated();
-    if (change.lte(max) || q.bid == null) throw fail('trade.limit_down', { pct: q.changePct });
+    if (change.lte(max)) throw fail('trade.limit_down', { pct: q.changePct });
+    if (q.bid == null) throw fail('trade.no_buyers');
   }
   const last = new Decimal(q.last);
   const up = o.direction === 'long';
