@@ -70,7 +70,7 @@ it('issue CRUD, apply through the platform API, allot / pay / convert in the con
   expect(conv.data).toMatchObject({ status: 5, frozenAmount: '0.00' });
   expect(conv.data.positionId).toBeGreaterThan(0);
   expect((await adminCall('/admin/subscribe/record/convert.do', { id: sid }, 'en-US')).msg).toBe(
-    'The record has changed; refresh and try again',
+    'This subscription is now converted: this step does not apply; refresh and try again',
   );
   expect((await app('/app/newshares/records.do', {}, token)).data.list).toHaveLength(1);
   expect((await verifyLedger(t.app.ctx.db)).offenders).toEqual([]);

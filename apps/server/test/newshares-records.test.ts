@@ -190,7 +190,11 @@ describe('records', () => {
     expect(r.msg).toBe('1 converted to positions, 2 failed');
     expect(r.data.rows).toEqual([
       { id: paid.id, result: 'ok' },
-      { id: unpaid.id, result: 'failed', reason: 'The record has changed; refresh and try again' },
+      {
+        id: unpaid.id,
+        result: 'failed',
+        reason: 'This subscription is now allotted, unpaid: this step does not apply; refresh and try again',
+      },
       { id: 999999, result: 'failed', reason: 'No such subscription' },
     ]);
     const titles = (await inbox(u.id)).map((m) => m.title);

@@ -50,7 +50,9 @@ async function listStock(code: string, name: string) {
   const r = (await post(t, '/admin/stock/add.do', { code, name, market: 'sh' }, { token: admin })).json();
   if (r.status !== 0) {
     // bond codes are not stock codes: the product row goes in directly (conversion requires it)
-    await db().execute(sql`INSERT INTO stocks (code, name, market, gid, board) VALUES (${code}, ${name}, 'sh', ${'sh' + code}, 'main') ON CONFLICT DO NOTHING`);
+    await db().execute(
+      sql`INSERT INTO stocks (code, name, market, gid, board) VALUES (${code}, ${name}, 'sh', ${'sh' + code}, 'main') ON CONFLICT DO NOTHING`,
+    );
   }
 }
 async function user(cash = '100000.00') {
@@ -59,21 +61,38 @@ async function user(cash = '100000.00') {
   return id;
 }
 const refusal = async (p: Promise<unknown>) => {
-  const e = await p.then(() => undefined, (x: unknown) => x);
+  const e = await p.then(
+    () => undefined,
+    (x: unknown) => x,
+  );
   expect(e).toBeInstanceOf(AppError);
   return (e as AppError).message;
 };
 const openPositions = async (userId: number) =>
   rows<{ shares: number; margin: string; source: string; buy_price: string; leverage: number }>(
-    await db().execute(sql`SELECT shares, margin::text, source, buy_price::text, leverage FROM positions WHERE user_id = ${userId} AND status = 'open'`),
+    await db().execute(
+      sql`SELECT shares, margin::text, source, buy_price::text, leverage FROM positions WHERE user_id = ${userId} AND status = 'open'`,
+    ),
   );
 
 describe('validation and phases', () => {
   it('refuses dates out of order, caps off the lot or above the size, and a bond off face value', () => {
-    const base = { code: '600901', name: 'x', market: 'sh', issuePrice: '10', issueSize: 1000, maxPerUser: 100, subscribeType: 'public',
-      subscribeDate: '2026-11-24', allotDate: '2026-11-26', payDeadline: '2026-11-27', listingDate: '2026-12-01' };
+    const base = {
+      code: '600901',
+      name: 'x',
+      market: 'sh',
+      issuePrice: '10',
+      issueSize: 1000,
+      maxPerUser: 100,
+      subscribeType: 'public',
+      subscribeDate: '2026-11-24',
+      allotDate: '2026-11-26',
+      payDeadline: '2026-11-27',
+      listingDate: '2026-12-01',
+    };
     expect(addShareIssueInput.safeParse(base).success).toBe(true);
-    const msg = (o: object, s = addShareIssueInput) => s.safeParse({ ...base, ...o }).error?.issues.map((i) => `${i.path.join('.')}:${i.message}`);
+    const msg = (o: object, s = addShareIssueInput) =>
+      s.safeParse({ ...base, ...o }).error?.issues.map((i) => `${i.path.join('.')}:${i.message}`);
     expect(msg({ allotDate: '2026-11-23' })).toContain('allotDate:dates_out_of_order');
     expect(msg({ listingDate: '2026-11-26' })).toContain('listingDate:dates_out_of_order');
     expect(msg({ maxPerUser: 150 })).toContain('maxPerUser:cap_not_lot_multiple');
@@ -167,8 +186,8 @@ describe('refusals', () => {
     expect(await refusal(ns.apply(db(), u, i.id, 9100, SUB_DAY))).toBe('newshare.over_cap');
     expect(await refusal(ns.allot(db(), s.id, 1100, null))).toBe('newshare.allot_above_applied');
     await ns.allot(db(), s.id, 500, null, LATER);
-    expect(await refusal(ns.allot(db(), s.id, 500, null))).toBe('newshare.state_changed');
-    expect(await refusal(ns.cancel(db(), s.id, u))).toBe('newshare.state_changed');
+    expect(await refusal(ns.allot(db(), s.id, 500, null))).toBe('newshare.already_handled');
+    expect(await refusal(ns.cancel(db(), s.id, u))).toBe('newshare.already_handled');
     expect(await refusal(ns.pay(db(), s.id, null, TOO_LATE))).toBe('newshare.pay_deadline_passed');
     await ns.pay(db(), s.id, null, LATER);
     expect(await refusal(ns.convert(db(), s.id, null))).toBe('newshare.stock_missing');
@@ -238,19 +257,29 @@ describe('batch allotment', () => {
     const subs = [];
     for (let k = 0; k < 3; k++) subs.push(await ns.apply(db(), u, i.id, 1000, SUB_DAY));
     expect((await balances(t, u)).frozenAmt).toBe('31500.00');
-    const bad = await batchAllot(db(), i.id, [
-      { line: 2, orderNo: subs[0]!.orderNo, allotted: 500 },
-      { line: 3, orderNo: subs[1]!.orderNo, allotted: 2000 },
-      { line: 4, orderNo: 'NOPE', allotted: 100 },
-    ], null);
+    const bad = await batchAllot(
+      db(),
+      i.id,
+      [
+        { line: 2, orderNo: subs[0]!.orderNo, allotted: 500 },
+        { line: 3, orderNo: subs[1]!.orderNo, allotted: 2000 },
+        { line: 4, orderNo: 'NOPE', allotted: 100 },
+      ],
+      null,
+    );
     expect(bad.applied).toBe(false);
     expect(bad.report.map((r) => r.reason ?? r.result)).toEqual(['ok', 'above_applied', 'not_found']);
     expect((await balances(t, u)).frozenAmt).toBe('31500.00');
-    const good = await batchAllot(db(), i.id, [
-      { line: 2, orderNo: subs[0]!.orderNo, allotted: 500 },
-      { line: 3, orderNo: subs[1]!.orderNo, allotted: 0 },
-      { line: 4, orderNo: subs[2]!.orderNo, allotted: 1000 },
-    ], null);
+    const good = await batchAllot(
+      db(),
+      i.id,
+      [
+        { line: 2, orderNo: subs[0]!.orderNo, allotted: 500 },
+        { line: 3, orderNo: subs[1]!.orderNo, allotted: 0 },
+        { line: 4, orderNo: subs[2]!.orderNo, allotted: 1000 },
+      ],
+      null,
+    );
     expect(good.applied).toBe(true);
     expect(await balances(t, u)).toEqual({ userAmt: '100000.00', enableAmt: '84250.00', frozenAmt: '15750.00' });
     const again = await batchAllot(db(), i.id, [{ line: 2, orderNo: subs[0]!.orderNo, allotted: 500 }], null);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalTime } from './time.js';
 import { audienceInput, audienceUser, audienceUsersQuery } from './audience.js';
 import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery } from './envelope.js';
@@ -19,12 +20,6 @@ export const AGREEMENT_STATUSES = ['assigned', 'pushed', 'signed', 'approved', '
 export type AgreementStatus = (typeof AGREEMENT_STATUSES)[number];
 /** Signature images: PNG/JPEG/WebP up to this size. */
 export const SIGNATURE_MAX_BYTES = 512 * 1024;
-
-const time = () =>
-  z.iso
-    .datetime({ offset: true })
-    .optional()
-    .or(z.literal('').transform(() => undefined));
 
 export const agreementTemplate = z.object({
   id: z.number(),
@@ -97,8 +92,8 @@ export const agreementListQuery = pageQuery.extend({
   status: optionalField(z.enum(AGREEMENT_STATUSES)),
   userId: optionalField(zId()),
   phone: optionalText(20),
-  beginTime: time(),
-  endTime: time(),
+  beginTime: optionalTime('start'),
+  endTime: optionalTime('end'),
 });
 
 export const assignInput = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
+import { optionalTime } from './time.js';
 import { pageOf, pageQuery } from './envelope.js';
 import { optionalText, zBool, zId, zIdList, zNumber } from './fields.js';
 import { optionalField } from './user-fields.js';
@@ -149,8 +150,8 @@ export const blockRequestQuery = pageQuery.extend({
   productId: optionalField(zId()),
   gid: optionalText(10),
   status: optionalField(z.enum(BLOCK_REQUEST_STATUSES)),
-  startTime: optionalText(30),
-  endTime: optionalText(30),
+  startTime: optionalTime('start'),
+  endTime: optionalTime('end'),
 });
 export const blockTotals = z.object({ count: z.number().int(), shares: z.number().int(), amount: z.string(), hold: z.string() });
 export const blockRequestPage = pageOf(blockRequestItem).extend({ totals: blockTotals });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zDay } from './time.js';
 import { endpoint } from './endpoint.js';
 import { zBool } from './fields.js';
 
@@ -49,7 +50,7 @@ export const ANALYSIS_BUCKETS = ['day', 'hour'] as const;
 export const ANALYSIS_MAX_DAYS = 92;
 export const ANALYSIS_MAX_HOUR_DAYS = 7;
 
-const dayText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'invalid_date' });
+const dayText = zDay();
 export const analysisQuery = z
   .object({
     range: z.enum(ANALYSIS_RANGES).default('7d'),

@@ -4,7 +4,8 @@ import { moneyOut, pageOf, pageQuery } from './envelope.js';
 import { optionalText, phone, zId } from './fields.js';
 import { FUND_TYPES } from './funds-types.js';
 import { ACCOUNT_TYPES } from './users.js';
-import { optionalField, zIntIn, zTime } from './user-fields.js';
+import { optionalField, zIntIn } from './user-fields.js';
+import { zTime } from './time.js';
 
 /** Fund records (/capital/fundrecords, /capital/fundtransferrecord): the ledger as operators read it. */
 

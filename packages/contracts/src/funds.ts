@@ -3,7 +3,8 @@ import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery } from './envelope.js';
 import { optionalText, zId } from './fields.js';
 import { CHANNEL_TYPES, optAmountNonNeg, reqAmountPositive } from './channels.js';
-import { optionalField, zIntIn, zTime } from './user-fields.js';
+import { optionalField, zIntIn } from './user-fields.js';
+import { zTime } from './time.js';
 
 /**
  * Deposits (/capital/rechargelist, 充值列表) and withdrawals (/capital/withdrawallist, 提现列表),

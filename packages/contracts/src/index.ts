@@ -16,6 +16,7 @@ export * from './live-events.js';
 export * from './counts.js';
 export * from './funds-types.js';
 export * from './user-fields.js';
+export * from './time.js';
 export * from './users.js';
 export * from './agents.js';
 export * from './platform.js';

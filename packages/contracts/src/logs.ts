@@ -1,20 +1,12 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
+import { optionalTime } from './time.js';
 import { pageOf, pageQuery } from './envelope.js';
 import { optionalText, zId, zIdList } from './fields.js';
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
-const timeRange = {
-  beginTime: z.iso
-    .datetime({ offset: true })
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  endTime: z.iso
-    .datetime({ offset: true })
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-};
+const timeRange = { beginTime: optionalTime('start'), endTime: optionalTime('end') };
 
 export const LOGIN_RESULTS = [
   'ok',

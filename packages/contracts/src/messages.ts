@@ -1,14 +1,10 @@
 import { z } from 'zod';
+import { optionalTime } from './time.js';
 import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery } from './envelope.js';
 import { optionalText, zBool, zId, zIdList } from './fields.js';
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-const time = () =>
-  z.iso
-    .datetime({ offset: true })
-    .optional()
-    .or(z.literal('').transform(() => undefined));
 
 /** 站内消息: `all` = every user (agent staff: every user of their subtree), `users` = the chosen ones. */
 export const STATION_AUDIENCES = ['all', 'users'] as const;
@@ -33,8 +29,8 @@ export type StationMessageItem = z.infer<typeof stationMessageItem>;
 export const stationListQuery = pageQuery.extend({
   title: optionalText(100),
   audience: z.preprocess(blankToUndefined, z.enum(STATION_AUDIENCES).optional()),
-  beginTime: time(),
-  endTime: time(),
+  beginTime: optionalTime('start'),
+  endTime: optionalTime('end'),
 });
 
 export const sendStationInput = z

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { optionalText, zBool, zId, zNumber } from './fields.js';
 import { endpoint } from './endpoint.js';
+import { optionalTime, zDay } from './time.js';
 import { pageOf, pageQuery } from './envelope.js';
 import { MARKETS } from './products.js';
 import { stockBoardOf } from './stock-codes.js';
@@ -15,13 +16,7 @@ import { BOND_FACE_VALUE, BOND_LOT, ISSUE_KINDS, ISSUE_PHASES, SHARE_LOT, SUBSCR
  * The status machine, lots and phases are in newshares-rules.ts; this file holds the schemas and endpoints.
  */
 
-const day = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'invalid_date' })
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
-    message: 'invalid_date',
-  });
+const day = zDay();
 const issuePrice = z
   .union([z.string(), z.number()])
   .transform((v) => String(v).trim())
@@ -198,8 +193,8 @@ export const subscriptionListQuery = pageQuery.extend({
   issueId: zNumber(z.number().int().positive()).optional(),
   status: zNumber(z.number().int().min(1).max(7)).optional(),
   subscribeType: z.enum(SUBSCRIBE_TYPES).optional(),
-  beginTime: optionalText(30),
-  endTime: optionalText(30),
+  beginTime: optionalTime('start'),
+  endTime: optionalTime('end'),
 });
 export type SubscriptionListQuery = z.output<typeof subscriptionListQuery>;
 export const subscriptionTotals = z.object({ applied: z.number(), allotted: z.number(), frozen: z.string() });

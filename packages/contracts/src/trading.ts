@@ -3,6 +3,7 @@ import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery } from './envelope.js';
 import { optionalText, zBool, zId, zIdList, zNumber } from './fields.js';
 import { optionalField } from './user-fields.js';
+import { optionalTime } from './time.js';
 import { quoteTick } from './market.js';
 import { BOARDS } from './products.js';
 
@@ -158,8 +159,8 @@ const listFilters = {
   agentId: optionalField(zId()),
   gid: optionalText(10),
   direction: optionalField(z.enum(DIRECTIONS)),
-  startTime: optionalText(30),
-  endTime: optionalText(30),
+  startTime: optionalTime('start'),
+  endTime: optionalTime('end'),
 };
 export const orderListQuery = pageQuery.extend({
   ...listFilters,

@@ -25,28 +25,6 @@ export const zIntIn = <T extends number>(values: readonly T[]) =>
 /** 0 or a positive id: 0 clears a reference (no agent, no tier). */
 export const zIdOrZero = () => zNumber(z.number().int().min(0));
 
-const LOCAL_TIME = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}:\d{2})(:\d{2})?)?$/;
-/**
- * A point in time: an ISO string with offset (`2024-05-01T00:00:00Z`, `…+08:00`), or a local
- * `YYYY-MM-DD[ HH:mm[:ss]]` read in Asia/Shanghai. A date alone means the start of that day, or
- * its end for `end` fields. Output: an ISO string.
- */
-export const zTime = (edge: 'start' | 'end' = 'start') =>
-  z
-    .string()
-    .trim()
-    .transform((v, ctx) => {
-      const m = LOCAL_TIME.exec(v);
-      let iso = v;
-      if (m) iso = `${m[1]}T${m[2] ? `${m[2]}${m[3] ?? ':00'}` : edge === 'end' ? '23:59:59.999' : '00:00:00'}+08:00`;
-      const d = new Date(iso);
-      if (!/[zZ]|[+-]\d{2}:?\d{2}$/.test(iso) || Number.isNaN(d.getTime())) {
-        ctx.addIssue({ code: 'custom', message: 'invalid_datetime', input: v });
-        return z.NEVER;
-      }
-      return d.toISOString();
-    });
-
 /** A positive amount with at most two decimals (a decimal string on the wire). */
 export const positiveMoney = money.refine((v) => /[1-9]/.test(v) && !v.startsWith('-'), { message: 'invalid_amount' });
 /** A non-negative amount with at most two decimals. */

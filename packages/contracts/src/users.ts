@@ -1,3 +1,4 @@
+import { zTime } from './time.js';
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { moneyOut, pageOf, pageQuery } from './envelope.js';
@@ -12,7 +13,6 @@ import {
   userUploadedFile,
   zIdOrZero,
   zIntIn,
-  zTime,
 } from './user-fields.js';
 
 // The users contract (console user list, editing, bank cards, balance adjustments, real-name review). The

@@ -1,6 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import { PLATFORM_TIME_ZONE } from '../lib/timezone.js';
 import { writeExportLog, type ExportAudit } from './oplog.js';
+import { AppError } from './errors.js';
+import { Status } from '@stock-admin/contracts';
 
 // A plain decimal number (ids, amounts as decimal strings, negative for debits): written as it is.
 const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
@@ -76,4 +78,21 @@ export async function sendCsv(reply: FastifyReply, file: CsvDownload, batches: A
   if (file.audit) await writeExportLog({ ...file.audit, req: reply.request }, count, ok);
   if (ok) res.end();
   else res.destroy();
+}
+
+// C0 controls but tab, line feed and carriage return, and DEL: no CSV cell a person writes holds one, and
+// PostgreSQL cannot store NUL at all (issue 36: a NUL in an upload reached the database and answered 500)
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is looked for
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/**
+ * Every uploaded CSV file passes here before it is parsed: a line holding a control character refuses the
+ * whole file (status 2), naming that line as an editor numbers it (the header is line 1).
+ */
+export function assertCsvText(data: Uint8Array): void {
+  const text = Buffer.from(data).toString('utf8');
+  if (!CONTROL.test(text)) return;
+  const lines = text.split(/\r\n|\n|\r/);
+  const row = lines.findIndex((l) => CONTROL.test(l)) + 1;
+  throw new AppError(Status.INVALID, 'csv_control_char', { row });
 }

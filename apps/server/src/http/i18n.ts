@@ -55,6 +55,14 @@ registerMessages({
   not_found: { 'zh-CN': '接口不存在', 'en-US': 'No such endpoint' },
   invalid_field: { 'zh-CN': '参数错误：{field} {reason}', 'en-US': 'Invalid argument: {field} {reason}' },
   invalid_body: { 'zh-CN': '参数错误：请求体格式不正确', 'en-US': 'Invalid argument: malformed request body' },
+  csv_control_char: {
+    'zh-CN': '参数错误：file 第 {row} 行含有控制字符（如 \\u0000），请检查文件后重新上传',
+    'en-US': 'Invalid argument: file line {row} holds a control character (such as \\u0000); check the file and upload it again',
+  },
+  too_deep: {
+    'zh-CN': '参数错误：body 嵌套层数过多（最多 {max} 层）',
+    'en-US': 'Invalid argument: body is nested too deeply (at most {max} levels)',
+  },
   too_large: { 'zh-CN': '参数错误：上传内容过大', 'en-US': 'Invalid argument: the upload is too large' },
   'reason.required': { 'zh-CN': '不能为空', 'en-US': 'is required' },
   'reason.invalid_type': { 'zh-CN': '类型不正确', 'en-US': 'has the wrong type' },
@@ -66,6 +74,9 @@ registerMessages({
   'reason.invalid_phone': { 'zh-CN': '手机号格式不正确', 'en-US': 'is not a valid phone number' },
   'reason.invalid_json': { 'zh-CN': '不是有效的 JSON', 'en-US': 'is not valid JSON' },
   'reason.invalid': { 'zh-CN': '不合法', 'en-US': 'is invalid' },
+  // contracts' time.ts: every date and time field
+  'reason.invalid_datetime': { 'zh-CN': '时间格式不正确', 'en-US': 'is not a valid time' },
+  'reason.invalid_date': { 'zh-CN': '不是有效日期（YYYY-MM-DD）', 'en-US': 'is not a valid date (YYYY-MM-DD)' },
   'reason.unstorable_char': {
     'zh-CN': '含有无法保存的字符（如 \\u0000）',
     'en-US': 'contains a character that cannot be stored (such as \\u0000)',

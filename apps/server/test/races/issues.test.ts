@@ -154,7 +154,7 @@ describe.skipIf(!PG)('block trades and new shares on two instances', () => {
       3,
     );
     for (const a of answers.filter((x) => x.status !== 0))
-      expect(a.msg).toMatch(/^(超出发行总量：该发行仅剩 0 可配售|记录状态已变化，请刷新)$/);
+      expect(a.msg).toMatch(/^(超出发行总量：该发行仅剩 0 可配售|该申购记录当前为「(已缴款|未中签)」，不能执行此操作，请刷新)$/);
     const [i] = rows<{ allotted_qty: string; sum: string }>(
       await inst.a.app.ctx.db.execute(sql`SELECT allotted_qty::text,
         (SELECT sum(allotted_qty) FROM newshare_subscriptions WHERE issue_id = ${issueId} AND status IN (3, 4, 5))::text AS sum

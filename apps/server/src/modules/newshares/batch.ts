@@ -8,6 +8,7 @@ import { fail } from '../../http/errors.js';
 import { postBatch } from '../../ledger/index.js';
 import { notifyUsers } from '../messages/notify.js';
 import { subNotice } from './notices.js';
+import { assertCsvText } from '../../http/csv.js';
 import { takeFromIssue } from './service.js';
 
 /** One line of an allotment file: the subscription by order no, or by the user's phone within the issue. */
@@ -139,6 +140,7 @@ export async function batchAllot(
  * whole; a line with a bad quantity, or naming neither, is a failed row of the report.
  */
 export function readAllotFile(data: Uint8Array): { lines: AllotLine[]; bad: AllotRowResult[] } {
+  assertCsvText(data);
   let cells: string[][];
   try {
     cells = parse(Buffer.from(data), { bom: true, skip_empty_lines: true, trim: true, relax_column_count: true }) as string[][];

@@ -24,6 +24,17 @@ registerMessages({
     'zh-CN': '发行总量不能少于已配售的 {allotted}',
     'en-US': 'The issue size cannot be below the {allotted} already allotted',
   },
+  'newshare.already_handled': {
+    'zh-CN': '该申购记录当前为「{status}」，不能执行此操作，请刷新',
+    'en-US': 'This subscription is now {status}: this step does not apply; refresh and try again',
+  },
+  'newshare.status.1': { 'zh-CN': '待配售', 'en-US': 'pending allotment' },
+  'newshare.status.2': { 'zh-CN': '未中签', 'en-US': 'not allotted' },
+  'newshare.status.3': { 'zh-CN': '已中签待缴款', 'en-US': 'allotted, unpaid' },
+  'newshare.status.4': { 'zh-CN': '已缴款', 'en-US': 'paid' },
+  'newshare.status.5': { 'zh-CN': '已转持仓', 'en-US': 'converted' },
+  'newshare.status.6': { 'zh-CN': '已放弃', 'en-US': 'forfeited' },
+  'newshare.status.7': { 'zh-CN': '已撤销', 'en-US': 'cancelled' },
   'newshare.state_changed': { 'zh-CN': '记录状态已变化，请刷新', 'en-US': 'The record has changed; refresh and try again' },
   'newshare.pay_deadline_passed': { 'zh-CN': '已过缴款截止日', 'en-US': 'The payment deadline has passed' },
   'newshare.stock_missing': { 'zh-CN': '请先在产品列表中添加 {gid}', 'en-US': 'Add {gid} to the product list first' },
@@ -69,7 +80,6 @@ registerMessages({
 
 // the reasons the issue form's checks name (contracts newshares.ts), shown after the field
 registerMessages({
-  'reason.invalid_date': { 'zh-CN': '不是有效日期（YYYY-MM-DD）', 'en-US': 'is not a valid date (YYYY-MM-DD)' },
   'reason.dates_out_of_order': {
     'zh-CN': '日期顺序不对（申购日 ≤ 中签公布日 ≤ 缴款截止日 ≤ 上市日）',
     'en-US': 'is out of order (subscription ≤ allotment ≤ payment deadline ≤ listing)',

@@ -12,6 +12,7 @@ import { riskRules } from '../risk/settings.js';
 import { allotFromFile } from './batch.js';
 import * as lists from './lists.js';
 import { batchConvert, deleteSubscription, scopedIds } from './records.js';
+import { assertCsvText } from '../../http/csv.js';
 import * as svc from './service.js';
 
 const boardOf = (kind: IssueKind, v: IssueInput): string => {
@@ -91,6 +92,8 @@ export function newsharesRoutes(app: FastifyInstance, ctx: AppContext): void {
     return null;
   });
   route(app, ctx, newsharesApi.batchAllot, async ({ input, admin, audit, message }) => {
+    // the file's bytes first: a file no line of which can be stored is refused before any statement
+    assertCsvText(input.file.data);
     const issue = await lists.issueById(ctx.db, input.issueId);
     // agent staff allot only inside their subtree: the whole file is refused when it names anyone else
     if (isAgentStaff(admin)) throw fail('newshare.batch_not_for_agents');

@@ -122,6 +122,15 @@ async function claim(tx: Db, id: number, from: SubStatus[], set: Record<string, 
   return row;
 }
 
+/** The refusal of a transition another took first: the state the record is in now, in the caller's language. */
+async function alreadyHandled(tx: Db, id: number): Promise<Error> {
+  const [cur] = await tx
+    .select({ status: newshareSubscriptions.status })
+    .from(newshareSubscriptions)
+    .where(eq(newshareSubscriptions.id, id));
+  return cur ? fail('newshare.already_handled', { status: `newshare.status.${cur.status}` }) : fail('newshare.sub_not_found');
+}
+
 async function subIssue(tx: Db, id: number): Promise<{ sub: Sub; issue: Issue }> {
   const [sub] = await tx.select().from(newshareSubscriptions).where(eq(newshareSubscriptions.id, id)).limit(1);
   if (!sub) throw fail('newshare.sub_not_found');
@@ -146,7 +155,7 @@ export async function allot(db: Db, id: number, qty: number, adminId: number | n
       allottedAt: now,
       paidAt: placement && qty > 0 ? now : null,
     });
-    if (!row) throw fail('newshare.state_changed');
+    if (!row) throw await alreadyHandled(tx, id);
     await takeFromIssue(tx, issue.id, qty);
     if (refund.gt(0))
       await post(tx, sub.userId, [
@@ -189,7 +198,7 @@ export async function pay(db: Db, id: number, adminId: number | null, now = new 
       paidAmount: m(amt),
       paidAt: now,
     });
-    if (!row) throw fail('newshare.state_changed');
+    if (!row) throw await alreadyHandled(tx, id);
     await post(tx, sub.userId, [
       { type: 'subscription_freeze', amount: m(amt.negated()), reference: sub.orderNo, adminId, note: issue.name },
     ]);
@@ -203,7 +212,7 @@ export async function cancel(db: Db, id: number, userId: number): Promise<Sub> {
     const { sub } = await subIssue(tx, id);
     if (sub.userId !== userId) throw fail('newshare.sub_not_found');
     const row = await claim(tx, id, [SUB_STATUS.pending], { status: SUB_STATUS.cancelled, frozenAmount: '0' });
-    if (!row) throw fail('newshare.state_changed');
+    if (!row) throw await alreadyHandled(tx, id);
     if (new Decimal(sub.frozenAmount).gt(0))
       await post(tx, userId, [{ type: 'subscription_release', amount: sub.frozenAmount, reference: sub.orderNo, note: 'cancelled' }]);
     return row;
@@ -228,7 +237,7 @@ export async function convert(db: Db, id: number, adminId: number | null, now = 
     const [stock] = await tx.select().from(stocks).where(eq(stocks.gid, gid)).limit(1);
     if (!stock) throw fail('newshare.stock_missing', { gid });
     const row = await claim(tx, id, [SUB_STATUS.paid], { status: SUB_STATUS.converted, frozenAmount: '0', convertedAt: now });
-    if (!row) throw fail('newshare.state_changed');
+    if (!row) throw await alreadyHandled(tx, id);
     const amount = new Decimal(sub.frozenAmount);
     await post(tx, sub.userId, [{ type: 'subscription_release', amount: m(amount), reference: sub.orderNo, adminId, note: 'converted' }]);
     const [u] = rows<{ agent_id: number | null }>(await tx.execute(sql`SELECT agent_id FROM users WHERE id = ${sub.userId}`));

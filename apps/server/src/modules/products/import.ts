@@ -16,6 +16,7 @@ import { stocks } from '../../db/schema/index.js';
 import { fail } from '../../http/errors.js';
 import { t } from '../../http/i18n.js';
 import { stockFacts } from './stocks.js';
+import { assertCsvText } from '../../http/csv.js';
 import './messages.js';
 
 /** One checked line of the file: what it will write, or why it cannot. */
@@ -30,6 +31,7 @@ const BOOL: Record<string, boolean> = { true: true, false: false, '1': true, '0'
 
 /** Reads the CSV (UTF-8, BOM allowed); a file that is not CSV, or lacks the header, is refused whole. */
 function readRecords(data: Uint8Array): Record<string, string>[] {
+  assertCsvText(data);
   let lines: string[][];
   try {
     lines = parse(Buffer.from(data), { bom: true, skip_empty_lines: true, trim: true, relax_column_count: true }) as string[][];

@@ -41,7 +41,6 @@ registerMessages({
   user_updated_ok: { 'zh-CN': '更新成功', 'en-US': 'Updated' },
   user_added_ok: { 'zh-CN': '添加成功', 'en-US': 'Added' },
   user_kicked_ok: { 'zh-CN': '已踢下线', 'en-US': 'Signed out of the app' },
-  'reason.invalid_datetime': { 'zh-CN': '时间格式不正确', 'en-US': 'is not a valid time' },
   'reason.invalid_id_number': { 'zh-CN': '身份证号格式不正确', 'en-US': 'is not a valid ID number' },
   'reason.invalid_card_no': { 'zh-CN': '银行卡号格式不正确（12 到 19 位数字）', 'en-US': 'is not a valid card number (12 to 19 digits)' },
   'reason.invalid_upload': { 'zh-CN': '必须是上传的文件', 'en-US': 'must be an uploaded file' },

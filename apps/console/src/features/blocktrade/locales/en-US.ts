@@ -38,6 +38,7 @@ const en: typeof zh = {
       lockReason: 'Reason',
       saved: 'Saved',
       sharesUnit: 'shares',
+      quantityTip: '{{left}} left of {{total}}; {{reserved}} of them reserved by pending requests',
     },
     request: {
       title: 'Block-trade requests',

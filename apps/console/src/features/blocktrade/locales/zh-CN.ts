@@ -36,6 +36,7 @@ export default {
       lockReason: '锁定原因',
       saved: '已保存',
       sharesUnit: '股',
+      quantityTip: '剩余 {{left}} / 总量 {{total}}，其中 {{reserved}} 股已被待审核申请预留',
     },
     request: {
       title: '大宗交易申请',

@@ -86,7 +86,13 @@ export default function BlockProducts() {
       search: false,
       width: 200,
       render: (_, r) => (
-        <Tooltip title={`${r.leftShares.toLocaleString()} / ${r.totalShares.toLocaleString()}`}>
+        <Tooltip
+          title={t('blocktrade.product.quantityTip', {
+            left: r.leftShares.toLocaleString(),
+            total: r.totalShares.toLocaleString(),
+            reserved: r.reservedShares.toLocaleString(),
+          })}
+        >
           <div>
             <Progress percent={Math.round((r.leftShares / r.totalShares) * 100)} size="small" showInfo={false} />
             <Typography.Text style={{ fontSize: 12, fontVariantNumeric: 'tabular-nums' }}>
