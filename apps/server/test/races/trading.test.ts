@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { DEFAULT_STOCK_RISK } from '@stock-admin/contracts';
+import { rows } from '../../src/db/migrate.js';
 import { setReferencePrices } from '../../src/modules/market/store.js';
 import { appToken, balances, credit, makeUser } from '../funds.helpers.js';
 import { post, signedIn, type TestApp } from '../helpers.js';
@@ -99,6 +101,26 @@ describe.skipIf(!PG)('trading races on two instances', () => {
     await ledgerVerified(inst.a);
   });
 
+  it('a batch review against single reviews of the same buys: each decided once', async () => {
+    const users = await Promise.all(Array.from({ length: 6 }, () => trader()));
+    const ids = (await Promise.all(users.map((u, i) => buy(u, GIDS[i % 2])))).map((o) => o.id);
+    const answers = await race(
+      apps,
+      [
+        (t: TestApp) => call(t, '/admin/order/batchReview.do', { ids, approve: false, reason: '批量驳回' }, { admin: op1 }),
+        ...ids.map((id) => review(id, true, op2)),
+        (t: TestApp) => call(t, '/admin/order/batchReview.do', { ids, approve: true }, { admin: op2 }),
+      ],
+      (ok) => ok >= 2,
+    );
+    const batchOk = answers
+      .filter((a) => a.status === 0 && (a.data as { results?: unknown })?.results)
+      .reduce((n, a) => n + (a.data as { ok: number }).ok, 0);
+    const singleOk = answers.filter((a) => a.status === 0 && !(a.data as { results?: unknown })?.results).length;
+    expect(batchOk + singleOk).toBe(ids.length);
+    await ledgerVerified(inst.a);
+  });
+
   it('the user cancels while operators approve: exactly one wins', async () => {
     for (let k = 0; k < 6; k++) {
       const u = await trader();
@@ -137,6 +159,29 @@ describe.skipIf(!PG)('trading races on two instances', () => {
       ]),
       positions.length,
     );
+    await ledgerVerified(inst.a);
+  });
+
+  it('the user sells while an operator force-closes: closed once, and no sell left waiting for a closed position', async () => {
+    const u = await trader();
+    const positions: number[] = [];
+    for (let i = 0; i < 8; i++) positions.push(await openPosition(u, GIDS[i % 2]));
+    for (const p of positions) {
+      const answers = await race(
+        apps,
+        [
+          (t: TestApp) => call(t, '/app/position/sell.do', { id: p }, { user: u.token }),
+          (t: TestApp) => call(t, '/admin/position/forceClose.do', { id: p, reason: '风控平仓' }, { admin: op1 }),
+        ],
+        (ok) => ok >= 1,
+      );
+      expect(answers[1]!.status, answers[1]!.msg).toBe(0);
+    }
+    const [left] = rows<{ n: number }>(
+      await inst.a.app.ctx.db.execute(sql`SELECT count(*)::int AS n FROM orders o JOIN positions p ON p.id = o.position_id
+        WHERE o.kind = 'sell' AND o.status = 'pending' AND p.status = 'closed'`),
+    );
+    expect(left!.n).toBe(0);
     await ledgerVerified(inst.a);
   });
 });
