@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
-import { optionalTime } from './time.js';
+import { optionalTime, zTime } from './time.js';
 import { pageOf, pageQuery } from './envelope.js';
 import { optionalText, zBool, zId, zIdList, zNumber } from './fields.js';
 import { optionalField } from './user-fields.js';
@@ -33,11 +33,7 @@ const decimal = (max: number, scale: number, message: string) =>
     .transform((v) => String(v).trim())
     .pipe(z.string().regex(new RegExp(`^\\d{1,${max}}(\\.\\d{1,${scale}})?$`), { message }))
     .refine((v) => Number(v) > 0, { message });
-const instant = z
-  .string()
-  .trim()
-  .min(1)
-  .refine((v) => !Number.isNaN(Date.parse(v)), { message: 'invalid_instant' });
+const instant = zTime();
 
 const productFields = {
   gid,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zTime } from './time.js';
 import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery } from './envelope.js';
 import { optionalText, zBool, zId, zNumber } from './fields.js';
@@ -16,10 +17,7 @@ export const ACTIVITY_TARGETS = ['all', 'tier', 'agent'] as const;
 export const ACTIVITY_STATES = ['upcoming', 'running', 'ended'] as const;
 export type ActivityState = (typeof ACTIVITY_STATES)[number];
 
-const instant = z
-  .string()
-  .trim()
-  .refine((v) => !Number.isNaN(Date.parse(v)), { message: 'invalid_instant' });
+const instant = zTime();
 /** An image of the site: a key returned by the upload (its URL is SITE_IMAGE_PATH + key). */
 const imageKey = z
   .string()

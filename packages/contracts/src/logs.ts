@@ -120,10 +120,7 @@ export const deleteLogInput = z
     kind: z.enum(LOG_KINDS),
     ids: zIdList().optional(),
     /** Deletes the rows created before this time. */
-    before: z.iso
-      .datetime({ offset: true })
-      .optional()
-      .or(z.literal('').transform(() => undefined)),
+    before: optionalTime(),
   })
   .refine((v) => v.ids !== undefined || v.before !== undefined, { message: 'ids_or_before', path: ['ids'] });
 

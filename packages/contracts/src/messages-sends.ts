@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalTime } from './time.js';
 import { AUDIENCE_KINDS, audienceInput, audienceUser, audienceUsersQuery } from './audience.js';
 import { optionalField } from './user-fields.js';
 import { endpoint } from './endpoint.js';
@@ -55,10 +56,7 @@ export const sendInput = z
     title: z.string().trim().min(1).max(100).optional(),
     content: z.string().trim().min(1).max(2000).optional(),
     audience: audienceInput,
-    scheduleAt: z.iso
-      .datetime({ offset: true })
-      .optional()
-      .or(z.literal('').transform(() => undefined)),
+    scheduleAt: optionalTime(),
   })
   .refine((v) => v.templateId != null || v.channel != null, { message: 'required', path: ['channel'] })
   .refine((v) => v.templateId != null || v.title != null, { message: 'required', path: ['title'] })

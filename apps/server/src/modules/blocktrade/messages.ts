@@ -62,5 +62,4 @@ registerMessages({
   'reason.invalid_block_total': { 'zh-CN': '不能小于最小认购数量', 'en-US': 'cannot be less than the minimum quantity' },
   'reason.invalid_block_window': { 'zh-CN': '须晚于开始时间', 'en-US': 'must be after the start' },
   'reason.block_products': { 'zh-CN': '大宗交易产品', 'en-US': 'block-trade products' },
-  'reason.invalid_instant': { 'zh-CN': '时间格式不正确', 'en-US': 'is not a valid date and time' },
 });
