@@ -75,6 +75,12 @@ const envSchema = z.object({
   QUOTE_STALE_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
   /** Seed of the simulated feed: the same seed and clock give the same prices. */
   QUOTE_SEED: z.string().min(1).max(100).default('stock-admin'),
+  /**
+   * The market's hours: `exchange` (the Shanghai calendar: sessions, weekends, holidays) or `continuous` (the demo: a
+   * simulated session open all day, every day, whose trading day is today in Shanghai). Default: `continuous` on
+   * the embedded database, `exchange` with DATABASE_URL.
+   */
+  QUOTE_SESSION: z.enum(['exchange', 'continuous']).optional(),
   /** Exchange holidays besides the built-in list (comma-separated YYYY-MM-DD). */
   QUOTE_HOLIDAYS: z.string().default(''),
   /**
@@ -87,9 +93,11 @@ const envSchema = z.object({
     .optional(),
 });
 
-export type Config = z.infer<typeof envSchema> & {
+export type Config = Omit<z.infer<typeof envSchema>, 'QUOTE_SESSION'> & {
   /** Absolute data folder, or `memory://` for an in-memory embedded database. */
   dataDir: string;
+  /** QUOTE_SESSION, its default resolved. */
+  QUOTE_SESSION: 'exchange' | 'continuous';
 };
 
 export class ConfigError extends Error {}
@@ -104,6 +112,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const c = parsed.data;
   const quoteProblems: string[] = [];
   if (c.QUOTE_SOURCE === 'http' && !c.QUOTE_URL) quoteProblems.push('  QUOTE_URL: required when QUOTE_SOURCE is http');
+  const session = c.QUOTE_SESSION ?? (c.DATABASE_URL ? 'exchange' : 'continuous');
+  // a vendor's quotes follow the exchange's hours; only the simulated feed can trade all day
+  if (session === 'continuous' && c.QUOTE_SOURCE === 'http')
+    if (c.QUOTE_SESSION) quoteProblems.push('  QUOTE_SESSION: continuous needs QUOTE_SOURCE=simulated');
   const badDays = parseHolidays(c.QUOTE_HOLIDAYS).bad;
   if (badDays.length) quoteProblems.push(`  QUOTE_HOLIDAYS: not a YYYY-MM-DD date: ${badDays.join(', ')}`);
   if (quoteProblems.length) throw new ConfigError(`Invalid configuration:\n${quoteProblems.join('\n')}`);
@@ -118,5 +130,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // npm runs workspace scripts inside the workspace; INIT_CWD is where the operator typed the command.
   const base = env.INIT_CWD ?? process.cwd();
   const dataDir = c.DATA_DIR.startsWith('memory://') ? c.DATA_DIR : path.resolve(base, c.DATA_DIR);
-  return { ...c, dataDir };
+  return { ...c, dataDir, QUOTE_SESSION: c.QUOTE_SOURCE === 'http' ? 'exchange' : session };
 }

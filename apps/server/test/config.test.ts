@@ -46,6 +46,19 @@ describe('configuration', () => {
     expect(loadConfig({ QUOTE_SOURCE: 'http', QUOTE_URL: 'https://vendor.example/q' }).QUOTE_SOURCE).toBe('http');
   });
 
+  it('runs the demo market all day on the embedded database, the exchange calendar on PostgreSQL, as told', () => {
+    expect(loadConfig({}).QUOTE_SESSION).toBe('continuous');
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/x' }).QUOTE_SESSION).toBe('exchange');
+    expect(loadConfig({ QUOTE_SESSION: 'exchange' }).QUOTE_SESSION).toBe('exchange');
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/x', QUOTE_SESSION: 'continuous' }).QUOTE_SESSION).toBe('continuous');
+    // a vendor's quotes keep the exchange's hours
+    expect(loadConfig({ QUOTE_SOURCE: 'http', QUOTE_URL: 'https://vendor.example/q' }).QUOTE_SESSION).toBe('exchange');
+    expect(() => loadConfig({ QUOTE_SOURCE: 'http', QUOTE_URL: 'https://v.example/q', QUOTE_SESSION: 'continuous' })).toThrow(
+      /QUOTE_SESSION: continuous needs QUOTE_SOURCE=simulated/,
+    );
+    expect(() => loadConfig({ QUOTE_SESSION: 'always' })).toThrow(/QUOTE_SESSION/);
+  });
+
   it('runs several worker processes only on PostgreSQL with Redis', () => {
     expect(() => loadConfig({ WEB_CONCURRENCY: '2' })).toThrow(
       /^Invalid configuration:\n {2}WEB_CONCURRENCY: more than one process needs DATABASE_URL and REDIS_URL$/,

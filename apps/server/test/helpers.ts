@@ -25,6 +25,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     SECRET_KEY: 'test-secret-key-0123456789',
     // the quote feed ticks in tests that ask for it (a short QUOTE_INTERVAL_MS); elsewhere it stays out of the way
     QUOTE_INTERVAL_MS: '60000',
+    // the exchange's calendar on both databases (the embedded demo's all-day session is tested on its own)
+    QUOTE_SESSION: 'exchange',
     // each test app hears only its own bus (Redis runs are shared by parallel files: quotes of one must not reach another)
     BUS_CHANNEL: `test:${randomBytes(6).toString('hex')}`,
     ...pick(process.env, ['DATABASE_URL', 'REDIS_URL']),

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { priceLimitPct } from '@stock-admin/contracts';
-import { TradingCalendar, parseHolidays } from '../src/modules/market/calendar.js';
+import { ContinuousCalendar, TradingCalendar, parseHolidays } from '../src/modules/market/calendar.js';
 import { limitsOf } from '../src/modules/market/feed.js';
 import { HttpFeed, vendorSymbol } from '../src/modules/market/http-feed.js';
 import { SimulatedFeed } from '../src/modules/market/simulated.js';
@@ -153,6 +153,36 @@ describe('simulated feed', () => {
     // the weekend: quotes stay Friday's (after one roll to the latest trading day when days were missed)
     await feed.tick(sh('2026-11-27', '16:00:00'), SYMBOLS, book);
     expect((await feed.tick(sh('2026-11-28', '10:00:00'), SYMBOLS, book)).changed).toHaveLength(0);
+  });
+
+  it('moves at any hour of any day in the demo’s continuous session, its trading day today in Shanghai', async () => {
+    const all = new ContinuousCalendar();
+    expect([all.phaseAt(sh('2026-11-28', '03:00:00')), all.tradingDayAt(sh('2026-11-28', '03:00:00'))]).toEqual(['open', '2026-11-28']);
+    expect(all.isTradingDay('2026-10-01')).toBe(true);
+    const feed = new SimulatedFeed({ seed: 'demo', intervalMs: 3000, calendar: all });
+    const book = new Map<string, Quote>();
+    // a Saturday night: the exchange's calendar stands still, the demo's trades
+    await feed.tick(sh('2026-11-28', '22:00:00'), SYMBOLS, book);
+    const first = book.get('sh600519')!;
+    expect(first.tradingDay).toBe('2026-11-28');
+    expect(first.open).not.toBeNull();
+    expect(first.bid != null || first.ask != null).toBe(true);
+    let moved = 0;
+    for (let k = 1; k <= 20; k++) {
+      const r = await feed.tick(sh('2026-11-28', '22:00:00') + k * 3000, SYMBOLS, book);
+      expect(r.phase).toBe('open');
+      moved += r.changed.length;
+    }
+    expect(moved).toBe(20 * SYMBOLS.length);
+    // midnight rolls the day: the previous close is the last price of the day before
+    const last = book.get('sh600519')!.last;
+    await feed.tick(sh('2026-11-29', '00:00:03'), SYMBOLS, book);
+    expect(book.get('sh600519')).toMatchObject({ tradingDay: '2026-11-29', prevClose: last });
+    // the same Saturday on the exchange's calendar: nothing moves
+    const exchange = new SimulatedFeed({ seed: 'demo', intervalMs: 3000, calendar: cal });
+    const closed = new Map<string, Quote>();
+    await exchange.tick(sh('2026-11-28', '22:00:00'), SYMBOLS, closed);
+    expect((await exchange.tick(sh('2026-11-28', '22:00:03'), SYMBOLS, closed)).changed).toHaveLength(0);
   });
 
   it('rounds the wire form exactly (change % half away from zero)', () => {

@@ -60,6 +60,8 @@ export const watchFrame = z.object({
 export const marketStatus = z.object({
   source: z.enum(['simulated', 'http']),
   phase: z.enum(MARKET_PHASES),
+  /** `exchange`: the Shanghai calendar; `continuous`: the demo's simulated session, open all day (QUOTE_SESSION). */
+  session: z.enum(['exchange', 'continuous']),
   /** The trading day the quotes belong to (YYYY-MM-DD, Asia/Shanghai). */
   tradingDay: z.string(),
   /** True while the vendor feed is not answering (http source only). */

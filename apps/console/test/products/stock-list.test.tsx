@@ -70,7 +70,16 @@ beforeEach(async () => {
           pageSize: 10,
         })
       : c.url.includes('/admin/market/status.do')
-        ? ok({ source: 'simulated', phase: 'open', tradingDay: '2026-01-05', stale: false, lastTickAt: null, intervalMs: 3000, symbols: 2 })
+        ? ok({
+            source: 'simulated',
+            phase: 'open',
+            session: 'exchange',
+            tradingDay: '2026-01-05',
+            stale: false,
+            lastTickAt: null,
+            intervalMs: 3000,
+            symbols: 2,
+          })
         : ok(null),
   );
   calls = f.calls;

@@ -88,6 +88,7 @@ beforeEach(async () => {
       return ok({
         source: 'simulated',
         phase: 'open',
+        session: 'continuous',
         tradingDay: '2026-11-24',
         stale: false,
         lastTickAt: null,
@@ -145,6 +146,8 @@ describe('持仓管理 page', () => {
     await waitFor(() => expect(sent).toContainEqual({ cmd: 14, data: { gids: ['sh600000', 'sz000001'] } }), { timeout: 5000 });
     expect(screen.getByTestId('position-totals-margin').textContent).toContain('3,612.00');
     expect(screen.getByTestId('risk-warnings').textContent).toContain('92.56%');
+    // the demo's all-day simulated market says so beside the phase
+    expect((await screen.findByTestId('market-continuous')).textContent).toBe('模拟行情 · 全天交易');
 
     act(
       () =>

@@ -80,6 +80,8 @@ export interface MarketReader {
   version(): number;
   /** The market's clock (epoch ms; QUOTE_CLOCK_START shifts it in demos and tests). */
   now(): number;
+  /** A simulated session open all day (QUOTE_SESSION=continuous): the trading-hours rule does not apply. */
+  continuous(): boolean;
   /** True on an exchange trading day (YYYY-MM-DD, Shanghai): weekends and holidays are not. */
   isTradingDay(day: string): boolean;
 }

@@ -21,6 +21,7 @@ export async function twoInstances(env: Record<string, string> = {}): Promise<{ 
       LOG_LEVEL: 'silent',
       SECRET_KEY: 'test-secret-key-0123456789',
       QUOTE_INTERVAL_MS: '60000',
+      QUOTE_SESSION: 'exchange',
       BUS_CHANNEL: channel,
       DATABASE_URL: process.env.DATABASE_URL!,
       ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),

@@ -10,6 +10,7 @@ const config = loadConfig({
   LOG_LEVEL: 'silent',
   SECRET_KEY: 'test-secret-key-0123456789',
   QUOTE_INTERVAL_MS: '60000',
+  QUOTE_SESSION: 'exchange',
   JOBS_ENABLED: 'false',
   BUS_CHANNEL: `races:${schema}`,
   DATABASE_URL: process.env.DATABASE_URL!,

@@ -1,4 +1,4 @@
-import { Badge, Space, Tag, Typography } from 'antd';
+import { Badge, Space, Tag, Tooltip, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
@@ -34,6 +34,13 @@ export function MarketStatus() {
       <Typography.Text type="secondary">
         {s.lastTickAt ? t('market.status.lastTick', { time: dayjs(s.lastTickAt).format('HH:mm:ss') }) : t('market.status.noTick')}
       </Typography.Text>
+      {s.session === 'continuous' && (
+        <Tooltip title={t('market.status.continuousTip')}>
+          <Tag color="blue" bordered={false} data-testid="market-continuous">
+            {t('market.status.continuous')}
+          </Tag>
+        </Tooltip>
+      )}
       {s.stale && (
         <Tag color="orange" bordered={false}>
           {t('market.status.feedStale')}

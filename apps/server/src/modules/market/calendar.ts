@@ -67,6 +67,12 @@ export function shanghaiTime(epochMs: number): LocalTime {
 
 export class TradingCalendar {
   private readonly holidays: Set<string>;
+  /** Seconds of continuous trading in a day. */
+  readonly secondsPerDay: number = TRADING_SECONDS;
+  /** Seconds after local midnight when the day's opening price is fixed. */
+  readonly openPriceAt: number = OPEN_PRICE_S;
+  /** A simulated session open all day (QUOTE_SESSION=continuous), not the exchange's hours. */
+  readonly continuous: boolean = false;
   constructor(holidays: Iterable<string> = SSE_HOLIDAYS) {
     this.holidays = new Set(holidays);
   }
@@ -113,6 +119,32 @@ export class TradingCalendar {
     const morning = Math.min(Math.max(s - MORNING[0], 0), MORNING[1] - MORNING[0]);
     const afternoon = Math.min(Math.max(s - AFTERNOON[0], 0), AFTERNOON[1] - AFTERNOON[0]);
     return morning + afternoon;
+  }
+}
+
+/**
+ * The demo's market (QUOTE_SESSION=continuous): every day trades, all day long, and its trading day is today in
+ * Shanghai — so that prices move, buys arrive and the review queues fill at whatever hour the demo is opened.
+ */
+export class ContinuousCalendar extends TradingCalendar {
+  override readonly secondsPerDay = DAY_MS / 1000;
+  override readonly openPriceAt = 0;
+  override readonly continuous = true;
+
+  override isTradingDay(): boolean {
+    return true;
+  }
+
+  override phaseAt(): MarketPhase {
+    return 'open';
+  }
+
+  override tradingDayAt(epochMs: number): string {
+    return shanghaiTime(epochMs).day;
+  }
+
+  override tradingSecondsAt(epochMs: number): number {
+    return shanghaiTime(epochMs).seconds;
   }
 }
 

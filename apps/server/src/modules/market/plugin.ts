@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../http/context.js';
 import type { EventBus } from '../../realtime/bus.js';
-import { SSE_HOLIDAYS, TradingCalendar, parseHolidays } from './calendar.js';
+import { ContinuousCalendar, SSE_HOLIDAYS, TradingCalendar, parseHolidays } from './calendar.js';
 import type { QuoteFeed } from './feed.js';
 import { HttpFeed } from './http-feed.js';
 import { QuoteService } from './service.js';
@@ -17,7 +17,8 @@ declare module 'fastify' {
 /** Builds the quote service from the QUOTE_* settings; it starts when the app is ready and stops before it closes. */
 export function registerMarket(app: FastifyInstance, ctx: AppContext, bus: EventBus): QuoteService {
   const c = ctx.config;
-  const calendar = new TradingCalendar([...SSE_HOLIDAYS, ...parseHolidays(c.QUOTE_HOLIDAYS).days]);
+  const holidays = [...SSE_HOLIDAYS, ...parseHolidays(c.QUOTE_HOLIDAYS).days];
+  const calendar = c.QUOTE_SESSION === 'continuous' ? new ContinuousCalendar(holidays) : new TradingCalendar(holidays);
   const log = app.log.child({ module: 'market' });
   const feed: QuoteFeed =
     c.QUOTE_SOURCE === 'http'

@@ -139,6 +139,11 @@ export class QuoteService {
     return this.o.clock();
   }
 
+  /** A simulated session open all day (the demo): trading hours do not apply. */
+  continuous(): boolean {
+    return this.o.calendar.continuous;
+  }
+
   isTradingDay(day: string): boolean {
     return this.o.calendar.isTradingDay(day);
   }
@@ -147,6 +152,7 @@ export class QuoteService {
     return {
       source: this.o.feed.source,
       phase: this.o.calendar.phaseAt(this.o.clock()),
+      session: this.o.calendar.continuous ? 'continuous' : 'exchange',
       tradingDay: this.o.calendar.tradingDayAt(this.o.clock()),
       stale: this.stale,
       lastTickAt: this.lastTickAt == null ? null : new Date(this.lastTickAt).toISOString(),

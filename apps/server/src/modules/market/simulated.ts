@@ -1,5 +1,5 @@
 import { priceLimitPct } from '@stock-admin/contracts';
-import { TRADING_SECONDS, OPEN_PRICE_S, TradingCalendar, shanghaiTime } from './calendar.js';
+import { TradingCalendar, shanghaiTime } from './calendar.js';
 import { limitsOf, type QuoteFeed, type TickResult } from './feed.js';
 import type { FeedSymbol, Quote } from './store.js';
 
@@ -72,7 +72,7 @@ export class SimulatedFeed implements QuoteFeed {
   constructor(private readonly o: SimulatedFeedOptions) {
     this.seed = hash32(o.seed);
     this.stepSeconds = Math.max(o.intervalMs / 1000, 0.05);
-    this.stepsPerDay = TRADING_SECONDS / this.stepSeconds;
+    this.stepsPerDay = o.calendar.secondsPerDay / this.stepSeconds;
   }
 
   /** A symbol's first previous close when nothing was stored for it: 3.00 … 80.00 yuan, or 1 000 … 5 000 points. */
@@ -91,7 +91,7 @@ export class SimulatedFeed implements QuoteFeed {
     const tradingDay = cal.tradingDayAt(now);
     const local = shanghaiTime(now);
     const today = local.day === tradingDay;
-    const opened = today && local.seconds >= OPEN_PRICE_S;
+    const opened = today && local.seconds >= cal.openPriceAt;
     // step k trades at k·interval seconds of continuous trading: while trading, steps 0 … ⌊e/interval⌋
     // have happened; in the break and after the close, those before the boundary
     const e = cal.tradingSecondsAt(now);

@@ -31,6 +31,8 @@ export async function assertTradingOpen(ctx: AppContext): Promise<void> {
   if (docs.product.holidayMode) throw fail('trade.holiday');
   if (!docs.product.stockTrading) throw fail('trade.disabled');
   const market = ctx.market!;
+  // the demo's simulated session trades all day: its operators see buys arrive at any hour
+  if (market.continuous()) return;
   const t = shanghaiTime(market.now());
   const s = docs.stock;
   const now = hm(t.seconds);

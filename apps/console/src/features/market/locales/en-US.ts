@@ -19,6 +19,9 @@ export default {
       lastTick: 'Updated {{time}}',
       noTick: 'No quote yet',
       feedStale: 'Feed not answering',
+      continuous: 'Simulated market · open all day',
+      continuousTip:
+        'The demo’s simulated market: it trades all day, every day, and its trading day is today in Shanghai; production follows the exchange calendar',
     },
   },
 };

@@ -19,6 +19,8 @@ export default {
       lastTick: '更新于 {{time}}',
       noTick: '尚无报价',
       feedStale: '行情源无响应',
+      continuous: '模拟行情 · 全天交易',
+      continuousTip: '演示用的模拟市场：全天每天连续交易，交易日为上海时间的今天；生产环境使用交易所日历',
     },
   },
 };
