@@ -7,7 +7,8 @@ const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v
 /** Every environment variable the server reads. The README's configuration table mirrors this. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Default: 127.0.0.1 on the embedded database (the demo, with its published passwords), 0.0.0.0 with DATABASE_URL. */
+  HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -55,7 +56,8 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
   /** Run the scheduled-task runner in this process (every instance may; each slot still runs once). */
   JOBS_ENABLED: bool.default(true),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Default: `info` (a line per request) with DATABASE_URL; `warn` on the embedded demo, whose terminal stays quiet. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   CONSOLE_DIST: z.string().optional(),
   TRUST_PROXY: bool.default(false),
   SECRET_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -93,7 +95,9 @@ const envSchema = z.object({
     .optional(),
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, 'QUOTE_SESSION'> & {
+export type Config = Omit<z.infer<typeof envSchema>, 'QUOTE_SESSION' | 'HOST' | 'LOG_LEVEL'> & {
+  HOST: string;
+  LOG_LEVEL: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Absolute data folder, or `memory://` for an in-memory embedded database. */
   dataDir: string;
   /** QUOTE_SESSION, its default resolved. */
@@ -130,5 +134,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // npm runs workspace scripts inside the workspace; INIT_CWD is where the operator typed the command.
   const base = env.INIT_CWD ?? process.cwd();
   const dataDir = c.DATA_DIR.startsWith('memory://') ? c.DATA_DIR : path.resolve(base, c.DATA_DIR);
-  return { ...c, dataDir, QUOTE_SESSION: c.QUOTE_SOURCE === 'http' ? 'exchange' : session };
+  return {
+    ...c,
+    dataDir,
+    QUOTE_SESSION: c.QUOTE_SOURCE === 'http' ? 'exchange' : session,
+    HOST: c.HOST ?? (c.DATABASE_URL ? '0.0.0.0' : '127.0.0.1'),
+    LOG_LEVEL: c.LOG_LEVEL ?? (c.DATABASE_URL ? 'info' : 'warn'),
+  };
 }

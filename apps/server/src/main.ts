@@ -1,10 +1,10 @@
 import cluster from 'node:cluster';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
 import { runPrimary, serveFromPrimary } from './cluster.js';
 import { openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { connectionLost, isConnectionError } from './db/outage.js';
-import { seedDemo } from './db/seed/index.js';
+import { demoLogins, seedDemo, type DemoLogin } from './db/seed/index.js';
 import { buildApp } from './app.js';
 import { apnsPushProvider } from './lib/apns.js';
 import { setPushProvider } from './lib/push.js';
@@ -58,14 +58,8 @@ async function main() {
   await sealLegacyTotpSecrets(app.ctx);
 
   const seed = config.SEED_DEMO === 'true' || (config.SEED_DEMO === 'auto' && database.kind === 'pglite');
-  if (seed) {
-    const logins = await seedDemo(app.ctx);
-    if (logins.length) {
-      console.log('\nDemo data created. Sign in with:');
-      for (const l of logins) console.log(`  ${l.username.padEnd(10)} ${l.password.padEnd(12)} (${l.role})`);
-      console.log('');
-    }
-  }
+  const created = seed ? await seedDemo(app.ctx) : [];
+  if (created.length) console.log('\nDemo data created.');
 
   // Scheduled tasks (定时任务): every instance may run the runner; each slot still runs once per cluster.
   let jobs: JobRunner | null = null;
@@ -96,9 +90,30 @@ async function main() {
     return;
   }
   await app.listen({ port: config.PORT, host: config.HOST });
-  console.log(
-    `Stock Admin is serving on http://localhost:${config.PORT} (database: ${database.kind === 'pglite' ? config.dataDir : 'PostgreSQL'})`,
+  console.log(banner(config, database.kind, seed ? demoLogins(app.ctx.config.SUPER_ACCOUNT) : []));
+}
+
+/**
+ * What `npm start` prints once it serves (issue 37): where, the demo sign-ins, the database, the market and how
+ * much the log will say. After it the terminal stays quiet but for warnings and errors (LOG_LEVEL).
+ */
+function banner(config: Config, kind: 'pglite' | 'postgres', logins: DemoLogin[]): string {
+  // a wildcard address is reached as localhost; a bound one (127.0.0.1 on the demo) as itself
+  const host = ['0.0.0.0', '::'].includes(config.HOST) ? 'localhost' : config.HOST;
+  const lines = [
+    `Stock Admin is serving on http://${host}:${config.PORT} (database: ${kind === 'pglite' ? config.dataDir : 'PostgreSQL'})`,
+  ];
+  if (logins.length) lines.push(`  demo sign-ins  ${logins.map((l) => `${l.username} / ${l.password}`).join('   ')}`);
+  lines.push(
+    `  market         ${config.QUOTE_SOURCE === 'http' ? 'vendor feed' : 'simulated feed'}, ${
+      config.QUOTE_SESSION === 'continuous' ? 'open all day (QUOTE_SESSION=continuous)' : 'Shanghai exchange hours'
+    }`,
   );
+  lines.push(`  listening on   ${config.HOST}${config.HOST === '127.0.0.1' ? ' (this machine only; set HOST to open it)' : ''}`);
+  lines.push(
+    `  log            ${config.LOG_LEVEL}${config.LOG_LEVEL === 'warn' ? ' (warnings and errors only; LOG_LEVEL=info for every request)' : ''}`,
+  );
+  return `${lines.join('\n')}\n`;
 }
 
 main().catch((e) => {

@@ -46,6 +46,12 @@ describe('configuration', () => {
     expect(loadConfig({ QUOTE_SOURCE: 'http', QUOTE_URL: 'https://vendor.example/q' }).QUOTE_SOURCE).toBe('http');
   });
 
+  it('keeps the demo to this machine and its terminal quiet; production listens everywhere and logs each request', () => {
+    expect(loadConfig({})).toMatchObject({ HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/x' })).toMatchObject({ HOST: '0.0.0.0', LOG_LEVEL: 'info' });
+    expect(loadConfig({ HOST: '0.0.0.0', LOG_LEVEL: 'debug' })).toMatchObject({ HOST: '0.0.0.0', LOG_LEVEL: 'debug' });
+  });
+
   it('runs the demo market all day on the embedded database, the exchange calendar on PostgreSQL, as told', () => {
     expect(loadConfig({}).QUOTE_SESSION).toBe('continuous');
     expect(loadConfig({ DATABASE_URL: 'postgres://db/x' }).QUOTE_SESSION).toBe('exchange');

@@ -37,7 +37,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (url: string, body: Record<string, unknown>, token: string, lang?: string) => post(t, `/admin/task/${url}`, body, { token, lang });
+const call = (url: string, body: Record<string, unknown>, token: string, lang?: string) =>
+  post(t, `/admin/task/${url}`, body, { token, lang });
 
 describe('schedules', () => {
   it('accepts cron expressions (Asia/Shanghai) and @every intervals, refuses the rest', () => {
@@ -47,7 +48,9 @@ describe('schedules', () => {
     // 03:00 Shanghai = 19:00 UTC the day before
     expect(nextRunAfter('0 3 * * *', new Date('2026-01-01T12:00:00Z'))!.toISOString()).toBe('2026-01-01T19:00:00.000Z');
     expect(nextRunAfter('@every 2h', new Date('2026-01-01T00:00:00Z'))!.toISOString()).toBe('2026-01-01T02:00:00.000Z');
-    expect(() => registerJob({ key: 'test-count', name: { zh: 'x', en: 'x' }, schedule: '@every 1h', run: async () => null })).toThrow(/twice/);
+    expect(() => registerJob({ key: 'test-count', name: { zh: 'x', en: 'x' }, schedule: '@every 1h', run: async () => null })).toThrow(
+      /twice/,
+    );
   });
 });
 
@@ -57,7 +60,14 @@ describe('task endpoints', () => {
     const r = (await call('list.do', { pageSize: 100 }, s.token)).json();
     expect(r.status).toBe(0);
     const cleanup = r.data.list.find((x: { key: string }) => x.key === 'session-cleanup');
-    expect(cleanup).toMatchObject({ name: '会话清理', schedule: '30 3 * * *', defaultSchedule: '30 3 * * *', enabled: true, running: false, lastResult: null });
+    expect(cleanup).toMatchObject({
+      name: '会话清理',
+      schedule: '30 3 * * *',
+      defaultSchedule: '30 3 * * *',
+      enabled: true,
+      running: false,
+      lastResult: null,
+    });
     expect(new Date(cleanup.nextRunAt).getTime()).toBeGreaterThan(Date.now());
     const en = (await call('list.do', { pageSize: 100 }, s.token, 'en-US')).json();
     expect(en.data.list.find((x: { key: string }) => x.key === 'session-cleanup').name).toBe('Session cleanup');
@@ -69,16 +79,39 @@ describe('task endpoints', () => {
     const db = t.app.ctx.db;
     const [a] = await db
       .insert(adminSessions)
-      .values({ adminId: old.id, tokenHash: 'old-revoked', expiresAt: new Date(), revokedAt: new Date(Date.now() - 31 * 86400_000), revokeReason: 'logout' })
+      .values({
+        adminId: old.id,
+        tokenHash: 'old-revoked',
+        expiresAt: new Date(),
+        revokedAt: new Date(Date.now() - 31 * 86400_000),
+        revokeReason: 'logout',
+      })
       .returning();
-    const [b] = await db.insert(adminSessions).values({ adminId: old.id, tokenHash: 'old-expired', expiresAt: new Date(Date.now() - 40 * 86400_000) }).returning();
+    const [b] = await db
+      .insert(adminSessions)
+      .values({ adminId: old.id, tokenHash: 'old-expired', expiresAt: new Date(Date.now() - 40 * 86400_000) })
+      .returning();
     const [c] = await db
       .insert(adminSessions)
-      .values({ adminId: old.id, tokenHash: 'recent-revoked', expiresAt: new Date(), revokedAt: new Date(Date.now() - 86400_000), revokeReason: 'logout' })
+      .values({
+        adminId: old.id,
+        tokenHash: 'recent-revoked',
+        expiresAt: new Date(),
+        revokedAt: new Date(Date.now() - 86400_000),
+        revokeReason: 'logout',
+      })
       .returning();
     const r = (await call('run.do', { key: 'session-cleanup' }, s.token)).json();
     expect(r.status).toBe(0);
-    expect(r.data).toMatchObject({ taskKey: 'session-cleanup', taskName: '会话清理', trigger: 'manual', adminId: s.id, result: 'ok', error: null, summary: { deleted: 2 } });
+    expect(r.data).toMatchObject({
+      taskKey: 'session-cleanup',
+      taskName: '会话清理',
+      trigger: 'manual',
+      adminId: s.id,
+      result: 'ok',
+      error: null,
+      summary: { deleted: 2 },
+    });
     const left = (await db.select({ id: adminSessions.id }).from(adminSessions)).map((x) => x.id);
     expect(left).not.toContain(a!.id);
     expect(left).not.toContain(b!.id);
@@ -86,7 +119,11 @@ describe('task endpoints', () => {
     expect((await post(t, '/admin/system/current.do', {}, { token: old.token })).json().status).toBe(0);
 
     const list = (await call('list.do', { pageSize: 100 }, s.token)).json().data.list;
-    expect(list.find((x: { key: string }) => x.key === 'session-cleanup')).toMatchObject({ lastResult: 'ok', lastError: null, running: false });
+    expect(list.find((x: { key: string }) => x.key === 'session-cleanup')).toMatchObject({
+      lastResult: 'ok',
+      lastError: null,
+      running: false,
+    });
     const runs = (await call('runs.do', { taskKey: 'session-cleanup' }, s.token)).json().data;
     expect(runs.total).toBe(1);
     expect(runs.list[0].durationMs).toBeGreaterThanOrEqual(0);
@@ -156,8 +193,14 @@ describe('runner', () => {
   it('runs a due job once per slot even when ticks race, then schedules the next slot; disabled jobs wait', async () => {
     await syncTasks(t.app.ctx);
     const db = t.app.ctx.db;
-    await db.update(scheduledTasks).set({ enabled: true, schedule: '@every 1h', nextRunAt: new Date(Date.now() - 1000) }).where(eq(scheduledTasks.key, 'test-count'));
-    await db.update(scheduledTasks).set({ nextRunAt: new Date(Date.now() + 3600_000) }).where(sql`key <> 'test-count'`);
+    await db
+      .update(scheduledTasks)
+      .set({ enabled: true, schedule: '@every 1h', nextRunAt: new Date(Date.now() - 1000) })
+      .where(eq(scheduledTasks.key, 'test-count'));
+    await db
+      .update(scheduledTasks)
+      .set({ nextRunAt: new Date(Date.now() + 3600_000) })
+      .where(sql`key <> 'test-count'`);
     const before = calls;
     const starts = (await Promise.all([tick(t.app.ctx), tick(t.app.ctx), tick(t.app.ctx)])).flat();
     await Promise.all(starts.map((s) => s.finished));
@@ -178,15 +221,25 @@ describe('runner', () => {
     await now.finished;
     expect(calls - before).toBe(2);
     // disabled: not run even when due
-    await db.update(scheduledTasks).set({ enabled: false, nextRunAt: new Date(Date.now() - 1000) }).where(eq(scheduledTasks.key, 'test-count'));
+    await db
+      .update(scheduledTasks)
+      .set({ enabled: false, nextRunAt: new Date(Date.now() - 1000) })
+      .where(eq(scheduledTasks.key, 'test-count'));
     expect(await tick(t.app.ctx)).toEqual([]);
     expect(calls - before).toBe(2);
   });
 
   it('marks a run left "running" by a stopped instance as interrupted', async () => {
     const db = t.app.ctx.db;
-    const [stale] = await db.insert(scheduledTaskRuns).values({ taskKey: 'test-count', trigger: 'schedule', instance: 'gone:1' }).returning();
-    const s = await startRun(t.app.ctx, { key: 'test-count', name: { zh: '', en: '' }, schedule: '@every 1h', run: async () => null }, 'manual');
+    const [stale] = await db
+      .insert(scheduledTaskRuns)
+      .values({ taskKey: 'test-count', trigger: 'schedule', instance: 'gone:1' })
+      .returning();
+    const s = await startRun(
+      t.app.ctx,
+      { key: 'test-count', name: { zh: '', en: '' }, schedule: '@every 1h', run: async () => null },
+      'manual',
+    );
     await s.finished;
     const [row] = await db.select().from(scheduledTaskRuns).where(eq(scheduledTaskRuns.id, stale!.id));
     expect(row!.result).toBe('interrupted');
@@ -218,7 +271,7 @@ describe('runner', () => {
     );
     try {
       const deadline = Date.now() + 60_000;
-      while (!out.includes(`Stock Admin is serving on http://localhost:${port} (database: memory://)`)) {
+      while (!out.includes(`Stock Admin is serving on http://127.0.0.1:${port} (database: memory://)`)) {
         if (Date.now() > deadline || child.exitCode !== null) throw new Error(`main.ts did not start:\n${out}\n${err}`);
         await new Promise((r) => setTimeout(r, 100));
       }
@@ -265,7 +318,11 @@ describe.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL databa
         },
       });
       await syncTasks(t.app.ctx);
-      const due = () => t.app.ctx.db.update(scheduledTasks).set({ enabled: true, nextRunAt: new Date(Date.now() - 1000) }).where(eq(scheduledTasks.key, def.key));
+      const due = () =>
+        t.app.ctx.db
+          .update(scheduledTasks)
+          .set({ enabled: true, nextRunAt: new Date(Date.now() - 1000) })
+          .where(eq(scheduledTasks.key, def.key));
       await due();
       // both instances start the same slot at once: one runs, the other finds the lock held (or the slot taken)
       const [a, b] = await Promise.all([startRun(t.app.ctx, def, 'schedule'), startRun(app2.ctx, def, 'schedule')]);

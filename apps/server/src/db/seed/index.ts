@@ -46,6 +46,11 @@ export const demoSeeders: Seeder[] = [
  * Seeds demo data on an empty database. Returns the sign-ins created, or [] when the database
  * already had admin accounts.
  */
+/** The demo's sign-ins as the first start created them (the banner shows them on every start of the demo). */
+export function demoLogins(superAccount: string): DemoLogin[] {
+  return [...DEMO_ADMINS.map((d) => (d.username === 'super' ? { ...d, username: superAccount } : d)), DEMO_AGENT_LOGIN];
+}
+
 export async function seedDemo(ctx: AppContext): Promise<DemoLogin[]> {
   if ((await adminCount(ctx.db)) > 0) return [];
   const names: Record<string, string> = { admin: '管理员', super: '超级管理员', finance: '财务' };

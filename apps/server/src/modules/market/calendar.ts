@@ -131,11 +131,11 @@ export class ContinuousCalendar extends TradingCalendar {
   override readonly openPriceAt = 0;
   override readonly continuous = true;
 
-  override isTradingDay(): boolean {
+  override isTradingDay(_day?: string): boolean {
     return true;
   }
 
-  override phaseAt(): MarketPhase {
+  override phaseAt(_epochMs?: number): MarketPhase {
     return 'open';
   }
 
