@@ -83,6 +83,11 @@ const envSchema = z.object({
    * the embedded database, `exchange` with DATABASE_URL.
    */
   QUOTE_SESSION: z.enum(['exchange', 'continuous']).optional(),
+  /**
+   * The demo's simulated end users (issue 37): actions per second `npm start` drives through the public APIs so that
+   * buys, deposits and withdrawals arrive; 0 turns it off. Default 0.5 on the embedded demo, 0 with DATABASE_URL.
+   */
+  SIMULATE_RATE: z.coerce.number().min(0).max(100).optional(),
   /** Exchange holidays besides the built-in list (comma-separated YYYY-MM-DD). */
   QUOTE_HOLIDAYS: z.string().default(''),
   /**
@@ -95,7 +100,8 @@ const envSchema = z.object({
     .optional(),
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, 'QUOTE_SESSION' | 'HOST' | 'LOG_LEVEL'> & {
+export type Config = Omit<z.infer<typeof envSchema>, 'QUOTE_SESSION' | 'HOST' | 'LOG_LEVEL' | 'SIMULATE_RATE'> & {
+  SIMULATE_RATE: number;
   HOST: string;
   LOG_LEVEL: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Absolute data folder, or `memory://` for an in-memory embedded database. */
@@ -140,5 +146,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     QUOTE_SESSION: c.QUOTE_SOURCE === 'http' ? 'exchange' : session,
     HOST: c.HOST ?? (c.DATABASE_URL ? '0.0.0.0' : '127.0.0.1'),
     LOG_LEVEL: c.LOG_LEVEL ?? (c.DATABASE_URL ? 'info' : 'warn'),
+    SIMULATE_RATE: c.SIMULATE_RATE ?? (c.DATABASE_URL ? 0 : 0.5),
   };
 }

@@ -11,6 +11,8 @@ import { setPushProvider } from './lib/push.js';
 import { ensureBuiltinRoles } from './modules/admins/service.js';
 import { sealLegacyTotpSecrets } from './modules/admins/google.js';
 import { startJobRunner, type JobRunner } from './jobs/index.js';
+import type { Simulation } from './simulate/index.js';
+import { startDemoTraffic } from './simulate/demo.js';
 
 // A database connection lost where nobody awaits it (a connection's own 'error' event, a background
 // statement) must not end the process: every request already gets its own answer. Anything else is a bug
@@ -65,6 +67,7 @@ async function main() {
   let jobs: JobRunner | null = null;
   if (config.JOBS_ENABLED) jobs = await startJobRunner(app.ctx, { log: (msg, err) => app.log.error({ err }, msg) });
 
+  let traffic: Simulation | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -72,6 +75,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     try {
+      traffic?.stop();
       await jobs?.stop();
       await app.close();
       await database.close();
@@ -90,6 +94,11 @@ async function main() {
     return;
   }
   await app.listen({ port: config.PORT, host: config.HOST });
+  // the demo's simulated end users, through its own public API (issue 37)
+  if (seed && config.SIMULATE_RATE > 0) {
+    const host = ['0.0.0.0', '::'].includes(config.HOST) ? '127.0.0.1' : config.HOST;
+    traffic = await startDemoTraffic(app.ctx, `http://${host.includes(':') ? `[${host}]` : host}:${config.PORT}`, config.SIMULATE_RATE);
+  }
   console.log(banner(config, database.kind, seed ? demoLogins(app.ctx.config.SUPER_ACCOUNT) : []));
 }
 
@@ -109,6 +118,10 @@ function banner(config: Config, kind: 'pglite' | 'postgres', logins: DemoLogin[]
       config.QUOTE_SESSION === 'continuous' ? 'open all day (QUOTE_SESSION=continuous)' : 'Shanghai exchange hours'
     }`,
   );
+  if (kind === 'pglite')
+    lines.push(
+      `  traffic        ${config.SIMULATE_RATE > 0 ? `simulated users, ${config.SIMULATE_RATE} actions/s, under the agent 模拟流量 (SIMULATE_RATE=0: off)` : 'off (SIMULATE_RATE)'}`,
+    );
   lines.push(`  listening on   ${config.HOST}${config.HOST === '127.0.0.1' ? ' (this machine only; set HOST to open it)' : ''}`);
   lines.push(
     `  log            ${config.LOG_LEVEL}${config.LOG_LEVEL === 'warn' ? ' (warnings and errors only; LOG_LEVEL=info for every request)' : ''}`,

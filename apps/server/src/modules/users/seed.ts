@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { eq, sql } from 'drizzle-orm';
 import { admins, users } from '../../db/schema/index.js';
-import type { AppContext, Principal } from '../../http/context.js';
+import type { AppContext } from '../../http/context.js';
 import { hashPassword } from '../../lib/password.js';
 import { post, postAgent, type LedgerEntry } from '../../ledger/index.js';
 import { createAdmin } from '../admins/service.js';
@@ -10,6 +10,7 @@ import { submitRealName } from '../platform/service.js';
 import type { AppUser } from '../platform/sessions.js';
 import { saveBank } from './banks.js';
 import { reviewRealName } from './review.js';
+import { systemPrincipal } from '../_kit/system.js';
 import { createUser } from './service.js';
 
 /** The agent staff sign-in the demo data creates (bound to the first top agent). */
@@ -166,18 +167,7 @@ export async function seedUsersDemo(ctx: AppContext, opts: { users?: number } = 
     .from(admins)
     .where(eq(admins.username, 'admin'))
     .limit(1);
-  const system = {
-    sessionId: 0,
-    adminId: reviewer?.id ?? 0,
-    username: reviewer?.username ?? 'system',
-    name: 'system',
-    roleId: 0,
-    roleName: 'system',
-    roleCode: 'admin',
-    agentId: null,
-    isSuper: true,
-    permissions: new Map(),
-  } as unknown as Principal;
+  const system = systemPrincipal(reviewer ? { id: reviewer.id, username: reviewer.username } : undefined);
 
   // Agents: three top agents, sub-agents below them, one third level.
   const agentHash = await hashPassword('agent123');

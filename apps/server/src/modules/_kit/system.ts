@@ -1,0 +1,23 @@
+import type { Principal } from '../../http/context.js';
+
+/**
+ * The principal of work the platform does for itself — demo seeds, the demo's simulated traffic — acting with the
+ * super-user's reach and recorded under the given admin (the demo's `admin`) when there is one.
+ */
+export function systemPrincipal(admin?: { id: number; username: string }): Principal {
+  return {
+    sessionId: 0,
+    adminId: admin?.id ?? 0,
+    username: admin?.username ?? 'system',
+    name: 'system',
+    roleId: 0,
+    roleName: 'system',
+    roleCode: 'admin',
+    agentId: null,
+    isSuper: true,
+    permissions: new Map(),
+    avatar: '',
+    lang: null,
+    expiresAt: Number.MAX_SAFE_INTEGER,
+  };
+}

@@ -1,0 +1,120 @@
+/**
+ * The simulator's HTTP side: every call goes through `call`, which times it and sorts the answer into ok, a clean
+ * refusal (status ≠ 0 in the envelope, counted by its message), a server error (HTTP 5xx) or an answer outside the
+ * envelope. Only the public APIs: the platform user API (`usertoken`) and the admin API (`admintoken`).
+ */
+export type Outcome = 'ok' | 'refused' | 'error' | 'broken';
+
+export interface Answer<T = unknown> {
+  outcome: Outcome;
+  http: number;
+  status: number;
+  msg: string;
+  data: T;
+}
+
+export interface ActionStats {
+  count: number;
+  ok: number;
+  refused: number;
+  errors: number;
+  broken: number;
+  ms: number[];
+}
+
+export class Recorder {
+  readonly actions = new Map<string, ActionStats>();
+  readonly refusals = new Map<string, number>();
+  readonly problems: string[] = [];
+  started = Date.now();
+
+  record(action: string, a: Answer, ms: number): void {
+    let s = this.actions.get(action);
+    if (!s) this.actions.set(action, (s = { count: 0, ok: 0, refused: 0, errors: 0, broken: 0, ms: [] }));
+    s.count++;
+    s.ms.push(ms);
+    if (a.outcome === 'ok') s.ok++;
+    else if (a.outcome === 'refused') {
+      s.refused++;
+      this.refusals.set(a.msg, (this.refusals.get(a.msg) ?? 0) + 1);
+    } else {
+      if (a.outcome === 'error') s.errors++;
+      else s.broken++;
+      if (this.problems.length < 50) this.problems.push(`${action}: HTTP ${a.http} ${a.msg.slice(0, 160)}`);
+    }
+  }
+
+  total(): { count: number; errors: number; broken: number } {
+    let count = 0;
+    let errors = 0;
+    let broken = 0;
+    for (const s of this.actions.values()) {
+      count += s.count;
+      errors += s.errors;
+      broken += s.broken;
+    }
+    return { count, errors, broken };
+  }
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+export interface CallOptions {
+  user?: string;
+  admin?: string;
+  lang?: string;
+  form?: FormData;
+}
+
+/** Calls the platform at one of its addresses (several: spread round-robin, as over instances). */
+export class Platform {
+  private next = 0;
+  constructor(
+    readonly bases: string[],
+    readonly rec: Recorder,
+  ) {}
+
+  base(): string {
+    return this.bases[this.next++ % this.bases.length]!;
+  }
+
+  async call<T = unknown>(action: string, path: string, body: unknown, o: CallOptions = {}): Promise<Answer<T>> {
+    const headers: Record<string, string> = {};
+    if (o.user) headers.usertoken = o.user;
+    if (o.admin) headers.admintoken = o.admin;
+    if (o.lang) headers.lang = o.lang;
+    if (!o.form) headers['content-type'] = 'application/json';
+    const t0 = performance.now();
+    let a: Answer<T>;
+    try {
+      const r = await fetch(this.base() + path, {
+        method: 'POST',
+        headers,
+        body: o.form ?? JSON.stringify(body ?? {}),
+        signal: AbortSignal.timeout(30_000),
+      });
+      const text = await r.text();
+      a = classify<T>(r.status, text);
+    } catch (e) {
+      a = { outcome: 'broken', http: 0, status: -1, msg: `no answer: ${(e as Error).message}`, data: null as T };
+    }
+    this.rec.record(action, a, performance.now() - t0);
+    return a;
+  }
+}
+
+function classify<T>(http: number, text: string): Answer<T> {
+  let body: { status?: unknown; msg?: unknown; data?: unknown } | undefined;
+  try {
+    body = JSON.parse(text) as typeof body;
+  } catch {
+    body = undefined;
+  }
+  if (http >= 500) return { outcome: 'error', http, status: -1, msg: text.slice(0, 200), data: null as T };
+  if (!body || typeof body.status !== 'number' || typeof body.msg !== 'string')
+    return { outcome: 'broken', http, status: -1, msg: `outside the envelope: ${text.slice(0, 120)}`, data: null as T };
+  return { outcome: body.status === 0 ? 'ok' : 'refused', http, status: body.status, msg: body.msg, data: body.data as T };
+}
