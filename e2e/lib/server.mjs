@@ -43,6 +43,9 @@ export async function startServer({ port, dataDir, env = {}, quiet = false, node
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'true',
+      // the specs count rows and badges: no simulated traffic, and the exchange's calendar unless a spec asks
+      SIMULATE_RATE: '0',
+      QUOTE_SESSION: 'exchange',
       SECRET_KEY: process.env.SECRET_KEY ?? 'e2e-secret-key-0123456789abcdef',
       ...env,
     },

@@ -18,15 +18,22 @@ export interface TestApp {
  * A fresh application on its own database: in-memory PGlite, or (when DATABASE_URL is set, as in CI)
  * a PostgreSQL schema of its own that is dropped afterwards. REDIS_URL likewise selects the Redis bus.
  */
+/** The settings every test server starts from (test apps, the race suite's instances and its killed process). */
+export const TEST_ENV = {
+  DATA_DIR: 'memory://',
+  LOG_LEVEL: 'silent',
+  SECRET_KEY: 'test-secret-key-0123456789',
+  // the quote feed ticks in tests that ask for it (a short QUOTE_INTERVAL_MS); elsewhere it stays out of the way
+  QUOTE_INTERVAL_MS: '60000',
+  // the exchange's calendar on both databases (the embedded demo's all-day session is tested on its own)
+  QUOTE_SESSION: 'exchange',
+  // no simulated traffic unless a test starts it
+  SIMULATE_RATE: '0',
+} as const;
+
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const config = loadConfig({
-    DATA_DIR: 'memory://',
-    LOG_LEVEL: 'silent',
-    SECRET_KEY: 'test-secret-key-0123456789',
-    // the quote feed ticks in tests that ask for it (a short QUOTE_INTERVAL_MS); elsewhere it stays out of the way
-    QUOTE_INTERVAL_MS: '60000',
-    // the exchange's calendar on both databases (the embedded demo's all-day session is tested on its own)
-    QUOTE_SESSION: 'exchange',
+    ...TEST_ENV,
     // each test app hears only its own bus (Redis runs are shared by parallel files: quotes of one must not reach another)
     BUS_CHANNEL: `test:${randomBytes(6).toString('hex')}`,
     ...pick(process.env, ['DATABASE_URL', 'REDIS_URL']),

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin } from '../src/modules/admins/service.js';
 import { setReferencePrices } from '../src/modules/market/store.js';
 import { Simulation, summary } from '../src/simulate/index.js';
+import { rechargeChannels } from './funds.helpers.js';
 import { createTestApp, post, signedIn, type TestApp } from './helpers.js';
 
 /**
@@ -26,23 +27,7 @@ beforeAll(async () => {
     ['000001', '平安银行', 'sz'],
   ])
     expect((await post(t, '/admin/stock/add.do', { code, name, market }, { token: admin })).json().status).toBe(0);
-  const ch = await post(
-    t,
-    '/admin/channel/add',
-    {
-      type: 'bank',
-      name: 'ICBC',
-      displayName: '工商银行',
-      payeeName: '某公司',
-      account: '6222000011112222',
-      bankName: '工商银行',
-      minAmount: '100',
-      maxAmount: '500000',
-    },
-    { token: admin },
-  );
-  const tier = (await post(t, '/admin/channel/layering/add', { layeringName: '默认', isDefault: true }, { token: admin })).json().data.id;
-  await post(t, '/admin/channel/layering/channels/add', { layeringId: tier, channelIds: String(ch.json().data.id) }, { token: admin });
+  await rechargeChannels(t, admin);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 }, 60_000);

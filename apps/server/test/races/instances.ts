@@ -4,7 +4,7 @@ import { loadConfig } from '../../src/config.js';
 import { openDatabase } from '../../src/db/client.js';
 import { migrate } from '../../src/db/migrate.js';
 import { ensureBuiltinRoles } from '../../src/modules/admins/service.js';
-import type { TestApp } from '../helpers.js';
+import { TEST_ENV, type TestApp } from '../helpers.js';
 
 /**
  * Two application instances on one PostgreSQL schema, each with its own pool, jobs and quote service (one
@@ -17,11 +17,7 @@ export async function twoInstances(env: Record<string, string> = {}): Promise<{ 
   const channel = `races:${schema}`;
   const open = async (name: string): Promise<TestApp> => {
     const config = loadConfig({
-      DATA_DIR: 'memory://',
-      LOG_LEVEL: 'silent',
-      SECRET_KEY: 'test-secret-key-0123456789',
-      QUOTE_INTERVAL_MS: '60000',
-      QUOTE_SESSION: 'exchange',
+      ...TEST_ENV,
       BUS_CHANNEL: channel,
       DATABASE_URL: process.env.DATABASE_URL!,
       ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),

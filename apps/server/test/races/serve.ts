@@ -3,14 +3,11 @@
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { openDatabase } from '../../src/db/client.js';
+import { TEST_ENV } from '../helpers.js';
 
 const [schema, port] = process.argv.slice(2) as [string, string];
 const config = loadConfig({
-  DATA_DIR: 'memory://',
-  LOG_LEVEL: 'silent',
-  SECRET_KEY: 'test-secret-key-0123456789',
-  QUOTE_INTERVAL_MS: '60000',
-  QUOTE_SESSION: 'exchange',
+  ...TEST_ENV,
   JOBS_ENABLED: 'false',
   BUS_CHANNEL: `races:${schema}`,
   DATABASE_URL: process.env.DATABASE_URL!,
