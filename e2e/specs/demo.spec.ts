@@ -34,7 +34,8 @@ describe('the living demo', () => {
       await page.locator('[data-testid="market-continuous"]').waitFor({ timeout: 30_000 });
       assert.equal((await page.locator('[data-testid="market-continuous"]').innerText()).trim(), '模拟行情 · 全天交易');
       assert.equal((await page.locator('[data-testid="market-phase"]').innerText()).trim(), '交易中');
-      const rows = page.locator('[data-testid="position-list"] .ant-table-tbody');
+      // the positions table (the line warnings' table comes before it)
+      const rows = page.locator('[data-testid="position-list"] .ant-table-tbody').last();
       await rows.locator('tr.ant-table-row').first().waitFor({ timeout: 30_000 });
       const first = await rows.innerText();
       // live prices and P/L move while the page is open

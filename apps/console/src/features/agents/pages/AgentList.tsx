@@ -132,7 +132,7 @@ export default function AgentList() {
       render: (_, a) => <Money value={a.balance} strong />,
     },
     { title: t('agents.col.userCount'), dataIndex: 'userCount', search: false, width: 90, align: 'right' },
-    { title: t('agents.col.childCount'), dataIndex: 'childCount', search: false, width: 100, align: 'right' },
+    { title: t('agents.col.childCount'), dataIndex: 'childCount', search: false, width: 116, align: 'right' },
     {
       title: t('agents.col.locked'),
       dataIndex: 'locked',

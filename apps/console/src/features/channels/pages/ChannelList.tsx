@@ -78,7 +78,7 @@ export default function ChannelList() {
     {
       title: t('channels.list.type'),
       dataIndex: 'type',
-      width: 150,
+      width: 164,
       valueType: 'select',
       valueEnum: Object.fromEntries(CHANNEL_TYPES.map((v) => [v, { text: typeLabel(v) }])),
       render: (_, r) => <Tag color={TYPE_COLORS[r.type]}>{typeLabel(r.type)}</Tag>,
@@ -150,7 +150,7 @@ export default function ChannelList() {
       title: t('channels.list.limits'),
       key: 'limits',
       search: false,
-      width: 170,
+      width: 188,
       align: 'right',
       render: (_, r) => (
         <span style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>

@@ -141,7 +141,7 @@ export default function MessageLog() {
         />
       ),
     },
-    { title: t('messages.log.sent'), dataIndex: 'sent', search: false, width: 80, align: 'right' },
+    { title: t('messages.log.sent'), dataIndex: 'sent', search: false, width: 96, align: 'right' },
     {
       title: t('messages.log.failed'),
       dataIndex: 'failed',

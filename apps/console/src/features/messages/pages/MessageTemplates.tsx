@@ -44,7 +44,7 @@ export default function MessageTemplates() {
     {
       title: t('messages.template.channel'),
       dataIndex: 'channel',
-      width: 130,
+      width: 140,
       valueType: 'select',
       valueEnum: Object.fromEntries(MESSAGE_CHANNELS.map((c) => [c, { text: t(`messages.channels.${c}`) }])),
       render: (_, r) => <Tag color={CHANNEL_COLOR[r.channel]}>{t(`messages.channels.${r.channel}`)}</Tag>,

@@ -78,7 +78,7 @@ export default function StationMessage() {
       title: t('messages.station.actions'),
       valueType: 'option',
       key: 'option',
-      width: 150,
+      width: 168,
       fixed: 'right',
       hideInTable: !can('get') && !can('delete'),
       render: (_, r) => [

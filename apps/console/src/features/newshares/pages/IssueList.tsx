@@ -103,7 +103,7 @@ export function IssueList({ kind }: { kind: IssueKind }) {
       title: t('newshares.issue.dates'),
       key: 'dates',
       search: false,
-      width: 210,
+      width: 224,
       render: (_, r) => (
         <div style={{ fontSize: 12, whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
           {(['subscribeDate', 'allotDate', 'payDeadline', 'listingDate'] as const).map((d) => (

@@ -151,7 +151,7 @@ export function SubscriptionRecords({ kind }: { kind: IssueKind }) {
       title: `${t('newshares.record.applied')} / ${t('newshares.record.allotted')}`,
       key: 'qty',
       search: false,
-      width: 150,
+      width: 166,
       align: 'right',
       render: (_, r) => (
         <span style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
@@ -179,7 +179,7 @@ export function SubscriptionRecords({ kind }: { kind: IssueKind }) {
       title: t('newshares.record.steps'),
       key: 'steps',
       search: false,
-      width: 210,
+      width: 226,
       render: (_, r) => (
         <div style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
           <div>{time(r.createdAt)}</div>

@@ -61,7 +61,7 @@ export default function RoleList() {
     {
       title: t('roles.col.name'),
       dataIndex: 'name',
-      width: 180,
+      width: 192,
       render: (_, r) => (
         <Space size={4}>
           <span>{r.name}</span>
