@@ -98,6 +98,11 @@ async function main() {
   if (seed && config.SIMULATE_RATE > 0) {
     const host = ['0.0.0.0', '::'].includes(config.HOST) ? '127.0.0.1' : config.HOST;
     traffic = await startDemoTraffic(app.ctx, `http://${host.includes(':') ? `[${host}]` : host}:${config.PORT}`, config.SIMULATE_RATE);
+    // the demo's traffic never ends the server: what went wrong is logged
+    traffic.result().then(
+      (r) => r.failures.length && app.log.warn({ failures: r.failures, problems: r.rec.problems.slice(0, 10) }, 'simulated traffic'),
+      (err) => app.log.error({ err }, 'simulated traffic stopped'),
+    );
   }
   console.log(banner(config, database.kind, seed ? demoLogins(app.ctx.config.SUPER_ACCOUNT) : []));
 }

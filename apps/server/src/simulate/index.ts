@@ -71,6 +71,7 @@ export class Simulation {
     await ops?.start();
     const until = o.duration > 0 ? Date.now() + o.duration * 1000 : Infinity;
     const inFlight = new Set<Promise<unknown>>();
+    let simulatorErrors = 0;
     const progress = setInterval(() => this.progress(log), o.progress === 'tty' ? 1000 : 10_000);
     if (o.progress === 'none') clearInterval(progress);
     // operators: one round at a time, as fast as the queues allow with a short pause
@@ -82,10 +83,17 @@ export class Simulation {
     })();
     // users: actions started at the rate (Poisson arrivals), each awaited in the background
     while (!this.stopped && Date.now() < until) {
-      const p = population.act().then(() => {
-        // every buy placed so far must be announced on the operators' socket
-        if (ops) for (const u of population.users) for (const id of u.pendingBuys) ops.placedBuys.add(id);
-      });
+      const p = population.act().then(
+        () => {
+          // every buy placed so far must be announced on the operators' socket
+          if (ops) for (const u of population.users) for (const id of u.pendingBuys) ops.placedBuys.add(id);
+        },
+        // an answer the simulator could not read (a shape it did not expect): counted, never an unhandled rejection
+        (e: unknown) => {
+          simulatorErrors++;
+          if (this.rec.problems.length < 50) this.rec.problems.push(`simulator: ${(e as Error).message}`);
+        },
+      );
       inFlight.add(p);
       void p.finally(() => inFlight.delete(p));
       // bounded: a slow server slows the simulation down instead of piling requests up
@@ -102,6 +110,7 @@ export class Simulation {
     const failures: string[] = [];
     if (t.errors) failures.push(`${t.errors} × HTTP 5xx`);
     if (t.broken) failures.push(`${t.broken} answers outside the envelope or none at all`);
+    if (simulatorErrors) failures.push(`${simulatorErrors} answers the simulator could not read`);
     if (lost.length) failures.push(`${lost.length} live notices lost (buys ${lost.slice(0, 5).join(', ')}…)`);
     return { rec: this.rec, lostNotices: lost.length, notices: ops?.notices ?? new Map(), failures };
   }
