@@ -41,9 +41,8 @@ export function toEnvelope(err: unknown, lang: Lang, req: FastifyRequest): { htt
     return { http: 503, body: { status: Status.UNAVAILABLE, msg: t(lang, 'db_unavailable'), data: null } };
   }
   if (err instanceof AppError) {
-    const params = { ...err.params };
-    if (typeof params.reason === 'string' && params.reason.startsWith('reason.')) params.reason = t(lang, params.reason, params);
-    return { http: err.httpStatus, body: { status: err.status, msg: t(lang, err.key, params), data: err.data } };
+    // a `reason.*` or `*.status.*` parameter is said in the caller's language by t() itself
+    return { http: err.httpStatus, body: { status: err.status, msg: t(lang, err.key, err.params), data: err.data } };
   }
   const e = err as { statusCode?: number; code?: string };
   if (e?.code === 'FST_REQ_FILE_TOO_LARGE' || e?.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || e?.statusCode === 413) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appToken, balances, checkLedger, credit, makeUser, openRules, rechargeChannels } from '../funds.helpers.js';
 import { signedIn, type TestApp } from '../helpers.js';
 import { twoInstances } from './instances.js';
-import { call, ledgerVerified, race, report } from './kit.js';
+import { call, decided, ledgerVerified, race, report } from './kit.js';
 
 /**
  * Issue 36: deposits, withdrawals and balance adjustments decided by several operators (and their user) at once,
@@ -92,11 +92,7 @@ describe.skipIf(!PG)('funds races on two instances', () => {
       ],
       (ok) => ok >= 2,
     );
-    const batchOk = answers
-      .filter((a) => a.status === 0 && (a.data as { results?: unknown })?.results)
-      .reduce((n, a) => n + (a.data as { succeeded: number }).succeeded, 0);
-    const singleOk = answers.filter((a) => a.status === 0 && !(a.data as { results?: unknown })?.results).length;
-    expect(batchOk + singleOk).toBe(ids.length);
+    expect(decided(answers, (b) => b.succeeded!)).toBe(ids.length);
     await ledgerVerified(inst.a);
   });
 

@@ -46,6 +46,19 @@ export async function race(
   return answers;
 }
 
+/**
+ * How many of the race's rows were decided: each successful single review is one, each successful batch counts
+ * the rows it decided (`count` reads that from the batch's answer). Batch answers are told by their `results`.
+ */
+export function decided(answers: Answer[], count: (batch: Record<string, number>) => number): number {
+  return answers
+    .filter((a) => a.status === 0)
+    .reduce((n, a) => {
+      const data = a.data as Record<string, number> & { results?: unknown };
+      return n + (data?.results ? count(data) : 1);
+    }, 0);
+}
+
 /** JSON POST with an admin or a user token. */
 export function call(t: TestApp, url: string, body: unknown, h: { admin?: string; user?: string; lang?: string } = {}) {
   return t.app.inject({

@@ -7,7 +7,7 @@ import { appToken, balances, credit, makeUser } from '../funds.helpers.js';
 import { post, signedIn, type TestApp } from '../helpers.js';
 import { sleep } from '../realtime.helpers.js';
 import { twoInstances } from './instances.js';
-import { call, ledgerVerified, race, report } from './kit.js';
+import { call, decided, ledgerVerified, race, report } from './kit.js';
 
 /**
  * Issue 36: operators (and users) acting on the same trading rows at once, on PostgreSQL with two instances.
@@ -113,11 +113,7 @@ describe.skipIf(!PG)('trading races on two instances', () => {
       ],
       (ok) => ok >= 2,
     );
-    const batchOk = answers
-      .filter((a) => a.status === 0 && (a.data as { results?: unknown })?.results)
-      .reduce((n, a) => n + (a.data as { ok: number }).ok, 0);
-    const singleOk = answers.filter((a) => a.status === 0 && !(a.data as { results?: unknown })?.results).length;
-    expect(batchOk + singleOk).toBe(ids.length);
+    expect(decided(answers, (b) => b.ok!)).toBe(ids.length);
     await ledgerVerified(inst.a);
   });
 

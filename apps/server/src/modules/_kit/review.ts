@@ -64,9 +64,7 @@ export async function reviewEach(ids: readonly number[], lang: Lang, review: (id
       results.push({ id, ok: true, msg: t(lang, okKey) });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      const params = { ...err.params };
-      if (typeof params.reason === 'string' && params.reason.startsWith('reason.')) params.reason = t(lang, params.reason, params);
-      results.push({ id, ok: false, msg: t(lang, err.key, params) });
+      results.push({ id, ok: false, msg: t(lang, err.key, err.params) });
     }
   }
   const ok = results.filter((r) => r.ok).length;
