@@ -18,8 +18,9 @@
 // worker with the fewest open ones), and a worker that dies is replaced while C keeps serving.
 //
 // Usage: DATABASE_URL=postgres://... REDIS_URL=redis://127.0.0.1:6379 node .ci/two-instance.mjs [--stop-redis]
-// Ports used: 18210-18219. Prints "N passed, M failed" last; exits 1 on any failure.
+// Ports used: 18210-18219 (18214: C's metrics). Prints "N passed, M failed" last; exits 1 on any failure.
 import { randomBytes } from 'node:crypto';
+import { getMetricsFromIterator } from 'prom2javascript';
 import {
   assert,
   call,
@@ -54,6 +55,7 @@ const STOP_REDIS = process.argv.includes('--stop-redis');
 const PORT_A = 18211;
 const PORT_B = 18212;
 const PORT_C = 18213;
+const METRICS_PORT_C = 18214;
 const RELAY_PORT = 18219;
 const redis = new URL(REDIS_URL);
 const redisHost = redis.hostname || '127.0.0.1';
@@ -153,7 +155,11 @@ try {
   await check('cross-instance delivery resumes: sign-in on A kicks out the socket on B', () => kickoutAcross(B, A));
 
   // --- one instance of two worker processes ---
-  const C = startInstance('C', PORT_C, instanceRedis, false, { WEB_CONCURRENCY: '2', DATABASE_POOL_SIZE: '2' });
+  const C = startInstance('C', PORT_C, instanceRedis, false, {
+    WEB_CONCURRENCY: '2',
+    DATABASE_POOL_SIZE: '2',
+    METRICS_PORT: String(METRICS_PORT_C),
+  });
   await waitHealthy(C);
   let workers = [];
   await check('C (WEB_CONCURRENCY=2) runs two worker processes under one primary', async () => {
@@ -161,6 +167,17 @@ try {
   });
   await check("sockets on C are kicked out by sign-ins on C's other worker (through Redis), 4 times", async () => {
     for (let i = 0; i < 4; i++) await kickoutAcross(C, C, 5000, true);
+  });
+  await check("C's metrics port (the primary's) sums both workers' figures", async () => {
+    const r = await fetch(`http://127.0.0.1:${METRICS_PORT_C}/metrics`);
+    assert(r.ok, `metrics answered ${r.status}`);
+    const m = await getMetricsFromIterator((await r.text()).split('\n').filter((l) => !/ Nan$/i.test(l))[Symbol.iterator]());
+    const kicks = (m.socket_notices_sent_total?.data ?? []).filter((d) => d.labels.event === 'KICKOUT_ANOTHER');
+    const sent = kicks.reduce((s, d) => s + d.value, 0);
+    // the four kick-outs above, each delivered by whichever worker held the socket
+    assert(sent >= 4, `KICKOUT_ANOTHER notices counted: ${sent}`);
+    const pids = (m.process_resident_memory_bytes?.data ?? []).length;
+    assert(pids >= 1, 'no process figures');
   });
   await check('a worker that dies is replaced, and C keeps serving', async () => {
     process.kill(workers[0], 'SIGKILL');

@@ -265,18 +265,20 @@ export async function switchLang(page: Page, lang: Lang): Promise<void> {
   // The user menu opens on hover and may still be fading out over the language items: let it close first.
   // On a loaded machine the user menu can still open over the language items between the two clicks (CI once
   // waited 30 s on a click that 退出登录's menu intercepted): close it and open the language menu again.
+  // CI also once saw the item's click land (no error) without the language changing — the menu was still opening
+  // or closing under it — so each try checks the outcome, not only the click.
   for (let attempt = 1; ; attempt++) {
     await page.mouse.move(1, 1);
     await closeDropdowns(page);
-    await page.locator('[data-testid="lang-menu"]').first().click();
     try {
+      await page.locator('[data-testid="lang-menu"]').first().click({ timeout: 10000 });
       await page.locator(`[data-lang="${lang}"]`).first().click({ timeout: 5000 });
+      await page.waitForFunction((l) => document.documentElement.lang === l, lang, { timeout: 5000 });
       break;
     } catch (e) {
-      if (attempt >= 3) throw e;
+      if (attempt >= 4) throw e;
     }
   }
-  await page.waitForFunction((l) => document.documentElement.lang === l, lang);
   await page.mouse.move(1, 1); // the header menu also opens on hover
   await closeDropdowns(page);
 }

@@ -15,7 +15,11 @@ describe('server unavailable (database outage, restart)', () => {
     f = spyFeedback();
     healthy = false;
     requestEnv.fetch = fakeFetch((c) =>
-      c.url === '/healthz' ? (healthy ? { body: { status: 'ok' } } : { status: 503, body: { status: 'down' } }) : { status: 503, body: outage },
+      c.url === '/readyz'
+        ? healthy
+          ? { status: 503, body: { status: 'not_ready', db: 'up', redis: 'down' } }
+          : { status: 503, body: { status: 'not_ready', db: 'down', redis: 'up' } }
+        : { status: 503, body: outage },
     ).fn;
   });
   afterEach(() => {
@@ -35,7 +39,7 @@ describe('server unavailable (database outage, restart)', () => {
     expect(serverUnavailable()).toBe(true);
   });
 
-  it('asks /healthz until the server is back, then closes the notice and re-runs the page once', async () => {
+  it('asks /readyz until the database is back (Redis down does not hold the calls back), then closes the notice and re-runs the page once', async () => {
     const back = vi.fn();
     const off = onServerBack(back);
     await request('/admin/user/list.do').catch(() => undefined);

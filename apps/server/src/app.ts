@@ -7,7 +7,6 @@ import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import { Status } from '@stock-admin/contracts';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -18,7 +17,9 @@ import { redactUrl } from './http/redact.js';
 import { toEnvelope } from './http/route.js';
 import { guardApiDocs, registerSecurity } from './http/security.js';
 import { inlineScriptHashes, serveConsole } from './http/console-static.js';
-import { connectionLost, databaseAnswered, isConnectionError, RETRY_AFTER_S, setOutageLog } from './db/outage.js';
+import { RETRY_AFTER_S, setOutageLog } from './db/outage.js';
+import { registerHealth } from './http/health.js';
+import { registerMetrics } from './http/metrics.js';
 import { DOMAINS } from './modules/index.js';
 import { registerRealtime } from './realtime/plugin.js';
 import { registerMarket } from './modules/market/plugin.js';
@@ -76,6 +77,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     sessionCache: new SessionCache(hooks),
   };
   app.decorate('ctx', ctx);
+  // first, so that every request is timed, those answered by the hooks below too
+  registerMetrics(app, config);
 
   // Zod schemas are checked inside each route (so failures become status 2 envelopes in the caller's
   // language); Fastify only uses them for the OpenAPI document.
@@ -119,21 +122,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     reply.code(404).send({ status: Status.FAIL, msg: t(parseLang(req.headers.lang), 'not_found'), data: null }),
   );
 
-  // A load balancer drains an instance whose database does not answer (bounded by the connect and query
-  // time-outs), and sends it traffic again once it does.
-  app.get('/healthz', { schema: { hide: true } }, async (_req, reply) => {
-    try {
-      await ctx.db.execute(sql`SELECT 1`);
-      databaseAnswered();
-      return { status: 'ok', db: database.kind };
-    } catch (err) {
-      if (isConnectionError(err)) connectionLost(err);
-      else app.log.error({ err }, 'health check failed');
-      return reply.code(503).send({ status: 'down', db: database.kind });
-    }
-  });
-
   const hub = await registerRealtime(app, ctx);
+  registerHealth(app, ctx, hub.bus);
   registerMarket(app, ctx, hub.bus);
   for (const domain of DOMAINS) await domain.routes?.(app, ctx);
 

@@ -94,6 +94,14 @@ const envSchema = z.object({
    * Demos and tests: the feed's clock starts at this time (ISO, e.g. 2026-11-24T10:00:00+08:00) and runs
    * on from there, so prices move outside trading hours. Never set in production.
    */
+  /**
+   * Metrics in the Prometheus text format (issue 38), never public: `/metrics` on the main port for a caller sending
+   * `Authorization: Bearer <METRICS_TOKEN>`, and/or a listener of its own on METRICS_PORT (bound to METRICS_HOST,
+   * 127.0.0.1 by default; with WEB_CONCURRENCY > 1 it is the primary's and sums the workers). Neither set: no metrics.
+   */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   QUOTE_CLOCK_START: z
     .string()
     .refine((v) => !Number.isNaN(Date.parse(v)), 'must be an ISO date-time')

@@ -6,6 +6,7 @@ import { migrate } from './db/migrate.js';
 import { connectionLost, isConnectionError } from './db/outage.js';
 import { demoLogins, seedDemo, type DemoLogin } from './db/seed/index.js';
 import { buildApp } from './app.js';
+import { serveMetricsPort } from './http/metrics.js';
 import { apnsPushProvider } from './lib/apns.js';
 import { setPushProvider } from './lib/push.js';
 import { ensureBuiltinRoles } from './modules/admins/service.js';
@@ -40,6 +41,7 @@ async function main() {
     throw e;
   }
   if (config.WEB_CONCURRENCY > 1 && cluster.isPrimary) {
+    serveMetricsPort(config, (msg) => console.error(msg));
     runPrimary(config.WEB_CONCURRENCY, { port: config.PORT, host: config.HOST });
     return;
   }
@@ -94,6 +96,7 @@ async function main() {
     return;
   }
   await app.listen({ port: config.PORT, host: config.HOST });
+  serveMetricsPort(config, (msg) => app.log.error(msg));
   // the demo's simulated end users, through its own public API (issue 37)
   if (seed && config.SIMULATE_RATE > 0) {
     const host = ['0.0.0.0', '::'].includes(config.HOST) ? '127.0.0.1' : config.HOST;

@@ -120,6 +120,11 @@ describe.skipIf(!redisUrl)('two instances over the Redis bus', () => {
     await relay.cut();
     for (let i = 0; i < 100 && (A.app.realtime.stats().busConnected || B.app.realtime.stats().busConnected); i++) await sleep(50);
     expect(A.app.realtime.stats().busConnected).toBe(false);
+    // not ready (a load balancer drains it), yet alive and serving its own sockets
+    const notReady = await A.app.inject({ method: 'GET', url: '/readyz' });
+    expect(notReady.statusCode).toBe(503);
+    expect(notReady.json()).toMatchObject({ status: 'not_ready', db: 'up', redis: 'down' });
+    expect((await A.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     notify(A.app.ctx, { type: 'WITHDRAW_REQUEST', data: { id: 'during-outage' } });
     await onA.waitFor((f) => f.data?.id === 'during-outage');
     // A's own kick-out still works: sign in again on A while the socket is on A
@@ -136,6 +141,7 @@ describe.skipIf(!redisUrl)('two instances over the Redis bus', () => {
     await relay.restore();
     for (let i = 0; i < 100 && !(A.app.realtime.stats().busConnected && B.app.realtime.stats().busConnected); i++) await sleep(50);
     expect(B.app.realtime.stats().busConnected).toBe(true);
+    expect((await A.app.inject({ method: 'GET', url: '/readyz' })).json()).toMatchObject({ status: 'ready', redis: 'up' });
     notify(A.app.ctx, { type: 'WITHDRAW_REQUEST', data: { id: 'after-outage' } });
     await onB.waitFor((f) => f.data?.id === 'after-outage');
     expect(onB.notices().map((f) => f.data?.id)).toEqual(['after-outage']);

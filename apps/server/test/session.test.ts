@@ -355,9 +355,12 @@ describe('access guard and operation log', () => {
 });
 
 describe('service endpoints', () => {
-  it('reports health with the database reachable', async () => {
+  it('answers liveness without the database, and readiness with it', async () => {
     const r = await t.app.inject({ method: 'GET', url: '/healthz' });
-    expect(r.json()).toMatchObject({ status: 'ok' });
+    expect(r.json()).toEqual({ status: 'ok' });
+    const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toMatchObject({ status: 'ready', db: 'up', redis: t.app.ctx.config.REDIS_URL ? 'up' : 'none' });
   });
 
   it('publishes the OpenAPI document generated from the schemas, to signed-in admins only (API_DOCS)', async () => {

@@ -42,7 +42,7 @@ describe('the simulator', () => {
       duration: 12,
       seed: 'test',
       operators: true,
-      operatorLogin: { username: 'simops', password: 'simops123' },
+      operatorLogins: [{ username: 'simops', password: 'simops123' }],
       gids: ['sh600036', 'sz000001'],
       progress: 'none',
     });

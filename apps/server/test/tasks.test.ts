@@ -277,7 +277,7 @@ describe('runner', () => {
       }
       const health = await fetch(`http://127.0.0.1:${port}/healthz`);
       expect(health.status).toBe(200);
-      expect(await health.json()).toEqual({ status: 'ok', db: 'pglite' });
+      expect(await health.json()).toEqual({ status: 'ok' });
 
       const stopAt = Date.now();
       child.kill('SIGTERM');

@@ -93,7 +93,8 @@ export const requestEnv = {
 
 /** How often the console asks whether the server can serve again, while it cannot. */
 export const UNAVAILABLE_POLL_MS = 3000;
-const HEALTH_PATH = '/healthz';
+/** The server's readiness check: its body says whether the database answers (Redis down does not stop the calls). */
+const READY_PATH = '/readyz';
 
 const backListeners = new Set<() => void>();
 let unavailableSince: number | null = null;
@@ -109,7 +110,7 @@ export const serverUnavailable = (): boolean => unavailableSince !== null;
 
 /**
  * The server answered "unavailable" (database down, restarting): one calm notice that stays until the
- * server answers again — not a message per failed call — and a check of `/healthz` every few seconds;
+ * server answers again — not a message per failed call — and a check of `/readyz` every few seconds;
  * when it answers, the notice goes and the listeners re-run what the page shows.
  */
 function unavailable(msg: string): void {
@@ -124,8 +125,8 @@ function unavailable(msg: string): void {
   const poll = () => {
     pollTimer = setTimeout(async () => {
       const up = await requestEnv
-        .fetch(HEALTH_PATH, { method: 'GET', credentials: 'same-origin' })
-        .then((r) => r.ok)
+        .fetch(READY_PATH, { method: 'GET', credentials: 'same-origin' })
+        .then(async (r) => r.ok || ((await r.json()) as { db?: string }).db === 'up')
         .catch(() => false);
       if (!up) return poll();
       unavailableSince = null;

@@ -11,6 +11,7 @@ import { ListPipeline } from './pipeline.js';
 import { Pool } from './pool.js';
 import { connectionLost } from './outage.js';
 import { installTransactionPolicy } from './transactions.js';
+import { gaugeSource } from '../lib/metrics.js';
 
 export type Schema = typeof schema;
 /** The database handle every service takes; a transaction (`tx`) has the same shape. */
@@ -80,6 +81,10 @@ export async function openDatabase(opts: {
     // statement it ran fails on its own; the pool discards the client and opens a fresh one when asked.
     pool.on('error', (err) => connectionLost(err));
     pool.on('connect', (client) => client.on('error', (err) => connectionLost(err)));
+    const unwatch = [
+      gaugeSource('db_pool_connections', () => ({ total: pool.totalCount, idle: pool.idleCount })),
+      gaugeSource('db_pool_waiting', () => pool.waitingCount),
+    ];
     const listConnections = opts.listConnections ?? 1;
     const pipeline =
       listConnections > 0
@@ -112,6 +117,7 @@ export async function openDatabase(opts: {
         }
       },
       close: async () => {
+        for (const off of unwatch) off();
         await pipeline?.close();
         await pool.end();
       },

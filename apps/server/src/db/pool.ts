@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { metrics, sqlStateClass } from '../lib/metrics.js';
 import { isConnectionError } from './outage.js';
 
 /** The release of the current checkout of a client, made safe to call twice (set at its first checkout on). */
@@ -15,6 +16,11 @@ const releases = new WeakMap<pg.PoolClient, (err?: Error | boolean) => void>();
  * when asked); the release its user makes afterwards does nothing.
  */
 export class Pool extends pg.Pool {
+  constructor(config?: pg.PoolConfig) {
+    super(config);
+    this.on('connect', instrument);
+  }
+
   override connect(): Promise<pg.PoolClient>;
   override connect(callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): void;
   override connect(callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void) {
@@ -22,6 +28,25 @@ export class Pool extends pg.Pool {
     if (callback) return super.connect(callback);
     return super.connect().then(guard);
   }
+}
+
+/**
+ * Every statement of a new connection: a failure is counted by SQLSTATE class (lib/metrics.ts), and one that failed for
+ * a connection reason or a time-out gives the current checkout back as broken. The release is looked up, not captured:
+ * it is the current checkout's.
+ */
+function instrument(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    const result = query(...args);
+    if (result instanceof Promise) {
+      result.then(undefined, (e: unknown) => {
+        metrics.dbQueryErrors.inc({ class: sqlStateClass(e) });
+        if (isConnectionError(e)) releases.get(client as pg.PoolClient)?.(e as Error);
+      });
+    }
+    return result;
+  }) as typeof client.query;
 }
 
 function guard(client: pg.PoolClient): pg.PoolClient {
@@ -32,21 +57,7 @@ function guard(client: pg.PoolClient): pg.PoolClient {
     released = true;
     release(err);
   };
-  const first = !releases.has(client);
   releases.set(client, once);
   client.release = once;
-  if (first) {
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    // once per client: a later checkout's release is looked up, not captured
-    client.query = ((...args: unknown[]) => {
-      const result = query(...args);
-      if (result instanceof Promise) {
-        result.then(undefined, (e: unknown) => {
-          if (isConnectionError(e)) releases.get(client)?.(e as Error);
-        });
-      }
-      return result;
-    }) as typeof client.query;
-  }
   return client;
 }

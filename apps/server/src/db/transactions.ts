@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { metrics } from '../lib/metrics.js';
 import type { Db } from './client.js';
 
 /**
@@ -39,13 +40,26 @@ export interface CommitOutcome {
 }
 
 const hooks = new AsyncLocalStorage<CommitHooks>();
+/** The work to do once the top-level transaction running here has committed (`afterCommit`). */
+const committing = new AsyncLocalStorage<(() => void)[]>();
+
+/**
+ * Runs `fn` once the transaction this code runs in has committed — not when it rolls back or is tried again —
+ * or at once outside a transaction. For figures about committed work (lib/metrics.ts), not for anything a
+ * caller must wait for.
+ */
+export function afterCommit(fn: () => void): void {
+  const list = committing.getStore();
+  if (list) list.push(fn);
+  else fn();
+}
 
 /** Runs `fn` so that every transaction it commits runs the hooks. */
 export function withCommitHooks<T>(h: CommitHooks, fn: () => Promise<T>): Promise<T> {
   return hooks.run(h, fn);
 }
 
-/** Counted for the metrics and the tests: transactions tried again after a conflict. */
+/** Counted for the tests (and as `db_transaction_retries_total`): transactions tried again after a conflict. */
 export const conflictStats = { retried: 0, exhausted: 0 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -57,22 +71,30 @@ export function installTransactionPolicy(db: Db, attempts = RETRY_ATTEMPTS): voi
     for (let attempt = 1; ; attempt++) {
       const h = hooks.getStore();
       let outcome: CommitOutcome | undefined;
+      const onCommit: (() => void)[] = [];
       try {
-        const result = await begin(async (tx) => {
-          const r = await fn(tx);
-          if (h) outcome = await h.beforeCommit(tx as unknown as Db);
-          return r;
-        }, config);
+        const result = await begin(
+          (tx) =>
+            committing.run(onCommit, async () => {
+              const r = await fn(tx);
+              if (h) outcome = await h.beforeCommit(tx as unknown as Db);
+              return r;
+            }),
+          config,
+        );
         outcome?.committed();
+        for (const f of onCommit) f();
         return result;
       } catch (err) {
         outcome?.rolledBack();
         if (!isConflict(err)) throw err;
         if (attempt >= attempts) {
           conflictStats.exhausted++;
+          metrics.dbRetries.inc({ outcome: 'exhausted' });
           throw err;
         }
         conflictStats.retried++;
+        metrics.dbRetries.inc({ outcome: 'retried' });
         // the other transaction of the deadlock needs a moment to finish; random so two retries do not meet again
         await sleep(5 + Math.random() * 20 * attempt);
       }

@@ -53,6 +53,10 @@ registerMessages({
     'en-US': 'Internal server error, please retry later (request {reqId})',
   },
   not_found: { 'zh-CN': '接口不存在', 'en-US': 'No such endpoint' },
+  metrics_unauthorized: {
+    'zh-CN': '无权读取监控指标：请在 Authorization 头中提供 METRICS_TOKEN',
+    'en-US': 'Not allowed to read the metrics: send METRICS_TOKEN in the Authorization header',
+  },
   invalid_field: { 'zh-CN': '参数错误：{field} {reason}', 'en-US': 'Invalid argument: {field} {reason}' },
   invalid_body: { 'zh-CN': '参数错误：请求体格式不正确', 'en-US': 'Invalid argument: malformed request body' },
   csv_control_char: {

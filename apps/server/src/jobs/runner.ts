@@ -2,6 +2,7 @@ import os from 'node:os';
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { scheduledTaskRuns, scheduledTasks } from '../db/schema/index.js';
 import type { AppContext, Principal } from '../http/context.js';
+import { metrics } from '../lib/metrics.js';
 import { jobByKey, registeredJobs, type JobDef } from './registry.js';
 import { nextRunAfter } from './schedule.js';
 
@@ -148,6 +149,8 @@ export function startRun(ctx: AppContext, def: JobDef, trigger: 'schedule' | 'ma
         }
         const finishedAt = new Date();
         const durationMs = finishedAt.getTime() - startedAt.getTime();
+        metrics.jobRuns.inc({ job: def.key, result });
+        metrics.jobDuration.observe({ job: def.key }, durationMs / 1000);
         await ctx.db
           .update(scheduledTaskRuns)
           .set({ result, error, summary, finishedAt, durationMs })

@@ -5,7 +5,7 @@ import type { Db } from '../db/client.js';
 import { fail } from '../http/errors.js';
 import { effectOf, money, type LedgerEntry } from './effects.js';
 import { LOCKED_USER_COLUMNS } from './locked.js';
-import { inTransaction } from './tx.js';
+import { countPostings, inTransaction } from './tx.js';
 
 /**
  * Posting for many owners at once: the same validation, row locks, refusals and records as post() and postAgent()
@@ -98,6 +98,7 @@ export async function postBatch(tx: Db, items: { userId: number; entry: LedgerEn
       FROM jsonb_to_recordset(${JSON.stringify(finals)}::jsonb) AS f(id int, user_amt numeric, enable_amt numeric, frozen_amt numeric)
       WHERE u.id = f.id`);
     await insertRecords(tx, records);
+    countPostings('user', records.length);
     return records.length;
   });
 }
@@ -144,6 +145,7 @@ export async function postAgentBatch(tx: Db, items: { agentId: number; entry: Le
       FROM jsonb_to_recordset(${JSON.stringify(finals)}::jsonb) AS f(id int, balance numeric)
       WHERE a.id = f.id`);
     await insertRecords(tx, records);
+    countPostings('agent', records.length);
     return records.length;
   });
 }

@@ -6,7 +6,7 @@ import { fail } from '../http/errors.js';
 import { effectOf, money, type LedgerEntry } from './effects.js';
 import { recordsInsert, type Along } from './batch.js';
 import { lockForPosting, type LockedUser } from './locked.js';
-import { inTransaction } from './tx.js';
+import { countPostings, inTransaction } from './tx.js';
 import './messages.js';
 
 /**
@@ -78,7 +78,9 @@ export async function post(tx: Db, userId: number, entries: LedgerEntry[]): Prom
       .update(users)
       .set({ ...after, updatedAt: sql`now()` })
       .where(eq(users.id, userId));
-    return tx.insert(fundRecords).values(values).returning();
+    const rows = await tx.insert(fundRecords).values(values).returning();
+    countPostings('user', rows.length);
+    return rows;
   });
 }
 
@@ -115,7 +117,14 @@ export function postingCtes(
     values.map((v, n) => ({ n, ...recordColumns(v) })),
     along,
   )})`;
-  return { balances, records, written: () => Object.assign(u, after) };
+  return {
+    balances,
+    records,
+    written: () => {
+      Object.assign(u, after);
+      countPostings('user', values.length);
+    },
+  };
 }
 
 /** A record as the columns of fund_records (recordsInsert's shape). */
@@ -175,7 +184,9 @@ export async function postAgent(tx: Db, agentId: number, entries: LedgerEntry[])
       .update(agents)
       .set({ balance: money(balance), updatedAt: sql`now()` })
       .where(eq(agents.id, agentId));
-    return tx.insert(fundRecords).values(values).returning();
+    const rows = await tx.insert(fundRecords).values(values).returning();
+    countPostings('agent', rows.length);
+    return rows;
   });
 }
 

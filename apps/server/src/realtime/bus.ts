@@ -7,7 +7,14 @@ import type { DomainEvent, PrincipalsChanged, SessionsRevoked } from '../http/co
  * cached principals must go), or admins/roles whose cached permissions must be reloaded.
  */
 export type BusMessage =
-  | { kind: 'event'; event: DomainEvent; /** the user's agent and its ancestors, resolved once by the raiser */ agentIds: number[] }
+  | {
+      kind: 'event';
+      event: DomainEvent;
+      /** the user's agent and its ancestors, resolved once by the raiser */
+      agentIds: number[];
+      /** when the event was raised (ms since the epoch, the raiser's clock): the fan-out delay's start */
+      raisedAt?: number;
+    }
   | ({ kind: 'revoke' } & SessionsRevoked)
   | ({ kind: 'principals' } & PrincipalsChanged)
   /** A domain's cached settings changed: drop them (hooks 'cacheDropped'). */
@@ -30,6 +37,7 @@ export const busMessage = z.discriminatedUnion('kind', [
     kind: z.literal('event'),
     event: z.object({ type: z.enum(SOCKET_EVENTS), data: eventData, userId: z.number().int().optional() }),
     agentIds: z.array(z.number().int()).max(1000),
+    raisedAt: z.number().optional(),
   }),
   z.object({
     kind: z.literal('revoke'),
@@ -64,6 +72,8 @@ export interface EventBus {
   subscribe(handler: BusHandler): () => void;
   /** False while messages cannot reach other instances (always true for the in-process bus). */
   connected(): boolean;
+  /** Asks the broker now (readiness, `/readyz`): true when it answered within `timeoutMs` (the in-process bus: always). */
+  ping(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -97,6 +107,9 @@ export class MemoryBus extends LocalFanout implements EventBus {
     this.deliverLocal(msg);
   }
   connected(): boolean {
+    return true;
+  }
+  async ping(): Promise<boolean> {
     return true;
   }
   async close(): Promise<void> {}

@@ -16,6 +16,7 @@ import {
   revokedClose,
 } from './protocol.js';
 import { connectionLost, isConnectionError } from '../db/outage.js';
+import { metrics } from '../lib/metrics.js';
 import './messages.js';
 import { snapshotFrame } from './watch.js';
 import { validSessionIds } from './session-check.js';
@@ -131,10 +132,11 @@ export class SocketConnections {
       for (const c of [...set]) {
         if (reason === 'kickout' || reason === 'offline') {
           // Sent before the close frame, on the same ordered stream: the console shows its dialog first.
-          this.send(
+          const sent = this.send(
             c,
             noticeFrame('KICKOUT_ANOTHER', { reason, msg: t(c.lang, reason === 'kickout' ? 'socket_kickout' : 'socket_offline') }),
           );
+          if (sent) metrics.noticesSent.inc({ event: 'KICKOUT_ANOTHER' });
         }
         this.drop(c, revokedClose(reason));
       }

@@ -1,5 +1,6 @@
 import type { MarketPhase, QuoteTick } from '@stock-admin/contracts';
 import type { AppEvents, AppHooks, DomainEvent, PrincipalsChanged, SessionsRevoked } from '../http/context.js';
+import { gaugeSource, metrics } from '../lib/metrics.js';
 import type { BusMessage, EventBus } from './bus.js';
 import { SocketConnections, type ConnectionOptions } from './connections.js';
 import { noticeFrame } from './protocol.js';
@@ -26,7 +27,8 @@ export interface HubOptions extends ConnectionOptions {
  */
 export class SocketHub extends SocketConnections {
   agentChain: AgentChainResolver;
-  private readonly raising: BatchQueue<DomainEvent>;
+  private readonly raising: BatchQueue<{ event: DomainEvent; raisedAt: number }>;
+  private readonly unwatch: () => void;
   private readonly delivering: SerialQueue;
   private readonly unsubscribe: () => void;
   private relaying = false;
@@ -40,7 +42,8 @@ export class SocketHub extends SocketConnections {
     this.agentChain = o.agentChain;
     const onError = (err: unknown) => o.log.error({ err }, 'socket hub job failed');
     // under load (hundreds of buys a second) the events waiting share one lookup of their users' agents
-    this.raising = new BatchQueue(10_000, 500, (events) => this.publish(events), onError);
+    this.raising = new BatchQueue(10_000, 500, (raised) => this.publish(raised), onError);
+    this.unwatch = gaugeSource('socket_connections', () => this.conns.size);
     this.delivering = new SerialQueue(10_000, onError);
     this.unsubscribe = o.bus.subscribe((m, remote) => this.onBus(m, remote));
   }
@@ -56,12 +59,12 @@ export class SocketHub extends SocketConnections {
       this.o.log.warn({ type: event.type }, 'notify(): this event type is not broadcast; ignored');
       return;
     }
-    if (!this.raising.push(event)) this.o.log.error({ type: event.type }, 'socket hub overloaded: notice dropped');
+    if (!this.raising.push({ event, raisedAt: Date.now() })) this.o.log.error({ type: event.type }, 'socket hub overloaded: notice dropped');
   }
 
   /** Publishes raised events in order, with the agent chains of their users looked up together. */
-  private async publish(events: DomainEvent[]): Promise<void> {
-    const userIds = events.flatMap((e) => (e.userId != null ? [e.userId] : []));
+  private async publish(raised: { event: DomainEvent; raisedAt: number }[]): Promise<void> {
+    const userIds = raised.flatMap(({ event: e }) => (e.userId != null ? [e.userId] : []));
     let chains = new Map<number, number[]>();
     if (userIds.length) {
       try {
@@ -70,8 +73,8 @@ export class SocketHub extends SocketConnections {
         this.o.log.error({ err, userIds: [...new Set(userIds)] }, 'socket routing: agent chain lookup failed; agents will not be notified');
       }
     }
-    for (const event of events) {
-      this.o.bus.publish({ kind: 'event', event, agentIds: event.userId != null ? (chains.get(event.userId) ?? []) : [] });
+    for (const { event, raisedAt } of raised) {
+      this.o.bus.publish({ kind: 'event', event, agentIds: event.userId != null ? (chains.get(event.userId) ?? []) : [], raisedAt });
     }
   }
 
@@ -140,13 +143,13 @@ export class SocketHub extends SocketConnections {
       return;
     }
     const queued = this.delivering.push(async () => {
-      await this.deliver(m.event, m.agentIds);
+      await this.deliver(m.event, m.agentIds, m.raisedAt);
     });
     if (!queued) this.o.log.error({ type: m.event.type }, 'socket hub overloaded: notice dropped');
   }
 
   /** Sends the event to every socket here whose admin may receive it; returns how many got it. */
-  async deliver(event: DomainEvent, agentIds: readonly number[]): Promise<number> {
+  async deliver(event: DomainEvent, agentIds: readonly number[], raisedAt?: number): Promise<number> {
     this.counters.events++;
     if (!this.conns.size) return 0;
     const acls = await this.acl.resolve(this.adminRefs.keys());
@@ -158,6 +161,10 @@ export class SocketHub extends SocketConnections {
       if (acl && canReceive(acl, event.type, event.userId, agentIds) && this.send(c, frame)) n++;
     }
     this.counters.delivered += n;
+    if (n) {
+      metrics.noticesSent.inc({ event: event.type }, n);
+      if (raisedAt !== undefined) metrics.fanoutDelay.observe(Math.max(0, Date.now() - raisedAt) / 1000);
+    }
     return n;
   }
 
@@ -193,6 +200,7 @@ export class SocketHub extends SocketConnections {
   override close(): void {
     if (this.closed) return;
     this.unsubscribe();
+    this.unwatch();
     super.close();
   }
 }

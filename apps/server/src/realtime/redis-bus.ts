@@ -63,6 +63,17 @@ export class RedisBus extends LocalFanout implements EventBus {
     return this.up;
   }
 
+  async ping(timeoutMs = 1000): Promise<boolean> {
+    if (this.closed || !this.up) return false;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<boolean>((r) => (timer = setTimeout(() => r(false), timeoutMs)));
+    try {
+      return await Promise.race([this.pub.ping().then((p) => p === 'PONG', () => false), late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   /** Resolves true once publishing and subscribed (false after `timeoutMs`); for start-up and tests. */
   async ready(timeoutMs = 5000): Promise<boolean> {
     const deadline = Date.now() + timeoutMs;

@@ -1,9 +1,11 @@
 // npm run simulate -- --base http://127.0.0.1:8080 [--base …] --users 200 --rate 5 --duration 60 --seed demo --operators
-// Drives the platform's public APIs as a population of end users (and, with --operators, a team of operators).
+// Drives the platform's public APIs as a population of end users (and, with --operators, a team of operators: one
+// bot per --operator-login). --json FILE writes the result for a benchmark (bench/soak).
 // Exit 0 when the run passed; 1 on any HTTP 5xx, any answer outside the envelope, or a lost live notice; 2 on
 // bad arguments.
+import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { Simulation, summary } from './index.js';
+import { Simulation, summary, toJson } from './index.js';
 
 const { values } = parseArgs({
   options: {
@@ -13,14 +15,15 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '60' },
     seed: { type: 'string', default: 'simulate' },
     operators: { type: 'boolean', default: false },
-    'operator-login': { type: 'string', default: 'admin:admin123' },
+    'operator-login': { type: 'string', multiple: true },
+    json: { type: 'string' },
     invite: { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
 if (values.help) {
   console.log(
-    'npm run simulate -- --base URL [--base URL…] [--users N] [--rate actions/s] [--duration s] [--seed S] [--operators] [--operator-login user:pass] [--invite CODE]',
+    'npm run simulate -- --base URL [--base URL…] [--users N] [--rate actions/s] [--duration s] [--seed S] [--operators] [--operator-login user:pass…] [--invite CODE] [--json FILE]',
   );
   process.exit(0);
 }
@@ -32,7 +35,10 @@ const num = (name: string, v: string, min: number) => {
   }
   return n;
 };
-const [username, password] = values['operator-login']!.split(':');
+const operatorLogins = (values['operator-login'] ?? ['admin:admin123']).map((l) => {
+  const [username, ...rest] = l.split(':');
+  return { username: username!, password: rest.join(':') };
+});
 const sim = new Simulation({
   bases: (values.base?.length ? values.base : ['http://127.0.0.1:8080']).map((b) => b.replace(/\/$/, '')),
   users: num('users', values.users!, 1),
@@ -40,7 +46,7 @@ const sim = new Simulation({
   duration: num('duration', values.duration!, 0),
   seed: values.seed!,
   operators: values.operators!,
-  operatorLogin: { username: username!, password: password ?? '' },
+  operatorLogins,
   inviteCode: values.invite,
   progress: process.stdout.isTTY ? 'tty' : 'lines',
 });
@@ -49,6 +55,7 @@ process.on('SIGTERM', () => sim.stop());
 try {
   const r = await sim.result();
   console.log(summary(r));
+  if (values.json) fs.writeFileSync(values.json, `${JSON.stringify(toJson(r), null, 1)}\n`);
   process.exit(r.failures.length ? 1 : 0);
 } catch (e) {
   console.error(`simulate: ${(e as Error).message}`);

@@ -27,12 +27,17 @@ export class Recorder {
   readonly refusals = new Map<string, number>();
   readonly problems: string[] = [];
   started = Date.now();
+  /** The current window's times and server errors (`window()` closes it). */
+  private windowMs: number[] = [];
+  private windowErrors = 0;
 
   record(action: string, a: Answer, ms: number): void {
     let s = this.actions.get(action);
     if (!s) this.actions.set(action, (s = { count: 0, ok: 0, refused: 0, errors: 0, broken: 0, ms: [] }));
     s.count++;
     s.ms.push(ms);
+    this.windowMs.push(ms);
+    if (a.outcome === 'error' || a.outcome === 'broken') this.windowErrors++;
     if (a.outcome === 'ok') s.ok++;
     else if (a.outcome === 'refused') {
       s.refused++;
@@ -42,6 +47,15 @@ export class Recorder {
       else s.broken++;
       if (this.problems.length < 50) this.problems.push(`${action}: HTTP ${a.http} ${a.msg.slice(0, 160)}`);
     }
+  }
+
+  /** Closes the current window: its count, errors and percentiles, and the time since the start. */
+  window(): { t: number; count: number; errors: number; p50: number; p99: number } {
+    const ms = this.windowMs.sort((a, b) => a - b);
+    const w = { t: Math.round((Date.now() - this.started) / 1000), count: ms.length, errors: this.windowErrors, p50: percentile(ms, 50), p99: percentile(ms, 99) };
+    this.windowMs = [];
+    this.windowErrors = 0;
+    return w;
   }
 
   total(): { count: number; errors: number; broken: number } {

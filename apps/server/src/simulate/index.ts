@@ -16,7 +16,8 @@ export interface SimulationOptions {
   duration: number;
   seed: string;
   operators: boolean;
-  operatorLogin?: { username: string; password: string };
+  /** The bots' admins, one bot each (default: admin / admin123). */
+  operatorLogins?: { username: string; password: string }[];
   inviteCode?: string;
   /** Existing accounts that join the population ready to trade (the demo's funded users). */
   adopt?: { phone: string; password: string }[];
@@ -26,10 +27,23 @@ export interface SimulationOptions {
   log?: (line: string) => void;
 }
 
+/** One window of the run (every 10 s): how many actions ended in it and how long they took. */
+export interface TimelinePoint {
+  /** Seconds since the start, at the window's end. */
+  t: number;
+  count: number;
+  errors: number;
+  p50: number;
+  p99: number;
+}
+
 export interface SimulationResult {
   rec: Recorder;
   lostNotices: number;
   notices: Map<string, number>;
+  timeline: TimelinePoint[];
+  /** How the operators' socket was closed by the server during the run, if it was. */
+  socketClosed: string[];
   /** Why the run failed: empty when it passed. */
   failures: string[];
 }
@@ -66,7 +80,7 @@ export class Simulation {
     });
     if (o.adopt?.length) population.adopt(o.adopt);
     const ops = o.operators
-      ? new Operators(platform, new Rng(`${o.seed}:ops`), o.operatorLogin ?? { username: 'admin', password: 'admin123' })
+      ? new Operators(platform, new Rng(`${o.seed}:ops`), o.operatorLogins?.length ? o.operatorLogins : [{ username: 'admin', password: 'admin123' }])
       : null;
     await ops?.start();
     const until = o.duration > 0 ? Date.now() + o.duration * 1000 : Infinity;
@@ -74,13 +88,17 @@ export class Simulation {
     let simulatorErrors = 0;
     const progress = setInterval(() => this.progress(log), o.progress === 'tty' ? 1000 : 10_000);
     if (o.progress === 'none') clearInterval(progress);
-    // operators: one round at a time, as fast as the queues allow with a short pause
-    const opsLoop = (async () => {
-      while (ops && !this.stopped && Date.now() < until) {
-        await ops.round();
-        await sleep(rng.wait(300));
-      }
-    })();
+    const timeline: TimelinePoint[] = [];
+    const windows = setInterval(() => timeline.push(this.rec.window()), 10_000);
+    // operators: each bot one round at a time, as fast as the queues allow with a short pause
+    const opsLoop = Promise.all(
+      Array.from({ length: ops?.size ?? 0 }, async (_, bot) => {
+        while (ops && !this.stopped && Date.now() < until) {
+          await ops.round(bot);
+          await sleep(rng.wait(300));
+        }
+      }),
+    );
     // users: actions started at the rate (Poisson arrivals), each awaited in the background
     while (!this.stopped && Date.now() < until) {
       const p = population.act().then(
@@ -103,6 +121,8 @@ export class Simulation {
     await Promise.allSettled(inFlight);
     await opsLoop;
     clearInterval(progress);
+    clearInterval(windows);
+    timeline.push(this.rec.window());
     if (o.progress === 'tty') process.stdout.write('\n');
     const lost = ops ? await ops.lost() : [];
     ops?.stop();
@@ -112,7 +132,9 @@ export class Simulation {
     if (t.broken) failures.push(`${t.broken} answers outside the envelope or none at all`);
     if (simulatorErrors) failures.push(`${simulatorErrors} answers the simulator could not read`);
     if (lost.length) failures.push(`${lost.length} live notices lost (buys ${lost.slice(0, 5).join(', ')}…)`);
-    return { rec: this.rec, lostNotices: lost.length, notices: ops?.notices ?? new Map(), failures };
+    const socketClosed = ops?.socketClosed ?? [];
+    if (socketClosed.length) failures.push(`the operators' socket was closed by the server (${socketClosed.join('; ')})`);
+    return { rec: this.rec, lostNotices: lost.length, notices: ops?.notices ?? new Map(), timeline, socketClosed, failures };
   }
 
   private progress(log: (l: string) => void): void {
@@ -132,6 +154,29 @@ export class Simulation {
       );
     else log(line);
   }
+}
+
+/** The result as data (`--json`): per action its counts and percentiles, the refusals, notices and the timeline. */
+export function toJson(r: SimulationResult) {
+  const actions = Object.fromEntries(
+    [...r.rec.actions.entries()].map(([name, s]) => {
+      const ms = [...s.ms].sort((a, b) => a - b);
+      const { count, ok, refused, errors, broken } = s;
+      return [name, { count, ok, refused, errors, broken, p50: percentile(ms, 50), p99: percentile(ms, 99), max: ms.at(-1) ?? 0 }];
+    }),
+  );
+  return {
+    seconds: (Date.now() - r.rec.started) / 1000,
+    total: r.rec.total(),
+    actions,
+    refusals: Object.fromEntries(r.rec.refusals),
+    notices: Object.fromEntries(r.notices),
+    lostNotices: r.lostNotices,
+    socketClosed: r.socketClosed,
+    timeline: r.timeline,
+    problems: r.rec.problems,
+    failures: r.failures,
+  };
 }
 
 /** The final table: one row per action. */

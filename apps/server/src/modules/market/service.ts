@@ -3,6 +3,7 @@ import type { MarketPhase, MarketStatus, QuoteTick } from '@stock-admin/contract
 import type { AppContext } from '../../http/context.js';
 import type { EventBus } from '../../realtime/bus.js';
 import { connectionLost, isConnectionError } from '../../db/outage.js';
+import { metrics } from '../../lib/metrics.js';
 import type { TradingCalendar } from './calendar.js';
 import type { QuoteFeed } from './feed.js';
 import { centsText } from './cents.js';
@@ -202,6 +203,8 @@ export class QuoteService {
     } finally {
       const cpu = process.cpuUsage(cpu0);
       this.lastTickStats = { cpuMs: (cpu.user + cpu.system) / 1000, wallMs: performance.now() - t0, changed };
+      metrics.quoteTick.observe(this.lastTickStats.wallMs / 1000);
+      metrics.quoteTickCpu.inc(this.lastTickStats.cpuMs / 1000);
       this.ticking = false;
     }
   }

@@ -14,6 +14,7 @@ import { rows } from '../../db/migrate.js';
 import type { Db } from '../../db/client.js';
 import type { AppContext } from '../../http/context.js';
 import { fail } from '../../http/errors.js';
+import { countSignIn } from '../../lib/metrics.js';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/password.js';
 import { notify } from '../../realtime/notify.js';
 import { agentByInviteCode } from '../agents/service.js';
@@ -30,6 +31,7 @@ export const APP_THROTTLE_MINUTES = 15;
 
 async function logAttempt(db: Db, phone: string, userId: number | null, client: ClientInfo, result: string) {
   await db.insert(userLoginLog).values({ phone, userId, ip: client.ip, userAgent: client.userAgent?.slice(0, 300) ?? null, result });
+  countSignIn('user', result);
 }
 
 async function isThrottled(db: Db, phone: string, ip: string): Promise<boolean> {

@@ -14,6 +14,7 @@ import { rows } from '../../db/migrate.js';
 import type { Db } from '../../db/client.js';
 import type { AppContext, Principal, SessionsRevoked } from '../../http/context.js';
 import { fail } from '../../http/errors.js';
+import { countSignIn } from '../../lib/metrics.js';
 import { dummyHash, verifyPassword } from '../../lib/password.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { verifyTotp } from '../../lib/totp.js';
@@ -29,6 +30,7 @@ export interface ClientInfo {
 
 async function logAttempt(db: Db, username: string, adminId: number | null, client: ClientInfo, result: string) {
   await db.insert(loginLog).values({ username, adminId, ip: client.ip, userAgent: client.userAgent?.slice(0, 300) ?? null, result });
+  countSignIn('admin', result);
 }
 
 export async function login(
