@@ -24,7 +24,7 @@ export function freePort() {
 }
 
 /**
- * Starts a server and waits until /healthz answers. `port` and `dataDir` default to a free port and a new
+ * Starts a server and waits until /readyz answers (database and, with REDIS_URL, Redis reachable). `port` and `dataDir` default to a free port and a new
  * temporary folder; pass the ones of a stopped server to start it again over the same database.
  * `stop()` ends it (SIGTERM, then SIGKILL after 15 s); `stop({ keepData: true })` leaves the data folder.
  * `nodeArgs`: options for node itself (`--cpu-prof`, which NODE_OPTIONS refuses). `ownSession`: the server
@@ -65,7 +65,7 @@ export async function startServer({ port, dataDir, env = {}, quiet = false, node
   for (;;) {
     if (child.exitCode != null) throw new Error(`server exited early:\n${out}`);
     try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
+      if ((await fetch(`${base}/readyz`)).ok) break;
     } catch {
       /* not up yet */
     }

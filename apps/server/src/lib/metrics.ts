@@ -16,7 +16,7 @@ let defaultsOn = false;
 export function collectProcessMetrics(): void {
   if (defaultsOn) return;
   defaultsOn = true;
-  client.collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 10 });
+  client.collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 5 });
 }
 
 type Source = () => number | Record<string, number>;

@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import type { Platform } from './client.js';
 import type { Rng } from './rng.js';
 
@@ -57,7 +58,7 @@ const MIX: [string, number][] = [
 export class Population {
   readonly users: SimUser[] = [];
   private registered = 0;
-  private channelId?: number;
+  private channels?: { id: number; minAmount: string; maxAmount: string | null }[];
 
   constructor(
     private readonly p: Platform,
@@ -161,19 +162,23 @@ export class Population {
   }
 
   private async deposit(u: SimUser): Promise<string> {
-    if (this.channelId == null) {
-      const ch = await this.p.call<{ id: number }[]>('channels', '/app/channel/list.do', {}, { user: u.token });
-      if (ch.outcome === 'ok' && ch.data.length) this.channelId = this.rng.pick(ch.data).id;
-      if (this.channelId == null) return 'channels';
+    if (!this.channels?.length) {
+      const ch = await this.p.call<{ id: number; minAmount: string; maxAmount: string | null }[]>(
+        'channels',
+        '/app/channel/list.do',
+        {},
+        { user: u.token },
+      );
+      if (ch.outcome === 'ok' && ch.data.length) this.channels = ch.data;
+      if (!this.channels?.length) return 'channels';
     }
-    const amount = this.rng.pick(['5000.00', '20000.00', '50000.00', '100000.00', '200000.00']);
+    // users pick a channel, and an amount it takes — one in ten asks for more than its limit (a clean refusal)
+    const channel = this.rng.pick(this.channels);
+    const amounts = ['5000.00', '20000.00', '50000.00', '100000.00', '200000.00'];
+    const fits = amounts.filter((a) => new Decimal(a).gte(channel.minAmount) && (channel.maxAmount == null || new Decimal(a).lte(channel.maxAmount)));
+    const amount = this.rng.chance(0.9) && fits.length ? this.rng.pick(fits) : this.rng.pick(amounts);
     u.deposits++;
-    await this.p.call(
-      'deposit',
-      '/app/recharge/create.do',
-      { channelId: this.channelId, amount, payerName: '模拟客户' },
-      { user: u.token },
-    );
+    await this.p.call('deposit', '/app/recharge/create.do', { channelId: channel.id, amount, payerName: '模拟客户' }, { user: u.token });
     return 'deposit';
   }
 
