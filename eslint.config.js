@@ -12,6 +12,9 @@ const FEATURES = fs
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
 const TOP = fs.readdirSync(path.join(import.meta.dirname, CONSOLE)).filter((n) => n !== 'app');
+// The server's layers (docs/architecture.md, Layers): these are shared by every domain and import none.
+const SERVER = 'apps/server/src';
+const SERVER_SHARED = ['http', 'lib', 'realtime', 'db', 'jobs', 'ledger'];
 
 export default tseslint.config(
   {
@@ -48,6 +51,11 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
+  },
+  {
+    // Files are split along their seams before they grow past 400 lines (the guide's standard), sources only.
+    files: ['apps/server/src/**/*.ts', 'apps/console/src/**/*.{ts,tsx}', 'packages/contracts/src/**/*.ts'],
+    rules: { 'max-lines': ['error', { max: 400 }] },
   },
   {
     // a hook called inside a callback or a condition breaks React at run time (not at build time): refused here
@@ -93,6 +101,33 @@ export default tseslint.config(
               target: TOP.map((n) => `${CONSOLE}/${n}`),
               from: [`${CONSOLE}/features/*/routes.tsx`],
               message: 'Only app/routes.tsx imports the route manifests.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Server boundaries. The shared layers import no domain (modules/), nor the tools and the composition above them:
+    // what they need of a domain — the session lookup, the agents above a user, the iOS push credentials — app.ts or
+    // main.ts passes in (the context, an option). Imports are written with .js and resolved to the .ts sources.
+    files: [`${SERVER}/**/*.ts`],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.mjs', '.json'], extensionAlias: { '.js': ['.ts', '.js'] } })],
+      'import-x/extensions': ['.ts', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            {
+              target: SERVER_SHARED.map((d) => `${SERVER}/${d}`),
+              from: ['modules', 'simulate', 'cli', 'app.ts', 'main.ts'].map((d) => `${SERVER}/${d}`),
+              message: `${SERVER_SHARED.join('/, ')}/ import no domain: pass what they need in from app.ts or main.ts.`,
             },
           ],
         },

@@ -29,7 +29,8 @@ const INTERVAL = Number(arg('interval', '3000'));
 const PG = process.argv.includes('--pg');
 const PORT = 18250;
 
-const harnessDir = path.join(root, 'bench/.results/quotes');
+// Bundled under apps/server so that its packages resolve as the server's do (npm may keep one in apps/server/node_modules).
+const harnessDir = path.join(root, 'apps/server/.bench/quotes');
 execFileSync(process.execPath, [path.join(root, 'apps/server/build.mjs'), path.join(here, 'server.ts'), '--out-dir', harnessDir], {
   cwd: root,
   stdio: 'inherit',

@@ -69,7 +69,8 @@ function request(child, msg, op, ms = 120_000) {
 }
 
 // The harness runs as the product runs (`npm start`): bundled by apps/server/build.mjs, plain node.
-const harnessDir = path.join(root, 'bench/.results/socket-fanout');
+// Bundled under apps/server so that its packages resolve as the server's do (npm may keep one in apps/server/node_modules).
+const harnessDir = path.join(root, 'apps/server/.bench/socket-fanout');
 let harnessBuilt = false;
 function buildHarness() {
   if (harnessBuilt) return;

@@ -12,6 +12,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { AppHooks, type AppContext } from './http/context.js';
 import { registerBodyParsers } from './http/body.js';
+import { registerCompression } from './http/compression.js';
 import { parseLang, t } from './http/i18n.js';
 import { redactUrl } from './http/redact.js';
 import { toEnvelope } from './http/route.js';
@@ -25,6 +26,8 @@ import { registerRealtime } from './realtime/plugin.js';
 import { registerMarket } from './modules/market/plugin.js';
 import { secretBoxFor } from './lib/secretbox.js';
 import { SessionCache } from './modules/session/cache.js';
+import { sessionAuthenticator } from './modules/session/service.js';
+import { agentChainsOfUsers } from './modules/agents/service.js';
 import { serialize } from './http/json.js';
 
 declare module 'fastify' {
@@ -74,8 +77,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     db: database.db,
     hooks,
     secrets: secretBoxFor(config),
-    sessionCache: new SessionCache(hooks),
+    // the session domain's lookup, which needs the context itself: installed right below
+    authenticate: async () => null,
   };
+  ctx.authenticate = sessionAuthenticator(ctx, new SessionCache(hooks));
   app.decorate('ctx', ctx);
   // first, so that every request is timed, those answered by the hooks below too
   registerMetrics(app, config);
@@ -100,6 +105,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     return reply.code(503).send({ status: Status.UNAVAILABLE, msg: t(parseLang(req.headers.lang), 'shutting_down'), data: null });
   });
 
+  await registerCompression(app);
   await registerBodyParsers(app);
   await app.register(cookie);
   const consoleDist = config.CONSOLE_DIST ?? path.resolve(here, '../../console/dist');
@@ -122,7 +128,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     reply.code(404).send({ status: Status.FAIL, msg: t(parseLang(req.headers.lang), 'not_found'), data: null }),
   );
 
-  const hub = await registerRealtime(app, ctx);
+  const hub = await registerRealtime(app, ctx, { agentChain: (userIds) => agentChainsOfUsers(ctx.db, userIds) });
   registerHealth(app, ctx, hub.bus);
   registerMarket(app, ctx, hub.bus);
   for (const domain of DOMAINS) await domain.routes?.(app, ctx);

@@ -4,12 +4,13 @@ import { runPrimary, serveFromPrimary } from './cluster.js';
 import { openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { connectionLost, isConnectionError } from './db/outage.js';
-import { demoLogins, seedDemo, type DemoLogin } from './db/seed/index.js';
+import { demoLogins, seedDemo, type DemoLogin } from './modules/seed.js';
 import { buildApp } from './app.js';
 import { serveMetricsPort } from './http/metrics.js';
 import { apnsPushProvider } from './lib/apns.js';
 import { setPushProvider } from './lib/push.js';
 import { ensureBuiltinRoles } from './modules/admins/service.js';
+import { iosPushCredentials } from './modules/account/service.js';
 import { sealLegacyTotpSecrets } from './modules/admins/google.js';
 import { startJobRunner, type JobRunner } from './jobs/index.js';
 import type { Simulation } from './simulate/index.js';
@@ -57,7 +58,7 @@ async function main() {
   await ensureBuiltinRoles(database.db);
   const app = await buildApp({ config, database });
   // iOS devices through APNs once the iOS push settings are saved; the recording provider otherwise
-  setPushProvider(apnsPushProvider());
+  setPushProvider(apnsPushProvider({ credentials: iosPushCredentials }));
   // Authenticator secrets written in clear before they were sealed (idempotent).
   await sealLegacyTotpSecrets(app.ctx);
 

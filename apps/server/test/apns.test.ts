@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { generateKeyPairSync, verify } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { apnsPushProvider } from '../src/lib/apns.js';
+import { iosPushCredentials } from '../src/modules/account/service.js';
 import { createTestApp, type TestApp } from './helpers.js';
 
 // The APNs provider (issue 24): iOS pushes go to Apple over HTTP/2 with an ES256 provider token from the key saved
@@ -52,7 +53,7 @@ const msg = (target: string, platform: 'ios' | 'android' = 'ios') => ({
 
 describe('APNs provider', () => {
   it('hands pushes to the recording provider until the iOS settings are saved', async () => {
-    const p = apnsPushProvider({ origin });
+    const p = apnsPushProvider({ origin, credentials: iosPushCredentials });
     expect(await p.send(t.app.ctx, msg('a'.repeat(64)))).toEqual({ ok: true, provider: 'log' });
     expect(seen).toHaveLength(0);
   });
@@ -63,7 +64,7 @@ describe('APNs provider', () => {
       INSERT INTO ios_push_settings (id, key_id, team_id, bundle_id, production, key_sealed, key_fingerprint)
       VALUES (1, 'ABC123DEFG', 'TEAM123456', 'com.example.stock', false, ${t.app.ctx.secrets.seal(pem)}, 'x')
       ON CONFLICT (id) DO UPDATE SET key_sealed = EXCLUDED.key_sealed`);
-    const p = apnsPushProvider({ origin });
+    const p = apnsPushProvider({ origin, credentials: iosPushCredentials });
     expect(await p.send(t.app.ctx, msg('device-ok-123'))).toEqual({ ok: true });
     const r = seen.at(-1)!;
     expect(r.path).toBe('/3/device/device-ok-123');

@@ -145,7 +145,7 @@ describe('task endpoints', () => {
   it('answers run-now of a long job while it still runs, and refuses a second run meanwhile', async () => {
     const s = await signedIn(t, 'admin');
     const { runNow } = await import('../src/modules/tasks/service.js');
-    const adminP = (await import('../src/modules/session/service.js')).authenticate(t.app.ctx, s.token);
+    const adminP = t.app.ctx.authenticate(s.token);
     const run = await runNow(t.app.ctx, (await adminP)!, 'zh-CN', 'test-slow', () => {}, 50);
     expect(run.result).toBe('running');
     const list = (await call('list.do', { pageSize: 100 }, s.token)).json().data.list;

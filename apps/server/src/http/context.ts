@@ -3,7 +3,6 @@ import type { Action, EventData, MarketPhase, QuoteTick, SocketEventType } from 
 import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
 import type { SecretBox } from '../lib/secretbox.js';
-import type { SessionCache } from '../modules/session/cache.js';
 
 /** The signed-in admin behind a request. */
 export interface Principal {
@@ -62,7 +61,11 @@ export interface AppContext {
   hooks: AppHooks;
   /** Encrypts secrets at rest (SECRET_KEY). */
   secrets: SecretBox;
-  sessionCache: SessionCache;
+  /**
+   * The signed-in admin behind a token, or null (no such session, expired, revoked). The session domain's lookup,
+   * cached; set by app.ts so that the shared layers (route wrapper, socket, API docs) reach it without importing a domain.
+   */
+  authenticate(token: string | undefined): Promise<Principal | null>;
   /** The quote service (market domain), once the app is built: the only place prices are read from. */
   market?: MarketReader;
 }

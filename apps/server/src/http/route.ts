@@ -9,7 +9,6 @@ import { refuseUnstorable } from './input.js';
 import { OplogRow } from './oplog.js';
 import { withCommitHooks } from '../db/transactions.js';
 import { connectionLost, databaseAnswered, isConnectionError } from '../db/outage.js';
-import { authenticate } from '../modules/session/service.js';
 
 /** What an endpoint handler receives. `admin` is null only on public endpoints. */
 export interface Call<I, P extends Principal | null = Principal> {
@@ -138,7 +137,7 @@ export function route<E extends Endpoint>(
         : undefined;
       try {
         if (e.access !== 'public' || tokenOf(req)) {
-          admin = await authenticate(ctx, tokenOf(req));
+          admin = await ctx.authenticate(tokenOf(req));
           if (!admin && e.access !== 'public') throw loginRequired();
         }
         if (e.super && !admin?.isSuper) throw superOnly();

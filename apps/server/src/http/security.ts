@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from '../config.js';
-import { authenticate } from '../modules/session/service.js';
 import { parseLang, t } from './i18n.js';
 
 /**
@@ -54,7 +53,7 @@ export function guardApiDocs(app: FastifyInstance, config: Config): void {
     if (config.API_DOCS === 'off') return reply.code(404).send({ status: 1, msg: t(lang, 'not_found'), data: null });
     const header = req.headers.admintoken;
     const token = (Array.isArray(header) ? header[0] : header) || req.cookies?.['Access-Token'];
-    const admin = token ? await authenticate(app.ctx, token) : null;
+    const admin = token ? await app.ctx.authenticate(token) : null;
     if (!admin) return reply.code(401).send({ status: 10, msg: t(lang, 'login_required'), data: null });
   });
 }

@@ -1,7 +1,6 @@
 import http2 from 'node:http2';
 import { createPrivateKey, sign } from 'node:crypto';
 import type { AppContext } from '../http/context.js';
-import { iosPushCredentials } from '../modules/account/service.js';
 import { logPushProvider, type PushMessage, type PushProvider, type PushSendResult } from './push.js';
 
 const HOSTS = { production: 'https://api.push.apple.com', sandbox: 'https://api.sandbox.push.apple.com' };
@@ -21,10 +20,16 @@ export function apnsToken(c: { keyId: string; teamId: string; keyPem: string }, 
 
 /**
  * The push provider of the product: iOS devices through APNs (HTTP/2, token auth) with the key, team, bundle and
- * environment an operator saved on the iOS push settings page (super-user only); without those settings, and for
- * Android (no gateway configured here), the recording provider. `origin` replaces Apple's host (tests).
+ * environment an operator saved on the iOS push settings page (super-user only), read through `credentials` (main.ts
+ * gives the account domain's reader); without those settings, and for Android (no gateway configured here), the
+ * recording provider. `origin` replaces Apple's host (tests).
  */
-export function apnsPushProvider(opts: { origin?: string; fallback?: PushProvider } = {}): PushProvider {
+/** The saved iOS push settings, key opened (the account domain's `iosPushCredentials`), or null when none are saved. */
+export type ApnsCredentials = (
+  ctx: AppContext,
+) => Promise<{ keyId: string; teamId: string; bundleId: string; production: boolean; keyPem: string } | null>;
+
+export function apnsPushProvider(opts: { credentials: ApnsCredentials; origin?: string; fallback?: PushProvider }): PushProvider {
   const fallback = opts.fallback ?? logPushProvider;
   let cached: { key: string; token: string; at: number } | null = null;
   const sessions = new Map<string, http2.ClientHttp2Session>();
@@ -43,7 +48,7 @@ export function apnsPushProvider(opts: { origin?: string; fallback?: PushProvide
   return {
     name: 'apns',
     async send(ctx: AppContext, msg: PushMessage): Promise<PushSendResult> {
-      const c = msg.platform === 'ios' ? await iosPushCredentials(ctx) : null;
+      const c = msg.platform === 'ios' ? await opts.credentials(ctx) : null;
       if (!c || !c.keyId || !c.teamId || !c.bundleId) return { provider: fallback.name, ...(await fallback.send(ctx, msg)) };
       const id = `${c.keyId}:${c.teamId}`;
       if (!cached || cached.key !== id || Date.now() - cached.at > TOKEN_TTL_MS) cached = { key: id, token: apnsToken(c), at: Date.now() };

@@ -3,7 +3,6 @@ import WebSocket from 'ws';
 import type { Lang } from '@stock-admin/contracts';
 import type { AppContext, Principal, SessionsRevoked } from '../http/context.js';
 import { t } from '../http/i18n.js';
-import { authenticate } from '../modules/session/service.js';
 import { AclCache } from './acl.js';
 import {
   Close,
@@ -83,7 +82,7 @@ export class SocketConnections {
     if (!token) return { ok: false, close: Close.NO_TOKEN };
     let principal: Principal | null;
     try {
-      principal = await authenticate(this.o.ctx, token);
+      principal = await this.o.ctx.authenticate(token);
     } catch (err) {
       if (isConnectionError(err)) connectionLost(err);
       else this.o.log.error({ err }, 'socket authentication failed');

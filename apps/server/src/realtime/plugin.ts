@@ -6,7 +6,6 @@ import { WebSocketServer } from 'ws';
 import { Status } from '@stock-admin/contracts';
 import type { AppContext } from '../http/context.js';
 import { parseLang, t } from '../http/i18n.js';
-import { agentChainFromAgentsDomain } from './agent-chain.js';
 import { MemoryBus, type EventBus } from './bus.js';
 import { SocketHub, type AgentChainResolver, type Verdict } from './hub.js';
 import { Close, MAX_CLIENT_FRAME } from './protocol.js';
@@ -25,8 +24,8 @@ export const SOCKET_PATH = '/manager/ws/:adminId';
 const SOCKET_PATH_RE = /^\/manager\/ws\/([^/?#]+)\/?$/;
 
 export interface RealtimeOptions {
-  /** Replaces the agents domain's `agentChainOfUser` (tests). */
-  agentChain?: AgentChainResolver;
+  /** The agents above each user (own agent first, then its ancestors): the agents domain's, given by app.ts. */
+  agentChain: AgentChainResolver;
   /** Replaces the bus chosen from REDIS_URL (tests). */
   bus?: EventBus;
 }
@@ -40,7 +39,7 @@ function queryValue(q: unknown, key: string): string | undefined {
  * Live notices (DESIGN §4): the socket route on the app's own port, the optional socket-only
  * listener on SOCKET_PORT, the hub and its bus (Redis when REDIS_URL is set, in-process otherwise).
  */
-export async function registerRealtime(app: FastifyInstance, ctx: AppContext, opts: RealtimeOptions = {}): Promise<SocketHub> {
+export async function registerRealtime(app: FastifyInstance, ctx: AppContext, opts: RealtimeOptions): Promise<SocketHub> {
   const { config } = ctx;
   const bus: EventBus =
     opts.bus ??
@@ -51,7 +50,7 @@ export async function registerRealtime(app: FastifyInstance, ctx: AppContext, op
     ctx,
     bus,
     log: app.log.child({ module: 'realtime' }),
-    agentChain: opts.agentChain ?? agentChainFromAgentsDomain(ctx.db),
+    agentChain: opts.agentChain,
     heartbeatMs: config.SOCKET_HEARTBEAT_MS,
     sessionCheckMs: config.SOCKET_SESSION_CHECK_MS,
   });

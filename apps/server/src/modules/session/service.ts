@@ -20,6 +20,7 @@ import { hashToken, newToken } from '../../lib/tokens.js';
 import { verifyTotp } from '../../lib/totp.js';
 import { openTotpSecret } from '../../lib/totp-secret.js';
 import { mayTry, noteLocks } from './throttle.js';
+import type { SessionCache } from './cache.js';
 import './messages.js';
 import { reuseJson } from '../../http/json.js';
 
@@ -145,10 +146,16 @@ interface SessionRow {
 }
 
 /** The admin behind a token, or null when the token is unknown, expired, revoked or the account locked. */
-export async function authenticate(ctx: AppContext, token: string | undefined): Promise<Principal | null> {
-  if (!token || token.length > 200) return null;
-  const hash = hashToken(token);
-  return ctx.sessionCache.resolve(hash, () => loadPrincipal(ctx, hash));
+/**
+ * The session lookup the application installs as `ctx.authenticate` (app.ts): a token's principal, through `cache`
+ * (resolved sessions, dropped on revocations and role or profile edits).
+ */
+export function sessionAuthenticator(ctx: AppContext, cache: SessionCache): (token: string | undefined) => Promise<Principal | null> {
+  return (token) => {
+    if (!token || token.length > 200) return Promise.resolve(null);
+    const hash = hashToken(token);
+    return cache.resolve(hash, () => loadPrincipal(ctx, hash));
+  };
 }
 
 async function loadPrincipal(ctx: AppContext, hash: string): Promise<Principal | null> {

@@ -5,7 +5,6 @@ import { fail } from '../../http/errors.js';
 import { can } from '../../http/permissions.js';
 import { parseLang, t } from '../../http/i18n.js';
 import { route } from '../../http/route.js';
-import { authenticate } from '../session/service.js';
 import { assertUserInScope, isAgentStaff } from '../agents/scope.js';
 import { sendCsv, stamp } from '../../http/csv.js';
 import { readUploadForAdmin, saveUpload } from './uploads.js';
@@ -186,7 +185,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   // Uploaded images through an authenticated URL (ID photos): admintoken header, ?token= or the Access-Token cookie.
   app.get<{ Params: { key: string } }>(`${USER_FILE_PATH}:key`, { schema: { hide: true } }, async (req, reply) => {
-    const admin = await authenticate(ctx, fileToken(req));
+    const admin = await ctx.authenticate(fileToken(req));
     const allowed = admin && can(admin, 'userlist', 'get');
     const f = allowed ? await readUploadForAdmin(ctx.db, admin, req.params.key) : null;
     const lang = parseLang(req.headers.lang);

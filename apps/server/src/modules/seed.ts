@@ -1,14 +1,14 @@
-import type { AppContext } from '../../http/context.js';
-import { adminCount, createAdmin } from '../../modules/admins/service.js';
-import { seedFunds } from '../../modules/funds/seed.js';
-import { seedProducts } from '../../modules/products/seed.js';
-import { seedTrading } from '../../modules/trading/seed.js';
-import { seedBlocktrade } from '../../modules/blocktrade/seed.js';
-import { seedNewshares } from '../../modules/newshares/seed.js';
-import { seedContent } from '../../modules/content/seed.js';
-import { seedAgreements } from '../../modules/agreements/seed.js';
-import { seedMessages } from '../../modules/messages/seed.js';
-import { DEMO_AGENT_LOGIN, seedUsersDemo } from '../../modules/users/seed.js';
+import type { AppContext } from '../http/context.js';
+import { adminCount, createAdmin } from './admins/service.js';
+import { seedFunds } from './funds/seed.js';
+import { seedProducts } from './products/seed.js';
+import { seedTrading } from './trading/seed.js';
+import { seedBlocktrade } from './blocktrade/seed.js';
+import { seedNewshares } from './newshares/seed.js';
+import { seedContent } from './content/seed.js';
+import { seedAgreements } from './agreements/seed.js';
+import { seedMessages } from './messages/seed.js';
+import { DEMO_AGENT_LOGIN, seedUsersDemo } from './users/seed.js';
 
 export interface DemoLogin {
   username: string;
