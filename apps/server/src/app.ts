@@ -28,6 +28,7 @@ import { secretBoxFor } from './lib/secretbox.js';
 import { SessionCache } from './modules/session/cache.js';
 import { sessionAuthenticator } from './modules/session/service.js';
 import { agentChainsOfUsers } from './modules/agents/service.js';
+import { authenticateUser } from './modules/platform/sessions.js';
 import { serialize } from './http/json.js';
 
 declare module 'fastify' {
@@ -79,6 +80,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     secrets: secretBoxFor(config),
     // the session domain's lookup, which needs the context itself: installed right below
     authenticate: async () => null,
+    authenticateUser: (token) => authenticateUser(ctx, token),
   };
   ctx.authenticate = sessionAuthenticator(ctx, new SessionCache(hooks));
   app.decorate('ctx', ctx);

@@ -2,7 +2,7 @@
 // fund records, counts), following the tree as it moves. Split from the former agents.test.ts (issue #19: files
 // under 400 lines); managing the agents themselves is in agents-manage.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userScope } from '../src/modules/agents/scope.js';
+import { userScope } from '../src/modules/_kit/scope.js';
 import { post as ledgerPost } from '../src/ledger/index.js';
 import { createTestApp, get, post, signedIn, type TestApp } from './helpers.js';
 import { appUser, expectLedgerBalanced, makeAgentViaApi, newPhone, ok, postMultipart, tinyPng } from './users-helpers.js';

@@ -23,6 +23,22 @@ export interface Principal {
   expiresAt: number;
 }
 
+/** The signed-in end user behind a `usertoken`. */
+export interface AppUser {
+  sessionId: number;
+  userId: number;
+  phone: string;
+  nickName: string;
+  realName: string | null;
+  /** 0 real, 1 simulated */
+  accountType: number;
+  agentId: number | null;
+  /** 0 none, 1 pending, 2 approved, 3 rejected */
+  realState: number;
+  tradeLocked: boolean;
+  layeringId: number | null;
+}
+
 export interface SessionsRevoked {
   adminId: number;
   sessionIds: number[];
@@ -66,6 +82,8 @@ export interface AppContext {
    * cached; set by app.ts so that the shared layers (route wrapper, socket, API docs) reach it without importing a domain.
    */
   authenticate(token: string | undefined): Promise<Principal | null>;
+  /** The signed-in end user behind a `usertoken`, or null: the platform domain's lookup, set by app.ts likewise. */
+  authenticateUser(token: string | undefined): Promise<AppUser | null>;
   /** The quote service (market domain), once the app is built: the only place prices are read from. */
   market?: MarketReader;
 }

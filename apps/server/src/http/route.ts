@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { Status, envelopeSchema, type DataOf, type Endpoint, type Envelope, type Lang } from '@stock-admin/contracts';
-import type { AppContext, Principal } from './context.js';
+import type { AppContext, AppUser, Principal } from './context.js';
 import { AppError, loginRequired, superOnly } from './errors.js';
 import { requirePermission } from './permissions.js';
 import { parseLang, t } from './i18n.js';
@@ -24,13 +24,29 @@ export interface Call<I, P extends Principal | null = Principal> {
   message(key: string, params?: Record<string, string | number>): void;
 }
 
+/** What a platform user API handler receives (`appRoute`). `user` is null only on public endpoints called without a token. */
+export interface AppCall<I, U extends AppUser | null = AppUser> {
+  input: I;
+  user: U;
+  lang: Lang;
+  ctx: AppContext;
+  req: FastifyRequest;
+  reply: FastifyReply;
+  /** Replaces the default success message (a server message key). */
+  message(key: string, params?: Record<string, string | number>): void;
+}
+
 type InputOut<E> = E extends Endpoint<infer B, z.ZodType | undefined> ? (B extends z.ZodType ? z.output<B> : Record<string, never>) : never;
 type PrincipalOf<E> = E extends { access: 'public' } ? Principal | null : Principal;
+type UserOf<E> = E extends { access: 'public' } ? AppUser | null : AppUser;
+type OkMessage = [key: string, params: Record<string, string | number> | undefined];
 
-export function tokenOf(req: FastifyRequest): string | undefined {
-  const h = req.headers.admintoken;
+const header = (req: FastifyRequest, name: 'admintoken' | 'usertoken'): string | undefined => {
+  const h = req.headers[name];
   return (Array.isArray(h) ? h[0] : h) || undefined;
-}
+};
+export const tokenOf = (req: FastifyRequest) => header(req, 'admintoken');
+export const userTokenOf = (req: FastifyRequest) => header(req, 'usertoken');
 
 /** Turns any thrown value into the envelope and HTTP status the caller gets. */
 export function toEnvelope(err: unknown, lang: Lang, req: FastifyRequest): { http: number; body: Envelope<unknown> } {
@@ -87,9 +103,41 @@ export function zodToError(error: z.ZodError): AppError {
   });
 }
 
+/** The OpenAPI entry of an endpoint (Fastify validates nothing itself: `readInput` does, in the caller's language). */
+function schemaOf(e: Endpoint, extra: Record<string, unknown>) {
+  const input = e.input as z.ZodType | undefined;
+  return {
+    ...(input ? (e.method === 'GET' ? { querystring: input } : { body: input }) : {}),
+    ...(e.data ? { response: { 200: envelopeSchema(e.data as z.ZodType) } } : {}),
+    ...extra,
+  };
+}
+
+/** The call's input checked against the endpoint's schema: status 2 naming the field, never a 500. */
+function readInput(e: Endpoint, req: FastifyRequest): unknown {
+  const raw = e.method === 'GET' ? req.query : (req.body ?? {});
+  refuseUnstorable(raw);
+  const input = e.input as z.ZodType | undefined;
+  if (!input) return {};
+  const r = input.safeParse(raw, { reportInput: true });
+  if (!r.success) throw zodToError(r.error);
+  return r.data;
+}
+
+const okBody = (lang: Lang, ok: OkMessage, data: unknown): Envelope<unknown> => ({
+  status: Status.OK,
+  msg: t(lang, ok[0], ok[1]),
+  data: data ?? null,
+});
+
 /**
- * Registers one endpoint of the contracts: token check, permission/super guard, input
- * validation, the envelope, and the operation-log row of every mutation (`module` set).
+ * THE endpoint wrapper, for both audiences of the API: operators (`route`: `/admin/…`, `/api/…`, header `admintoken`,
+ * permission and super guard, the operation-log row of every mutation) and platform users (`appRoute`: `/app/…`,
+ * header `usertoken`, no permission, no log). Both check the input (status 2 naming the field) and answer in the
+ * `{status, msg, data}` envelope in the caller's language; every failure goes through `toEnvelope`.
+ *
+ *   route(app, ctx, usersApi.updateAmt, async ({ input, admin, audit }) => …);
+ *   appRoute(app, ctx, rechargeApi.create, async ({ user, input }) => createRecharge(ctx, user.userId, input));
  */
 export function route<E extends Endpoint>(
   app: FastifyInstance,
@@ -97,21 +145,18 @@ export function route<E extends Endpoint>(
   e: E,
   handler: (c: Call<InputOut<E>, PrincipalOf<E>>) => Promise<DataOf<E>>,
 ): void {
-  const input = e.input as z.ZodType | undefined;
   app.route({
     method: e.method,
     url: e.path,
-    schema: {
-      ...(input ? (e.method === 'GET' ? { querystring: input } : { body: input }) : {}),
-      ...(e.data ? { response: { 200: envelopeSchema(e.data as z.ZodType) } } : {}),
+    schema: schemaOf(e, {
       ...(e.summary ? { summary: e.summary } : {}),
       ...(e.access !== 'public' ? { security: [{ admintoken: [] }] } : {}),
-    },
+    }),
     handler: async (req, reply) => {
       const lang = parseLang(req.headers.lang);
       let admin: Principal | null = null;
       let audit: { targetId?: string | number | null; before?: unknown; after?: unknown } = {};
-      let okMsg: [string, Record<string, string | number> | undefined] = ['ok', undefined];
+      let okMsg: OkMessage = ['ok', undefined];
       let parsed: unknown;
       let result: { http: number; body: Envelope<unknown> };
       const oplog = e.module
@@ -142,13 +187,7 @@ export function route<E extends Endpoint>(
         }
         if (e.super && !admin?.isSuper) throw superOnly();
         if (typeof e.access === 'object') requirePermission(admin, e.access.permission, e.access.action);
-        const raw = e.method === 'GET' ? req.query : (req.body ?? {});
-        refuseUnstorable(raw);
-        if (input) {
-          const r = input.safeParse(raw, { reportInput: true });
-          if (!r.success) throw zodToError(r.error);
-          parsed = r.data;
-        } else parsed = {};
+        parsed = readInput(e, req);
         const call = () =>
           handler({
             input: parsed as InputOut<E>,
@@ -164,7 +203,7 @@ export function route<E extends Endpoint>(
         const data = oplog ? await withCommitHooks(oplog, call) : await call();
         databaseAnswered();
         if (reply.sent) return reply;
-        result = { http: 200, body: { status: Status.OK, msg: t(lang, okMsg[0], okMsg[1]), data: data ?? null } };
+        result = { http: 200, body: okBody(lang, okMsg, data) };
       } catch (err) {
         result = toEnvelope(err, lang, req);
       }
@@ -172,6 +211,50 @@ export function route<E extends Endpoint>(
         await oplog
           .finish(result.body.status, result.body.msg)
           .catch((err) => (isConnectionError(err) ? connectionLost(err) : req.log.error({ err }, 'operation log write failed')));
+      }
+      return reply.code(result.http).send(result.body);
+    },
+  });
+}
+
+/** The platform users' side of the wrapper above (`access` is `public` or `signedIn`: users have no permissions). */
+export function appRoute<E extends Endpoint>(
+  app: FastifyInstance,
+  ctx: AppContext,
+  e: E,
+  handler: (c: AppCall<InputOut<E>, UserOf<E>>) => Promise<DataOf<E>>,
+): void {
+  if (typeof e.access === 'object') throw new Error(`app endpoint ${e.path}: access must be 'public' or 'signedIn'`);
+  app.route({
+    method: e.method,
+    url: e.path,
+    // (no `security` entry: the OpenAPI document declares only the admintoken scheme; the summaries name usertoken)
+    schema: schemaOf(e, { summary: `${e.summary ?? e.path}${e.access !== 'public' ? ' [header usertoken]' : ''}`, tags: ['app'] }),
+    handler: async (req, reply) => {
+      const lang = parseLang(req.headers.lang);
+      let okMsg: OkMessage = ['ok', undefined];
+      let result: { http: number; body: Envelope<unknown> };
+      try {
+        let user: AppUser | null = null;
+        const token = userTokenOf(req);
+        if (e.access !== 'public' || token) {
+          user = await ctx.authenticateUser(token);
+          if (!user && e.access !== 'public') throw loginRequired();
+        }
+        const parsed = readInput(e, req);
+        const data = await handler({
+          input: parsed as InputOut<E>,
+          user: user as UserOf<E>,
+          lang,
+          ctx,
+          req,
+          reply,
+          message: (key, params) => (okMsg = [key, params]),
+        });
+        if (reply.sent) return reply;
+        result = { http: 200, body: okBody(lang, okMsg, data) };
+      } catch (err) {
+        result = toEnvelope(err, lang, req);
       }
       return reply.code(result.http).send(result.body);
     },

@@ -10,10 +10,10 @@ import type { AppContext, Principal } from '../../http/context.js';
 import { fail } from '../../http/errors.js';
 import { hashPassword } from '../../lib/password.js';
 import { postAgent } from '../../ledger/index.js';
-import { agentScope, assertAgentInScope, isAgentStaff, scopeRootAgentId } from './scope.js';
+import { agentScope, assertAgentInScope, isAgentStaff, scopeRootAgentId } from '../_kit/scope.js';
 import './messages.js';
 
-export { agentScope, userScope, assertUserInScope, assertAgentInScope, isAgentStaff } from './scope.js';
+export { agentScope, userScope, assertUserInScope, assertAgentInScope, isAgentStaff } from '../_kit/scope.js';
 
 /**
  * Each user's agent followed by all its ancestors, nearest first ([own agent, parent, …, top agent]), in one statement

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rows } from '../../db/migrate.js';
 import { executeList } from '../../db/named.js';
-import { isAgentStaff, scopeRootAgentId, type ScopeSubject } from './scope.js';
+import { isAgentStaff, scopeRootAgentId, type ScopeSubject } from '../_kit/scope.js';
 
 /**
  * Agent subtrees (the ids of an agent and every agent below it) for the hot lists, remembered per

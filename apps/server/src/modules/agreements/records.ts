@@ -18,7 +18,7 @@ import type { Principal } from '../../http/context.js';
 import { fail } from '../../http/errors.js';
 import { t } from '../../http/i18n.js';
 import { claimPending } from '../_kit/review.js';
-import { userScope } from '../agents/scope.js';
+import { userScope } from '../_kit/scope.js';
 import { notifyUsers } from '../messages/notify.js';
 import { audienceWhere, checkAudience } from '../users/audience.js';
 import { maskPhone } from '../users/shapes.js';

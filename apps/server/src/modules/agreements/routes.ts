@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { agreementsApi } from '@stock-admin/contracts';
 import type { AppContext } from '../../http/context.js';
-import { route } from '../../http/route.js';
+import { appRoute, route } from '../../http/route.js';
 import { notify } from '../../realtime/notify.js';
 import { saveSiteImage } from '../content/images.js';
-import { appRoute } from '../platform/route.js';
-import { assertUserInScope } from '../agents/scope.js';
+import { assertUserInScope } from '../_kit/scope.js';
 import { pickUsers } from '../users/pick.js';
 import * as rec from './records.js';
 import { renderAgreement } from './render.js';

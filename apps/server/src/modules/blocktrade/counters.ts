@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { blockRequests } from '../../db/schema/index.js';
 import type { Domain } from '../_kit/domain.js';
-import { userScope } from '../agents/scope.js';
+import { userScope } from '../_kit/scope.js';
 
 /** Badge 20: pending block-trade requests in the caller's scope. */
 export const blocktradeCounters: Domain['counters'] = {

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { rows } from '../../db/migrate.js';
 import type { Principal } from '../../http/context.js';
 import { fail } from '../../http/errors.js';
-import { userScope } from '../agents/scope.js';
+import { userScope } from '../_kit/scope.js';
 import { likePrefix } from '../../db/like.js';
 
 type R = Record<string, unknown>;

@@ -10,7 +10,7 @@ import { post } from '../../ledger/index.js';
 import { verifyPassword } from '../../lib/password.js';
 import { notify } from '../../realtime/notify.js';
 import { reviewEach, claimPending } from '../_kit/review.js';
-import { userScope } from '../agents/scope.js';
+import { userScope } from '../_kit/scope.js';
 import { riskRules } from '../risk/settings.js';
 import { openPosition } from '../trading/book.js';
 import { buyCost, feeOf } from '../trading/money.js';

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Principal } from '../../http/context.js';
-import { agentScope } from '../agents/scope.js';
+import { agentScope } from '../_kit/scope.js';
 
 /**
  * The dashboard's scope on a column holding an agent id: agent staff see their subtree (a column of 0 or

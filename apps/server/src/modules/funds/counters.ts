@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { RechargeStatus, WithdrawStatus } from '@stock-admin/contracts';
 import { rechargeOrders, withdrawals } from '../../db/schema/index.js';
 import type { Domain } from '../_kit/domain.js';
-import { userScope } from '../agents/scope.js';
+import { userScope } from '../_kit/scope.js';
 
 /** Header badges: pending withdrawals (status code 2) and pending deposits, in the caller's scope. */
 export const fundsCounters: Domain['counters'] = {

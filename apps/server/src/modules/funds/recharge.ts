@@ -17,7 +17,7 @@ import { fail } from '../../http/errors.js';
 import { post } from '../../ledger/index.js';
 import { notify } from '../../realtime/notify.js';
 import { recomputeTiers } from '../channels/layering.js';
-import { assertUserInScope, userScope } from '../agents/scope.js';
+import { assertUserInScope, userScope } from '../_kit/scope.js';
 import { sendMessage } from '../messages/service.js';
 import { t } from '../../http/i18n.js';
 import { fundFilterSql, newOrderNo, totalsOf } from './common.js';

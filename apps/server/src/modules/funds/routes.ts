@@ -9,8 +9,7 @@ import {
   type Lang,
 } from '@stock-admin/contracts';
 import type { AppContext } from '../../http/context.js';
-import { route } from '../../http/route.js';
-import { appRoute } from '../platform/route.js';
+import { appRoute, route } from '../../http/route.js';
 import { sendCsv, stamp } from '../../http/csv.js';
 import { getPaySettings, updatePaySettings } from './paysettings.js';
 import * as recharge from './recharge.js';

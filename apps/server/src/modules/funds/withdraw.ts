@@ -23,7 +23,7 @@ import type { LedgerEntry } from '../../ledger/index.js';
 import { post } from '../../ledger/index.js';
 import { notify } from '../../realtime/notify.js';
 import { recomputeTiers } from '../channels/layering.js';
-import { userScope } from '../agents/scope.js';
+import { userScope } from '../_kit/scope.js';
 import { fundFilterSql, maskCard, newOrderNo, totalsOf } from './common.js';
 import { getPaySettings, withdrawFee, withinWithdrawHours } from './paysettings.js';
 import './messages.js';

@@ -8,7 +8,7 @@ import { rows } from '../../db/migrate.js';
 import { isoTimestamp } from '../../db/timestamps.js';
 import type { AppContext, Principal } from '../../http/context.js';
 import { fail } from '../../http/errors.js';
-import { agentScope } from '../agents/scope.js';
+import { agentScope } from '../_kit/scope.js';
 import { checkAudience, countAudience, scopeAgentOf } from '../users/audience.js';
 import { maskPhone } from '../users/shapes.js';
 import { getTemplate } from './templates.js';

@@ -15,7 +15,7 @@ import { likeContains } from '../../db/like.js';
 import type { Principal } from '../../http/context.js';
 import { fail, invalid } from '../../http/errors.js';
 import { t } from '../../http/i18n.js';
-import { assertUserInScope } from '../agents/scope.js';
+import { assertUserInScope } from '../_kit/scope.js';
 import { templateValuesOrSamples } from '../users/template-values.js';
 import './messages.js';
 

@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { newshareIssues, newshareSubscriptions, users } from '../../db/schema/index.js';
 import { fail } from '../../http/errors.js';
-import { userScope, type ScopeSubject } from '../agents/scope.js';
+import { userScope, type ScopeSubject } from '../_kit/scope.js';
 
 type IssueRow = typeof newshareIssues.$inferSelect;
 

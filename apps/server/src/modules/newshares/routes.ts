@@ -4,10 +4,9 @@ import { newsharesApi, stockBoardOf, type IssueInput, type IssueKind } from '@st
 import { users } from '../../db/schema/index.js';
 import type { AppContext } from '../../http/context.js';
 import { fail } from '../../http/errors.js';
-import { route } from '../../http/route.js';
-import { isAgentStaff, userInScope, userScope } from '../agents/scope.js';
+import { appRoute, route } from '../../http/route.js';
+import { isAgentStaff, userInScope, userScope } from '../_kit/scope.js';
 import { newshareSubscriptions } from '../../db/schema/index.js';
-import { appRoute } from '../platform/route.js';
 import { riskRules } from '../risk/settings.js';
 import { allotFromFile } from './batch.js';
 import * as lists from './lists.js';

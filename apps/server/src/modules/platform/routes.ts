@@ -3,7 +3,7 @@ import { platformApi } from '@stock-admin/contracts';
 import type { AppContext } from '../../http/context.js';
 import { readUploadForUser } from '../users/uploads.js';
 import { authenticateUser } from './sessions.js';
-import { appRoute, userTokenOf } from './route.js';
+import { appRoute, userTokenOf } from '../../http/route.js';
 import * as svc from './service.js';
 
 /** The platform user API (`/app/…`, header `usertoken`). */

@@ -3,27 +3,14 @@ import { userSessions, users } from '../../db/schema/index.js';
 import { rows } from '../../db/migrate.js';
 import { executeNamed } from '../../db/named.js';
 import type { Db } from '../../db/client.js';
-import type { AppContext } from '../../http/context.js';
+import type { AppContext, AppUser } from '../../http/context.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 
 /** App sessions last 7 days. */
 export const USER_TOKEN_TTL_MS = 7 * 24 * 3600_000;
 
-/** The signed-in end user behind a `usertoken`. */
-export interface AppUser {
-  sessionId: number;
-  userId: number;
-  phone: string;
-  nickName: string;
-  realName: string | null;
-  /** 0 real, 1 simulated */
-  accountType: number;
-  agentId: number | null;
-  /** 0 none, 1 pending, 2 approved, 3 rejected */
-  realState: number;
-  tradeLocked: boolean;
-  layeringId: number | null;
-}
+// the signed-in end user's shape lives beside the admin's (http/context.ts): the route wrapper reads both
+export type { AppUser };
 
 export interface ClientInfo {
   ip: string;

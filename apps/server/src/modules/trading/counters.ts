@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { orders } from '../../db/schema/index.js';
 import type { Domain } from '../_kit/domain.js';
-import { userScope } from '../agents/scope.js';
+import { userScope } from '../_kit/scope.js';
 
 /** Badge 19 (stock buys): pending buys in the caller's scope. */
 export const tradingCounters: Domain['counters'] = {

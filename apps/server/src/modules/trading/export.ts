@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { rows } from '../../db/migrate.js';
 import type { Principal } from '../../http/context.js';
 import { registerMessages, t } from '../../http/i18n.js';
-import { agentScope, userScope } from '../agents/scope.js';
+import { agentScope, userScope } from '../_kit/scope.js';
 import { filterSql, ORDER_SELECT, POSITION_SELECT, toOrder, toPosition, whereOf, type ListFilters } from './lists.js';
 
 /**

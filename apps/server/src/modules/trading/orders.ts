@@ -7,7 +7,7 @@ import type { AppContext, Principal } from '../../http/context.js';
 import { fail } from '../../http/errors.js';
 import { post } from '../../ledger/index.js';
 import { notify } from '../../realtime/notify.js';
-import { userScope } from '../agents/scope.js';
+import { userScope } from '../_kit/scope.js';
 import { claimPending, reviewEach } from '../_kit/review.js';
 import { riskRules } from '../risk/settings.js';
 import { closePosition, openPosition, orderEvent } from './book.js';

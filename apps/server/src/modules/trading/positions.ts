@@ -5,7 +5,7 @@ import { orders, positions, users } from '../../db/schema/index.js';
 import type { Db } from '../../db/client.js';
 import type { AppContext, Principal } from '../../http/context.js';
 import { fail, invalid } from '../../http/errors.js';
-import { assertUserInScope, userScope } from '../agents/scope.js';
+import { assertUserInScope, userScope } from '../_kit/scope.js';
 import { riskRules } from '../risk/settings.js';
 import { spreadPctOf } from '../risk/spread.js';
 import { closePosition, openPosition, orderEvent, tradeNo } from './book.js';

@@ -5,7 +5,7 @@ import type { RiskWarning } from '@stock-admin/contracts';
 import { users } from '../../db/schema/index.js';
 import { rows } from '../../db/migrate.js';
 import type { AppContext, Principal } from '../../http/context.js';
-import { agentScope } from '../agents/scope.js';
+import { agentScope } from '../_kit/scope.js';
 import { riskRules } from '../risk/settings.js';
 import { usersPastLine } from './sweep.js';
 

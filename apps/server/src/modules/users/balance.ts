@@ -3,7 +3,7 @@ import type { updateAmtInput } from '@stock-admin/contracts';
 import type { AppContext, Principal } from '../../http/context.js';
 import { fail } from '../../http/errors.js';
 import { post, type LedgerEntry } from '../../ledger/index.js';
-import { assertUserInScope, isAgentStaff } from '../agents/scope.js';
+import { assertUserInScope, isAgentStaff } from '../_kit/scope.js';
 import { getUserForUpdate } from './service.js';
 import './messages.js';
 

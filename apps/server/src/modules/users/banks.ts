@@ -5,7 +5,7 @@ import { userBanks, type UserBankRow } from '../../db/schema/index.js';
 import type { Db } from '../../db/client.js';
 import type { AppContext, Principal } from '../../http/context.js';
 import { fail } from '../../http/errors.js';
-import { assertUserInScope, isAgentStaff } from '../agents/scope.js';
+import { assertUserInScope, isAgentStaff } from '../_kit/scope.js';
 import { getUserForUpdate } from './service.js';
 import { toBankItem } from './shapes.js';
 import './messages.js';

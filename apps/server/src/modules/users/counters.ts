@@ -3,7 +3,7 @@ import { RealState } from '@stock-admin/contracts';
 import { users } from '../../db/schema/index.js';
 import type { AppContext, Principal } from '../../http/context.js';
 import type { Domain } from '../_kit/domain.js';
-import { agentScope } from '../agents/scope.js';
+import { agentScope } from '../_kit/scope.js';
 
 /** Real-name submissions waiting for review, in the admin's scope (index users_pending_real_idx). */
 export async function pendingRealNameCount(ctx: AppContext, admin: Principal): Promise<number> {

@@ -4,7 +4,7 @@ import { RealState, type authByAdminInput } from '@stock-admin/contracts';
 import { users } from '../../db/schema/index.js';
 import type { AppContext, Principal } from '../../http/context.js';
 import { fail } from '../../http/errors.js';
-import { assertUserInScope } from '../agents/scope.js';
+import { assertUserInScope } from '../_kit/scope.js';
 import { notify } from '../../realtime/notify.js';
 import { getUserForUpdate } from './service.js';
 import { userItemById } from './shapes.js';

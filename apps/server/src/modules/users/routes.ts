@@ -5,7 +5,7 @@ import { fail } from '../../http/errors.js';
 import { can } from '../../http/permissions.js';
 import { parseLang, t } from '../../http/i18n.js';
 import { route } from '../../http/route.js';
-import { assertUserInScope, isAgentStaff } from '../agents/scope.js';
+import { assertUserInScope, isAgentStaff } from '../_kit/scope.js';
 import { sendCsv, stamp } from '../../http/csv.js';
 import { readUploadForAdmin, saveUpload } from './uploads.js';
 import { adjustBalance } from './balance.js';

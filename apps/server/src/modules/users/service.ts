@@ -16,7 +16,7 @@ import type { AppContext, Principal } from '../../http/context.js';
 import { AppError, fail, invalid } from '../../http/errors.js';
 import { hashPassword } from '../../lib/password.js';
 import { post } from '../../ledger/index.js';
-import { agentScope, assertAgentInScope, assertUserInScope, isAgentStaff, scopeRootAgentId } from '../agents/scope.js';
+import { agentScope, assertAgentInScope, assertUserInScope, isAgentStaff, scopeRootAgentId } from '../_kit/scope.js';
 import { revokeUserSessions } from '../platform/sessions.js';
 import { iso, maskIdNumber, toBankItem, userItemById } from './shapes.js';
 import { attachUploads, fileUrl } from './uploads.js';

@@ -5,7 +5,7 @@ import { uploads, users } from '../../db/schema/index.js';
 import type { Db } from '../../db/client.js';
 import type { Principal } from '../../http/context.js';
 import { fail } from '../../http/errors.js';
-import { agentScope, isAgentStaff } from '../agents/scope.js';
+import { agentScope, isAgentStaff } from '../_kit/scope.js';
 
 const KINDS: { mime: string; ext: string; test: (b: Uint8Array) => boolean }[] = [
   { mime: 'image/jpeg', ext: 'jpg', test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
