@@ -16,9 +16,9 @@ import type { AppContext, Principal } from '../../http/context.js';
 import { fail } from '../../http/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { sendPush } from '../../lib/push.js';
-import { newTotpSecret, totpUri, verifyTotp } from '../../lib/totp.js';
-import { openTotpSecret, sealTotpSecret } from '../../lib/totp-secret.js';
-import { TOTP_ISSUER, applyGoogleAction } from '../admins/google.js';
+import { verifyTotp } from '../../lib/totp.js';
+import { openTotpSecret } from '../../lib/totp-secret.js';
+import { applyGoogleAction, enrolGoogle } from '../admins/google.js';
 import { revokeSessions } from '../session/service.js';
 import '../admins/messages.js';
 import './messages.js';
@@ -161,13 +161,7 @@ export async function changePassword(
 export async function issueOwnGoogleSecret(ctx: AppContext, p: Principal, audit: Audit): Promise<GoogleEnrolment> {
   const a = await own(ctx, p);
   if (a.totpEnabled) throw fail('google_already_enabled');
-  const secret = newTotpSecret();
-  await ctx.db
-    .update(adminAccounts)
-    .set({ totpPendingSecret: sealTotpSecret(ctx, secret), updatedAt: new Date() })
-    .where(eq(adminAccounts.id, a.id));
-  audit({ targetId: a.id, after: { googlePending: true } });
-  return { secret, otpauthUri: totpUri(secret, a.username, TOTP_ISSUER), issuer: TOTP_ISSUER, account: a.username };
+  return enrolGoogle(ctx, a, audit);
 }
 
 /** Self-service on/off: turning it off needs a current code (accepted once, like a sign-in code). */

@@ -19,6 +19,14 @@ export async function issueGoogleSecret(ctx: AppContext, actor: Principal, id: n
   const a = await loadTarget(ctx, actor, id);
   // Your own authenticator is managed in account settings (turning it off there needs a code).
   if (a.id === actor.adminId) throw fail('admin_use_account_settings');
+  return enrolGoogle(ctx, a, audit);
+}
+
+/**
+ * A new authenticator secret for an account, sealed and kept pending until a code from it turns the authenticator on
+ * (`applyGoogleAction`): the enrolment by another admin above and the self-service one of account settings.
+ */
+export async function enrolGoogle(ctx: AppContext, a: { id: number; username: string }, audit: Audit): Promise<GoogleEnrolment> {
   const secret = newTotpSecret();
   await ctx.db
     .update(adminAccounts)
