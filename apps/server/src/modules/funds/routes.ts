@@ -11,6 +11,7 @@ import {
 import type { AppContext } from '../../http/context.js';
 import { appRoute, route } from '../../http/route.js';
 import { sendCsv, stamp } from '../../http/csv.js';
+import { csvHeader } from './csv.js';
 import { getPaySettings, updatePaySettings } from './paysettings.js';
 import * as recharge from './recharge.js';
 import * as rechargeApp from './recharge-app.js';
@@ -63,44 +64,7 @@ export function fundsRoutes(app: FastifyInstance, ctx: AppContext): void {
     return item;
   });
   route(app, ctx, rechargeApi.export, async ({ input, admin, reply, lang }) => {
-    const zh = lang !== 'en-US';
-    const header = zh
-      ? [
-          '订单号',
-          '用户ID',
-          '手机号',
-          '姓名',
-          '代理',
-          '金额',
-          '渠道',
-          '状态',
-          '来源',
-          '付款人',
-          '用户备注',
-          '后台备注',
-          '驳回原因',
-          '审核人',
-          '审核时间',
-          '创建时间',
-        ]
-      : [
-          'Order no',
-          'User id',
-          'Phone',
-          'Name',
-          'Agent',
-          'Amount',
-          'Channel',
-          'Status',
-          'Source',
-          'Payer',
-          'User note',
-          'Admin note',
-          'Reject reason',
-          'Reviewed by',
-          'Reviewed at',
-          'Created at',
-        ];
+    const header = csvHeader('recharge', lang);
     await sendCsv(
       reply,
       { filename: `recharge-${stamp()}.csv`, header, audit: { db: ctx.db, admin, module: 'recharge', filters: input } },
@@ -148,46 +112,7 @@ export function fundsRoutes(app: FastifyInstance, ctx: AppContext): void {
     return r;
   });
   route(app, ctx, withdrawApi.export, async ({ input, admin, reply, lang }) => {
-    const zh = lang !== 'en-US';
-    const header = zh
-      ? [
-          '订单号',
-          '用户ID',
-          '手机号',
-          '姓名',
-          '代理',
-          '金额',
-          '手续费',
-          '状态',
-          '银行',
-          '支行',
-          '持卡人',
-          '卡号',
-          '驳回原因',
-          '打款渠道',
-          '审核人',
-          '审核时间',
-          '申请时间',
-        ]
-      : [
-          'Order no',
-          'User id',
-          'Phone',
-          'Name',
-          'Agent',
-          'Amount',
-          'Fee',
-          'Status',
-          'Bank',
-          'Branch',
-          'Holder',
-          'Card no',
-          'Reject reason',
-          'Payout channel',
-          'Reviewed by',
-          'Reviewed at',
-          'Requested at',
-        ];
+    const header = csvHeader('withdraw', lang);
     await sendCsv(
       reply,
       { filename: `withdraw-${stamp()}.csv`, header, audit: { db: ctx.db, admin, module: 'withdraw', filters: input } },

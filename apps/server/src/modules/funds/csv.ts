@@ -1,0 +1,81 @@
+import type { Lang } from '@stock-admin/contracts';
+import { registerMessages, t } from '../../http/i18n.js';
+
+/** The columns of the deposit and withdrawal exports, in order; their titles are messages (`csv.recharge.*`, `csv.withdraw.*`). */
+export const RECHARGE_CSV_COLUMNS = [
+  'orderNo',
+  'userId',
+  'phone',
+  'realName',
+  'agentName',
+  'amount',
+  'channel',
+  'status',
+  'source',
+  'payerName',
+  'userNote',
+  'adminNote',
+  'rejectReason',
+  'reviewedBy',
+  'reviewedAt',
+  'createdAt',
+] as const;
+export const WITHDRAW_CSV_COLUMNS = [
+  'orderNo',
+  'userId',
+  'phone',
+  'realName',
+  'agentName',
+  'amount',
+  'fee',
+  'status',
+  'bankName',
+  'bankBranch',
+  'holder',
+  'cardNo',
+  'rejectReason',
+  'payoutChannel',
+  'reviewedBy',
+  'reviewedAt',
+  'createdAt',
+] as const;
+
+/** The header row of an export in the caller's language. */
+export const csvHeader = (kind: 'recharge' | 'withdraw', lang: Lang): string[] =>
+  (kind === 'recharge' ? RECHARGE_CSV_COLUMNS : WITHDRAW_CSV_COLUMNS).map((c) => t(lang, `csv.${kind}.${c}`));
+
+registerMessages({
+  'csv.recharge.orderNo': { 'zh-CN': '订单号', 'en-US': 'Order no' },
+  'csv.recharge.userId': { 'zh-CN': '用户ID', 'en-US': 'User id' },
+  'csv.recharge.phone': { 'zh-CN': '手机号', 'en-US': 'Phone' },
+  'csv.recharge.realName': { 'zh-CN': '姓名', 'en-US': 'Name' },
+  'csv.recharge.agentName': { 'zh-CN': '代理', 'en-US': 'Agent' },
+  'csv.recharge.amount': { 'zh-CN': '金额', 'en-US': 'Amount' },
+  'csv.recharge.channel': { 'zh-CN': '渠道', 'en-US': 'Channel' },
+  'csv.recharge.status': { 'zh-CN': '状态', 'en-US': 'Status' },
+  'csv.recharge.source': { 'zh-CN': '来源', 'en-US': 'Source' },
+  'csv.recharge.payerName': { 'zh-CN': '付款人', 'en-US': 'Payer' },
+  'csv.recharge.userNote': { 'zh-CN': '用户备注', 'en-US': 'User note' },
+  'csv.recharge.adminNote': { 'zh-CN': '后台备注', 'en-US': 'Admin note' },
+  'csv.recharge.rejectReason': { 'zh-CN': '驳回原因', 'en-US': 'Reject reason' },
+  'csv.recharge.reviewedBy': { 'zh-CN': '审核人', 'en-US': 'Reviewed by' },
+  'csv.recharge.reviewedAt': { 'zh-CN': '审核时间', 'en-US': 'Reviewed at' },
+  'csv.recharge.createdAt': { 'zh-CN': '创建时间', 'en-US': 'Created at' },
+  'csv.withdraw.orderNo': { 'zh-CN': '订单号', 'en-US': 'Order no' },
+  'csv.withdraw.userId': { 'zh-CN': '用户ID', 'en-US': 'User id' },
+  'csv.withdraw.phone': { 'zh-CN': '手机号', 'en-US': 'Phone' },
+  'csv.withdraw.realName': { 'zh-CN': '姓名', 'en-US': 'Name' },
+  'csv.withdraw.agentName': { 'zh-CN': '代理', 'en-US': 'Agent' },
+  'csv.withdraw.amount': { 'zh-CN': '金额', 'en-US': 'Amount' },
+  'csv.withdraw.fee': { 'zh-CN': '手续费', 'en-US': 'Fee' },
+  'csv.withdraw.status': { 'zh-CN': '状态', 'en-US': 'Status' },
+  'csv.withdraw.bankName': { 'zh-CN': '银行', 'en-US': 'Bank' },
+  'csv.withdraw.bankBranch': { 'zh-CN': '支行', 'en-US': 'Branch' },
+  'csv.withdraw.holder': { 'zh-CN': '持卡人', 'en-US': 'Holder' },
+  'csv.withdraw.cardNo': { 'zh-CN': '卡号', 'en-US': 'Card no' },
+  'csv.withdraw.rejectReason': { 'zh-CN': '驳回原因', 'en-US': 'Reject reason' },
+  'csv.withdraw.payoutChannel': { 'zh-CN': '打款渠道', 'en-US': 'Payout channel' },
+  'csv.withdraw.reviewedBy': { 'zh-CN': '审核人', 'en-US': 'Reviewed by' },
+  'csv.withdraw.reviewedAt': { 'zh-CN': '审核时间', 'en-US': 'Reviewed at' },
+  'csv.withdraw.createdAt': { 'zh-CN': '申请时间', 'en-US': 'Requested at' },
+});
