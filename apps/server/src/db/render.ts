@@ -8,7 +8,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
  * per request in bench/user-list. This covers the chunks our list builders use (text, nested sql, plain
  * tables and columns, parameters, lists) with a single dispatch each; any other chunk (placeholders,
  * aliases, subqueries, views, inlined params, key-as-name columns) makes it hand the whole query to drizzle.
- * test/render.test.ts compares the two on every list shape.
+ * test/db/render.test.ts compares the two on every list shape.
  */
 const dialect = new PgDialect();
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appToken, balances, checkLedger, credit, makeUser, openRules, rechargeChannels } from '../funds.helpers.js';
+import { appToken, balances, checkLedger, credit, makeUser, openRules, rechargeChannels } from '../funds/funds.helpers.js';
 import { signedIn, type TestApp } from '../helpers.js';
 import { twoInstances } from './instances.js';
 import { call, decided, ledgerVerified, race, report } from './kit.js';

@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import { DEFAULT_STOCK_RISK } from '@stock-admin/contracts';
 import { rows } from '../../src/db/migrate.js';
 import { setReferencePrices } from '../../src/modules/market/store.js';
-import { appToken, balances, credit, makeUser } from '../funds.helpers.js';
+import { appToken, balances, credit, makeUser } from '../funds/funds.helpers.js';
 import { post, signedIn, type TestApp } from '../helpers.js';
-import { sleep } from '../realtime.helpers.js';
+import { sleep } from '../realtime/realtime.helpers.js';
 import { twoInstances } from './instances.js';
 import { call, ledgerVerified, race, report } from './kit.js';
 

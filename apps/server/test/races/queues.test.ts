@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rows } from '../../src/db/migrate.js';
-import { appToken, makeUser } from '../funds.helpers.js';
+import { appToken, makeUser } from '../funds/funds.helpers.js';
 import { signedIn, type TestApp } from '../helpers.js';
-import { postMultipart, tinyPng } from '../users-helpers.js';
+import { postMultipart, tinyPng } from '../users/users-helpers.js';
 import { twoInstances } from './instances.js';
 import { call, race, report } from './kit.js';
 

@@ -1,0 +1,198 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { rows } from '../../src/db/migrate.js';
+import { post as ledgerPost } from '../../src/ledger/index.js';
+import { credit, makeAgent, makeUser } from '../funds/funds.helpers.js';
+import { createTestApp, post, signedIn, type TestApp } from '../helpers.js';
+
+// The dashboard (issue 25): every analysis figure against hand-computed sums of seeded data, by day, by hour
+// (a record at 23:59 and one at 00:01 Shanghai fall on different days), by agent and by tier; agent staff see
+// their subtree only; simulated accounts never count; the workplace's figures move with a deposit made now.
+let t: TestApp;
+let admin: string;
+let agentA: number;
+let agentA1: number;
+let agentB: number;
+const D = '2026-03-10';
+const D1 = '2026-03-11';
+const at = (s: string) => new Date(`${s}+08:00`);
+const u: Record<string, number> = {};
+let tier: number;
+
+async function deposit(userId: number, amount: string, when: Date, type: 'recharge' | 'withdraw' | 'fee' = 'recharge') {
+  const [r] = await ledgerPost(t.app.ctx.db, userId, [{ type, amount }]);
+  await t.app.ctx.db.execute(sql`UPDATE fund_records SET created_at = ${when} WHERE id = ${r!.id}`);
+}
+async function registered(userId: number, when: Date, realAt?: Date) {
+  await t.app.ctx.db.execute(
+    sql`UPDATE users SET reg_time = ${when}, real_state = ${realAt ? 2 : 0}, real_reviewed_at = ${realAt ?? null} WHERE id = ${userId}`,
+  );
+}
+async function opened(userId: number, amount: string, when: Date) {
+  await t.app.ctx.db.execute(sql`
+    INSERT INTO positions (position_no, user_id, gid, code, stock_name, direction, shares, leverage, buy_price, buy_amount, margin, opened_at)
+    VALUES (${`PD${userId}${when.getTime()}`}, ${userId}, 'sh600036', '600036', '招商银行', 'long', 100, 1, 10, ${amount}, ${amount}, ${when})`);
+}
+const analysis = (body: Record<string, unknown>, token = admin, lang?: string) =>
+  post(t, '/admin/dashboard/analysis.do', body, { token, json: true, lang }).then((r) => ({ http: r.statusCode, ...r.json() }));
+
+beforeAll(async () => {
+  t = await createTestApp({});
+  admin = (await signedIn(t, 'admin')).token;
+  agentA = await makeAgent(t);
+  agentA1 = await makeAgent(t, agentA);
+  agentB = await makeAgent(t);
+  const [l] = rows<{ id: number }>(
+    await t.app.ctx.db.execute(sql`INSERT INTO layering_tiers (layering_name) VALUES ('VIP 测试') RETURNING id`),
+  );
+  tier = l!.id;
+  u.a = await makeUser(t, { agentId: agentA });
+  u.a1 = await makeUser(t, { agentId: agentA1 });
+  u.b = await makeUser(t, { agentId: agentB, layeringId: tier });
+  u.none = await makeUser(t, { agentId: null });
+  u.sim = await makeUser(t, { agentId: agentA, accountType: 1 });
+  for (const k of ['a', 'a1', 'b', 'none']) await credit(t, u[k]!, '1000.00');
+  // day D, one minute before midnight: one deposit, one registration
+  await deposit(u.a!, '100.00', at(`${D}T23:59:00`));
+  await registered(u.a!, at(`${D}T23:59:00`));
+  // day D+1, one minute after midnight and later
+  await deposit(u.a1!, '200.00', at(`${D1}T00:01:00`));
+  await registered(u.a1!, at(`${D1}T00:01:00`), at(`${D1}T09:30:00`));
+  await deposit(u.b!, '400.00', at(`${D1}T12:00:00`));
+  await registered(u.b!, at(`${D1}T12:00:00`));
+  await deposit(u.none!, '800.00', at(`${D1}T13:00:00`));
+  await deposit(u.a1!, '-50.00', at(`${D1}T10:00:00`), 'withdraw');
+  await deposit(u.a1!, '-3.00', at(`${D1}T10:05:00`), 'fee');
+  await opened(u.a1!, '1000.00', at(`${D1}T10:00:00`));
+  await opened(u.b!, '2500.00', at(`${D1}T14:00:00`));
+  // a simulated account's money and trades never count
+  await t.app.ctx.db.execute(sql`UPDATE users SET enable_amt = enable_amt WHERE id = ${u.sim!}`);
+  await registered(u.sim!, at(`${D1}T08:00:00`));
+  await opened(u.sim!, '9999.00', at(`${D1}T11:00:00`));
+  await deposit(u.sim!, '7000.00', at(`${D1}T10:30:00`));
+  // the credits above happened "now": move them out of the range
+  await t.app.ctx.db.execute(sql`UPDATE fund_records SET created_at = ${at('2026-01-01T10:00:00')} WHERE type = 'manual_credit'`);
+});
+afterAll(() => t.close());
+
+const pick = (f: Record<string, unknown>) => ({
+  deposits: f.deposits,
+  depositCount: f.depositCount,
+  withdrawals: f.withdrawals,
+  netInflow: f.netInflow,
+  newUsers: f.newUsers,
+  realNameApprovals: f.realNameApprovals,
+  tradeVolume: f.tradeVolume,
+  fees: f.fees,
+});
+
+describe('analysis', () => {
+  it('by day: each figure equals the hand sums, the day boundary in Shanghai time', async () => {
+    const r = await analysis({ range: 'custom', startDay: D, endDay: D1, bucket: 'day' });
+    expect(r.status).toBe(0);
+    expect(r.data.series.map((s: { bucket: string }) => s.bucket)).toEqual([D, D1]);
+    expect(pick(r.data.series[0])).toEqual({
+      deposits: '100.00',
+      depositCount: 1,
+      withdrawals: '0.00',
+      netInflow: '100.00',
+      newUsers: 1,
+      realNameApprovals: 0,
+      tradeVolume: '0.00',
+      fees: '0.00',
+    });
+    expect(pick(r.data.series[1])).toEqual({
+      deposits: '1400.00',
+      depositCount: 3,
+      withdrawals: '50.00',
+      netInflow: '1350.00',
+      newUsers: 2,
+      realNameApprovals: 1,
+      tradeVolume: '3500.00',
+      fees: '3.00',
+    });
+    expect(pick(r.data.totals)).toEqual({
+      deposits: '1500.00',
+      depositCount: 4,
+      withdrawals: '50.00',
+      netInflow: '1450.00',
+      newUsers: 3,
+      realNameApprovals: 1,
+      tradeVolume: '3500.00',
+      fees: '3.00',
+    });
+    const byAgent = Object.fromEntries(r.data.byAgent.map((a: { agentId: number; deposits: string }) => [a.agentId, a.deposits]));
+    expect(byAgent).toEqual({ [agentA]: '100.00', [agentA1]: '200.00', [agentB]: '400.00', 0: '800.00' });
+    expect(r.data.byTier).toEqual([]);
+    const tiers = await analysis({ range: 'custom', startDay: D, endDay: D1, bucket: 'day', tiers: true });
+    expect(tiers.data.series).toEqual([]);
+    expect(tiers.data.totals.deposits).toBe('1500.00');
+    const vip = tiers.data.byTier.find((x: { tierId: number }) => x.tierId === tier);
+    expect(pick(vip)).toMatchObject({ deposits: '400.00', newUsers: 1, tradeVolume: '2500.00' });
+    expect(vip.tierName).toBe('VIP 测试');
+  });
+
+  it('by hour: 23:59 and 00:01 fall in their own hours of their own days', async () => {
+    const r = await analysis({ range: 'custom', startDay: D, endDay: D1, bucket: 'hour' });
+    expect(r.data.series).toHaveLength(48);
+    const of = (b: string) => r.data.series.find((s: { bucket: string }) => s.bucket === b);
+    expect(of(`${D} 23:00`).deposits).toBe('100.00');
+    expect(of(`${D1} 00:00`).deposits).toBe('200.00');
+    expect(of(`${D1} 10:00`)).toMatchObject({ withdrawals: '50.00', fees: '3.00', tradeVolume: '1000.00' });
+    expect(r.data.totals.deposits).toBe('1500.00');
+  });
+
+  it('agent staff see their subtree only, in every figure', async () => {
+    const staff = (await signedIn(t, 'agent', { agentId: agentA })).token;
+    const r = await analysis({ range: 'custom', startDay: D, endDay: D1 }, staff);
+    expect(r.status).toBe(0);
+    expect(pick(r.data.totals)).toEqual({
+      deposits: '300.00',
+      depositCount: 2,
+      withdrawals: '50.00',
+      netInflow: '250.00',
+      newUsers: 2,
+      realNameApprovals: 1,
+      tradeVolume: '1000.00',
+      fees: '3.00',
+    });
+    expect(r.data.byAgent.map((a: { agentId: number }) => a.agentId).sort()).toEqual([agentA, agentA1].sort());
+    const hourly = await analysis({ range: 'custom', startDay: D, endDay: D1, bucket: 'hour' }, staff);
+    expect(hourly.data.totals.deposits).toBe('300.00');
+    const other = (await signedIn(t, 'agent', { agentId: agentB })).token;
+    expect((await analysis({ range: 'custom', startDay: D, endDay: D1 }, other)).data.totals.deposits).toBe('400.00');
+  });
+
+  it('refuses a bad range with the field named, and needs the analysis permission', async () => {
+    const backwards = await analysis({ range: 'custom', startDay: D1, endDay: D }, admin, 'en-US');
+    expect(backwards.status).toBe(2);
+    expect(backwards.msg).toContain('endDay');
+    const long = await analysis({ range: 'custom', startDay: '2026-01-01', endDay: '2026-01-20', bucket: 'hour' }, admin, 'en-US');
+    expect(long.msg).toContain('7 by hour');
+    expect((await analysis({ range: 'custom' }, admin, 'en-US')).msg).toContain('startDay');
+    const support = (await signedIn(t, 'support')).token;
+    expect((await analysis({ range: '7d' }, support)).http).toBe(403);
+  });
+});
+
+describe('workplace', () => {
+  it('shows today’s figures in the caller’s scope and moves with a deposit made now', async () => {
+    const staffB = (await signedIn(t, 'agent', { agentId: agentB })).token;
+    const get = (token: string) => post(t, '/admin/dashboard/workplace.do', {}, { token, json: true }).then((r) => r.json().data);
+    const before = await get(admin);
+    const beforeB = await get(staffB);
+    await ledgerPost(t.app.ctx.db, u.a!, [{ type: 'recharge', amount: '123.45' }]);
+    const after = await get(admin);
+    expect(after.deposits.count).toBe(before.deposits.count + 1);
+    expect(Number(after.deposits.amount) - Number(before.deposits.amount)).toBeCloseTo(123.45, 2);
+    expect((await get(staffB)).deposits).toEqual(beforeB.deposits);
+    expect(after.pending.withdrawals).toEqual(expect.any(Number));
+    expect(after.trading).toMatchObject({ openPositions: expect.any(Number) });
+    // finance has no positions permission: the trading figures and queues are not theirs
+    const finance = await get((await signedIn(t, 'finance')).token);
+    expect(finance.trading).toBeNull();
+    expect(finance.pending.buys).toBeNull();
+    expect(finance.pending.withdrawals).toEqual(expect.any(Number));
+    expect(after.recentOperations.length).toBeGreaterThanOrEqual(0);
+  });
+});
