@@ -1,20 +1,10 @@
 import type { AppContext } from '../http/context.js';
+import type { DemoLogin, Domain } from './_kit/domain.js';
 import { adminCount, createAdmin } from './admins/service.js';
-import { seedFunds } from './funds/seed.js';
-import { seedProducts } from './products/seed.js';
-import { seedTrading } from './trading/seed.js';
-import { seedBlocktrade } from './blocktrade/seed.js';
-import { seedNewshares } from './newshares/seed.js';
-import { seedContent } from './content/seed.js';
-import { seedAgreements } from './agreements/seed.js';
-import { seedMessages } from './messages/seed.js';
-import { DEMO_AGENT_LOGIN, seedUsersDemo } from './users/seed.js';
+import { DOMAINS } from './index.js';
+import { DEMO_AGENT_LOGIN } from './users/seed.js';
 
-export interface DemoLogin {
-  username: string;
-  password: string;
-  role: string;
-}
+export type { DemoLogin };
 
 /** The demo sign-ins of an empty embedded database (README). */
 export const DEMO_ADMINS: DemoLogin[] = [
@@ -23,34 +13,41 @@ export const DEMO_ADMINS: DemoLogin[] = [
   { username: 'finance', password: 'finance123', role: 'finance' },
 ];
 
-/** A domain's demo-data generator; it may return extra sign-ins it created (printed at start-up). */
-type Seeder = (ctx: AppContext) => Promise<void | DemoLogin[]>;
-
-/** Domain demo-data generators, run in this order after the admins (funds uses the users' verified accounts). */
-export const demoSeeders: Seeder[] = [
-  async (ctx) => {
-    await seedUsersDemo(ctx);
-    return [{ ...DEMO_AGENT_LOGIN }];
-  },
-  seedFunds,
-  seedProducts,
-  seedTrading,
-  seedBlocktrade,
-  seedNewshares,
-  seedContent,
-  seedAgreements,
-  seedMessages,
-];
-
 /**
- * Seeds demo data on an empty database. Returns the sign-ins created, or [] when the database
- * already had admin accounts.
+ * The domains with demo data, in the order they run: each after the domains its manifest's `seed.after` names, and
+ * otherwise in the order of DOMAINS. Throws on a name that is no domain with a seed, or on a cycle.
  */
+export function seedOrder(domains: readonly Domain[] = DOMAINS): Domain[] {
+  const seeded = domains.filter((d) => d.seed);
+  const names = new Set(seeded.map((d) => d.name));
+  for (const d of seeded)
+    for (const a of d.seed!.after ?? []) if (!names.has(a)) throw new Error(`${d.name}: seed.after names ${a}, which has no demo data`);
+  const done = new Set<string>();
+  const order: Domain[] = [];
+  while (order.length < seeded.length) {
+    const next = seeded.find((d) => !done.has(d.name) && (d.seed!.after ?? []).every((a) => done.has(a)));
+    if (!next)
+      throw new Error(
+        `demo seeds wait on each other: ${seeded
+          .filter((d) => !done.has(d.name))
+          .map((d) => d.name)
+          .join(', ')}`,
+      );
+    done.add(next.name);
+    order.push(next);
+  }
+  return order;
+}
+
 /** The demo's sign-ins as the first start created them (the banner shows them on every start of the demo). */
 export function demoLogins(superAccount: string): DemoLogin[] {
   return [...DEMO_ADMINS.map((d) => (d.username === 'super' ? { ...d, username: superAccount } : d)), DEMO_AGENT_LOGIN];
 }
 
+/**
+ * Seeds demo data on an empty database: the admins, then every domain's (`seed` of its manifest) in `seedOrder`.
+ * Returns the sign-ins created, or [] when the database already had admin accounts.
+ */
 export async function seedDemo(ctx: AppContext): Promise<DemoLogin[]> {
   if ((await adminCount(ctx.db)) > 0) return [];
   const names: Record<string, string> = { admin: '管理员', super: '超级管理员', finance: '财务' };
@@ -59,6 +56,6 @@ export async function seedDemo(ctx: AppContext): Promise<DemoLogin[]> {
     await createAdmin(ctx.db, { username, name: names[d.username]!, password: d.password, roleCode: d.role });
   }
   const extra: DemoLogin[] = [];
-  for (const s of demoSeeders) extra.push(...((await s(ctx)) ?? []));
+  for (const d of seedOrder()) extra.push(...((await d.seed!.run(ctx)) ?? []));
   return [...DEMO_ADMINS.map((d) => (d.username === 'super' ? { ...d, username: ctx.config.SUPER_ACCOUNT } : d)), ...extra];
 }

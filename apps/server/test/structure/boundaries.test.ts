@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { DOMAINS } from '../../src/modules/index.js';
 
 // A domain writes only its own tables; what it needs changed elsewhere it asks of the owner's service
 // (docs/architecture.md). Reads may join other domains' tables — a list's SQL joins users for the phone and the
@@ -11,83 +12,14 @@ import { describe, expect, it } from 'vitest';
 const src = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../src');
 
 /** Each table's owning domain (`modules/<domain>`). Summaries kept by triggers are the owner's too. */
-const OWNER: Record<string, string> = {
-  admins: 'admins',
-  admin_avatars: 'account',
-  sms_codes: 'admins',
-  admin_roles: 'roles',
-  admin_role_permissions: 'roles',
-  admin_sessions: 'session',
-  login_log: 'session',
-  operation_log: 'logs',
-  sms_log: 'logs',
-  push_log: 'logs',
-  site_config: 'account',
-  ios_push_settings: 'account',
-  scheduled_tasks: 'tasks',
-  scheduled_task_runs: 'tasks',
-  agreement_templates: 'agreements',
-  agreement_template_versions: 'agreements',
-  user_agreements: 'agreements',
-  block_products: 'blocktrade',
-  block_requests: 'blocktrade',
-  block_key_failures: 'blocktrade',
-  site_images: 'content',
-  articles: 'content',
-  banners: 'content',
-  activities: 'content',
-  pay_channels: 'channels',
-  layering_tiers: 'channels',
-  channel_layering: 'channels',
-  pay_settings: 'funds',
-  recharge_orders: 'funds',
-  withdrawals: 'funds',
-  newshare_issues: 'newshares',
-  newshare_subscriptions: 'newshares',
-  stocks: 'products',
-  index_products: 'products',
-  quotes: 'market',
-  risk_settings: 'risk',
-  spread_rules: 'risk',
-  station_messages: 'messages',
-  station_message_recipients: 'messages',
-  msg_templates: 'messages',
-  message_sends: 'messages',
-  message_deliveries: 'messages',
-  user_devices: 'messages',
-  positions: 'trading',
-  orders: 'trading',
-  order_events: 'trading',
-  trading_debts: 'trading',
-  position_snapshots: 'trading',
-  agents: 'agents',
-  users: 'users',
-  user_banks: 'users',
-  uploads: 'users',
-  user_sessions: 'platform',
-  user_login_log: 'platform',
-  fund_records: 'fundrecords',
-  // summaries kept by triggers in the writing transaction
-  user_counts: 'users',
-  user_reg_days: 'users',
-  user_balances: 'users',
-  fund_stats: 'fundrecords',
-  fund_stats_day: 'fundrecords',
-  fund_stats_all: 'fundrecords',
-  fund_stats_hour: 'fundrecords',
-};
+/** Each table's owning domain, from the manifests' `tables` (summaries kept by triggers are the owner's too). */
+const OWNER: Record<string, string> = Object.fromEntries(DOMAINS.flatMap((d) => (d.tables ?? []).map((table) => [table, d.name])));
 
 /** Writes into another domain's table that stand, as `domain → table`, each with why. */
-const ALLOWED: Record<string, string> = {
-  'account → admins': "the signed-in admin's own profile, password and authenticator (个人设置) on the admins row",
-  'session → admins': 'sign-in keeps the failure count, lock and last sign-in on the admins row; cleanup drops lapsed requests',
-  'session → sms_codes': 'the session cleanup job drops day-old codes',
-  'admins → admin_roles': 'an approved registration creates its agent role in the same transaction as the account',
-  'admins → admin_role_permissions': 'the same: the new role gets the agent grants',
-  'channels → users': "a user's layering tier (users.layering_id) is placed by the tier recompute and pinned by operators",
-  'platform → users': "the platform user's own profile, password and sign-in state",
-  'users → fund_records': 'demo data only (seed.ts): spreads the seeded records over past days',
-};
+/** Writes into another domain's table that stand, as `domain → table`, each with why: the manifests' `alsoWrites`. */
+const ALLOWED: Record<string, string> = Object.fromEntries(
+  DOMAINS.flatMap((d) => Object.entries(d.alsoWrites ?? {}).map(([table, why]) => [`${d.name} → ${table}`, why])),
+);
 
 const schemaTables = new Map<string, string>();
 for (const f of fs.readdirSync(path.join(src, 'db/schema'))) {

@@ -6,6 +6,8 @@ import { COUNTER_KEYS } from '@stock-admin/contracts';
 import { DOMAINS } from '../../src/modules/index.js';
 import { counters } from '../../src/modules/counts/registry.js';
 import { registeredJobs } from '../../src/jobs/index.js';
+import { seedOrder } from '../../src/modules/seed.js';
+import { defineDomain } from '../../src/modules/_kit/domain.js';
 
 const modulesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../src/modules');
 const consoleFeatures = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../console/src/features');
@@ -31,6 +33,27 @@ describe('domain manifests', () => {
     expect(folders.map((e) => e.name).filter((n) => ![...domains, ...layers, ...others].includes(n))).toEqual([]);
     // only the shared helpers stay at the top
     expect(fs.readdirSync(testDir).filter((f) => f.endsWith('.ts'))).toEqual(['helpers.ts']);
+  });
+
+  it('runs the demo data the manifests declare, each after the domains it builds on', () => {
+    expect(seedOrder().map((d) => d.name)).toEqual([
+      'users',
+      'funds',
+      'products',
+      'trading',
+      'blocktrade',
+      'newshares',
+      'content',
+      'agreements',
+      'messages',
+    ]);
+    const run = async () => {};
+    const a = defineDomain({ name: 'a', seed: { run, after: ['b'] } });
+    const b = defineDomain({ name: 'b', seed: { run } });
+    expect(seedOrder([a, b]).map((d) => d.name)).toEqual(['b', 'a']);
+    expect(() => seedOrder([a])).toThrow('a: seed.after names b, which has no demo data');
+    const c = defineDomain({ name: 'b', seed: { run, after: ['a'] } });
+    expect(() => seedOrder([a, c])).toThrow('demo seeds wait on each other: a, b');
   });
 
   it('installs what the manifests declare: every header counter owned by one domain, every job once', () => {

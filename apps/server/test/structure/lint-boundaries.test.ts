@@ -24,25 +24,25 @@ const refused = expect.stringMatching(/^import-x\/no-restricted-paths: .*import 
 
 describe('server layer boundary (eslint)', { timeout: 60_000 }, () => {
   it('refuses a shared layer importing a domain, values and types alike', async () => {
-    expect(await problems(`${SRC}/http/probe.ts`, "import { login } from '../../modules/session/service.js';\nexport const x = login;\n")).toEqual([refused]);
+    expect(await problems(`${SRC}/http/probe.ts`, "import { login } from '../modules/session/service.js';\nexport const x = login;\n")).toEqual([refused]);
     expect(
-      await problems(`${SRC}/realtime/probe.ts`, "import type { SessionCache } from '../../modules/session/cache.js';\nexport type X = SessionCache;\n"),
+      await problems(`${SRC}/realtime/probe.ts`, "import type { SessionCache } from '../modules/session/cache.js';\nexport type X = SessionCache;\n"),
     ).toEqual([refused]);
     expect(
-      await problems(`${SRC}/lib/probe.ts`, "import { iosPushCredentials } from '../../modules/account/service.js';\nexport const x = iosPushCredentials;\n"),
+      await problems(`${SRC}/lib/probe.ts`, "import { iosPushCredentials } from '../modules/account/service.js';\nexport const x = iosPushCredentials;\n"),
     ).toEqual([refused]);
-    expect(await problems(`${SRC}/db/probe.ts`, "import { seedDemo } from '../../modules/seed.js';\nexport const x = seedDemo;\n")).toEqual([refused]);
-    expect(await problems(`${SRC}/ledger/probe.ts`, "import { DOMAINS } from '../../modules/index.js';\nexport const x = DOMAINS;\n")).toEqual([refused]);
+    expect(await problems(`${SRC}/db/probe.ts`, "import { seedDemo } from '../modules/seed.js';\nexport const x = seedDemo;\n")).toEqual([refused]);
+    expect(await problems(`${SRC}/ledger/probe.ts`, "import { DOMAINS } from '../modules/index.js';\nexport const x = DOMAINS;\n")).toEqual([refused]);
   });
 
   it('refuses a shared layer importing the composition or the tools', async () => {
-    expect(await problems(`${SRC}/jobs/probe.ts`, "import { buildApp } from '../../app.js';\nexport const x = buildApp;\n")).toEqual([refused]);
-    expect(await problems(`${SRC}/http/probe.ts`, "import { Simulation } from '../../simulate/index.js';\nexport const x = Simulation;\n")).toEqual([refused]);
+    expect(await problems(`${SRC}/jobs/probe.ts`, "import { buildApp } from '../app.js';\nexport const x = buildApp;\n")).toEqual([refused]);
+    expect(await problems(`${SRC}/http/probe.ts`, "import { Simulation } from '../simulate/index.js';\nexport const x = Simulation;\n")).toEqual([refused]);
   });
 
   it('lets a domain and the composition import the shared layers and domains', async () => {
-    expect(await problems(`${SRC}/modules/users/probe.ts`, "import { fail } from '../../../http/errors.js';\nexport const x = fail;\n")).toEqual([]);
-    expect(await problems(`${SRC}/probe.ts`, "import { sessionAuthenticator } from '../modules/session/service.js';\nexport const x = sessionAuthenticator;\n")).toEqual(
+    expect(await problems(`${SRC}/modules/users/probe.ts`, "import { fail } from '../../http/errors.js';\nexport const x = fail;\n")).toEqual([]);
+    expect(await problems(`${SRC}/probe.ts`, "import { sessionAuthenticator } from './modules/session/service.js';\nexport const x = sessionAuthenticator;\n")).toEqual(
       [],
     );
   });

@@ -12,9 +12,23 @@ import type { Counter } from '../counts/registry.js';
  * server messages stay registered by the module that uses them (`registerMessages` on import), so a
  * service imported alone still answers in both languages.
  */
+/** A sign-in the demo data created (printed by `npm start`). */
+export interface DemoLogin {
+  username: string;
+  password: string;
+  role: string;
+}
+
 export interface Domain {
   /** The folder's name, the same as the console feature's (`apps/console/src/features/<name>`). */
   name: string;
+  /**
+   * The tables this domain owns: only it writes them (summaries kept by triggers in the writing transaction included).
+   * A write into another domain's table is listed in `alsoWrites`, table → why. test/structure/boundaries.test.ts finds
+   * every write in the sources and holds both.
+   */
+  tables?: string[];
+  alsoWrites?: Record<string, string>;
   routes?: (app: FastifyInstance, ctx: AppContext) => void | Promise<void>;
   /** Scheduled tasks (one run at a time across the cluster; operators may change the schedule). */
   jobs?: JobDef[];
@@ -24,6 +38,11 @@ export interface Domain {
   userDeleteGuards?: { reason: `reason.${string}`; check: (tx: Db, userId: number) => Promise<boolean> }[];
   /** References that forbid deleting a stock: how many there are inside the deleting transaction. */
   stockDeleteGuards?: { reason: `reason.${string}`; count: (tx: Db, stockId: number) => Promise<number> }[];
+  /**
+   * Demo data (`npm start` on an empty database, `SEED_DEMO`), made through the domain's services; `after`: the domains
+   * whose demo data it builds on (modules/seed.ts runs them first). It may return sign-ins it created.
+   */
+  seed?: { run: (ctx: AppContext) => Promise<void | DemoLogin[]>; after?: string[] };
 }
 
 export const defineDomain = (d: Domain): Domain => d;

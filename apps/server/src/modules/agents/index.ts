@@ -3,5 +3,6 @@ import { defineDomain } from '../_kit/domain.js';
 
 export default defineDomain({
   name: 'agents',
+  tables: ['agents'],
   routes: agentsRoutes,
 });

@@ -1,11 +1,14 @@
 import { defineDomain } from '../_kit/domain.js';
+import { seedFunds } from './seed.js';
 import { fundsCounters } from './counters.js';
 import { fundsRoutes } from './routes.js';
 import { fundsUserDeleteGuards } from './guards.js';
 
 export default defineDomain({
   name: 'funds',
+  tables: ['pay_settings', 'recharge_orders', 'withdrawals'],
   routes: fundsRoutes,
   counters: fundsCounters,
   userDeleteGuards: fundsUserDeleteGuards,
+  seed: { run: seedFunds, after: ['users'] },
 });

@@ -3,5 +3,6 @@ import { logsRoutes } from './routes.js';
 
 export default defineDomain({
   name: 'logs',
+  tables: ['operation_log', 'sms_log', 'push_log'],
   routes: logsRoutes,
 });

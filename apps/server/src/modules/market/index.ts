@@ -3,5 +3,6 @@ import { marketRoutes } from './routes.js';
 
 export default defineDomain({
   name: 'market',
+  tables: ['quotes'],
   routes: marketRoutes,
 });

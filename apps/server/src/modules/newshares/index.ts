@@ -1,9 +1,12 @@
 import { defineDomain } from '../_kit/domain.js';
+import { seedNewshares } from './seed.js';
 import { newsharesJobs } from './jobs.js';
 import { newsharesRoutes } from './routes.js';
 
 export default defineDomain({
   name: 'newshares',
+  tables: ['newshare_issues', 'newshare_subscriptions'],
   routes: newsharesRoutes,
   jobs: newsharesJobs,
+  seed: { run: seedNewshares, after: ['users', 'funds', 'products', 'trading'] },
 });

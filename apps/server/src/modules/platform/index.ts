@@ -3,5 +3,9 @@ import { platformRoutes } from './routes.js';
 
 export default defineDomain({
   name: 'platform',
+  tables: ['user_sessions', 'user_login_log'],
+  alsoWrites: {
+    users: "the platform user's own profile, password and sign-in state",
+  },
   routes: platformRoutes,
 });

@@ -3,5 +3,6 @@ import { riskRoutes } from './routes.js';
 
 export default defineDomain({
   name: 'risk',
+  tables: ['risk_settings', 'spread_rules'],
   routes: riskRoutes,
 });
