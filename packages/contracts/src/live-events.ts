@@ -1,28 +1,18 @@
 import type { PermissionKey } from './permissions.js';
-import type { SocketEventType } from './socket.js';
 
-/**
- * THE live-event table (spec §4 "Socket events and header counters"): one row per event that the
- * hub routes to staff. Server routing (who receives it), the header counters (`/admin/system/count.do`:
- * which counter it moves and who may read that counter), the console's effects (badge bump, sound,
- * notice and its link) and the header badge buttons are all derived from these rows, so a domain adds
- * its event here once. KICKOUT_ANOTHER is not routed (it reaches only the session being ended).
- */
-export type RoutedEventType = Exclude<SocketEventType, 'KICKOUT_ANOTHER'>;
-
-/** Counter keys of the header: badge status codes as strings, plus named counters. */
-export const COUNTER_KEYS = ['2', '19', '20', '21', '22', 'idVerify', 'recharge'] as const;
-export type CounterKey = (typeof COUNTER_KEYS)[number];
+/** Header badge counters by status code (spec §4). */
+export const BadgeStatus = { WITHDRAW: 2, BUY_GP: 19, BUY_DZ: 20, REAL_NAME: 21, CONTRACT: 22 } as const;
+export type BadgeCode = (typeof BadgeStatus)[keyof typeof BadgeStatus];
 
 export interface LiveEventDef {
   /** Staff need `query` on this permission to receive the event (and to read its counter). */
   permission: PermissionKey;
   /** The list page where the event's record lives (notice links, badge buttons). */
   page: string;
-  /** The header counter the event moves (the console bumps it; the server counts it). */
-  counter?: CounterKey;
+  /** The header counter the event moves (the console bumps it; the server counts it): a badge's code as a string, or a name. */
+  counter?: string;
   /** Set when the counter is one of the spec's header badge buttons (its status code). */
-  badge?: 2 | 19 | 20 | 21 | 22;
+  badge?: BadgeCode;
   /** A sound the console plays. */
   sound?: 'withdraw' | 'message';
   /** A notice the console shows: i18n keys `realtime.<name>Title` / `realtime.<name>Desc`. */
@@ -31,6 +21,13 @@ export interface LiveEventDef {
   recount?: true;
 }
 
+/**
+ * THE live-event table (spec §4 "Socket events and header counters"): one row per event that the hub routes to staff.
+ * The socket's event types, server routing (who receives it), the header counters and their keys
+ * (`/admin/system/count.do`: which counter it moves and who may read that counter), the console's effects (badge
+ * bump, sound, notice and its link) and the header badge buttons are all derived from these rows, so a domain adds
+ * its event here once. KICKOUT_ANOTHER is not routed (it reaches only the session being ended).
+ */
 export const LIVE_EVENTS = {
   WITHDRAW_REQUEST: { permission: 'withdrawallist', page: '/capital/withdrawallist', counter: '2', badge: 2, sound: 'withdraw' },
   BUY_GP_REQUEST: { permission: 'financing', page: '/position/buyList', counter: '19', badge: 19 },
@@ -49,20 +46,37 @@ export const LIVE_EVENTS = {
     page: '/capital/rechargelist',
     notice: { name: 'createOrder', level: 'info', persistent: false },
   },
+  // Not in the spec's list: a request left its pending queue (paid, rejected, cancelled, reviewed), so every console
+  // that shows the queue's counter asks for the counts again (issue 27).
   WITHDRAW_SETTLED: { permission: 'withdrawallist', page: '/capital/withdrawallist', recount: true },
   RECHARGE_SETTLED: { permission: 'rechargelist', page: '/capital/rechargelist', recount: true },
   REAL_REVIEWED: { permission: 'userlist', page: '/userlist/index', recount: true },
+  // a buy left the buy list (approved, rejected, cancelled): consoles showing badge 19 count again
   BUY_GP_SETTLED: { permission: 'financing', page: '/position/buyList', recount: true },
+  // a block-trade request left /position/dzList: consoles showing badge 20 count again (issue 22)
   BUY_DZ_SETTLED: { permission: 'financing', page: '/position/dzList', recount: true },
+  // a signed contract was reviewed: consoles showing badge 22 count again (issue 24)
   CONTRACT_REVIEWED: { permission: 'contract', page: '/contractsettings/list', recount: true },
+  // Not in the spec's list: the force-close job closed a user's positions at the line (issue 21).
   FORCE_CLOSED: {
     permission: 'financing',
     page: '/position/financing',
     notice: { name: 'forceClosed', level: 'warning', persistent: true },
   },
-} as const satisfies Record<RoutedEventType, LiveEventDef>;
+} as const satisfies Record<string, LiveEventDef>;
 
+export type RoutedEventType = keyof typeof LIVE_EVENTS;
 export const ROUTED_EVENTS = Object.keys(LIVE_EVENTS) as RoutedEventType[];
+
+/** Every event type of the console socket: the routed ones, and the kick-out of a session signed in elsewhere. */
+export type SocketEventType = RoutedEventType | 'KICKOUT_ANOTHER';
+export const SOCKET_EVENTS = [...ROUTED_EVENTS, 'KICKOUT_ANOTHER'] as SocketEventType[] as [SocketEventType, ...SocketEventType[]];
+
+/** Counter keys of the header: badge status codes as strings, plus named counters — those the rows move, in order. */
+export type CounterKey = { [K in RoutedEventType]: (typeof LIVE_EVENTS)[K] extends { counter: infer C extends string } ? C : never }[RoutedEventType];
+export const COUNTER_KEYS = [
+  ...new Set(ROUTED_EVENTS.flatMap((t) => ((LIVE_EVENTS[t] as LiveEventDef).counter ? [(LIVE_EVENTS[t] as LiveEventDef).counter!] : []))),
+] as [CounterKey, ...CounterKey[]];
 
 export const isRoutedEvent = (type: string): type is RoutedEventType => Object.hasOwn(LIVE_EVENTS, type);
 

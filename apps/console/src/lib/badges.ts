@@ -1,5 +1,5 @@
-import type { BadgeCode } from '@stock-admin/contracts';
-import { BadgeStatus } from './contracts-lite';
+// the live-event table's own module: zod-free, so the first chunk may import it
+import { COUNTER_KEYS, type BadgeCode, type CounterKey } from '@stock-admin/contracts/live-events';
 import { createStore, useStore } from './store';
 
 /**
@@ -13,10 +13,11 @@ import { createStore, useStore } from './store';
  *
  * and read in React with `useBadge(code)` / `useBadges()`.
  */
-export type BadgeKey = BadgeCode | 'idVerify' | 'recharge';
+export type BadgeKey = BadgeCode | Exclude<CounterKey, `${number}`>;
 export type BadgeCounts = Record<string, number>;
 
-export const BADGE_KEYS: BadgeKey[] = [...Object.values(BadgeStatus), 'idVerify', 'recharge'];
+/** The header's counters, as the live-event table moves them: the badges by status code, then the named ones. */
+export const BADGE_KEYS: BadgeKey[] = COUNTER_KEYS.map((k) => (/^\d+$/.test(k) ? (Number(k) as BadgeCode) : (k as BadgeKey)));
 
 const zero = (): BadgeCounts => Object.fromEntries(BADGE_KEYS.map((k) => [String(k), 0]));
 const store = createStore<BadgeCounts>(zero());

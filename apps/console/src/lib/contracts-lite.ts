@@ -1,4 +1,4 @@
-import type { BadgeCode, DEFAULT_SITE_STYLE as SiteStyleDefaults, Lang, sessionApi, StatusCode } from '@stock-admin/contracts';
+import type { DEFAULT_SITE_STYLE as SiteStyleDefaults, Lang, sessionApi, StatusCode } from '@stock-admin/contracts';
 
 /**
  * Zod-free copies of the few contract values that the first chunk (sign-in page, guard, request client)
@@ -13,12 +13,6 @@ export const LOGIN_REQUIRED_MSG_ZH = '请先登录，无权限访问';
 export const LOGIN_REQUIRED_MSG_ZH_TW = '請先登錄，無權限訪問';
 export const LANGS = ['zh-CN', 'en-US'] as const satisfies readonly Lang[];
 export const DEFAULT_LANG: Lang = 'zh-CN';
-
-/** Header badge counters by status code (spec §4). */
-export const BadgeStatus = { WITHDRAW: 2, BUY_GP: 19, BUY_DZ: 20, REAL_NAME: 21, CONTRACT: 22 } as const satisfies Record<
-  string,
-  BadgeCode
->;
 
 export const DEFAULT_SITE_STYLE: typeof SiteStyleDefaults = {
   layout: 'sidemenu',
