@@ -17,6 +17,7 @@ import { AdminFormModal } from '../components/AdminFormModal';
 import { GoogleModal, GoogleState } from '../components/GoogleModal';
 import { mayDelete } from '../lib/rowRules';
 import '../admins.css';
+import { tableRequest } from '../../../shared/tableRequest';
 
 const FILTER_KEYS = ['adminName', 'adminUtopia', 'roleId', 'locked', 'status'] as const;
 const STATUS_COLOR: Record<AdminStatus, string> = { active: 'green', pending: 'gold', expired: 'default' };
@@ -261,12 +262,7 @@ export default function ManageList() {
         options={{ reload: true, density: false, setting: true }}
         request={async (params) => {
           sync(filtersOf(params));
-          try {
-            const d = await adminCalls.list(toListQuery(params));
-            return { data: d.list, total: d.total, success: true };
-          } catch {
-            return { data: [], total: 0, success: false };
-          }
+          return tableRequest(() => adminCalls.list(toListQuery(params)));
         }}
         toolBarRender={() => [
           <Access key="add" action="add">

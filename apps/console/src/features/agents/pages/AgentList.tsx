@@ -16,6 +16,7 @@ import { formatMoney } from '../../../shared/money';
 import { formatRate, previewAgentAdjust } from '../../../shared/decimal';
 import { pageOfParams, type Params } from '../../../shared/userFilters';
 import { AgentFormModal } from '../components/AgentFormModal';
+import { tableRequest } from '../../../shared/tableRequest';
 
 type Row = AgentItem & { children?: Row[] };
 
@@ -232,12 +233,10 @@ export default function AgentList() {
           if (params.locked === 'true' || params.locked === 'false') filters.locked = params.locked === 'true';
           // No filter: the tree from the top agents; a filter: matching agents at any level.
           const query = { ...pageOfParams(params), ...filters, ...(Object.keys(filters).length ? {} : { parentId: 0 }) };
-          try {
+          return tableRequest(async () => {
             const d = await agentCalls.list(query);
-            return { data: d.list.map(asRow), total: d.total, success: true };
-          } catch {
-            return { data: [], total: 0, success: false };
-          }
+            return { list: d.list.map(asRow), total: d.total };
+          });
         }}
       />
       <AgentFormModal

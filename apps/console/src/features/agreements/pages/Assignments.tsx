@@ -13,6 +13,7 @@ import { agreementCalls } from '../api';
 import { AssignModal } from '../components/AssignModal';
 import { ContractViewer } from '../components/ContractViewer';
 import { STATUS_COLOR, UserText } from '../components/cells';
+import { tableRequest } from '../../../shared/tableRequest';
 
 /** 合同分配 (/contractsettings/assign): who has which template and where each stands; assign, push, remove. */
 export default function Assignments() {
@@ -110,19 +111,16 @@ export default function Assignments() {
           </Access>,
         ]}
         request={async (params) => {
-          try {
-            const d = await agreementCalls.assignments({
+          return tableRequest(() =>
+            agreementCalls.assignments({
               pageNum: params.current ?? 1,
               pageSize: params.pageSize ?? 10,
               templateId: params.templateId || undefined,
               status: params.status || undefined,
               phone: (params.phone as string | undefined)?.trim() || undefined,
               userId: params.userId || undefined,
-            });
-            return { data: d.list, total: d.total, success: true };
-          } catch {
-            return { data: [], total: 0, success: false };
-          }
+            }),
+          );
         }}
       />
       <AssignModal

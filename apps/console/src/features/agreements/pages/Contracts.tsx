@@ -14,6 +14,7 @@ import { useQueueRefresh } from '../../../shared/useQueueRefresh';
 import { agreementCalls } from '../api';
 import { ContractViewer } from '../components/ContractViewer';
 import { STATUS_COLOR, UserText } from '../components/cells';
+import { tableRequest } from '../../../shared/tableRequest';
 
 const REVIEW_STATUSES = ['signed', 'approved', 'rejected'] as const;
 
@@ -132,8 +133,8 @@ export default function Contracts() {
         scroll={{ x: 1300 }}
         request={async (params) => {
           const range = params.time as [string, string] | undefined;
-          try {
-            const d = await agreementCalls.signed({
+          return tableRequest(() =>
+            agreementCalls.signed({
               pageNum: params.current ?? 1,
               pageSize: params.pageSize ?? 10,
               status: params.status || undefined,
@@ -141,11 +142,8 @@ export default function Contracts() {
               phone: (params.phone as string | undefined)?.trim() || undefined,
               beginTime: range?.[0] ? new Date(range[0]).toISOString() : undefined,
               endTime: range?.[1] ? new Date(range[1]).toISOString() : undefined,
-            });
-            return { data: d.list, total: d.total, success: true };
-          } catch {
-            return { data: [], total: 0, success: false };
-          }
+            }),
+          );
         }}
       />
       <ContractViewer id={viewing} onClose={() => setViewing(null)} onApprove={approve} onReject={(id) => setRejecting(id)} />

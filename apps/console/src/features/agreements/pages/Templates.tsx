@@ -10,6 +10,7 @@ import { tableDefaults } from '../../../lib/proTable';
 import { time } from '../../../shared/components/cells';
 import { agreementCalls } from '../api';
 import { TemplateDrawer } from '../components/TemplateDrawer';
+import { tableRequest } from '../../../shared/tableRequest';
 
 /** 合同模版 (/contractsettings/template): templates by type, the default of each type, versions, use counts. */
 export default function Templates() {
@@ -116,17 +117,14 @@ export default function Templates() {
           </Access>,
         ]}
         request={async (params) => {
-          try {
-            const d = await agreementCalls.templates({
+          return tableRequest(() =>
+            agreementCalls.templates({
               pageNum: params.current ?? 1,
               pageSize: params.pageSize ?? 10,
               name: (params.name as string | undefined)?.trim() || undefined,
               kind: params.kind || undefined,
-            });
-            return { data: d.list, total: d.total, success: true };
-          } catch {
-            return { data: [], total: 0, success: false };
-          }
+            }),
+          );
         }}
       />
       <TemplateDrawer

@@ -13,6 +13,7 @@ import { ReasonDialog } from '../../../shared/components/ReasonDialog';
 import { StockCell, time } from '../../../shared/components/cells';
 import { blocktradeCalls } from '../api';
 import { ProductDrawer } from '../components/ProductDrawer';
+import { tableRequest } from '../../../shared/tableRequest';
 
 const WINDOW_COLOR = { upcoming: 'blue', open: 'green', closed: 'default' } as const;
 
@@ -200,17 +201,14 @@ export default function BlockProducts() {
           </Access>,
         ]}
         request={async (params) => {
-          try {
-            const d = await blocktradeCalls.products({
+          return tableRequest(() =>
+            blocktradeCalls.products({
               pageNum: params.current ?? 1,
               pageSize: params.pageSize ?? 10,
               gid: (params.gid as string | undefined)?.trim() || undefined,
               window: params.window || undefined,
-            });
-            return { data: d.list, total: d.total, success: true };
-          } catch {
-            return { data: [], total: 0, success: false };
-          }
+            }),
+          );
         }}
       />
       <ProductDrawer

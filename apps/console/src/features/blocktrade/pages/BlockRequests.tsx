@@ -15,6 +15,7 @@ import { Amount, Note, PriceText, StockCell, UserCell, time } from '../../../sha
 import { batchRows, type BatchRow } from '../../../shared/batch';
 import { useQueueRefresh } from '../../../shared/useQueueRefresh';
 import { blocktradeCalls } from '../api';
+import { tableRequest } from '../../../shared/tableRequest';
 
 const STATUS_COLOR = { pending: 'orange', approved: 'green', rejected: 'red', cancelled: 'default' } as const;
 type Totals = DataOf<typeof blocktradeApi.requests>['totals'];
@@ -249,22 +250,22 @@ export default function BlockRequests() {
         }
         request={async (params) => {
           const [start, end] = (params.time as string[] | undefined) ?? [];
-          try {
-            const d = await blocktradeCalls.requests({
-              pageNum: params.current ?? 1,
-              pageSize: params.pageSize ?? 10,
-              userId: params.userId || undefined,
-              phone: (params.phone as string | undefined)?.trim() || undefined,
-              gid: (params.gid as string | undefined)?.trim() || undefined,
-              status: params.status || undefined,
-              startTime: start ? new Date(start).toISOString() : undefined,
-              endTime: end ? new Date(end).toISOString() : undefined,
-            });
-            setTotals(d.totals);
-            return { data: d.list, total: d.total, success: true };
-          } catch {
-            return { data: [], total: 0, success: false };
-          }
+          return tableRequest(
+            () =>
+              blocktradeCalls.requests({
+                pageNum: params.current ?? 1,
+                pageSize: params.pageSize ?? 10,
+                userId: params.userId || undefined,
+                phone: (params.phone as string | undefined)?.trim() || undefined,
+                gid: (params.gid as string | undefined)?.trim() || undefined,
+                status: params.status || undefined,
+                startTime: start ? new Date(start).toISOString() : undefined,
+                endTime: end ? new Date(end).toISOString() : undefined,
+              }),
+            (d) => {
+              setTotals(d.totals);
+            },
+          );
         }}
       />
       <Modal

@@ -13,6 +13,7 @@ import { IMAGE_FALLBACK, formatMoney } from '../../../shared/money';
 import { channelCalls } from '../api';
 import { ChannelFormModal } from '../components/ChannelFormModal';
 import { channelPatchPayload } from '../lib/forms';
+import { tableRequest } from '../../../shared/tableRequest';
 
 const TYPE_COLORS: Record<string, string> = { bank: 'blue', alipay: 'cyan', wechat: 'green', usdt: 'gold', gateway: 'purple' };
 
@@ -267,12 +268,7 @@ export default function ChannelList() {
           </Access>,
         ]}
         request={async (params) => {
-          try {
-            const d = await channelCalls.list(toListQuery(params));
-            return { data: d.list, total: d.total, success: true };
-          } catch {
-            return { data: [], total: 0, success: false };
-          }
+          return tableRequest(() => channelCalls.list(toListQuery(params)));
         }}
       />
       <ChannelFormModal

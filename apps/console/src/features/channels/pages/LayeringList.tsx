@@ -13,6 +13,7 @@ import { formatCount, formatMoney } from '../../../shared/money';
 import { layeringCalls } from '../api';
 import { LayeringChannelsModal } from '../components/LayeringChannelsModal';
 import { LayeringFormModal } from '../components/LayeringFormModal';
+import { tableRequest } from '../../../shared/tableRequest';
 
 /**
  * Layering list screen (/capital/layleringlist — the spec's spelling; the old /capital/layeringlist redirects —, 分层列表; spec §2 "Layering list screen"): refresh and
@@ -112,13 +113,11 @@ export default function LayeringList() {
           </Access>,
         ]}
         request={async (params) => {
-          try {
-            const d = await layeringCalls.list({ pageNum: params.current ?? 1, pageSize: params.pageSize ?? 10 });
-            return { data: d.list, total: d.total, success: true };
-          } catch (e) {
-            reportLoadFailure(e, t('channels.layering.loadFailed'));
-            return { data: [], total: 0, success: false };
-          }
+          return tableRequest(
+            () => layeringCalls.list({ pageNum: params.current ?? 1, pageSize: params.pageSize ?? 10 }),
+            undefined,
+            (e) => reportLoadFailure(e, t('channels.layering.loadFailed')),
+          );
         }}
         scroll={{ x: 760 }}
       />

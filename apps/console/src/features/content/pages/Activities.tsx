@@ -12,6 +12,7 @@ import { showFieldError } from '../../../lib/serverErrors';
 import { contentCalls } from '../api';
 import { ImageField } from '../components/ImageField';
 import { LazyEditor } from '../../../components/LazyEditor';
+import { tableRequest } from '../../../shared/tableRequest';
 
 const STATE_COLOR = { upcoming: 'blue', running: 'green', ended: 'default' } as const;
 interface Values {
@@ -144,12 +145,7 @@ export default function Activities() {
           </Access>,
         ]}
         request={async (params) => {
-          try {
-            const d = await contentCalls.activities({ pageNum: params.current ?? 1, pageSize: params.pageSize ?? 10 });
-            return { data: d.list, total: d.total, success: true };
-          } catch {
-            return { data: [], total: 0, success: false };
-          }
+          return tableRequest(() => contentCalls.activities({ pageNum: params.current ?? 1, pageSize: params.pageSize ?? 10 }));
         }}
       />
       <Drawer

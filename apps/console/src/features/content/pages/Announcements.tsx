@@ -9,6 +9,7 @@ import { Access, useAccess } from '../../../lib/access';
 import { tableDefaults } from '../../../lib/proTable';
 import { contentCalls } from '../api';
 import { ArticleDrawer } from '../components/ArticleDrawer';
+import { tableRequest } from '../../../shared/tableRequest';
 
 /** 公告设置 (/allsetting/noticesetting): announcements with type, publication (scheduled or live), pin, views. */
 export default function Announcements() {
@@ -119,17 +120,14 @@ export default function Announcements() {
           </Access>,
         ]}
         request={async (params) => {
-          try {
-            const d = await contentCalls.articles({
+          return tableRequest(() =>
+            contentCalls.articles({
               pageNum: params.current ?? 1,
               pageSize: params.pageSize ?? 10,
               keyword: (params.keyword as string | undefined)?.trim() || undefined,
               type: params.type || undefined,
-            });
-            return { data: d.list, total: d.total, success: true };
-          } catch {
-            return { data: [], total: 0, success: false };
-          }
+            }),
+          );
         }}
       />
       <ArticleDrawer

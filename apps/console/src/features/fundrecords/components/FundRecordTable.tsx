@@ -15,6 +15,7 @@ import { noteText, referenceText } from '../lib/words';
 import { accountTypeEnum, accountTypeLabel, fundTypeLabel, fundTypeOptions } from '../../../shared/userLabels';
 import { fmtTime as time } from '../../../shared/format';
 import { ExportButton } from '../../../shared/components/ExportButton';
+import { tableRequest } from '../../../shared/tableRequest';
 
 type Totals = { count: number; amountIn: string; amountOut: string; net: string };
 
@@ -252,15 +253,12 @@ export function FundRecordTable({ transfers = false }: { transfers?: boolean }) 
         request={async (params: Params) => {
           const filters = fundFilters(params);
           lastFilters.current = filters;
-          try {
-            const q = { ...pageOfParams(params), ...filters };
-            const d = transfers ? await fundRecordCalls.transfers(q) : await fundRecordCalls.list(q);
-            setTotals(d.totals);
-            return { data: d.list, total: d.total, success: true };
-          } catch {
-            setTotals(null);
-            return { data: [], total: 0, success: false };
-          }
+          const q = { ...pageOfParams(params), ...filters };
+          return tableRequest(
+            () => (transfers ? fundRecordCalls.transfers(q) : fundRecordCalls.list(q)),
+            (d) => setTotals(d.totals),
+            () => setTotals(null),
+          );
         }}
       />
     </div>

@@ -18,7 +18,7 @@ import { useLinkedRecord } from '../lib/useLinkedRecord';
 import { rejectReasonTexts } from '../lib/reasonTexts';
 import { orderFilterColumns, orderIdentityColumns } from '../components/orderColumns';
 import { ReviewListPage } from '../../../shared/review/ReviewListPage';
-import { tableRequest } from '../../../shared/review/tableRequest';
+import { tableRequest } from '../../../shared/tableRequest';
 import { useReviewQueue } from '../../../shared/review/useReviewQueue';
 import { fmtTime as time } from '../../../shared/format';
 import { ExportButton } from '../../../shared/components/ExportButton';

@@ -8,6 +8,7 @@ import { logCalls } from '../api';
 import { ExportButton } from '../../../shared/components/ExportButton';
 import { filtersOf, timeRange, toListQuery, useUrlFilters, type Params } from '../../../shared/filters';
 import { clientOf, fmtTime } from '../../../shared/format';
+import { tableRequest } from '../../../shared/tableRequest';
 
 const FILTER_KEYS = ['username', 'ip', 'result', 'beginTime', 'endTime'] as const;
 
@@ -69,12 +70,7 @@ export default function LoginLog() {
           const f = filtersOf(params);
           last.current = f;
           sync(f);
-          try {
-            const d = await logCalls.login(toListQuery(params));
-            return { data: d.list, total: d.total, success: true };
-          } catch {
-            return { data: [], total: 0, success: false };
-          }
+          return tableRequest(() => logCalls.login(toListQuery(params)));
         }}
         toolBarRender={() => [
           <ExportButton key="export" endpoint={logsApi.loginExport} filters={() => last.current} name="login-log" testId="log-export" />,

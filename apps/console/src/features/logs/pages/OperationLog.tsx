@@ -10,6 +10,7 @@ import { filtersOf, timeRange, toListQuery, useUrlFilters, type Params } from '.
 import { actionName } from '../../../shared/logActions';
 import { clientOf, fmtTime, prettyJson, summaryDiff } from '../../../shared/format';
 import '../logs.css';
+import { tableRequest } from '../../../shared/tableRequest';
 
 const FILTER_KEYS = ['adminName', 'module', 'action', 'targetId', 'result', 'beginTime', 'endTime'] as const;
 /** Modules that write operation-log rows (the `module` of the contracts' mutating endpoints). */
@@ -164,12 +165,7 @@ export default function OperationLog() {
           const f = filtersOf(params);
           last.current = f;
           sync(f);
-          try {
-            const d = await logCalls.operation(toListQuery(params));
-            return { data: d.list, total: d.total, success: true };
-          } catch {
-            return { data: [], total: 0, success: false };
-          }
+          return tableRequest(() => logCalls.operation(toListQuery(params)));
         }}
         toolBarRender={() => [
           <ExportButton

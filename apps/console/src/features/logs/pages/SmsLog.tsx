@@ -9,6 +9,7 @@ import { ExportButton } from '../../../shared/components/ExportButton';
 import { filtersOf, timeRange, toListQuery, useUrlFilters, type Params } from '../../../shared/filters';
 import { fmtTime } from '../../../shared/format';
 import '../logs.css';
+import { tableRequest } from '../../../shared/tableRequest';
 
 const FILTER_KEYS = ['phone', 'kind', 'result', 'beginTime', 'endTime'] as const;
 
@@ -72,12 +73,7 @@ export default function SmsLog() {
           const f = filtersOf(params);
           last.current = f;
           sync(f);
-          try {
-            const d = await logCalls.sms(toListQuery(params));
-            return { data: d.list, total: d.total, success: true };
-          } catch {
-            return { data: [], total: 0, success: false };
-          }
+          return tableRequest(() => logCalls.sms(toListQuery(params)));
         }}
         toolBarRender={() => [
           <ExportButton key="export" endpoint={logsApi.smsExport} filters={() => last.current} name="sms-log" testId="log-export" />,

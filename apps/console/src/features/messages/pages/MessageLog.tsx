@@ -9,6 +9,7 @@ import { tableDefaults } from '../../../lib/proTable';
 import { time } from '../../../shared/components/cells';
 import { messageCalls } from '../api';
 import { CHANNEL_COLOR } from './MessageTemplates';
+import { tableRequest } from '../../../shared/tableRequest';
 
 type Delivery = DataOf<typeof messagingApi.deliveries>['list'][number];
 const STATUS_COLOR = {
@@ -60,17 +61,14 @@ function Deliveries({ send, onClose }: { send: SendItem | null; onClose: () => v
           search={{ labelWidth: 'auto' }}
           options={false}
           request={async (params) => {
-            try {
-              const d = await messageCalls.deliveries({
+            return tableRequest(() =>
+              messageCalls.deliveries({
                 id: send.id,
                 pageNum: params.current ?? 1,
                 pageSize: params.pageSize ?? 10,
                 status: params.status || undefined,
-              });
-              return { data: d.list, total: d.total, success: true };
-            } catch {
-              return { data: [], total: 0, success: false };
-            }
+              }),
+            );
           }}
         />
       )}
@@ -209,18 +207,18 @@ export default function MessageLog() {
         // sends in progress refresh the page until they end
         polling={polling ? POLL_MS : undefined}
         request={async (params) => {
-          try {
-            const d = await messageCalls.sends({
-              pageNum: params.current ?? 1,
-              pageSize: params.pageSize ?? 10,
-              channel: params.channel || undefined,
-              status: params.status || undefined,
-            });
-            setPolling(d.list.some((s) => s.status === 'queued' || s.status === 'running'));
-            return { data: d.list, total: d.total, success: true };
-          } catch {
-            return { data: [], total: 0, success: false };
-          }
+          return tableRequest(
+            () =>
+              messageCalls.sends({
+                pageNum: params.current ?? 1,
+                pageSize: params.pageSize ?? 10,
+                channel: params.channel || undefined,
+                status: params.status || undefined,
+              }),
+            (d) => {
+              setPolling(d.list.some((s) => s.status === 'queued' || s.status === 'running'));
+            },
+          );
         }}
       />
       <Deliveries send={viewing} onClose={() => setViewing(null)} />

@@ -11,6 +11,7 @@ import { time } from '../../../shared/components/cells';
 import { messageCalls } from '../api';
 import { SendModal } from '../components/SendModal';
 import { TemplateModal } from '../components/TemplateModal';
+import { tableRequest } from '../../../shared/tableRequest';
 
 export const CHANNEL_COLOR = { station: 'blue', sms: 'purple', push: 'cyan' } as const;
 
@@ -129,18 +130,15 @@ export default function MessageTemplates() {
           </Access>,
         ]}
         request={async (params) => {
-          try {
-            const d = await messageCalls.templates({
+          return tableRequest(() =>
+            messageCalls.templates({
               pageNum: params.current ?? 1,
               pageSize: params.pageSize ?? 10,
               name: (params.name as string | undefined)?.trim() || undefined,
               channel: params.channel || undefined,
               lang: params.lang || undefined,
-            });
-            return { data: d.list, total: d.total, success: true };
-          } catch {
-            return { data: [], total: 0, success: false };
-          }
+            }),
+          );
         }}
       />
       <TemplateModal

@@ -12,6 +12,7 @@ import { filtersOf, timeRange, toListQuery, useUrlFilters, type Params } from '.
 import { fmtTime } from '../../../shared/format';
 import { RecipientsDrawer } from '../components/RecipientsDrawer';
 import { StationSendModal } from '../components/StationSendModal';
+import { tableRequest } from '../../../shared/tableRequest';
 
 const FILTER_KEYS = ['title', 'audience', 'beginTime', 'endTime'] as const;
 
@@ -121,12 +122,7 @@ export default function StationMessage() {
         scroll={{ x: 1200 }}
         request={async (params) => {
           sync(filtersOf(params));
-          try {
-            const d = await stationCalls.list(toListQuery(params));
-            return { data: d.list, total: d.total, success: true };
-          } catch {
-            return { data: [], total: 0, success: false };
-          }
+          return tableRequest(() => stationCalls.list(toListQuery(params)));
         }}
         toolBarRender={() => [
           <Access key="send" action="add">

@@ -10,6 +10,7 @@ import { tableDefaults } from '../../../lib/proTable';
 import { newsharesCalls } from '../api';
 import { IssueDrawer } from '../components/IssueDrawer';
 import { issuePrice, recordsPath } from '../lib/format';
+import { tableRequest } from '../../../shared/tableRequest';
 
 const PHASE_COLOR = { upcoming: 'blue', subscribing: 'green', allotment: 'orange', listed: 'default' } as const;
 
@@ -204,18 +205,15 @@ export function IssueList({ kind }: { kind: IssueKind }) {
           </Access>,
         ]}
         request={async (params) => {
-          try {
-            const d = await newsharesCalls.issues(kind, {
+          return tableRequest(() =>
+            newsharesCalls.issues(kind, {
               pageNum: params.current ?? 1,
               pageSize: params.pageSize ?? 10,
               keyword: (params.keyword as string | undefined)?.trim() || undefined,
               phase: params.phase || undefined,
               subscribeType: params.subscribeType || undefined,
-            });
-            return { data: d.list, total: d.total, success: true };
-          } catch {
-            return { data: [], total: 0, success: false };
-          }
+            }),
+          );
         }}
       />
       <IssueDrawer

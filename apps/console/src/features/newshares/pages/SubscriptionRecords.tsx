@@ -23,6 +23,7 @@ import { AddRecordDialog } from '../components/AddRecordDialog';
 import { AllotCsvModal } from '../components/AllotCsvModal';
 import { AllotDialog } from '../components/AllotDialog';
 import { ConvertResultModal } from '../components/ConvertResultModal';
+import { tableRequest } from '../../../shared/tableRequest';
 
 type Totals = DataOf<typeof newsharesApi.records>['totals'];
 const STATUS_COLOR: Record<number, string> = { 1: 'orange', 2: 'default', 3: 'gold', 4: 'blue', 5: 'green', 6: 'red', 7: 'default' };
@@ -304,26 +305,26 @@ export function SubscriptionRecords({ kind }: { kind: IssueKind }) {
         request={async (params) => {
           const [begin, end] = (params.time as string[] | undefined) ?? [];
           setFilterIssue(params.issueId ? Number(params.issueId) : undefined);
-          try {
-            const d = await newsharesCalls.records({
-              kind,
-              pageNum: params.current ?? 1,
-              pageSize: params.pageSize ?? 10,
-              issueId: params.issueId || undefined,
-              userId: params.userId || undefined,
-              phone: (params.phone as string | undefined)?.trim() || undefined,
-              agentId: params.agentId || undefined,
-              status: params.status || undefined,
-              subscribeType: params.subscribeType || undefined,
-              beginTime: begin ? new Date(begin).toISOString() : undefined,
-              endTime: end ? new Date(end).toISOString() : undefined,
-            });
-            setTotals(d.totals);
-            setSelected([]);
-            return { data: d.list, total: d.total, success: true };
-          } catch {
-            return { data: [], total: 0, success: false };
-          }
+          return tableRequest(
+            () =>
+              newsharesCalls.records({
+                kind,
+                pageNum: params.current ?? 1,
+                pageSize: params.pageSize ?? 10,
+                issueId: params.issueId || undefined,
+                userId: params.userId || undefined,
+                phone: (params.phone as string | undefined)?.trim() || undefined,
+                agentId: params.agentId || undefined,
+                status: params.status || undefined,
+                subscribeType: params.subscribeType || undefined,
+                beginTime: begin ? new Date(begin).toISOString() : undefined,
+                endTime: end ? new Date(end).toISOString() : undefined,
+              }),
+            (d) => {
+              setTotals(d.totals);
+              setSelected([]);
+            },
+          );
         }}
       />
       <AllotDialog

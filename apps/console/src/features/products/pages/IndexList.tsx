@@ -15,6 +15,7 @@ import { IndexFormDrawer } from '../components/IndexFormDrawer';
 import { indexColumns, type IndexFlag } from '../components/indexColumns';
 import { INDEX_FILTER_KEYS, indexFiltersOf } from '../lib/filters';
 import { useRowActions } from '../../../shared/useRowActions';
+import { tableRequest } from '../../../shared/tableRequest';
 
 const FLAG_CALL: Record<IndexFlag, (i: IndexItem, v: boolean) => Promise<IndexItem>> = {
   tradable: (i, v) => indexCalls.trans(i.id, v),
@@ -92,12 +93,7 @@ export default function IndexList() {
         request={async (params) => {
           const filters = indexFiltersOf(params);
           sync(filters);
-          try {
-            const d = await indexCalls.list({ pageNum: params.current ?? 1, pageSize: params.pageSize ?? 10, ...filters });
-            return { data: d.list, total: d.total, success: true };
-          } catch {
-            return { data: [], total: 0, success: false };
-          }
+          return tableRequest(() => indexCalls.list({ pageNum: params.current ?? 1, pageSize: params.pageSize ?? 10, ...filters }));
         }}
       />
       <IndexFormDrawer

@@ -19,6 +19,7 @@ import { stockColumns } from '../components/stockColumns';
 import { STOCK_FILTER_KEYS, stockFiltersOf, stockSortOf, type Filters } from '../lib/filters';
 import { useRowActions } from '../../../shared/useRowActions';
 import { ExportButton } from '../../../shared/components/ExportButton';
+import { tableRequest } from '../../../shared/tableRequest';
 
 /**
  * 股票产品 (/product/shares): the stock list with live quotes (merged into the rows as QUOTES frames
@@ -134,17 +135,14 @@ export default function StockList() {
           const filters = stockFiltersOf(params);
           lastFilters.current = filters;
           sync(filters);
-          try {
-            const d = await stockCalls.list({
+          return tableRequest(() =>
+            stockCalls.list({
               pageNum: params.current ?? 1,
               pageSize: params.pageSize ?? 10,
               ...filters,
               ...stockSortOf(sort as Record<string, 'ascend' | 'descend' | null>),
-            });
-            return { data: d.list, total: d.total, success: true };
-          } catch {
-            return { data: [], total: 0, success: false };
-          }
+            }),
+          );
         }}
       />
       <StockFormDrawer

@@ -13,6 +13,7 @@ import { useRowActions } from '../../../shared/useRowActions';
 import { riskCalls } from '../api';
 import { SpreadDrawer } from '../components/SpreadDrawer';
 import { ruleScope, toggled } from '../lib/spread';
+import { tableRequest } from '../../../shared/tableRequest';
 
 const TYPE_COLORS: Record<string, string> = { change_pct: 'magenta', amount: 'gold', code_prefix: 'blue', price: 'cyan' };
 
@@ -174,16 +175,13 @@ export default function SpreadSettings() {
             : []
         }
         request={async (params) => {
-          try {
-            const d = await riskCalls.spreadList({
+          return tableRequest(() =>
+            riskCalls.spreadList({
               pageNum: params.current ?? 1,
               pageSize: params.pageSize ?? 10,
               type: params.type || undefined,
-            });
-            return { data: d.list, total: d.total, success: true };
-          } catch {
-            return { data: [], total: 0, success: false };
-          }
+            }),
+          );
         }}
       />
       <SpreadDrawer

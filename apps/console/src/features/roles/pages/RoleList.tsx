@@ -13,6 +13,7 @@ import { fmtTime } from '../../../shared/format';
 import { roleCalls } from '../../../shared/api/roles';
 import { RoleFormModal } from '../components/RoleFormModal';
 import '../roles.css';
+import { tableRequest } from '../../../shared/tableRequest';
 
 const FILTER_KEYS = ['name'] as const;
 
@@ -137,12 +138,7 @@ export default function RoleList() {
         options={{ reload: true, density: false, setting: false }}
         request={async (params) => {
           sync(filtersOf(params));
-          try {
-            const d = await roleCalls.list(toListQuery(params));
-            return { data: d.list, total: d.total, success: true };
-          } catch {
-            return { data: [], total: 0, success: false };
-          }
+          return tableRequest(() => roleCalls.list(toListQuery(params)));
         }}
         toolBarRender={() => [
           <Access key="add" action="add">

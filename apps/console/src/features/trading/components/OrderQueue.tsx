@@ -22,7 +22,7 @@ import { orderColumns, type OrderView } from './orderColumns';
 import { ReasonDialog } from '../../../shared/components/ReasonDialog';
 import { ReviewDrawer } from './ReviewDrawer';
 import { ReviewListPage } from '../../../shared/review/ReviewListPage';
-import { tableRequest } from '../../../shared/review/tableRequest';
+import { tableRequest } from '../../../shared/tableRequest';
 import { useReviewQueue } from '../../../shared/review/useReviewQueue';
 
 /**

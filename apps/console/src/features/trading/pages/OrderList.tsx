@@ -17,6 +17,7 @@ import { orderColumns, type OrderView } from '../components/orderColumns';
 import { ORDER_FILTER_KEYS, orderFiltersOf, orderFiltersOfSearch, orderSearchOf, toQuery, useListFilters } from '../lib/filters';
 import { liveOrder, useLiveOrders } from '../lib/liveOrders';
 import { useQueueRefresh } from '../../../shared/useQueueRefresh';
+import { tableRequest } from '../../../shared/tableRequest';
 
 /**
  * 委托列表 (/position/orderList, hidden from the menu; the positions page links here filtered by user):
@@ -94,16 +95,14 @@ export default function OrderList() {
           const filters = orderFiltersOf(params);
           sync(filters);
           lastFilters.current = toQuery(filters);
-          try {
+          return tableRequest(async () => {
             const d = await tradingCalls.orderList({
               pageNum: params.current ?? 1,
               pageSize: params.pageSize ?? 10,
               ...toQuery(filters),
             });
-            return { data: d.list.map((r) => liveOrder(r, undefined)), total: d.total, success: true };
-          } catch {
-            return { data: [], total: 0, success: false };
-          }
+            return { list: d.list.map((r) => liveOrder(r, undefined)), total: d.total };
+          });
         }}
       />
       <OrderDetailDrawer id={detail} onClose={() => setDetail(null)} />

@@ -21,6 +21,7 @@ import { ReasonDialog } from '../../../shared/components/ReasonDialog';
 import { WarningsPanel } from '../components/WarningsPanel';
 import { POSITION_FILTER_KEYS, positionFiltersOf, positionFiltersOfSearch, positionSortOf, useListFilters } from '../lib/filters';
 import { livePosition, sumPnl, type PositionView } from '../lib/pnl';
+import { tableRequest } from '../../../shared/tableRequest';
 
 /**
  * 持仓管理 (/position/financing): every position with filters kept in the URL; open positions follow the
@@ -133,13 +134,11 @@ export default function Positions({ source }: { source?: 'admin' }) {
             ...filters,
             ...positionSortOf(sort),
           };
-          try {
+          return tableRequest(async () => {
             const d = await (source === 'admin' ? tradingCalls.createdList(q) : tradingCalls.positions(q));
             setTotals(d.totals);
-            return { data: d.list.map((r) => livePosition(r, undefined)), total: d.total, success: true };
-          } catch {
-            return { data: [], total: 0, success: false };
-          }
+            return { list: d.list.map((r) => livePosition(r, undefined)), total: d.total };
+          });
         }}
       />
       <ReasonDialog

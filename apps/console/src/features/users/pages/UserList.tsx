@@ -20,6 +20,7 @@ import { UserBatchBar, type LockPatch } from '../components/UserBatchBar';
 import { userColumns } from '../components/userColumns';
 import { pageOfParams, userFilters, type Params, type Sort } from '../../../shared/userFilters';
 import { ExportButton } from '../../../shared/components/ExportButton';
+import { tableRequest } from '../../../shared/tableRequest';
 
 /** 用户列表 (/userlist/index): filters, real-name review, balance adjustment, bank cards, accounts, batch actions, export. */
 export default function UserList() {
@@ -149,12 +150,7 @@ export default function UserList() {
           setPendingOnly(filters.realState === RealState.PENDING);
           const { sortField: _f, sortOrder: _o, ...exportable } = filters;
           lastFilters.current = exportable;
-          try {
-            const d = await userCalls.list({ ...pageOfParams(params), ...filters });
-            return { data: d.list, total: d.total, success: true };
-          } catch {
-            return { data: [], total: 0, success: false };
-          }
+          return tableRequest(() => userCalls.list({ ...pageOfParams(params), ...filters }));
         }}
       />
       <ReviewDrawer
