@@ -1,19 +1,19 @@
 import '../../../shared/styles/trading.css';
-import { useRef, useState } from 'react';
-import { Button, Form, InputNumber, Modal, Space, Tag, Typography } from 'antd';
-import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { useState } from 'react';
+import { Form, InputNumber, Modal, Space, Tag, Typography } from 'antd';
+import type { ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { BLOCK_REQUEST_STATUSES, type BlockRequestItem, type DataOf, type blocktradeApi } from '@stock-admin/contracts';
 import { useAccess } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
-import { tableDefaults } from '../../../lib/proTable';
 import { BatchResultModal } from '../../../shared/components/BatchResultModal';
 import { ReasonDialog } from '../../../shared/components/ReasonDialog';
 import { Amount, Note, PriceText, StockCell, UserCell, time } from '../../../shared/components/cells';
 import { batchRows, type BatchRow } from '../../../shared/batch';
 import { useQueueRefresh } from '../../../shared/useQueueRefresh';
+import { ReviewListPage } from '../../../shared/review/ReviewListPage';
+import { useReviewQueue } from '../../../shared/review/useReviewQueue';
 import { blocktradeCalls } from '../api';
 import { tableRequest } from '../../../shared/tableRequest';
 
@@ -29,11 +29,9 @@ export default function BlockRequests() {
   const { t } = useTranslation();
   const { can } = useAccess();
   const canReview = can('edit');
-  const actionRef = useRef<ActionType>(undefined);
+  const queue = useReviewQueue<BlockRequestItem>({ reviewable: (r) => r.status === 'pending', canReview });
   const [totals, setTotals] = useState<Totals | null>(null);
-  const [selected, setSelected] = useState<BlockRequestItem[]>([]);
   const [approving, setApproving] = useState<BlockRequestItem | null>(null);
-  const [rejecting, setRejecting] = useState<BlockRequestItem | 'batch' | null>(null);
   const [results, setResults] = useState<{ rows: BatchRow[]; approve: boolean } | null>(null);
   const [form] = Form.useForm<{ shares?: number; price?: string }>();
   // a link may open the queue on another status (?status=approved); pending otherwise
@@ -42,17 +40,16 @@ export default function BlockRequests() {
     const s = search.get('status');
     return s && (BLOCK_REQUEST_STATUSES as readonly string[]).includes(s) ? s : 'pending';
   });
-  const reload = () => void actionRef.current?.reload();
-  useQueueRefresh(actionRef, { badge: 20, onFresh: () => setSelected([]) });
+  const { reload, selected } = queue;
+  useQueueRefresh(queue.actionRef, { badge: 20, onFresh: queue.clearSelection });
 
-  const runBatch = async (approve: boolean, reason?: string) => {
-    const chosen = selected;
+  /** Reviews the chosen requests (queue.runBatch then clears the selection and reloads); each one's outcome is shown. */
+  const reviewRows = async (chosen: BlockRequestItem[], approve: boolean, reason?: string) => {
     const d = await blocktradeCalls.batch(
       chosen.map((r) => r.id),
       approve,
       reason,
     );
-    setSelected([]);
     setResults({
       rows: batchRows(
         d.results,
@@ -61,8 +58,15 @@ export default function BlockRequests() {
       ),
       approve,
     });
-    reload();
   };
+  const confirmBatchApprove = () =>
+    feedback.modal.confirm({
+      title: t('blocktrade.request.batchApproveTitle', { n: selected.length }),
+      content: t('blocktrade.request.batchApproveContent'),
+      okText: t('blocktrade.request.approve'),
+      cancelText: t('trading.common.cancel'),
+      onOk: () => queue.runBatch((chosen) => reviewRows(chosen, true)).catch(() => undefined),
+    });
 
   const columns: ProColumns<BlockRequestItem>[] = [
     { title: t('blocktrade.request.userId'), dataIndex: 'userId', hideInTable: true, valueType: 'digit' },
@@ -181,7 +185,7 @@ export default function BlockRequests() {
               >
                 {t('blocktrade.request.approve')}
               </a>,
-              <Typography.Link key="reject" type="danger" onClick={() => setRejecting(r)} data-testid={`block-reject-${r.id}`}>
+              <Typography.Link key="reject" type="danger" onClick={() => queue.setRejecting(r)} data-testid={`block-reject-${r.id}`}>
                 {t('blocktrade.request.reject')}
               </Typography.Link>,
             ]
@@ -190,129 +194,101 @@ export default function BlockRequests() {
   ];
 
   return (
-    <div className="trading-page" data-testid="block-requests">
-      <ProTable<BlockRequestItem>
-        {...tableDefaults()}
-        actionRef={actionRef}
-        columns={columns}
-        headerTitle={t('blocktrade.request.title')}
-        search={{ labelWidth: 'auto' }}
-        scroll={{ x: 1900 }}
-        options={{ reload: true, density: false, setting: true }}
-        rowSelection={
-          canReview
-            ? {
-                selectedRowKeys: selected.map((r) => r.id),
-                onChange: (_, rs) => setSelected(rs),
-                getCheckboxProps: (r) => ({ disabled: r.status !== 'pending' }),
-              }
-            : false
-        }
-        tableAlertRender={({ selectedRowKeys }) => <span>{t('blocktrade.request.selected', { n: selectedRowKeys.length })}</span>}
-        tableAlertOptionRender={() => (
-          <Space size={8}>
-            <Button
-              size="small"
-              type="primary"
-              icon={<CheckOutlined />}
-              data-testid="block-batch-approve"
-              onClick={() =>
-                feedback.modal.confirm({
-                  title: t('blocktrade.request.batchApproveTitle', { n: selected.length }),
-                  content: t('blocktrade.request.batchApproveContent'),
-                  okText: t('blocktrade.request.approve'),
-                  cancelText: t('trading.common.cancel'),
-                  onOk: () => runBatch(true).catch(() => undefined),
-                })
-              }
-            >
-              {t('blocktrade.request.batchApprove')}
-            </Button>
-            <Button size="small" danger icon={<CloseOutlined />} onClick={() => setRejecting('batch')} data-testid="block-batch-reject">
-              {t('blocktrade.request.batchReject')}
-            </Button>
-            <Button size="small" type="link" onClick={() => setSelected([])}>
-              {t('blocktrade.request.clear')}
-            </Button>
-          </Space>
-        )}
-        tableExtraRender={() =>
-          totals && (
-            <Typography.Text type="secondary" data-testid="block-totals" style={{ paddingInline: 4 }}>
-              {t('blocktrade.request.totals', {
-                count: totals.count,
-                shares: totals.shares.toLocaleString(),
-                amount: totals.amount,
-                hold: totals.hold,
-              })}
-            </Typography.Text>
-          )
-        }
-        request={async (params) => {
-          const [start, end] = (params.time as string[] | undefined) ?? [];
-          return tableRequest(
-            () =>
-              blocktradeCalls.requests({
-                pageNum: params.current ?? 1,
-                pageSize: params.pageSize ?? 10,
-                userId: params.userId || undefined,
-                phone: (params.phone as string | undefined)?.trim() || undefined,
-                gid: (params.gid as string | undefined)?.trim() || undefined,
-                status: params.status || undefined,
-                startTime: start ? new Date(start).toISOString() : undefined,
-                endTime: end ? new Date(end).toISOString() : undefined,
-              }),
-            (d) => {
-              setTotals(d.totals);
-            },
-          );
-        }}
-      />
-      <Modal
-        open={!!approving}
-        title={approving ? t('blocktrade.request.approveTitle', { no: approving.requestNo }) : ''}
-        okText={t('blocktrade.request.approve')}
-        cancelText={t('trading.common.cancel')}
-        onCancel={() => setApproving(null)}
-        destroyOnHidden
-        onOk={async () => {
-          const v = await form.validateFields();
-          await blocktradeCalls.approve(approving!.id, v.shares, v.price ? String(v.price) : undefined);
-          feedback.message.success(t('blocktrade.request.approvedDone'));
-          setApproving(null);
-          reload();
-        }}
-      >
-        <Form form={form} layout="vertical" data-testid="block-approve-form">
-          <Form.Item
-            name="shares"
-            label={t('blocktrade.request.approveShares')}
-            tooltip={t('blocktrade.request.approveSharesTip')}
-            rules={[{ required: true }]}
+    <ReviewListPage<BlockRequestItem>
+      queue={queue}
+      className="trading-page"
+      testId="block-requests"
+      columns={columns}
+      headerTitle={t('blocktrade.request.title')}
+      search={{ labelWidth: 'auto' }}
+      scroll={{ x: 1900 }}
+      options={{ reload: true, density: false, setting: true }}
+      batch={{
+        selectedText: (n) => t('blocktrade.request.selected', { n }),
+        selectedTestId: 'block-selected',
+        approveText: t('blocktrade.request.batchApprove'),
+        approveTestId: 'block-batch-approve',
+        onApprove: confirmBatchApprove,
+        rejectText: t('blocktrade.request.batchReject'),
+        rejectTestId: 'block-batch-reject',
+        clearText: t('blocktrade.request.clear'),
+      }}
+      tableExtraRender={() =>
+        totals && (
+          <Typography.Text type="secondary" data-testid="block-totals" style={{ paddingInline: 4 }}>
+            {t('blocktrade.request.totals', {
+              count: totals.count,
+              shares: totals.shares.toLocaleString(),
+              amount: totals.amount,
+              hold: totals.hold,
+            })}
+          </Typography.Text>
+        )
+      }
+      request={async (params) => {
+        const [start, end] = (params.time as string[] | undefined) ?? [];
+        return tableRequest(
+          () =>
+            blocktradeCalls.requests({
+              pageNum: params.current ?? 1,
+              pageSize: params.pageSize ?? 10,
+              userId: params.userId || undefined,
+              phone: (params.phone as string | undefined)?.trim() || undefined,
+              gid: (params.gid as string | undefined)?.trim() || undefined,
+              status: params.status || undefined,
+              startTime: start ? new Date(start).toISOString() : undefined,
+              endTime: end ? new Date(end).toISOString() : undefined,
+            }),
+          (d) => {
+            setTotals(d.totals);
+          },
+        );
+      }}
+      dialogs={
+        <>
+          <Modal
+            open={!!approving}
+            title={approving ? t('blocktrade.request.approveTitle', { no: approving.requestNo }) : ''}
+            okText={t('blocktrade.request.approve')}
+            cancelText={t('trading.common.cancel')}
+            onCancel={() => setApproving(null)}
+            destroyOnHidden
+            onOk={async () => {
+              const v = await form.validateFields();
+              await blocktradeCalls.approve(approving!.id, v.shares, v.price ? String(v.price) : undefined);
+              feedback.message.success(t('blocktrade.request.approvedDone'));
+              setApproving(null);
+              reload();
+            }}
           >
-            <InputNumber min={100} max={approving?.shares} step={100} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item name="price" label={t('blocktrade.request.approvePrice')} tooltip={t('blocktrade.request.approvePriceTip')}>
-            <InputNumber min={0.01} step={0.01} precision={2} placeholder={approving?.price} style={{ width: '100%' }} stringMode />
-          </Form.Item>
-        </Form>
-      </Modal>
-      <ReasonDialog
-        open={!!rejecting}
-        title={t('blocktrade.request.rejectTitle')}
-        label={t('blocktrade.request.rejectReason')}
-        required
-        okText={t('blocktrade.request.reject')}
-        onClose={() => setRejecting(null)}
-        onSubmit={async (reason) => {
-          if (rejecting === 'batch') await runBatch(false, reason);
-          else if (rejecting) await blocktradeCalls.reject(rejecting.id, reason);
-          setRejecting(null);
-          reload();
-        }}
-        testId="block-reject-dialog"
-      />
-      <BatchResultModal rows={results?.rows ?? null} approve={results?.approve ?? true} onClose={() => setResults(null)} />
-    </div>
+            <Form form={form} layout="vertical" data-testid="block-approve-form">
+              <Form.Item
+                name="shares"
+                label={t('blocktrade.request.approveShares')}
+                tooltip={t('blocktrade.request.approveSharesTip')}
+                rules={[{ required: true }]}
+              >
+                <InputNumber min={100} max={approving?.shares} step={100} precision={0} style={{ width: '100%' }} />
+              </Form.Item>
+              <Form.Item name="price" label={t('blocktrade.request.approvePrice')} tooltip={t('blocktrade.request.approvePriceTip')}>
+                <InputNumber min={0.01} step={0.01} precision={2} placeholder={approving?.price} style={{ width: '100%' }} stringMode />
+              </Form.Item>
+            </Form>
+          </Modal>
+          <ReasonDialog
+            {...queue.rejectDialog({
+              one: (r, reason) => blocktradeCalls.reject(r.id, reason).then(() => undefined),
+              batch: (chosen, reason) => reviewRows(chosen, false, reason),
+            })}
+            title={t('blocktrade.request.rejectTitle')}
+            label={t('blocktrade.request.rejectReason')}
+            required
+            okText={t('blocktrade.request.reject')}
+            testId="block-reject-dialog"
+          />
+          <BatchResultModal rows={results?.rows ?? null} approve={results?.approve ?? true} onClose={() => setResults(null)} />
+        </>
+      }
+    />
   );
 }
