@@ -22,13 +22,17 @@ function panel(y0, title, unit, series, tMax, warmup) {
   for (let t = 0; t <= tMax; t += step)
     out.push(`<text x="${x(t)}" y="${y0 + M.top + h + 16}" font-size="11" text-anchor="middle">${+(t / 60).toFixed(1)} min</text>`);
   if (warmup > 0 && warmup < tMax)
-    out.push(`<line x1="${x(warmup)}" x2="${x(warmup)}" y1="${y0 + M.top}" y2="${y0 + M.top + h}" stroke="#999" stroke-dasharray="4 4"/>`,
-      `<text x="${x(warmup) + 4}" y="${y0 + M.top + 12}" font-size="11" fill="#666">warm-up ends</text>`);
+    out.push(
+      `<line x1="${x(warmup)}" x2="${x(warmup)}" y1="${y0 + M.top}" y2="${y0 + M.top + h}" stroke="#999" stroke-dasharray="4 4"/>`,
+      `<text x="${x(warmup) + 4}" y="${y0 + M.top + 12}" font-size="11" fill="#666">warm-up ends</text>`,
+    );
   series.forEach((s, i) => {
     const pts = s.points.map(([t, v]) => `${x(t).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
     out.push(`<polyline fill="none" stroke="${s.color}" stroke-width="1.6" ${s.dash ? 'stroke-dasharray="5 3"' : ''} points="${pts}"/>`);
     const ly = y0 + M.top + 14 + i * 18;
-    out.push(`<line x1="${M.left + w + 12}" x2="${M.left + w + 34}" y1="${ly - 4}" y2="${ly - 4}" stroke="${s.color}" stroke-width="2" ${s.dash ? 'stroke-dasharray="5 3"' : ''}/>`);
+    out.push(
+      `<line x1="${M.left + w + 12}" x2="${M.left + w + 34}" y1="${ly - 4}" y2="${ly - 4}" stroke="${s.color}" stroke-width="2" ${s.dash ? 'stroke-dasharray="5 3"' : ''}/>`,
+    );
     out.push(`<text x="${M.left + w + 40}" y="${ly}" font-size="12">${esc(s.label)}</text>`);
   });
   out.push(`<rect x="${M.left}" y="${y0 + M.top}" width="${w}" height="${h}" fill="none" stroke="#ccc"/>`);
@@ -60,7 +64,8 @@ export function drawSoak(result) {
       points: samples.filter((s) => s[n].lagP99 > 0).map((s) => [s.t, s[n].lagP99 * 1000]),
     })),
   ];
-  const title = `Soak: ${options.users} users, ${options.rate} actions/s, two instances on PostgreSQL + Redis — ${result.date.slice(0, 10)}`;
+  const rate = sim ? (sim.total.count / sim.seconds).toFixed(1) : '?';
+  const title = `Soak: ${options.users} users, ${rate} actions/s (users ${options.rate}/s and two operator bots), two instances on PostgreSQL + Redis — ${result.date.slice(0, 10)}`;
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${2 * PANEL + 44}" font-family="sans-serif" viewBox="0 0 ${W} ${2 * PANEL + 44}">`,
     `<rect width="100%" height="100%" fill="#fff"/>`,

@@ -40,12 +40,17 @@ export function report(result, { histogramQuantile }) {
     const xs = after.map((s) => s[n].lagP99).filter((x) => Number.isFinite(x) && x > 0);
     return `${ms(median(xs))} / ${ms(Math.max(0, ...xs))}`;
   });
-  row('pool connections max (waiting max)', (n) => `${Math.max(...samples.map((s) => s[n].pool.total))} (${Math.max(...samples.map((s) => s[n].pool.waiting))})`);
+  row(
+    'pool connections max (waiting max)',
+    (n) => `${Math.max(...samples.map((s) => s[n].pool.total))} (${Math.max(...samples.map((s) => s[n].pool.waiting))})`,
+  );
   row('requests served', (n) => String(last[n].requests - first[n].requests));
   row('HTTP 5xx', (n) => String(last[n].serverErrors - first[n].serverErrors));
   row('transactions retried', (n) => String(last[n].retries - first[n].retries));
   row('failed statements by SQLSTATE class', (n) => {
-    const d = Object.entries(last[n].queryErrors).map(([c, v]) => [c, v - (first[n].queryErrors[c] ?? 0)]).filter(([, v]) => v);
+    const d = Object.entries(last[n].queryErrors)
+      .map(([c, v]) => [c, v - (first[n].queryErrors[c] ?? 0)])
+      .filter(([, v]) => v);
     return d.length ? d.map(([c, v]) => `${c}: ${v}`).join(', ') : 'none';
   });
   row('fund records posted', (n) => String(last[n].postings - first[n].postings));
@@ -60,10 +65,16 @@ export function report(result, { histogramQuantile }) {
 
   const check = (ok, text) => targets.push(`${ok ? 'met   ' : 'MISSED'}  ${text}`);
   check(total.errors === 0 && serverErrors === 0, `0 × 5xx (simulator ${total.errors}, servers ${serverErrors})`);
-  check(lost === 0 && !(sim?.socketClosed ?? []).length, `0 lost notices (${lost}${sim?.socketClosed?.length ? `; socket closed: ${sim.socketClosed.join(', ')}` : ''})`);
+  check(
+    lost === 0 && !(sim?.socketClosed ?? []).length,
+    `0 lost notices (${lost}${sim?.socketClosed?.length ? `; socket closed: ${sim.socketClosed.join(', ')}` : ''})`,
+  );
   check(result.ledgerVerified, 'ledger verified after the run');
   const growths = names.map((n) => growth(n, 'rss'));
-  check(growths.every((g) => g <= 0.1), `RSS growth ≤ 10 % after warm-up (${growths.map((g) => `${(g * 100).toFixed(1)} %`).join(', ')})`);
+  check(
+    growths.every((g) => g <= 0.1),
+    `RSS growth ≤ 10 % after warm-up (${growths.map((g) => `${(g * 100).toFixed(1)} %`).join(', ')})`,
+  );
   check(!slow.length, `p99 ≤ 200 ms for every action${slow.length ? ` (over: ${slow.join(', ')})` : ''}`);
   lines.push('', 'targets:', ...targets.map((t) => `  ${t}`));
 

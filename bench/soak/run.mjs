@@ -62,9 +62,10 @@ const instances = [];
 /**
  * As operators would before a busy day: the demo's deposit channels take 2,000,000 and 500,000 a day, which a few
  * thousand users exhaust within minutes; past that every deposit is refused and the population never trades. The caps
- * are raised through the admin API, nothing else changes.
+ * are raised through the admin API; and withdrawals are taken at any hour (the demo's window is 09:00–22:00 Shanghai
+ * time: a soak run in the evening would see every withdrawal refused and none paid).
  */
-async function raiseDailyCaps(base) {
+async function prepareOperations(base) {
   const token = await adminLogin(base, 'super', 'super123');
   const headers = { admintoken: token, 'content-type': 'application/json' };
   const list = await (await fetch(`${base}/admin/channel/list?pageSize=1000`, { headers: { admintoken: token } })).json();
@@ -77,16 +78,38 @@ async function raiseDailyCaps(base) {
     const r = await (await fetch(`${base}/admin/channel/update`, { method: 'POST', headers, body: JSON.stringify(body) })).json();
     if (r.status !== 0) throw new Error(`channel ${id} update: ${r.msg}`);
   }
+  const pay = await (await fetch(`${base}/admin/paySetting/get.do`, { method: 'POST', headers, body: '{}' })).json();
+  if (pay.status !== 0) throw new Error(`pay settings: ${pay.msg}`);
+  const { minRecharge, minWithdraw, withdrawFeePercent, withdrawFeeFixed, maxOpenRechargePerHour } = pay.data;
+  const body = {
+    minRecharge,
+    minWithdraw,
+    withdrawFeePercent,
+    withdrawFeeFixed,
+    maxOpenRechargePerHour,
+    withdrawStart: '00:00',
+    withdrawEnd: '24:00',
+  };
+  const saved = await (await fetch(`${base}/admin/paySetting/update.do`, { method: 'POST', headers, body: JSON.stringify(body) })).json();
+  if (saved.status !== 0) throw new Error(`pay settings update: ${saved.msg}`);
 }
 const pgc = new pg.Client({ connectionString: DB_URL });
 let exitCode = 0;
 try {
   log(`schema soak_${id}; starting instance A (migrations, demo data) then B`);
   // A first: migrations and demo data once, before B opens its pool
-  instances.push({ name: 'A', metrics: 18501, ...(await startServer({ port: 18500, env: { ...common, SEED_DEMO: 'true', METRICS_PORT: '18501' } })) });
-  instances.push({ name: 'B', metrics: 18503, ...(await startServer({ port: 18502, env: { ...common, SEED_DEMO: 'false', METRICS_PORT: '18503' } })) });
+  instances.push({
+    name: 'A',
+    metrics: 18501,
+    ...(await startServer({ port: 18500, env: { ...common, SEED_DEMO: 'true', METRICS_PORT: '18501' } })),
+  });
+  instances.push({
+    name: 'B',
+    metrics: 18503,
+    ...(await startServer({ port: 18502, env: { ...common, SEED_DEMO: 'false', METRICS_PORT: '18503' } })),
+  });
   await pgc.connect();
-  await raiseDailyCaps(instances[0].base);
+  await prepareOperations(instances[0].base);
 
   const samples = [];
   const started = Date.now();
