@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PERMISSIONS, isGrantable, type Action } from '@stock-admin/contracts';
+import { PERMISSION_KEYS, isGrantable, type Action } from '@stock-admin/contracts';
+import zh from '../src/locales/zh-CN';
 import {
   gridFromEntries,
   gridToPayload,
@@ -11,7 +12,7 @@ import {
   type GridRow,
 } from '../src/features/roles/lib/permissionGrid';
 
-const rows: GridRow[] = PERMISSIONS.map((p) => ({ key: p.key, name: p.zh, grantable: isGrantable(p.key) }));
+const rows: GridRow[] = PERMISSION_KEYS.map((key) => ({ key, name: zh.permission[key], grantable: isGrantable(key) }));
 const all = () => true;
 
 describe('permission grid ↔ role payload', () => {

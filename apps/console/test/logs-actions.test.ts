@@ -3,20 +3,34 @@ import { actionName } from '../src/shared/logActions';
 import { summaryDiff } from '../src/shared/format';
 import zh from '../src/features/logs/locales/zh-CN';
 import en from '../src/features/logs/locales/en-US';
+import sharedZh from '../src/locales/zh-CN';
+import sharedEn from '../src/locales/en-US';
 
 // The operation log names actions and fields in the reader's language (issue 27 item 5), not API paths.
-const verbOf = (cat: { logs: { opName: Record<string, string> } }) => (key: string) => cat.logs.opName[key] ?? null;
+/** A catalogue's text of a dotted key, or null (as `i18n.exists(k) ? t(k) : null`). */
+const labelOf =
+  (...cats: object[]) =>
+  (key: string): string | null => {
+    for (const cat of cats) {
+      const v = key.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), cat);
+      if (typeof v === 'string') return v;
+    }
+    return null;
+  };
+const zhLabel = labelOf(zh, sharedZh);
+const enLabel = labelOf(en, sharedEn);
 
 describe('operation log action names', () => {
   it('names a logged path by its page and its own verb, in each language', () => {
-    expect(actionName('/admin/user/updateAmt.do', 'zh-CN', verbOf(zh))).toBe('用户列表 · 调整余额');
-    expect(actionName('/admin/user/updateAmt.do', 'en-US', verbOf(en))).toBe('Users · Adjust balance');
+    expect(actionName('/admin/user/updateAmt.do', zhLabel)).toBe('用户列表 · 调整余额');
+    expect(actionName('/admin/user/updateAmt.do', enLabel)).toBe('Users · Adjust balance');
   });
 
   it('falls back to the permission action’s verb, and to nothing for a path no endpoint has', () => {
-    expect(actionName('/admin/stockDz/add.do', 'zh-CN', () => null)).toMatch(/ · 新增$/);
-    expect(actionName('/admin/stockDz/add.do', 'en-US', () => null)).toMatch(/ · Add$/);
-    expect(actionName('/admin/nothing/here.do', 'zh-CN', verbOf(zh))).toBeNull();
+    const withoutVerbs = (label: (k: string) => string | null) => (k: string) => (k.startsWith('logs.opName.') ? null : label(k));
+    expect(actionName('/admin/stockDz/add.do', withoutVerbs(zhLabel))).toMatch(/ · 新增$/);
+    expect(actionName('/admin/stockDz/add.do', withoutVerbs(enLabel))).toMatch(/ · Add$/);
+    expect(actionName('/admin/nothing/here.do', zhLabel)).toBeNull();
   });
 
   it('labels the changed fields of a summary', () => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery } from './envelope.js';
 import { optionalText, zId } from './fields.js';
-import { ACTIONS, PERMISSIONS, type PermissionKey } from './permissions.js';
+import { ACTIONS, PERMISSION_KEYS, type PermissionKey } from './permissions.js';
 import { permissionEntry } from './session.js';
 
 /**
@@ -12,7 +12,7 @@ import { permissionEntry } from './session.js';
 export const SUPER_ONLY_PERMISSIONS: readonly PermissionKey[] = ['operationlog'];
 export const isGrantable = (key: string) => !(SUPER_ONLY_PERMISSIONS as readonly string[]).includes(key);
 
-const permissionKeyEnum = z.enum(PERMISSIONS.map((p) => p.key) as [PermissionKey, ...PermissionKey[]]);
+const permissionKeyEnum = z.enum(PERMISSION_KEYS);
 
 /** Actions as an array or a comma-joined string ("query,get"). */
 const actionList = z
@@ -34,7 +34,7 @@ export const roleGrants = z.preprocess(
       return z.NEVER;
     }
   },
-  z.array(roleGrant).max(PERMISSIONS.length * 2),
+  z.array(roleGrant).max(PERMISSION_KEYS.length * 2),
 );
 
 export const roleRecord = z.object({

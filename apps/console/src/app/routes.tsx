@@ -49,7 +49,7 @@ import { usersPages } from '../features/users/routes';
  *
  * Adding a page: put it in its feature's manifest and, in a section assembled here, in the section's
  * children (create the section if needed, in the spec's order), with `titleKey` (add the title to both
- * locale files), `permission` (a key of contracts' PERMISSIONS), `hideInMenu` for the spec's `*` pages,
+ * locale files), `permission` (a key of contracts' PERMISSION_KEYS), `hideInMenu` for the spec's `*` pages,
  * `keepAlive` for list pages whose state should survive tab switches, `super` for super-user-only pages.
  * A page that is not built yet is simply not listed.
  */

@@ -1,11 +1,12 @@
 import * as contracts from '@stock-admin/contracts';
-import { ACTION_LABELS, PERMISSIONS, type Action, type Lang } from '@stock-admin/contracts';
+import type { Action } from '@stock-admin/contracts';
 
 /**
  * The operation log stores the endpoint's path (`/admin/user/updateAmt.do`); operators read the action's name in
  * their language. The name is derived from the contracts' endpoint tables (every `xxxApi` export): the page's
- * name from the endpoint's permission, then the endpoint's own verb when the catalogue has one (updateAmt →
- * 调整余额 / Adjust balance), else the permission action's (编辑 / Edit). The raw path stays in the detail view.
+ * name from the endpoint's permission (`permission.<key>` of the shared catalogue), then the endpoint's own verb when
+ * the catalogue has one (`logs.opName.updateAmt` → 调整余额 / Adjust balance), else the permission action's
+ * (`action.edit` → 修改 / Edit). The raw path stays in the detail view.
  */
 interface Known {
   key: string;
@@ -35,21 +36,18 @@ function collect(): Map<string, Known> {
 }
 
 let known: Map<string, Known> | null = null;
-const permissionName = (key: string | undefined, lang: Lang) => {
-  const p = PERMISSIONS.find((x) => x.key === key);
-  return p ? (lang === 'en-US' ? p.en : p.zh) : null;
-};
 
 /**
- * `[page, verb]` of a logged path in `lang`; `verb(key)` looks the endpoint's own verb up (i18n, or null).
- * Unknown paths (an older build's) come back as null: the caller shows the path.
+ * `page · verb` of a logged path in the reader's language; `label(key)` is the catalogue's text of a key, or null when
+ * it has none (`(k) => (i18n.exists(k) ? t(k) : null)`). Unknown paths (an older build's) come back as null: the
+ * caller shows the path.
  */
-export function actionName(path: string, lang: Lang, verb: (key: string) => string | null): string | null {
+export function actionName(path: string, label: (key: string) => string | null): string | null {
   known ??= collect();
   const k = known.get(path);
   if (!k) return null;
-  const page = permissionName(k.permission, lang);
-  const own = verb(k.key) ?? (k.action ? (lang === 'en-US' ? ACTION_LABELS[k.action].en : ACTION_LABELS[k.action].zh) : null);
+  const page = k.permission ? label(`permission.${k.permission}`) : null;
+  const own = label(`logs.opName.${k.key}`) ?? (k.action ? label(`action.${k.action}`) : null);
   if (!own) return page;
   return page ? `${page} · ${own}` : own;
 }

@@ -2,7 +2,7 @@ import { ALL_ACTIONS, PERMISSION_KEYS, READ_ACTIONS, type Action, type BuiltinRo
 
 type Grants = Partial<Record<PermissionKey, Action[]>>;
 
-const all = (keys: PermissionKey[]): Grants => Object.fromEntries(keys.map((k) => [k, ALL_ACTIONS]));
+const all = (keys: readonly PermissionKey[]): Grants => Object.fromEntries(keys.map((k) => [k, ALL_ACTIONS]));
 const read = (keys: PermissionKey[]): Grants => Object.fromEntries(keys.map((k) => [k, READ_ACTIONS]));
 const own: Grants = { dashboard: READ_ACTIONS, user: ALL_ACTIONS };
 

@@ -2,8 +2,7 @@ import { and, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   ACTIONS,
-  ACTION_LABELS,
-  PERMISSIONS,
+  PERMISSION_KEYS,
   isGrantable,
   type Action,
   type Lang,
@@ -22,36 +21,34 @@ import { BUILTIN_ROLE_GRANTS } from '../admins/builtin-roles.js';
 import { assertWithinOwn, roleGrants } from '../admins/grants.js';
 import './messages.js';
 import '../admins/messages.js';
+import { actionName, permissionName } from '../_kit/permission-names.js';
 import { likeContains } from '../../db/like.js';
 
 type Audit = (a: { targetId?: string | number | null; before?: unknown; after?: unknown }) => void;
 
-const names = (lang: Lang) => new Map(PERMISSIONS.map((p) => [p.key as string, lang === 'en-US' ? p.en : p.zh]));
-
 /** The permission keys and actions the role editor offers (the super-user's own powers marked not grantable). */
 export function catalogue(lang: Lang): PermissionCatalogue {
   return {
-    actions: ACTIONS.map((action) => ({ action, describe: lang === 'en-US' ? ACTION_LABELS[action].en : ACTION_LABELS[action].zh })),
-    permissions: PERMISSIONS.map((p) => ({ key: p.key, name: lang === 'en-US' ? p.en : p.zh, grantable: isGrantable(p.key) })),
+    actions: ACTIONS.map((action) => ({ action, describe: actionName(lang, action) })),
+    permissions: PERMISSION_KEYS.map((key) => ({ key, name: permissionName(lang, key), grantable: isGrantable(key) })),
   };
 }
 
 function entries(lang: Lang, roleId: number, grants: { permissionKey: string; actions: string[] }[]) {
-  const n = names(lang);
   // Catalogue order, known keys and actions only.
   const byKey = new Map(grants.map((g) => [g.permissionKey, g.actions]));
-  return PERMISSIONS.flatMap((p) => {
-    const actions = ACTIONS.filter((a) => byKey.get(p.key)?.includes(a));
+  return PERMISSION_KEYS.flatMap((key) => {
+    const actions = ACTIONS.filter((a) => byKey.get(key)?.includes(a));
     if (!actions.length) return [];
     return [
       {
         roleId,
-        permissionId: p.key,
-        permissionName: n.get(p.key)!,
+        permissionId: key,
+        permissionName: permissionName(lang, key),
         actions,
         actionEntitySet: actions.map((action) => ({
           action,
-          describe: lang === 'en-US' ? ACTION_LABELS[action].en : ACTION_LABELS[action].zh,
+          describe: actionName(lang, action),
           defaultCheck: false,
         })),
       },

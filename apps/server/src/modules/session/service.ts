@@ -1,14 +1,5 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import {
-  ACTIONS,
-  ACTION_LABELS,
-  PERMISSIONS,
-  type Action,
-  type Lang,
-  type LoginData,
-  type SiteStyle,
-  type UserInfo,
-} from '@stock-admin/contracts';
+import { ACTIONS, PERMISSION_KEYS, type Action, type Lang, type LoginData, type SiteStyle, type UserInfo } from '@stock-admin/contracts';
 import { adminSessions, admins, loginLog } from '../../db/schema/index.js';
 import { rows } from '../../db/migrate.js';
 import type { Db } from '../../db/client.js';
@@ -20,6 +11,7 @@ import { hashToken, newToken } from '../../lib/tokens.js';
 import { verifyTotp } from '../../lib/totp.js';
 import { openTotpSecret } from '../../lib/totp-secret.js';
 import { mayTry, noteLocks } from './throttle.js';
+import { actionName, permissionName } from '../_kit/permission-names.js';
 import type { SessionCache } from './cache.js';
 import './messages.js';
 import { reuseJson } from '../../http/json.js';
@@ -202,18 +194,18 @@ export function userInfo(p: Principal, lang: Lang): UserInfo {
 }
 
 function buildUserInfo(p: Principal, lang: Lang): UserInfo {
-  const permissions = PERMISSIONS.flatMap((perm) => {
-    const actions = p.isSuper ? [...ACTIONS] : (p.permissions.get(perm.key) ?? []);
+  const permissions = PERMISSION_KEYS.flatMap((key) => {
+    const actions = p.isSuper ? [...ACTIONS] : (p.permissions.get(key) ?? []);
     if (!actions.length) return [];
     return [
       {
         roleId: p.roleId,
-        permissionId: perm.key,
-        permissionName: lang === 'en-US' ? perm.en : perm.zh,
+        permissionId: key,
+        permissionName: permissionName(lang, key),
         actions,
         actionEntitySet: actions.map((action) => ({
           action,
-          describe: lang === 'en-US' ? ACTION_LABELS[action].en : ACTION_LABELS[action].zh,
+          describe: actionName(lang, action),
           defaultCheck: false,
         })),
       },

@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Lang, WorkplaceData } from '@stock-admin/contracts';
+import type { WorkplaceData } from '@stock-admin/contracts';
 import { useBadges } from '../../../lib/badges';
 import { actionName } from '../../../shared/logActions';
 import { toneColor } from '../../../shared/market/quoteFormat';
@@ -21,8 +21,7 @@ const money = (v: string) => Number(v).toLocaleString(undefined, { minimumFracti
  */
 export function TodayFigures() {
   const { t, i18n } = useTranslation();
-  const lang = (i18n.language === 'en-US' ? 'en-US' : 'zh-CN') as Lang;
-  const verb = (key: string) => (i18n.exists(`logs.opName.${key}`) ? t(`logs.opName.${key}`) : null);
+  const label = (key: string) => (i18n.exists(key) ? t(key) : null);
   const q = useQuery({ queryKey: ['workplace', 'today'], queryFn: dashboardCalls.workplace });
   const counts = useBadges();
   const key = JSON.stringify(counts);
@@ -131,7 +130,7 @@ export function TodayFigures() {
                 {dayjs(o.createdAt).format('MM-DD HH:mm:ss')}
               </Typography.Text>
               <span style={{ flex: 1 }}>
-                {actionName(o.action, lang, verb) ?? o.action}
+                {actionName(o.action, label) ?? o.action}
                 {/* a record's number; a settings page's key ('pay', 'stock') says nothing the action's name does not */}
                 {o.targetId && /\d/.test(o.targetId) ? <Typography.Text type="secondary"> #{o.targetId}</Typography.Text> : null}
               </span>

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { Descriptions, Tag, Tooltip, Typography } from 'antd';
 import { ProTable, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import { logsApi, type Lang, type OperationLogItem } from '@stock-admin/contracts';
+import { logsApi, type OperationLogItem } from '@stock-admin/contracts';
 import { tableDefaults } from '../../../lib/proTable';
 import { logCalls } from '../api';
 import { ExportButton } from '../../../shared/components/ExportButton';
@@ -74,7 +74,6 @@ function Detail({ r }: { r: OperationLogItem }) {
 /** 操作日志 (super-user only): who did what to which record, with the before/after summary. */
 export default function OperationLog() {
   const { t, i18n } = useTranslation();
-  const lang = (i18n.language === 'en-US' ? 'en-US' : 'zh-CN') as Lang;
   const { initialValues, sync } = useUrlFilters(FILTER_KEYS, { rangeField: 'createdAt' });
   const last = useRef<Record<string, unknown>>({});
 
@@ -108,7 +107,7 @@ export default function OperationLog() {
       ellipsis: true,
       // the action's name in the reader's language; the path itself in the expanded row (and here when unknown)
       render: (_, r) => {
-        const name = actionName(r.action, lang, (key) => (i18n.exists(`logs.opName.${key}`) ? t(`logs.opName.${key}`) : null));
+        const name = actionName(r.action, (key) => (i18n.exists(key) ? t(key) : null));
         return name ? (
           <Tooltip title={r.action}>
             <span data-testid={`oplog-action-${r.id}`}>{name}</span>
