@@ -7,6 +7,9 @@
  * Only immutable values may be marked (the memo is keyed by object identity and never invalidated).
  */
 const memo = new WeakMap<object, Map<string, Buffer> | null>();
+/** The envelope bytes made here: compression keeps its compressed copy of each (http/compression.ts). */
+const reusedBytes = new WeakSet<Buffer>();
+export const isReusedEnvelope = (payload: unknown): payload is Buffer => Buffer.isBuffer(payload) && reusedBytes.has(payload);
 /** Envelope heads (status + message in one language) per marked value: a handful at most. */
 const MAX_HEADS = 8;
 
@@ -25,7 +28,10 @@ function encoded(data: object, head: string): Buffer {
     // `{…head, "data": …}` — the text JSON.stringify gives for the envelope, whose data comes last.
     const text = head === '{}' ? `{"data":${JSON.stringify(data)}}` : `${head.slice(0, -1)},"data":${JSON.stringify(data)}}`;
     bytes = Buffer.from(text);
-    if (byHead.size < MAX_HEADS) byHead.set(head, bytes);
+    if (byHead.size < MAX_HEADS) {
+      byHead.set(head, bytes);
+      reusedBytes.add(bytes);
+    }
   }
   return bytes;
 }

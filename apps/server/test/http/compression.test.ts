@@ -1,5 +1,5 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import zlib, { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COMPRESS_THRESHOLD } from '../../src/http/compression.js';
 import { createTestApp, signedIn, type TestApp } from '../helpers.js';
 
@@ -31,6 +31,19 @@ describe('API answers compressed (issue 41)', () => {
     const gz = await info('gzip');
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(expected);
+  });
+
+  it('compresses the reused info document once, not on every request, and honours q=0', async () => {
+    await info('br'); // its copy exists now
+    const spies = [vi.spyOn(zlib, 'brotliCompressSync'), vi.spyOn(zlib, 'createBrotliCompress')];
+    try {
+      for (let i = 0; i < 5; i++) expect((await info('br')).headers['content-encoding']).toBe('br');
+      for (const spy of spies) expect(spy).not.toHaveBeenCalled();
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+    expect((await info('br;q=0, gzip')).headers['content-encoding']).toBe('gzip');
+    expect((await info('identity')).headers['content-encoding']).toBeUndefined();
   });
 
   it('leaves small answers as they are', async () => {
