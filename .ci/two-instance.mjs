@@ -20,7 +20,7 @@
 // Usage: DATABASE_URL=postgres://... REDIS_URL=redis://127.0.0.1:6379 node .ci/two-instance.mjs [--stop-redis]
 // Ports used: 18210-18219 (18214: C's metrics). Prints "N passed, M failed" last; exits 1 on any failure.
 import { randomBytes } from 'node:crypto';
-import { getMetricsFromIterator } from 'prom2javascript';
+import { parseMetricsText } from '../bench/soak/metrics.mjs';
 import {
   assert,
   call,
@@ -171,7 +171,7 @@ try {
   await check("C's metrics port (the primary's) sums both workers' figures", async () => {
     const r = await fetch(`http://127.0.0.1:${METRICS_PORT_C}/metrics`);
     assert(r.ok, `metrics answered ${r.status}`);
-    const m = await getMetricsFromIterator((await r.text()).split('\n').filter((l) => !/ Nan$/i.test(l))[Symbol.iterator]());
+    const m = await parseMetricsText(await r.text());
     const kicks = (m.socket_notices_sent_total?.data ?? []).filter((d) => d.labels.event === 'KICKOUT_ANOTHER');
     const sent = kicks.reduce((s, d) => s + d.value, 0);
     // the four kick-outs above, each delivered by whichever worker held the socket

@@ -36,12 +36,19 @@ export function histogramQuantile(q, after, before = {}) {
   return les.at(-1) ?? null;
 }
 
+/**
+ * The Prometheus text format as families. The parser reads no NaN (Prometheus does): the event-loop figures are NaN
+ * before their first sample, so those lines are left out.
+ */
+export function parseMetricsText(text) {
+  const lines = text.split('\n').filter((l) => !/ Nan$/i.test(l));
+  return getMetricsFromIterator(lines[Symbol.iterator]());
+}
+
 export async function readMetrics(url) {
   const r = await fetch(url);
   if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
-  // the parser reads no NaN (Prometheus does): the event-loop figures are NaN before their first sample
-  const lines = (await r.text()).split('\n').filter((l) => !/ Nan$/i.test(l));
-  const m = await getMetricsFromIterator(lines[Symbol.iterator]());
+  const m = await parseMetricsText(await r.text());
   return {
     rss: sum(m, 'process_resident_memory_bytes'),
     heapUsed: sum(m, 'nodejs_heap_size_used_bytes'),

@@ -2,7 +2,7 @@
  * Telling "the database is unreachable" from every other failure, and saying so once per outage.
  *
  * A lost or refused connection is not a bug of ours: the request gets the outage envelope (HTTP 503,
- * `Status.DB_UNAVAILABLE`, `Retry-After`), `/healthz` answers 503 so a load balancer drains the instance,
+ * `Status.DB_UNAVAILABLE`, `Retry-After`), `/readyz` answers 503 so a load balancer drains the instance,
  * and the log gets one line when the outage begins and one when the database answers again — not one
  * per request. Nothing here ends the process.
  */
@@ -23,12 +23,21 @@ const MESSAGES = [
 
 /** True for an error (or an error it wraps, as drizzle's query errors do) that means "no database". */
 export function isConnectionError(e: unknown): boolean {
-  for (let err = e, depth = 0; err && typeof err === 'object' && depth < 5; err = (err as { cause?: unknown }).cause, depth++) {
-    const { code, message } = err as { code?: unknown; message?: unknown };
+  for (const { code, message } of causes(e)) {
     if (typeof code === 'string' && (SQLSTATES.test(code) || NODE_CODES.has(code))) return true;
     if (typeof message === 'string' && MESSAGES.some((m) => m.test(message))) return true;
   }
   return false;
+}
+
+/**
+ * An error and the errors it wraps, outermost first, five deep at most: drizzle wraps the driver's error (whose `code`
+ * is the SQLSTATE) in its own. Every test of a database error (`isConnectionError`, `isConflict`, the metrics'
+ * SQLSTATE class) reads them through this.
+ */
+export function* causes(e: unknown): Generator<{ code?: unknown; message?: unknown }> {
+  for (let err = e, depth = 0; err && typeof err === 'object' && depth < 5; err = (err as { cause?: unknown }).cause, depth++)
+    yield err as { code?: unknown; message?: unknown };
 }
 
 type Log = (level: 'error' | 'info', msg: string, detail?: Record<string, unknown>) => void;

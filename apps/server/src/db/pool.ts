@@ -1,6 +1,6 @@
 import pg from 'pg';
-import { metrics, sqlStateClass } from '../lib/metrics.js';
-import { isConnectionError } from './outage.js';
+import { metrics } from '../lib/metrics.js';
+import { causes, isConnectionError } from './outage.js';
 
 /** The release of the current checkout of a client, made safe to call twice (set at its first checkout on). */
 const releases = new WeakMap<pg.PoolClient, (err?: Error | boolean) => void>();
@@ -28,6 +28,12 @@ export class Pool extends pg.Pool {
     if (callback) return super.connect(callback);
     return super.connect().then(guard);
   }
+}
+
+/** The SQLSTATE class of a failed statement (two characters: 23 integrity, 40 rollback, 57 operator…), or "connection". */
+function sqlStateClass(e: unknown): string {
+  for (const { code } of causes(e)) if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code.slice(0, 2);
+  return 'connection';
 }
 
 /**

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { metrics } from '../lib/metrics.js';
+import { causes } from './outage.js';
 import type { Db } from './client.js';
 
 /**
@@ -20,10 +21,7 @@ const RETRYABLE = new Set(['40P01', '40001']);
 
 /** True for a deadlock or serialization failure (also when wrapped, as drizzle's query errors are). */
 export function isConflict(e: unknown): boolean {
-  for (let err = e, depth = 0; err && typeof err === 'object' && depth < 5; err = (err as { cause?: unknown }).cause, depth++) {
-    const code = (err as { code?: unknown }).code;
-    if (typeof code === 'string' && RETRYABLE.has(code)) return true;
-  }
+  for (const { code } of causes(e)) if (typeof code === 'string' && RETRYABLE.has(code)) return true;
   return false;
 }
 

@@ -11,11 +11,14 @@ const BROTLI = {
 };
 const GZIP = { level: 6 };
 
+/** An encoding named in `Accept-Encoding` and not refused with q=0; compiled once (the info document's every request). */
+const offers = (name: string) => new RegExp(`(^|,)\\s*${name}\\s*(;\\s*q=(?!0(\\.0*)?\\s*(,|$))[\\d.]+\\s*)?(,|$)`, 'i');
+const OFFERS_BR = offers('br');
+const OFFERS_GZIP = offers('gzip');
+
 /** What the caller accepts, Brotli first; null for neither (or both refused with q=0). */
-function accepted(header: string | undefined): 'br' | 'gzip' | null {
-  const offered = (name: string) =>
-    new RegExp(`(^|,)\\s*${name}\\s*(;\\s*q=(?!0(\\.0*)?\\s*(,|$))[\\d.]+\\s*)?(,|$)`, 'i').test(header ?? '');
-  return offered('br') ? 'br' : offered('gzip') ? 'gzip' : null;
+function accepted(header = ''): 'br' | 'gzip' | null {
+  return OFFERS_BR.test(header) ? 'br' : OFFERS_GZIP.test(header) ? 'gzip' : null;
 }
 
 /** The compressed copies of the memoized envelopes (json.ts: the info document), made once each. */

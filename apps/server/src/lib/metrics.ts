@@ -119,15 +119,6 @@ export const metrics = {
   }),
 };
 
-/** The SQLSTATE class of a failed statement (also when wrapped, as drizzle's errors are), or "connection". */
-export function sqlStateClass(e: unknown): string {
-  for (let err = e, depth = 0; err && typeof err === 'object' && depth < 5; err = (err as { cause?: unknown }).cause, depth++) {
-    const code = (err as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code.slice(0, 2);
-  }
-  return 'connection';
-}
-
 /** The sign-in log's results that are refusals (the others: ok, registered, need_code, unlock, lock_ip…). */
 const REFUSED_SIGN_INS = new Set(['bad_password', 'bad_code', 'locked', 'throttled']);
 
