@@ -15,6 +15,12 @@ const TOP = fs.readdirSync(path.join(import.meta.dirname, CONSOLE)).filter((n) =
 // The server's layers (docs/architecture.md, Layers): these are shared by every domain and import none.
 const SERVER = 'apps/server/src';
 const SERVER_SHARED = ['http', 'lib', 'realtime', 'db', 'jobs', 'ledger'];
+// Every folder of modules/ but the kit is a domain; its index.ts is what others may use, manifest.ts what app.ts installs.
+const DOMAINS = fs
+  .readdirSync(path.join(import.meta.dirname, SERVER, 'modules'), { withFileTypes: true })
+  .filter((d) => d.isDirectory() && d.name !== '_kit')
+  .map((d) => d.name);
+const ENTRIES = DOMAINS.flatMap((d) => [`./${d}/index.ts`]);
 
 export default tseslint.config(
   {
@@ -114,16 +120,40 @@ export default tseslint.config(
     files: [`${SERVER}/**/*.ts`],
     plugins: { 'import-x': importX },
     settings: {
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.mjs', '.json'], extensionAlias: { '.js': ['.ts', '.js'] } })],
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.js', '.mjs', '.json'], extensionAlias: { '.js': ['.ts', '.js'] } }),
+      ],
       'import-x/extensions': ['.ts', '.js', '.mjs'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
     },
     rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': [
         'error',
         {
           basePath: import.meta.dirname,
           zones: [
+            // A domain uses the kit, the shared layers and other domains' public entries (their index.ts), nothing else
+            ...DOMAINS.map((d) => ({
+              target: `${SERVER}/modules/${d}`,
+              from: `${SERVER}/modules`,
+              except: [`./${d}`, './_kit', ...ENTRIES],
+              message: `A domain imports another only through its index.ts (its public entry): export what ${d} needs there.`,
+            })),
+            {
+              // the kit is below every domain
+              target: `${SERVER}/modules/_kit`,
+              from: `${SERVER}/modules`,
+              except: ['./_kit'],
+              message: 'modules/_kit imports no domain: it is what the domains share.',
+            },
+            {
+              // the composition and the tools above it install manifests and call public entries, like the domains
+              target: ['app.ts', 'main.ts', 'cli', 'simulate'].map((d) => `${SERVER}/${d}`),
+              from: `${SERVER}/modules`,
+              except: ['./_kit', './index.ts', './seed.ts', ...ENTRIES],
+              message: 'Outside modules/, a domain is reached through its index.ts (or the manifests, through modules/index.ts).',
+            },
             {
               target: SERVER_SHARED.map((d) => `${SERVER}/${d}`),
               from: ['modules', 'simulate', 'cli', 'app.ts', 'main.ts'].map((d) => `${SERVER}/${d}`),

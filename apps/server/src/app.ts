@@ -23,12 +23,12 @@ import { registerHealth } from './http/health.js';
 import { registerMetrics } from './http/metrics.js';
 import { DOMAINS } from './modules/index.js';
 import { registerRealtime } from './realtime/plugin.js';
-import { registerMarket } from './modules/market/plugin.js';
+import { registerMarket } from './modules/market/index.js';
 import { secretBoxFor } from './lib/secretbox.js';
-import { SessionCache } from './modules/session/cache.js';
-import { sessionAuthenticator } from './modules/session/service.js';
-import { agentChainsOfUsers } from './modules/agents/service.js';
-import { authenticateUser } from './modules/platform/sessions.js';
+import { SessionCache } from './modules/session/index.js';
+import { sessionAuthenticator } from './modules/session/index.js';
+import { agentChainsOfUsers } from './modules/agents/index.js';
+import { authenticateUser } from './modules/users/index.js';
 import { serialize } from './http/json.js';
 
 declare module 'fastify' {

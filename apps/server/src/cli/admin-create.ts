@@ -10,7 +10,7 @@ import { BUILTIN_ROLES } from '@stock-admin/contracts';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
-import { createAdmin, ensureBuiltinRoles, roleIdByCode } from '../modules/admins/service.js';
+import { createAdmin, ensureBuiltinRoles, roleIdByCode } from '../modules/admins/index.js';
 
 async function askHidden(question: string): Promise<string> {
   let muted = false;

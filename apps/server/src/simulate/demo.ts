@@ -3,8 +3,8 @@ import { addAgentInput } from '@stock-admin/contracts';
 import { admins, agents, users } from '../db/schema/index.js';
 import type { AppContext } from '../http/context.js';
 import { systemPrincipal } from '../modules/_kit/system.js';
-import { addAgent } from '../modules/agents/service.js';
-import { DEMO_USER_PASSWORD } from '../modules/users/seed.js';
+import { addAgent } from '../modules/agents/index.js';
+import { DEMO_USER_PASSWORD } from '../modules/users/index.js';
 import { Simulation } from './index.js';
 
 /** The agent every simulated user registers under: the console filters the simulated traffic by it. */

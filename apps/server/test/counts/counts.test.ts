@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { counters, type Counter } from '../../src/modules/counts/registry.js';
+import { counters, type Counter } from '../../src/modules/_kit/counters.js';
 import { rows } from '../../src/db/migrate.js';
 import { createTestApp, get, login, makeAdmin, signedIn, type TestApp } from '../helpers.js';
 

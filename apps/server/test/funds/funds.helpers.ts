@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { rows } from '../../src/db/migrate.js';
 import type { DomainEvent } from '../../src/http/context.js';
 import { post as ledgerPost, verifyLedger } from '../../src/ledger/index.js';
-import { createUserSession } from '../../src/modules/platform/sessions.js';
+import { createUserSession } from '../../src/modules/users/sessions.js';
 import { post, type TestApp } from '../helpers.js';
 
 let seq = 0;

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { COUNTER_KEYS } from '@stock-admin/contracts';
 import { DOMAINS } from '../../src/modules/index.js';
-import { counters } from '../../src/modules/counts/registry.js';
+import { counters } from '../../src/modules/_kit/counters.js';
 import { registeredJobs } from '../../src/jobs/index.js';
 import { seedOrder } from '../../src/modules/seed.js';
 import { defineDomain } from '../../src/modules/_kit/domain.js';
@@ -20,7 +20,7 @@ describe('domain manifests', () => {
       .map((e) => e.name)
       .sort();
     expect(DOMAINS.map((d) => d.name).sort()).toEqual(folders);
-    for (const f of folders) expect(fs.existsSync(path.join(modulesDir, f, 'index.ts')), `${f}/index.ts`).toBe(true);
+    for (const f of folders) expect(fs.existsSync(path.join(modulesDir, f, 'manifest.ts')), `${f}/manifest.ts`).toBe(true);
   });
 
   it('keeps the tests beside their domain: every test folder is a domain or a shared layer of the source', () => {

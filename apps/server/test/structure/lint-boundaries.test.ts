@@ -1,10 +1,11 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * The server's layer boundary (eslint.config.js, docs/architecture.md "Layers") really fires: sources linted with the
+ * The server's boundaries (eslint.config.js, docs/architecture.md "Layers") really fire: sources linted with the
  * repository's own config at a path inside the server, each with one planted import.
  */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -20,31 +21,95 @@ async function problems(filePath: string, code: string): Promise<string[]> {
   return result!.messages.map((m) => `${m.ruleId}: ${m.message}`);
 }
 
-const refused = expect.stringMatching(/^import-x\/no-restricted-paths: .*import no domain: pass what they need in from app\.ts or main\.ts/);
+const refused = expect.stringMatching(
+  /^import-x\/no-restricted-paths: .*import no domain: pass what they need in from app\.ts or main\.ts/,
+);
 
 describe('server layer boundary (eslint)', { timeout: 60_000 }, () => {
   it('refuses a shared layer importing a domain, values and types alike', async () => {
-    expect(await problems(`${SRC}/http/probe.ts`, "import { login } from '../modules/session/service.js';\nexport const x = login;\n")).toEqual([refused]);
     expect(
-      await problems(`${SRC}/realtime/probe.ts`, "import type { SessionCache } from '../modules/session/cache.js';\nexport type X = SessionCache;\n"),
+      await problems(`${SRC}/http/probe.ts`, "import { login } from '../modules/session/service.js';\nexport const x = login;\n"),
     ).toEqual([refused]);
     expect(
-      await problems(`${SRC}/lib/probe.ts`, "import { iosPushCredentials } from '../modules/account/service.js';\nexport const x = iosPushCredentials;\n"),
+      await problems(
+        `${SRC}/realtime/probe.ts`,
+        "import type { SessionCache } from '../modules/session/cache.js';\nexport type X = SessionCache;\n",
+      ),
     ).toEqual([refused]);
-    expect(await problems(`${SRC}/db/probe.ts`, "import { seedDemo } from '../modules/seed.js';\nexport const x = seedDemo;\n")).toEqual([refused]);
-    expect(await problems(`${SRC}/ledger/probe.ts`, "import { DOMAINS } from '../modules/index.js';\nexport const x = DOMAINS;\n")).toEqual([refused]);
+    expect(
+      await problems(
+        `${SRC}/lib/probe.ts`,
+        "import { iosPushCredentials } from '../modules/account/service.js';\nexport const x = iosPushCredentials;\n",
+      ),
+    ).toEqual([refused]);
+    expect(await problems(`${SRC}/db/probe.ts`, "import { seedDemo } from '../modules/seed.js';\nexport const x = seedDemo;\n")).toEqual([
+      refused,
+    ]);
+    expect(await problems(`${SRC}/ledger/probe.ts`, "import { DOMAINS } from '../modules/index.js';\nexport const x = DOMAINS;\n")).toEqual(
+      [refused],
+    );
   });
 
   it('refuses a shared layer importing the composition or the tools', async () => {
-    expect(await problems(`${SRC}/jobs/probe.ts`, "import { buildApp } from '../app.js';\nexport const x = buildApp;\n")).toEqual([refused]);
-    expect(await problems(`${SRC}/http/probe.ts`, "import { Simulation } from '../simulate/index.js';\nexport const x = Simulation;\n")).toEqual([refused]);
+    expect(await problems(`${SRC}/jobs/probe.ts`, "import { buildApp } from '../app.js';\nexport const x = buildApp;\n")).toEqual([
+      refused,
+    ]);
+    expect(
+      await problems(`${SRC}/http/probe.ts`, "import { Simulation } from '../simulate/index.js';\nexport const x = Simulation;\n"),
+    ).toEqual([refused]);
   });
 
-  it('lets a domain and the composition import the shared layers and domains', async () => {
-    expect(await problems(`${SRC}/modules/users/probe.ts`, "import { fail } from '../../http/errors.js';\nexport const x = fail;\n")).toEqual([]);
-    expect(await problems(`${SRC}/probe.ts`, "import { sessionAuthenticator } from './modules/session/service.js';\nexport const x = sessionAuthenticator;\n")).toEqual(
-      [],
-    );
+  it('lets a domain and the composition import the shared layers and domains through their public entries', async () => {
+    expect(
+      await problems(`${SRC}/modules/users/probe.ts`, "import { fail } from '../../http/errors.js';\nexport const x = fail;\n"),
+    ).toEqual([]);
+    expect(
+      await problems(`${SRC}/modules/trading/probe.ts`, "import { riskRules } from '../risk/index.js';\nexport const x = riskRules;\n"),
+    ).toEqual([]);
+    expect(
+      await problems(
+        `${SRC}/app.ts`,
+        "import { sessionAuthenticator } from './modules/session/index.js';\nexport const x = sessionAuthenticator;\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it("refuses a domain importing another domain's internals, values and types alike", async () => {
+    const internal = expect.stringMatching(/^import-x\/no-restricted-paths: .*A domain imports another only through its index\.ts/);
+    expect(
+      await problems(`${SRC}/modules/trading/probe.ts`, "import { riskRules } from '../risk/settings.js';\nexport const x = riskRules;\n"),
+    ).toEqual([internal]);
+    expect(
+      await problems(`${SRC}/modules/messages/probe.ts`, "import type { UserRow } from '../users/service.js';\nexport type X = UserRow;\n"),
+    ).toEqual([internal]);
+    // a manifest is installed by modules/index.ts only
+    expect(await problems(`${SRC}/modules/dashboard/probe.ts`, "import m from '../counts/manifest.js';\nexport const x = m;\n")).toEqual([
+      internal,
+    ]);
+  });
+
+  it('refuses the kit importing a domain, and the composition reaching past a public entry', async () => {
+    expect(
+      await problems(`${SRC}/modules/_kit/probe.ts`, "import { riskRules } from '../risk/index.js';\nexport const x = riskRules;\n"),
+    ).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*modules\/_kit imports no domain/)]);
+    expect(
+      await problems(
+        `${SRC}/app.ts`,
+        "import { sessionAuthenticator } from './modules/session/service.js';\nexport const x = sessionAuthenticator;\n",
+      ),
+    ).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*Outside modules\/, a domain is reached through its index\.ts/)]);
+  });
+
+  it('refuses an import cycle between domains', async () => {
+    // risk/settings.ts as it is plus an import of trading, whose book.ts already imports risk: a cycle through two entries
+    const settings = fs.readFileSync(path.join(repoRoot, SRC, 'modules/risk/settings.ts'), 'utf8');
+    expect(
+      await problems(
+        `${SRC}/modules/risk/settings.ts`,
+        `${settings}\nimport { openPosition } from '../trading/index.js';\nexport const x = openPosition;\n`,
+      ),
+    ).toEqual([expect.stringMatching(/^import-x\/no-cycle: Dependency cycle/)]);
+    expect(await problems(`${SRC}/modules/risk/settings.ts`, settings)).toEqual([]);
   });
 
   it('refuses a source file over 400 lines', async () => {

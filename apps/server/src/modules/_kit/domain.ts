@@ -3,7 +3,7 @@ import type { CounterKey } from '@stock-admin/contracts';
 import type { AppContext } from '../../http/context.js';
 import type { Db } from '../../db/client.js';
 import type { JobDef } from '../../jobs/registry.js';
-import type { Counter } from '../counts/registry.js';
+import type { Counter } from './counters.js';
 
 /**
  * What a domain contributes to the server, declared in its own `modules/<domain>/index.ts` and installed

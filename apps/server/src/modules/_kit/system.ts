@@ -21,3 +21,8 @@ export function systemPrincipal(admin?: { id: number; username: string }): Princ
     expiresAt: Number.MAX_SAFE_INTEGER,
   };
 }
+
+/** A platform operator acting in a seed (not agent staff). */
+export function seedActor(adminId: number, username: string): Principal {
+  return { adminId, username, name: username, agentId: null, isSuper: false, roleCode: 'admin', roleId: 0, roleName: 'admin' } as Principal;
+}

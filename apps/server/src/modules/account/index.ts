@@ -1,11 +1,2 @@
-import { accountRoutes } from './routes.js';
-import { defineDomain } from '../_kit/domain.js';
-
-export default defineDomain({
-  name: 'account',
-  tables: ['admin_avatars', 'site_config', 'ios_push_settings'],
-  alsoWrites: {
-    admins: "the signed-in admin's own profile, password and authenticator (个人设置) on the admins row",
-  },
-  routes: accountRoutes,
-});
+// The account domain's public entry: what other domains may use of it (eslint holds every other file private).
+export { iosPushCredentials } from './service.js';

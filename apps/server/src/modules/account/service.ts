@@ -18,9 +18,8 @@ import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { sendPush } from '../../lib/push.js';
 import { verifyTotp } from '../../lib/totp.js';
 import { openTotpSecret } from '../../lib/totp-secret.js';
-import { applyGoogleAction, enrolGoogle } from '../admins/google.js';
-import { revokeSessions } from '../session/service.js';
-import '../admins/messages.js';
+import { applyGoogleAction, enrolGoogle } from '../admins/index.js';
+import { revokeSessions } from '../session/index.js';
 import './messages.js';
 
 type Audit = (a: { targetId?: string | number | null; before?: unknown; after?: unknown }) => void;

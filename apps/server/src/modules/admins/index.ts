@@ -1,12 +1,7 @@
-import { adminsRoutes } from './routes.js';
-import { defineDomain } from '../_kit/domain.js';
-
-export default defineDomain({
-  name: 'admins',
-  tables: ['admins', 'sms_codes'],
-  alsoWrites: {
-    admin_roles: 'an approved registration creates its agent role in the same transaction as the account',
-    admin_role_permissions: 'the same: the new role gets the agent grants',
-  },
-  routes: adminsRoutes,
-});
+// The admins domain's public entry: what other domains may use of it (eslint holds every other file private).
+// its messages are registered for the domains that answer with them (account, roles)
+import './messages.js';
+export { BUILTIN_ROLE_GRANTS } from './builtin-roles.js';
+export { applyGoogleAction, enrolGoogle, sealLegacyTotpSecrets } from './google.js';
+export { assertWithinOwn, roleGrants } from './grants.js';
+export { createAdmin, ensureBuiltinRoles, roleIdByCode } from './service.js';

@@ -8,7 +8,7 @@ import { register, sendCode } from './register.js';
 import { eq } from 'drizzle-orm';
 import { admins } from '../../db/schema/index.js';
 import { fail } from '../../http/errors.js';
-import { unlockSignIn } from '../session/service.js';
+import { unlockSignIn } from '../session/index.js';
 import './messages.js';
 
 export function adminsRoutes(app: FastifyInstance, ctx: AppContext): void {

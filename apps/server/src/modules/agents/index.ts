@@ -1,8 +1,4 @@
-import { agentsRoutes } from './routes.js';
-import { defineDomain } from '../_kit/domain.js';
-
-export default defineDomain({
-  name: 'agents',
-  tables: ['agents'],
-  routes: agentsRoutes,
-});
+// The agents domain's public entry: what other domains may use of it (eslint holds every other file private).
+export { addAgent, agentByInviteCode, agentChainsOfUsers, agentScope, assertAgentInScope, isAgentStaff } from './service.js';
+export { agentIdLists, listRows, namedFor, treeVersionColumn, visibleAgents } from './subtrees.js';
+export type { AgentIdLists } from './subtrees.js';

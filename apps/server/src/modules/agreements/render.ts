@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { fillTemplate } from '@stock-admin/contracts';
 import type { Db } from '../../db/client.js';
 import { escapeHtml, sanitizeRichText } from '../../lib/rich-text.js';
-import { templateValuesOrSamples } from '../users/template-values.js';
+import { templateValuesOrSamples } from '../users/index.js';
 
 /**
  * A contract body as one user reads it: the sanitised template with each variable filled from the user's data and

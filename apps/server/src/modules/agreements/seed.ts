@@ -1,16 +1,12 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { admins, users } from '../../db/schema/index.js';
-import type { AppContext, Principal } from '../../http/context.js';
+import type { AppContext } from '../../http/context.js';
+import { seedActor } from '../_kit/system.js';
 import { gradientPng } from '../../lib/png.js';
-import { saveSiteImage } from '../content/images.js';
+import { saveSiteImage } from '../content/index.js';
 import { assign, listRecords, review } from './records.js';
 import { signAgreement } from './signing.js';
 import { addTemplate } from './templates.js';
-
-/** A platform operator acting in a seed (not agent staff). */
-export function seedActor(adminId: number, username: string): Principal {
-  return { adminId, username, name: username, agentId: null, isSuper: false, roleCode: 'admin', roleId: 0, roleName: 'admin' } as Principal;
-}
 
 const ACCOUNT_BODY = (seal: string) => `<h2 style="text-align: center">证券账户开户协议</h2>
 <p>甲方（客户）：{{realName}}&emsp;&emsp;身份证号：{{idCard}}&emsp;&emsp;手机号：{{phone}}</p>

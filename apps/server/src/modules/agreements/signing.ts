@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { agreementTemplates, userAgreements, users } from '../../db/schema/index.js';
 import { isoTimestamp } from '../../db/timestamps.js';
 import { fail } from '../../http/errors.js';
-import { saveUpload } from '../users/uploads.js';
+import { saveUpload } from '../users/index.js';
 import { bodyHash, renderAgreement } from './render.js';
 import './messages.js';
 

@@ -11,10 +11,10 @@ import { verifyPassword } from '../../lib/password.js';
 import { notify } from '../../realtime/notify.js';
 import { reviewEach, claimPending } from '../_kit/review.js';
 import { userScope } from '../_kit/scope.js';
-import { riskRules } from '../risk/settings.js';
-import { openPosition } from '../trading/book.js';
-import { buyCost, feeOf } from '../trading/money.js';
-import { assertTradingOpen, assertWithinLimits, lockTrader, type TradedStock } from '../trading/rules.js';
+import { riskRules } from '../risk/index.js';
+import { openPosition } from '../trading/index.js';
+import { buyCost, feeOf } from '../trading/index.js';
+import { assertTradingOpen, assertWithinLimits, lockTrader, type TradedStock } from '../trading/index.js';
 import { blockPrice, nowOf, windowOf } from './products.js';
 import './messages.js';
 

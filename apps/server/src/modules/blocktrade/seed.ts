@@ -4,7 +4,7 @@ import { admins, blockProducts, users } from '../../db/schema/index.js';
 import type { Db } from '../../db/client.js';
 import { rows } from '../../db/migrate.js';
 import type { AppContext, Principal } from '../../http/context.js';
-import { riskRules } from '../risk/settings.js';
+import { riskRules } from '../risk/index.js';
 import { addProduct } from './products.js';
 import { cancelRequest, recordRequest, reviewRequest } from './requests.js';
 

@@ -1,13 +1,3 @@
-import { channelsRoutes } from './routes.js';
-import { defineDomain } from '../_kit/domain.js';
-import { layeringRecomputeJob } from './jobs.js';
-
-export default defineDomain({
-  name: 'channels',
-  tables: ['pay_channels', 'layering_tiers', 'channel_layering'],
-  alsoWrites: {
-    users: "a user's layering tier (users.layering_id) is placed by the tier recompute and pinned by operators",
-  },
-  routes: channelsRoutes,
-  jobs: [layeringRecomputeJob],
-});
+// The channels domain's public entry: what other domains may use of it (eslint holds every other file private).
+export { addTier, addTierChannels, allowedChannelIds, recomputeTiers } from './layering.js';
+export { addChannel, todayStartSql } from './service.js';

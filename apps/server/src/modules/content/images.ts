@@ -4,7 +4,7 @@ import { SITE_IMAGE_PATH, USER_UPLOAD_MAX_BYTES } from '@stock-admin/contracts';
 import type { Db } from '../../db/client.js';
 import { siteImages } from '../../db/schema/index.js';
 import { fail } from '../../http/errors.js';
-import { sniffImage } from '../users/uploads.js';
+import { sniffImage } from '../users/index.js';
 
 /** The public address of a site image. */
 export const imageUrl = (key: string | null | undefined) => (key ? `${SITE_IMAGE_PATH}${key}` : null);

@@ -3,7 +3,7 @@ import { COUNTER_KEYS, COUNTER_PERMISSION, countsApi, type CounterKey, type Coun
 import type { AppContext, Principal } from '../../http/context.js';
 import { can } from '../../http/permissions.js';
 import { route } from '../../http/route.js';
-import { counters } from './registry.js';
+import { counters } from '../_kit/counters.js';
 
 /** The counter keys a caller may see: the super account all, others those whose permission their role can query. */
 export function visibleCounters(admin: Principal): CounterKey[] {

@@ -3,7 +3,7 @@ import { shanghaiDay, type WorkplaceData } from '@stock-admin/contracts';
 import { rows } from '../../db/migrate.js';
 import type { AppContext, Principal } from '../../http/context.js';
 import { can } from '../../http/permissions.js';
-import { counters } from '../counts/registry.js';
+import { counters } from '../_kit/counters.js';
 import { dayStart, inScope, nextDay, realAccount } from './scope.js';
 
 type R = Record<string, string | number | null>;

@@ -8,7 +8,7 @@ import { rows } from '../../db/migrate.js';
 import { literalPage, pageWindow } from '../../db/named.js';
 import type { Db } from '../../db/client.js';
 import type { Principal } from '../../http/context.js';
-import { agentIdLists, listRows, namedFor, treeVersionColumn, visibleAgents, type AgentIdLists } from '../agents/subtrees.js';
+import { agentIdLists, listRows, namedFor, treeVersionColumn, visibleAgents, type AgentIdLists } from '../agents/index.js';
 import {
   HOUR,
   PERIOD_SKIP_MIN_OFFSET,

@@ -22,7 +22,7 @@ import { t } from '../../http/i18n.js';
 import type { LedgerEntry } from '../../ledger/index.js';
 import { post } from '../../ledger/index.js';
 import { notify } from '../../realtime/notify.js';
-import { recomputeTiers } from '../channels/layering.js';
+import { recomputeTiers } from '../channels/index.js';
 import { userScope } from '../_kit/scope.js';
 import { fundFilterSql, maskCard, newOrderNo, totalsOf } from './common.js';
 import { getPaySettings, withdrawFee, withinWithdrawHours } from './paysettings.js';

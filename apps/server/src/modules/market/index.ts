@@ -1,8 +1,4 @@
-import { defineDomain } from '../_kit/domain.js';
-import { marketRoutes } from './routes.js';
-
-export default defineDomain({
-  name: 'market',
-  tables: ['quotes'],
-  routes: marketRoutes,
-});
+// The market domain's public entry: what other domains may use of it (eslint holds every other file private).
+export { shanghaiTime } from './calendar.js';
+export { setReferencePrices } from './store.js';
+export { registerMarket } from './plugin.js';

@@ -1,12 +1,3 @@
-import { defineDomain } from '../_kit/domain.js';
-import { seedMessages } from './seed.js';
-import { messageSendsJob } from './jobs.js';
-import { messagesRoutes } from './routes.js';
-
-export default defineDomain({
-  name: 'messages',
-  tables: ['station_messages', 'station_message_recipients', 'msg_templates', 'message_sends', 'message_deliveries', 'user_devices'],
-  routes: messagesRoutes,
-  jobs: [messageSendsJob],
-  seed: { run: seedMessages, after: ['users', 'agreements'] },
-});
+// The messages domain's public entry: what other domains may use of it (eslint holds every other file private).
+export { notifyUsers } from './notify.js';
+export { sendMessage } from './service.js';

@@ -7,7 +7,7 @@ import * as station from './service.js';
 import * as tpl from './templates.js';
 import * as sends from './sends.js';
 import { kickSends } from './send-worker.js';
-import { pickUsers } from '../users/pick.js';
+import { pickUsers } from '../users/index.js';
 
 /** 站内消息 (/admin/stationMessage/…, /app/message/…), message templates and sends (/admin/msgTemplate/…). */
 export function messagesRoutes(app: FastifyInstance, ctx: AppContext): void {

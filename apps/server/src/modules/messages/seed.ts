@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { admins, users } from '../../db/schema/index.js';
 import type { AppContext } from '../../http/context.js';
-import { seedActor } from '../agreements/seed.js';
+import { seedActor } from '../_kit/system.js';
 import { createSend } from './sends.js';
 import { runSends } from './send-worker.js';
 import { addTemplate } from './templates.js';

@@ -4,8 +4,8 @@ import type { Db } from '../../db/client.js';
 import { messageSends } from '../../db/schema/index.js';
 import { rows } from '../../db/migrate.js';
 import type { AppContext } from '../../http/context.js';
-import { audienceWhere, scopeOfAgent } from '../users/audience.js';
-import { fillSql } from '../users/template-values.js';
+import { audienceWhere, scopeOfAgent } from '../users/index.js';
+import { fillSql } from '../users/index.js';
 import { sendPush } from '../../lib/push.js';
 import { sendSms } from '../../lib/sms.js';
 

@@ -6,10 +6,10 @@ import { rows } from '../../db/migrate.js';
 import { isoTimestamp } from '../../db/timestamps.js';
 import type { AppContext, Principal } from '../../http/context.js';
 import { fail, invalid } from '../../http/errors.js';
-import { agentScope, isAgentStaff } from '../agents/service.js';
+import { agentScope, isAgentStaff } from '../agents/index.js';
 import './messages.js';
 import { likeContains } from '../../db/like.js';
-import { maskPhone } from '../users/shapes.js';
+import { maskPhone } from '../users/index.js';
 
 type Audit = (a: { targetId?: string | number | null; before?: unknown; after?: unknown }) => void;
 type MessageRow = typeof stationMessages.$inferSelect;

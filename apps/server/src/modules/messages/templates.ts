@@ -16,7 +16,7 @@ import type { Principal } from '../../http/context.js';
 import { fail, invalid } from '../../http/errors.js';
 import { t } from '../../http/i18n.js';
 import { assertUserInScope } from '../_kit/scope.js';
-import { templateValuesOrSamples } from '../users/template-values.js';
+import { templateValuesOrSamples } from '../users/index.js';
 import './messages.js';
 
 type Row = typeof msgTemplates.$inferSelect;

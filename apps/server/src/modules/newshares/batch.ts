@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.js';
 import { rows } from '../../db/migrate.js';
 import { fail } from '../../http/errors.js';
 import { postBatch } from '../../ledger/index.js';
-import { notifyUsers } from '../messages/notify.js';
+import { notifyUsers } from '../messages/index.js';
 import { subNotice } from './notices.js';
 import { assertCsvText } from '../../http/csv.js';
 import { takeFromIssue } from './service.js';

@@ -7,7 +7,7 @@ import { fail } from '../../http/errors.js';
 import { appRoute, route } from '../../http/route.js';
 import { isAgentStaff, userInScope, userScope } from '../_kit/scope.js';
 import { newshareSubscriptions } from '../../db/schema/index.js';
-import { riskRules } from '../risk/settings.js';
+import { riskRules } from '../risk/index.js';
 import { allotFromFile } from './batch.js';
 import * as lists from './lists.js';
 import { batchConvert, deleteSubscription, scopedIds } from './records.js';

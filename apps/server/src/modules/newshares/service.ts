@@ -8,8 +8,8 @@ import { newshareIssues, newshareSubscriptions, stocks } from '../../db/schema/i
 import { serialNo } from '../../db/serial-no.js';
 import { fail } from '../../http/errors.js';
 import { post } from '../../ledger/index.js';
-import { notifyUsers } from '../messages/notify.js';
-import { openPosition } from '../trading/book.js';
+import { notifyUsers } from '../messages/index.js';
+import { openPosition } from '../trading/index.js';
 import { subNotice } from './notices.js';
 
 /**

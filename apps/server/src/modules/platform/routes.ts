@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { platformApi } from '@stock-admin/contracts';
 import type { AppContext } from '../../http/context.js';
-import { readUploadForUser } from '../users/uploads.js';
-import { authenticateUser } from './sessions.js';
+import { readUploadForUser } from '../users/index.js';
+import { authenticateUser } from '../users/index.js';
 import { appRoute, userTokenOf } from '../../http/route.js';
 import * as svc from './service.js';
 
@@ -30,7 +30,7 @@ export function platformRoutes(app: FastifyInstance, ctx: AppContext): void {
     return null;
   });
   appRoute(app, ctx, platformApi.realName, async ({ user, input, message }) => {
-    const r = await svc.submitRealName(ctx, user, input);
+    const r = await svc.appSubmitRealName(ctx, user, input);
     message('app_real_submitted');
     return r;
   });

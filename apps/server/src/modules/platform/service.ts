@@ -16,13 +16,12 @@ import type { AppContext } from '../../http/context.js';
 import { fail } from '../../http/errors.js';
 import { countSignIn } from '../../lib/metrics.js';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/password.js';
-import { notify } from '../../realtime/notify.js';
-import { agentByInviteCode } from '../agents/service.js';
-import { saveBank } from '../users/banks.js';
-import { createUser, getUser, getUserForUpdate, userSummary } from '../users/service.js';
-import { maskCard, maskIdNumber } from '../users/shapes.js';
-import { attachUploads, saveUpload } from '../users/uploads.js';
-import { createUserSession, revokeUserSessions, type AppUser, type ClientInfo } from './sessions.js';
+import { agentByInviteCode } from '../agents/index.js';
+import { saveBank } from '../users/index.js';
+import { submitRealName } from '../users/index.js';
+import { createUser, getUser } from '../users/index.js';
+import { maskCard } from '../users/index.js';
+import { createUserSession, revokeUserSessions, type AppUser, type ClientInfo } from '../users/index.js';
 import './messages.js';
 
 export const APP_MAX_FAILURES_PER_PHONE = 5;
@@ -130,39 +129,9 @@ export async function changeAppPassword(ctx: AppContext, user: AppUser, input: {
   });
 }
 
-/**
- * Real-name submission: stores the ID photos, puts the user in review (state 1) and raises
- * IDVERIFY_SUBMIT and REAL_CHANGE. Allowed from "none" and "rejected" only.
- */
-export async function submitRealName(ctx: AppContext, user: AppUser, input: z.output<typeof appRealNameInput>): Promise<AppProfile> {
-  const summary = await ctx.db.transaction(async (tx) => {
-    const u = await getUserForUpdate(tx, user.userId);
-    const state = Number(u.realState);
-    if (state === RealState.PENDING || state === RealState.APPROVED) throw fail('user_real_not_allowed');
-    const front = await saveUpload(tx, input.idFront, { appUserId: u.id, userId: u.id });
-    const back = await saveUpload(tx, input.idBack, { appUserId: u.id, userId: u.id });
-    await attachUploads(tx, [front.key, back.key], u.id);
-    await tx
-      .update(users)
-      .set({
-        realName: input.realName,
-        idNumberSealed: ctx.secrets.seal(input.idNumber),
-        idNumberMasked: maskIdNumber(input.idNumber),
-        idFront: front.key,
-        idBack: back.key,
-        realState: RealState.PENDING,
-        realRejectReason: null,
-        realSubmittedAt: new Date(),
-        realReviewedAt: null,
-        realReviewedBy: null,
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, u.id));
-    return userSummary({ ...u, realName: input.realName });
-  });
-  const data = { id: summary.id, userId: summary.id, userName: summary.userName, phone: summary.phone };
-  notify(ctx, { type: 'IDVERIFY_SUBMIT', data, userId: summary.id });
-  notify(ctx, { type: 'REAL_CHANGE', data, userId: summary.id });
+/** Real-name submission from the app (the workflow itself is the users domain's: `submitRealName`). */
+export async function appSubmitRealName(ctx: AppContext, user: AppUser, input: z.output<typeof appRealNameInput>): Promise<AppProfile> {
+  await submitRealName(ctx, user.userId, input);
   return appProfile(ctx, user.userId);
 }
 

@@ -1,7 +1,7 @@
 import { addIndexInput, addStockInput, gidOf } from '@stock-admin/contracts';
 import type { Db } from '../../db/client.js';
 import type { AppContext } from '../../http/context.js';
-import { setReferencePrices } from '../market/store.js';
+import { setReferencePrices } from '../market/index.js';
 import { DEMO_INDICES, DEMO_STOCKS } from './demo-listings.js';
 import { addIndex } from './indices.js';
 import { addStock, setStockFlag } from './stocks.js';

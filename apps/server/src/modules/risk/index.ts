@@ -1,8 +1,4 @@
-import { defineDomain } from '../_kit/domain.js';
-import { riskRoutes } from './routes.js';
-
-export default defineDomain({
-  name: 'risk',
-  tables: ['risk_settings', 'spread_rules'],
-  routes: riskRoutes,
-});
+// The risk domain's public entry: what other domains may use of it (eslint holds every other file private).
+export { riskRules } from './settings.js';
+export type { RiskRules } from './settings.js';
+export { spreadPctOf } from './spread.js';

@@ -1,14 +1,3 @@
-import { defineDomain } from '../_kit/domain.js';
-import { registrationCleanupJob, sessionCleanupJob } from './jobs.js';
-import { sessionRoutes } from './routes.js';
-
-export default defineDomain({
-  name: 'session',
-  tables: ['admin_sessions', 'login_log'],
-  alsoWrites: {
-    admins: 'sign-in keeps the failure count, lock and last sign-in on the admins row; cleanup drops lapsed requests',
-    sms_codes: 'the session cleanup job drops day-old codes',
-  },
-  routes: sessionRoutes,
-  jobs: [sessionCleanupJob, registrationCleanupJob],
-});
+// The session domain's public entry: what other domains may use of it (eslint holds every other file private).
+export { revokeSessions, sessionAuthenticator, unlockSignIn } from './service.js';
+export { SessionCache } from './cache.js';

@@ -5,7 +5,7 @@ import { agents, orderEvents, positions, tradingDebts, users } from '../../db/sc
 import type { Db } from '../../db/client.js';
 import { serialNo } from '../../db/serial-no.js';
 import { post, postAgentBatch, postBatch, type LedgerEntry } from '../../ledger/index.js';
-import type { RiskRules } from '../risk/settings.js';
+import type { RiskRules } from '../risk/index.js';
 import { settle, type BuyCost } from './money.js';
 import type { TradedStock } from './rules.js';
 

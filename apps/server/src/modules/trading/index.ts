@@ -1,16 +1,5 @@
-import { defineDomain } from '../_kit/domain.js';
-import { seedTrading } from './seed.js';
-import { tradingCounters } from './counters.js';
-import { tradingJobs } from './jobs.js';
-import { tradingRoutes } from './routes.js';
-import { tradingStockDeleteGuards } from './guards.js';
-
-export default defineDomain({
-  name: 'trading',
-  tables: ['positions', 'orders', 'order_events', 'trading_debts', 'position_snapshots'],
-  routes: tradingRoutes,
-  jobs: tradingJobs,
-  counters: tradingCounters,
-  stockDeleteGuards: tradingStockDeleteGuards,
-  seed: { run: seedTrading, after: ['users', 'funds', 'products'] },
-});
+// The trading domain's public entry: what other domains may use of it (eslint holds every other file private).
+export { openPosition } from './book.js';
+export { buyCost, feeOf } from './money.js';
+export { assertTradingOpen, assertWithinLimits, lockTrader } from './rules.js';
+export type { TradedStock } from './rules.js';

@@ -5,8 +5,8 @@ import type { Db } from '../../db/client.js';
 import type { AppContext } from '../../http/context.js';
 import { defineJob } from '../../jobs/registry.js';
 import { post, postAgent } from '../../ledger/index.js';
-import { shanghaiTime } from '../market/calendar.js';
-import { riskRules } from '../risk/settings.js';
+import { shanghaiTime } from '../market/index.js';
+import { riskRules } from '../risk/index.js';
 import { sweepPositions } from './sweep.js';
 import { deferralOf } from './money.js';
 

@@ -9,7 +9,7 @@ import { post } from '../../ledger/index.js';
 import { notify } from '../../realtime/notify.js';
 import { userScope } from '../_kit/scope.js';
 import { claimPending, reviewEach } from '../_kit/review.js';
-import { riskRules } from '../risk/settings.js';
+import { riskRules } from '../risk/index.js';
 import { closePosition, openPosition, orderEvent } from './book.js';
 import { costAt } from './buy.js';
 import { assertWithinLimits, liveQuote, tradableStock, type TradedStock } from './rules.js';

@@ -6,8 +6,8 @@ import { LOCKED_USER_COLUMNS, type LockedUser } from '../../ledger/index.js';
 import type { Db } from '../../db/client.js';
 import type { AppContext } from '../../http/context.js';
 import { fail, invalid } from '../../http/errors.js';
-import { shanghaiTime } from '../market/calendar.js';
-import { riskRules, type RiskRules } from '../risk/settings.js';
+import { shanghaiTime } from '../market/index.js';
+import { riskRules, type RiskRules } from '../risk/index.js';
 import { limitsOf } from './money.js';
 import './messages.js';
 

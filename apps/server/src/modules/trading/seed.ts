@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.js';
 import { rows } from '../../db/migrate.js';
 import type { AppContext } from '../../http/context.js';
 import { lockForPosting, post } from '../../ledger/index.js';
-import { riskRules } from '../risk/settings.js';
+import { riskRules } from '../risk/index.js';
 import { closePosition, openPosition } from './book.js';
 import { buyCost } from './money.js';
 import { recordBuy } from './buy.js';

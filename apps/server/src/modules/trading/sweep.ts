@@ -6,7 +6,7 @@ import { rows } from '../../db/migrate.js';
 import type { AppContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { notify } from '../../realtime/notify.js';
-import { riskRules, type RiskRules } from '../risk/settings.js';
+import { riskRules, type RiskRules } from '../risk/index.js';
 import { closePosition, closePositions, type Closing } from './book.js';
 
 /**

@@ -6,7 +6,7 @@ import { users } from '../../db/schema/index.js';
 import { rows } from '../../db/migrate.js';
 import type { AppContext, Principal } from '../../http/context.js';
 import { agentScope } from '../_kit/scope.js';
-import { riskRules } from '../risk/settings.js';
+import { riskRules } from '../risk/index.js';
 import { usersPastLine } from './sweep.js';
 
 /** The positions page's warning list: users whose loss passed warningPct % of their force-close line, in the caller's scope. */

@@ -1,20 +1,12 @@
-import { defineDomain } from '../_kit/domain.js';
-import { DEMO_AGENT_LOGIN, seedUsersDemo } from './seed.js';
-import { usersCounters } from './counters.js';
-import { usersRoutes } from './routes.js';
-
-export default defineDomain({
-  name: 'users',
-  tables: ['users', 'user_banks', 'uploads', 'user_counts', 'user_reg_days', 'user_balances'],
-  alsoWrites: {
-    fund_records: 'demo data only (seed.ts): spreads the seeded records over past days',
-  },
-  routes: usersRoutes,
-  counters: usersCounters,
-  seed: {
-    run: async (ctx) => {
-      await seedUsersDemo(ctx);
-      return [{ ...DEMO_AGENT_LOGIN }];
-    },
-  },
-});
+// The users domain's public entry: what other domains may use of it (eslint holds every other file private).
+export { audienceWhere, checkAudience, countAudience, scopeAgentOf, scopeOfAgent } from './audience.js';
+export { saveBank } from './banks.js';
+export { pickUsers } from './pick.js';
+export { submitRealName } from './review.js';
+export { createUser, getUser } from './service.js';
+export { authenticateUser, createUserSession, revokeUserSessions } from './sessions.js';
+export type { AppUser, ClientInfo } from './sessions.js';
+export { maskCard, maskPhone } from './shapes.js';
+export { fillSql, templateValuesOrSamples } from './template-values.js';
+export { fileUrl, readUploadForUser, saveUpload, sniffImage } from './uploads.js';
+export { DEMO_USER_PASSWORD } from './seed.js';

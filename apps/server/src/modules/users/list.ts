@@ -4,7 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Page, UserItem, UserListQuery, userFilters } from '@stock-admin/contracts';
 import { isoTimestamp } from '../../db/timestamps.js';
 import { userCounts, userRegDays, users } from '../../db/schema/index.js';
-import { agentIdLists, listRows, namedFor, treeVersionColumn, visibleAgents, type AgentIdLists } from '../agents/subtrees.js';
+import { agentIdLists, listRows, namedFor, treeVersionColumn, visibleAgents, type AgentIdLists } from '../agents/index.js';
 import { DAY, PERIOD_SKIP_MIN_OFFSET, periodSkip, splitDays, timeWindow, wholeRange, type TimeWindow } from '../../db/days.js';
 import { literalPage, pageWindow } from '../../db/named.js';
 import type { Db } from '../../db/client.js';

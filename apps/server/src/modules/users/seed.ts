@@ -4,12 +4,10 @@ import { admins, users } from '../../db/schema/index.js';
 import type { AppContext } from '../../http/context.js';
 import { hashPassword } from '../../lib/password.js';
 import { post, postAgent, type LedgerEntry } from '../../ledger/index.js';
-import { createAdmin } from '../admins/service.js';
-import { addAgent } from '../agents/service.js';
-import { submitRealName } from '../platform/service.js';
-import type { AppUser } from '../platform/sessions.js';
+import { createAdmin } from '../admins/index.js';
+import { addAgent } from '../agents/index.js';
 import { saveBank } from './banks.js';
-import { reviewRealName } from './review.js';
+import { reviewRealName, submitRealName } from './review.js';
 import { systemPrincipal } from '../_kit/system.js';
 import { createUser } from './service.js';
 
@@ -226,20 +224,8 @@ export async function seedUsersDemo(ctx: AppContext, opts: { users?: number } = 
     const roll = r.next();
     const state = roll < 0.55 ? 2 : roll < 0.7 ? 1 : roll < 0.8 ? 3 : 0;
     if (state > 0) {
-      const appUser = {
-        userId: id,
-        sessionId: 0,
-        phone: '',
-        nickName: '',
-        realName: null,
-        accountType: simulated ? 1 : 0,
-        agentId,
-        realState: 0,
-        tradeLocked: false,
-        layeringId: null,
-      } as AppUser;
       const file = { filename: 'id.png', mimetype: 'image/png', data: PNG };
-      await submitRealName(ctx, appUser, { realName, idNumber: idNumber(r), idFront: file, idBack: file });
+      await submitRealName(ctx, id, { realName, idNumber: idNumber(r), idFront: file, idBack: file });
       if (state !== 1)
         await reviewRealName(ctx, system, {
           id,

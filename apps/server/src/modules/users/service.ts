@@ -17,7 +17,7 @@ import { AppError, fail, invalid } from '../../http/errors.js';
 import { hashPassword } from '../../lib/password.js';
 import { post } from '../../ledger/index.js';
 import { agentScope, assertAgentInScope, assertUserInScope, isAgentStaff, scopeRootAgentId } from '../_kit/scope.js';
-import { revokeUserSessions } from '../platform/sessions.js';
+import { revokeUserSessions } from './sessions.js';
 import { iso, maskIdNumber, toBankItem, userItemById } from './shapes.js';
 import { attachUploads, fileUrl } from './uploads.js';
 import './messages.js';

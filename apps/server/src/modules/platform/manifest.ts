@@ -3,7 +3,7 @@ import { platformRoutes } from './routes.js';
 
 export default defineDomain({
   name: 'platform',
-  tables: ['user_sessions', 'user_login_log'],
+  tables: ['user_login_log'],
   alsoWrites: {
     users: "the platform user's own profile, password and sign-in state",
   },

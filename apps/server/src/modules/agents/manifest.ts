@@ -1,0 +1,8 @@
+import { agentsRoutes } from './routes.js';
+import { defineDomain } from '../_kit/domain.js';
+
+export default defineDomain({
+  name: 'agents',
+  tables: ['agents'],
+  routes: agentsRoutes,
+});

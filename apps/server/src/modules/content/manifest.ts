@@ -1,0 +1,10 @@
+import { contentRoutes } from './routes.js';
+import { defineDomain } from '../_kit/domain.js';
+import { seedContent } from './seed.js';
+
+export default defineDomain({
+  name: 'content',
+  tables: ['site_images', 'articles', 'banners', 'activities'],
+  routes: contentRoutes,
+  seed: { run: seedContent, after: ['newshares'] },
+});

@@ -1,0 +1,16 @@
+import { defineDomain } from '../_kit/domain.js';
+import { seedTrading } from './seed.js';
+import { tradingCounters } from './counters.js';
+import { tradingJobs } from './jobs.js';
+import { tradingRoutes } from './routes.js';
+import { tradingStockDeleteGuards } from './guards.js';
+
+export default defineDomain({
+  name: 'trading',
+  tables: ['positions', 'orders', 'order_events', 'trading_debts', 'position_snapshots'],
+  routes: tradingRoutes,
+  jobs: tradingJobs,
+  counters: tradingCounters,
+  stockDeleteGuards: tradingStockDeleteGuards,
+  seed: { run: seedTrading, after: ['users', 'funds', 'products'] },
+});

@@ -1,0 +1,20 @@
+import { defineDomain } from '../_kit/domain.js';
+import { DEMO_AGENT_LOGIN, seedUsersDemo } from './seed.js';
+import { usersCounters } from './counters.js';
+import { usersRoutes } from './routes.js';
+
+export default defineDomain({
+  name: 'users',
+  tables: ['users', 'user_sessions', 'user_banks', 'uploads', 'user_counts', 'user_reg_days', 'user_balances'],
+  alsoWrites: {
+    fund_records: 'demo data only (seed.ts): spreads the seeded records over past days',
+  },
+  routes: usersRoutes,
+  counters: usersCounters,
+  seed: {
+    run: async (ctx) => {
+      await seedUsersDemo(ctx);
+      return [{ ...DEMO_AGENT_LOGIN }];
+    },
+  },
+});
