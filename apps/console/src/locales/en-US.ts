@@ -93,6 +93,23 @@ const enUS: Catalogue = {
     desc: 'This page failed to render. Please try again.',
     retry: 'Try again',
   },
+  // the result of any queue's batch (shared/components/BatchResultModal)
+  batch: {
+    resultApprove: 'Batch approval',
+    resultReject: 'Batch rejection',
+    ref: 'Number',
+    who: 'User',
+    what: 'Subject',
+    outcome: 'Outcome',
+    rowOk: 'Done',
+    rowFailed: 'Failed',
+    ok: '{{n}} succeeded',
+    failed: '{{n}} failed',
+    statusAfter: 'Status after',
+    message: 'Message',
+    missing: 'The server did not report this row',
+    close: 'Close',
+  },
   table: { total: 'Total {{total}}', export: 'Export' },
   form: { timePlaceholder: 'hh:mm, e.g. 09:30' },
   editor: {

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { changeLang } from '../../src/app/i18n';
 import { BatchResultModal } from '../../src/shared/components/BatchResultModal';
-import { batchCounts, batchRows } from '../../src/shared/batch';
+import { batchCounts, batchRows, orderSubject } from '../../src/shared/batch';
 import { order } from './fixtures';
 
 const selected = [order(1), order(2, { userName: '', phone: '13900000002', userId: 8, stockName: '贵州茅台', code: '600519' }), order(3)];
@@ -14,14 +14,14 @@ const results = [
 
 describe('batch review results', () => {
   it('joins the server’s per-id results with the selection, in the selection’s order', () => {
-    const rows = batchRows(results, selected, 'not reported');
+    const rows = batchRows(results, selected.map(orderSubject), 'not reported');
     expect(rows.map((r) => [r.id, r.ok, r.msg])).toEqual([
       [1, true, '已通过'],
       [2, false, '该委托已处理（已撤单）'],
       [3, false, 'not reported'], // selected, not in the answer: failed
       [99, false, '委托不存在'], // in the answer, not selected: listed last
     ]);
-    expect(rows[1]).toMatchObject({ orderNo: 'B202611240002', user: '13900000002 (ID 8)', stock: '贵州茅台 600519' });
+    expect(rows[1]).toMatchObject({ ref: 'B202611240002', who: '13900000002 (ID 8)', what: '贵州茅台 600519', status: null });
     expect(batchCounts(rows)).toEqual({ ok: 1, failed: 3 });
   });
 
@@ -30,8 +30,8 @@ describe('batch review results', () => {
   });
 
   it('renders each order’s outcome and the counts (zh-CN and en-US)', async () => {
-    const rows = batchRows(results, selected, '服务器未返回该笔结果');
-    const { rerender } = render(<BatchResultModal rows={rows} approve onClose={() => undefined} />);
+    const rows = batchRows(results, selected.map(orderSubject), '服务器未返回该笔结果');
+    const { rerender } = render(<BatchResultModal rows={rows} title="批量通过结果" onClose={() => undefined} />);
     const modal = await screen.findByTestId('batch-result', undefined, { timeout: 8000 });
     expect(within(modal).getByTestId('batch-ok').textContent).toBe('成功 1');
     expect(within(modal).getByTestId('batch-failed').textContent).toBe('失败 3');
@@ -42,9 +42,10 @@ describe('batch review results', () => {
     expect(line2.textContent).toContain('B202611240002');
     expect(within(modal).getByTestId('batch-row-3').closest('tr')!.textContent).toContain('服务器未返回该笔结果');
     expect(screen.getByText('批量通过结果')).toBeTruthy();
+    expect(within(modal).queryByTestId('batch-status-1')).toBeNull(); // orders report no state after
 
     await changeLang('en-US');
-    rerender(<BatchResultModal rows={rows} approve={false} onClose={() => undefined} />);
+    rerender(<BatchResultModal rows={rows} title="Batch rejection" onClose={() => undefined} />);
     expect(screen.getByTestId('batch-ok').textContent).toBe('1 succeeded');
     expect(screen.getByTestId('batch-failed').textContent).toBe('3 failed');
     expect(screen.getByText('Batch rejection')).toBeTruthy();

@@ -37,9 +37,9 @@ describe('domain manifests', () => {
 
   it('runs the demo data the manifests declare, each after the domains it builds on', () => {
     expect(seedOrder().map((d) => d.name)).toEqual([
+      'products',
       'users',
       'funds',
-      'products',
       'trading',
       'blocktrade',
       'newshares',

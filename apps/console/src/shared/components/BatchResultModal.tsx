@@ -1,59 +1,87 @@
+import type { ReactNode } from 'react';
 import { Modal, Space, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
 import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { batchCounts, type BatchRow } from '../batch';
 
-/** What a batch approve / reject did to each selected order: succeeded or failed, with the server's message. */
-export function BatchResultModal({ rows, approve, onClose }: { rows: BatchRow[] | null; approve: boolean; onClose: () => void }) {
+/**
+ * What a batch did to each selected row — every queue's (orders, block trades, withdrawals, conversions): succeeded or
+ * failed, the row's state after it when the queue reports one, and the server's message.
+ */
+export function BatchResultModal({
+  rows,
+  title,
+  onClose,
+  renderStatus,
+}: {
+  rows: BatchRow[] | null;
+  title: string;
+  onClose: () => void;
+  /** The state after the attempt, in the queue's words (its status tag); no column without it. */
+  renderStatus?: (status: string | number) => ReactNode;
+}) {
   const { t } = useTranslation();
   const counts = rows ? batchCounts(rows) : { ok: 0, failed: 0 };
+  const columns: ColumnsType<BatchRow> = [
+    { title: t('batch.ref'), dataIndex: 'ref', width: 190 },
+    { title: t('batch.who'), dataIndex: 'who', width: 150, render: (v: string) => v || '-' },
+    { title: t('batch.what'), dataIndex: 'what', width: 130, render: (v: string) => v || '-' },
+    {
+      title: t('batch.outcome'),
+      dataIndex: 'ok',
+      width: 90,
+      render: (ok: boolean, r) =>
+        ok ? (
+          <Typography.Text type="success" data-testid={`batch-row-${r.id}`}>
+            <CheckCircleFilled /> {t('batch.rowOk')}
+          </Typography.Text>
+        ) : (
+          <Typography.Text type="danger" data-testid={`batch-row-${r.id}`}>
+            <CloseCircleFilled /> {t('batch.rowFailed')}
+          </Typography.Text>
+        ),
+    },
+    ...(renderStatus
+      ? [
+          {
+            title: t('batch.statusAfter'),
+            dataIndex: 'status',
+            width: 110,
+            render: (s: string | number | null, r: BatchRow) => (
+              <span data-testid={`batch-status-${r.id}`}>{s === null ? '-' : renderStatus(s)}</span>
+            ),
+          },
+        ]
+      : []),
+    { title: t('batch.message'), dataIndex: 'msg', render: (m: string) => m || '-' },
+  ];
   return (
     <Modal
       open={!!rows}
-      title={t(approve ? 'trading.batch.resultApprove' : 'trading.batch.resultReject')}
+      title={title}
       onCancel={onClose}
       onOk={onClose}
-      okText={t('trading.common.close')}
+      okText={t('batch.close')}
       cancelButtonProps={{ style: { display: 'none' } }}
-      width={720}
+      width={renderStatus ? 860 : 760}
     >
       <div data-testid="batch-result">
         <Space size={16} style={{ marginBottom: 12 }}>
           <Tag color="success" data-testid="batch-ok">
-            {t('trading.batch.ok', { n: counts.ok })}
+            {t('batch.ok', { n: counts.ok })}
           </Tag>
           <Tag color={counts.failed ? 'error' : 'default'} data-testid="batch-failed">
-            {t('trading.batch.failed', { n: counts.failed })}
+            {t('batch.failed', { n: counts.failed })}
           </Tag>
         </Space>
         <Table<BatchRow>
           size="small"
           rowKey="id"
           pagination={false}
-          scroll={{ y: 360 }}
+          scroll={{ y: 360, x: 'max-content' }}
           dataSource={rows ?? []}
-          rowClassName={(r) => (r.ok ? '' : 'trading-batch-failed')}
-          columns={[
-            { title: t('trading.col.orderNo'), dataIndex: 'orderNo', width: 190 },
-            { title: t('trading.col.user'), dataIndex: 'user', width: 150 },
-            { title: t('trading.col.stock'), dataIndex: 'stock', width: 130 },
-            {
-              title: t('trading.batch.outcome'),
-              dataIndex: 'ok',
-              width: 90,
-              render: (ok: boolean, r) =>
-                ok ? (
-                  <Typography.Text type="success" data-testid={`batch-row-${r.id}`}>
-                    <CheckCircleFilled /> {t('trading.batch.rowOk')}
-                  </Typography.Text>
-                ) : (
-                  <Typography.Text type="danger" data-testid={`batch-row-${r.id}`}>
-                    <CloseCircleFilled /> {t('trading.batch.rowFailed')}
-                  </Typography.Text>
-                ),
-            },
-            { title: t('trading.batch.message'), dataIndex: 'msg', render: (m: string) => m || '-' },
-          ]}
+          columns={columns}
         />
       </div>
     </Modal>

@@ -10,7 +10,7 @@ import { feedback } from '../../../lib/feedback';
 import { BatchResultModal } from '../../../shared/components/BatchResultModal';
 import { ReasonDialog } from '../../../shared/components/ReasonDialog';
 import { Amount, Note, PriceText, StockCell, UserCell, time } from '../../../shared/components/cells';
-import { batchRows, type BatchRow } from '../../../shared/batch';
+import { batchRows, orderSubject, type BatchRow } from '../../../shared/batch';
 import { useQueueRefresh } from '../../../shared/useQueueRefresh';
 import { ReviewListPage } from '../../../shared/review/ReviewListPage';
 import { useReviewQueue } from '../../../shared/review/useReviewQueue';
@@ -53,8 +53,8 @@ export default function BlockRequests() {
     setResults({
       rows: batchRows(
         d.results,
-        chosen.map((r) => ({ ...r, orderNo: r.requestNo })),
-        t('trading.batch.missing'),
+        chosen.map((r) => orderSubject({ ...r, orderNo: r.requestNo })),
+        t('batch.missing'),
       ),
       approve,
     });
@@ -286,7 +286,11 @@ export default function BlockRequests() {
             okText={t('blocktrade.request.reject')}
             testId="block-reject-dialog"
           />
-          <BatchResultModal rows={results?.rows ?? null} approve={results?.approve ?? true} onClose={() => setResults(null)} />
+          <BatchResultModal
+            rows={results?.rows ?? null}
+            title={t(results?.approve === false ? 'batch.resultReject' : 'batch.resultApprove')}
+            onClose={() => setResults(null)}
+          />
         </>
       }
     />

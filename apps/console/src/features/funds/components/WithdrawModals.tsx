@@ -1,13 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Descriptions, Form, Input, Modal, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Descriptions, Form, Input, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { WithdrawItem } from '@stock-admin/contracts';
 import { useAccess } from '../../../lib/access';
-import { tableDefaults } from '../../../lib/proTable';
-import { batchCounts, type BatchResultRow } from '../lib/batch';
-import { formatMoney } from '../../../shared/money';
 import { showFieldError } from '../../../lib/serverErrors';
-import { WITHDRAW_COLORS, withdrawLabel } from '../lib/status';
 import { Money } from '../../../shared/components/Money';
 import { ChannelSelect } from '../../../shared/components/Pickers';
 
@@ -103,60 +99,6 @@ export function ApproveModal({
             <Input.TextArea rows={2} maxLength={500} placeholder={t('funds.common.notePlaceholder')} />
           </Form.Item>
         </Form>
-      </div>
-    </Modal>
-  );
-}
-
-/** The outcome of a batch, one line per request. */
-export function BatchResultModal({ rows, onClose }: { rows: BatchResultRow[] | null; onClose: () => void }) {
-  const { t, i18n } = useTranslation();
-  const counts = batchCounts(rows ?? []);
-  const columns: TableColumnsType<BatchResultRow> = [
-    { title: 'ID', dataIndex: 'id', width: 70 },
-    { title: t('funds.common.orderNo'), dataIndex: 'orderNo', width: 190, render: (v: string) => v || '-' },
-    { title: t('funds.common.user'), dataIndex: 'phone', width: 120, render: (v: string) => v || '-' },
-    { title: t('funds.common.amount'), dataIndex: 'amount', width: 110, align: 'right', render: (v: string) => formatMoney(v) },
-    {
-      title: t('funds.withdraw.resultCol'),
-      dataIndex: 'ok',
-      width: 90,
-      render: (ok: boolean, r) => (
-        <Tag color={ok ? 'green' : 'red'} data-testid={`batch-result-${r.id}`}>
-          {ok ? t('funds.withdraw.resultOk') : t('funds.withdraw.resultFailed')}
-        </Tag>
-      ),
-    },
-    {
-      title: t('funds.withdraw.statusAfter'),
-      dataIndex: 'status',
-      width: 100,
-      render: (s: number | null) => (s === null ? '-' : <Tag color={WITHDRAW_COLORS[s]}>{withdrawLabel(s, i18n.language)}</Tag>),
-    },
-    { title: t('funds.withdraw.message'), dataIndex: 'msg' },
-  ];
-  return (
-    <Modal
-      open={!!rows}
-      title={t('funds.withdraw.resultTitle')}
-      onCancel={onClose}
-      onOk={onClose}
-      okText={t('funds.common.ok')}
-      cancelButtonProps={{ style: { display: 'none' } }}
-      width={900}
-    >
-      <div data-testid="batch-results">
-        <Typography.Paragraph strong data-testid="batch-summary">
-          {t('funds.withdraw.resultSummary', counts)}
-        </Typography.Paragraph>
-        <Table<BatchResultRow>
-          rowKey="id"
-          size="small"
-          columns={columns}
-          dataSource={rows ?? []}
-          pagination={rows && rows.length > 10 ? { ...tableDefaults().pagination } : false}
-          scroll={{ x: 780 }}
-        />
       </div>
     </Modal>
   );

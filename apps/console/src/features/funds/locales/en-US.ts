@@ -101,13 +101,6 @@ export default {
       batchRejectTitle: 'Reject selected ({{n}})',
       selected: '{{n}} selected',
       clearSelection: 'Clear selection',
-      resultTitle: 'Batch results',
-      resultSummary: '{{ok}} succeeded, {{failed}} failed',
-      resultOk: 'Succeeded',
-      resultFailed: 'Failed',
-      resultCol: 'Result',
-      statusAfter: 'Status now',
-      message: 'Message',
       requestedAt: 'Requested at',
     },
     paysetting: {

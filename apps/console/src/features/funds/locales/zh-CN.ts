@@ -101,13 +101,6 @@ export default {
       batchRejectTitle: '批量驳回（{{n}} 笔）',
       selected: '已选 {{n}} 笔',
       clearSelection: '取消选择',
-      resultTitle: '批量处理结果',
-      resultSummary: '成功 {{ok}} 笔，失败 {{failed}} 笔',
-      resultOk: '成功',
-      resultFailed: '失败',
-      resultCol: '结果',
-      statusAfter: '处理后状态',
-      message: '说明',
       requestedAt: '申请时间',
     },
     paysetting: {

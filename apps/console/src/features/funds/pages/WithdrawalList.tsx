@@ -10,8 +10,10 @@ import { withdrawCalls } from '../api';
 import { Money } from '../../../shared/components/Money';
 import { ReasonDialog } from '../../../shared/components/ReasonDialog';
 import { Totals } from '../components/Totals';
-import { ApproveModal, BatchResultModal, type ApproveValues } from '../components/WithdrawModals';
-import { batchResultRows, isReviewable, type BatchResultRow } from '../lib/batch';
+import { ApproveModal, type ApproveValues } from '../components/WithdrawModals';
+import { BatchResultModal } from '../../../shared/components/BatchResultModal';
+import { batchRows, type BatchRow } from '../../../shared/batch';
+import { isReviewable, withdrawSubject } from '../lib/batch';
 import { filtersOf, toListQuery, type Params } from '../../../shared/fundFilters';
 import { formatMoney } from '../../../shared/money';
 import { WITHDRAW_COLORS, statusEnum, withdrawLabel } from '../lib/status';
@@ -39,7 +41,7 @@ export default function WithdrawalList() {
   const lastFilters = useRef({} as InputOf<typeof withdrawApi.export>);
   const [totals, setTotals] = useState<DepositWithdrawTotals | null>(null);
   const [approving, setApproving] = useState<WithdrawItem | null>(null);
-  const [results, setResults] = useState<BatchResultRow[] | null>(null);
+  const [results, setResults] = useState<{ rows: BatchRow[]; approve: boolean } | null>(null);
 
   // Header badge (a new `_t`) and record links (`keyword`): see useLinkedRecord.
   const linked = useLinkedRecord(queue.actionRef, queue.clearSelection);
@@ -51,7 +53,7 @@ export default function WithdrawalList() {
 
   const reviewRows = async (rows: WithdrawItem[], v: { state: 1 | 2; reason?: string } & ApproveValues) => {
     const data = await withdrawCalls.batch({ ids: rows.map((r) => r.id).join(','), ...v });
-    setResults(batchResultRows(data, rows));
+    setResults({ rows: batchRows(data.results, rows.map(withdrawSubject), t('batch.missing')), approve: v.state === 1 });
   };
 
   const columns: ProColumns<WithdrawItem>[] = [
@@ -254,7 +256,12 @@ export default function WithdrawalList() {
               {t('funds.withdraw.rejectHelp')}
             </Typography.Paragraph>
           </ReasonDialog>
-          <BatchResultModal rows={results} onClose={() => setResults(null)} />
+          <BatchResultModal
+            rows={results?.rows ?? null}
+            title={t(results?.approve === false ? 'batch.resultReject' : 'batch.resultApprove')}
+            onClose={() => setResults(null)}
+            renderStatus={(s) => <Tag color={WITHDRAW_COLORS[Number(s)]}>{withdrawLabel(Number(s), lang)}</Tag>}
+          />
         </>
       }
     />

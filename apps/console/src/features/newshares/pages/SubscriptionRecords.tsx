@@ -7,7 +7,6 @@ import { Link, useSearchParams } from 'react-router';
 import {
   SUB_STATUS,
   SUBSCRIBE_TYPES,
-  type BatchConvertData,
   type DataOf,
   type IssueItem,
   type IssueKind,
@@ -22,12 +21,21 @@ import { issuePrice } from '../lib/format';
 import { AddRecordDialog } from '../components/AddRecordDialog';
 import { AllotCsvModal } from '../components/AllotCsvModal';
 import { AllotDialog } from '../components/AllotDialog';
-import { ConvertResultModal } from '../components/ConvertResultModal';
+import { BatchResultModal } from '../../../shared/components/BatchResultModal';
+import { batchRows, type BatchRow, type BatchSubject } from '../../../shared/batch';
 import { tableRequest } from '../../../shared/tableRequest';
 
 type Totals = DataOf<typeof newsharesApi.records>['totals'];
 const STATUS_COLOR: Record<number, string> = { 1: 'orange', 2: 'default', 3: 'gold', 4: 'blue', 5: 'green', 6: 'red', 7: 'default' };
 const STATUSES = Object.values(SUB_STATUS);
+
+/** A subscription as a batch's result names it: its number, the user, the issue. */
+const subscriptionSubject = (r: SubscriptionItem): BatchSubject => ({
+  id: r.id,
+  ref: r.orderNo,
+  who: r.realName ? `${r.realName} ${r.phone}` : r.phone,
+  what: `${r.name} ${r.code}`,
+});
 
 /**
  * 新股申购记录 / 新债申购记录 (/newshares/newsharesrecord, /newshares/newzhairecord): the users' subscriptions
@@ -47,7 +55,7 @@ export function SubscriptionRecords({ kind }: { kind: IssueKind }) {
   const [allotting, setAllotting] = useState<SubscriptionItem | null>(null);
   const [csvIssue, setCsvIssue] = useState<IssueItem | null>(null);
   const [adding, setAdding] = useState(false);
-  const [converted, setConverted] = useState<BatchConvertData | null>(null);
+  const [converted, setConverted] = useState<BatchRow[] | null>(null);
   const [filterIssue, setFilterIssue] = useState<number | undefined>(issueId);
   const reload = () => void actionRef.current?.reload();
   const unit = t(`newshares.unit.${kind}`);
@@ -65,9 +73,10 @@ export function SubscriptionRecords({ kind }: { kind: IssueKind }) {
       () => reload(),
     );
   const convertSelected = async () => {
-    const d = await newsharesCalls.batchConvert(selected.map((r) => r.id));
+    const chosen = selected;
+    const d = await newsharesCalls.batchConvert(chosen.map((r) => r.id));
     setSelected([]);
-    setConverted(d);
+    setConverted(batchRows(d.results, chosen.map(subscriptionSubject), t('batch.missing')));
     reload();
   };
 
@@ -346,7 +355,7 @@ export function SubscriptionRecords({ kind }: { kind: IssueKind }) {
           reload();
         }}
       />
-      <ConvertResultModal data={converted} onClose={() => setConverted(null)} />
+      <BatchResultModal rows={converted} title={t('newshares.record.convertResult')} onClose={() => setConverted(null)} />
     </div>
   );
 }

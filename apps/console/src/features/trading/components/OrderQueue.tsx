@@ -10,7 +10,7 @@ import { feedback } from '../../../lib/feedback';
 import type { Params } from '../../../shared/filters';
 import { MarketStatus } from '../../../shared/market/MarketStatus';
 import { tradingCalls } from '../api';
-import { batchRows, isPending, type BatchRow } from '../../../shared/batch';
+import { batchRows, isPending, orderSubject, type BatchRow } from '../../../shared/batch';
 import { ORDER_FILTER_KEYS, orderFiltersOf, orderFiltersOfSearch, toQuery, urlFiltersOf, useListFilters } from '../lib/filters';
 import { liveOrder, useLiveOrders } from '../lib/liveOrders';
 import { useQueueRefresh } from '../../../shared/useQueueRefresh';
@@ -52,7 +52,7 @@ export function OrderQueue({ kind }: { kind: 'buy' | 'sell' }) {
       approve,
       reason,
     );
-    setResults({ rows: batchRows(d.results, chosen, t('trading.batch.missing')), approve });
+    setResults({ rows: batchRows(d.results, chosen.map(orderSubject), t('batch.missing')), approve });
   };
 
   const confirmBatchApprove = () =>
@@ -180,7 +180,11 @@ export function OrderQueue({ kind }: { kind: 'buy' | 'sell' }) {
           >
             <Typography.Paragraph type="secondary">{t('trading.review.rejectHelp')}</Typography.Paragraph>
           </ReasonDialog>
-          <BatchResultModal rows={results?.rows ?? null} approve={results?.approve ?? true} onClose={() => setResults(null)} />
+          <BatchResultModal
+            rows={results?.rows ?? null}
+            title={t(results?.approve === false ? 'batch.resultReject' : 'batch.resultApprove')}
+            onClose={() => setResults(null)}
+          />
           <OrderDetailDrawer id={detail} onClose={() => setDetail(null)} />
         </>
       }

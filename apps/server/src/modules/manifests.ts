@@ -1,0 +1,24 @@
+// Every domain's manifest, one line each (docs/architecture.md, Adding a domain): modules/index.ts installs them.
+export { default as account } from './account/manifest.js';
+export { default as admins } from './admins/manifest.js';
+export { default as agents } from './agents/manifest.js';
+export { default as agreements } from './agreements/manifest.js';
+export { default as blocktrade } from './blocktrade/manifest.js';
+export { default as channels } from './channels/manifest.js';
+export { default as content } from './content/manifest.js';
+export { default as counts } from './counts/manifest.js';
+export { default as dashboard } from './dashboard/manifest.js';
+export { default as fundrecords } from './fundrecords/manifest.js';
+export { default as funds } from './funds/manifest.js';
+export { default as logs } from './logs/manifest.js';
+export { default as market } from './market/manifest.js';
+export { default as messages } from './messages/manifest.js';
+export { default as newshares } from './newshares/manifest.js';
+export { default as platform } from './platform/manifest.js';
+export { default as products } from './products/manifest.js';
+export { default as risk } from './risk/manifest.js';
+export { default as roles } from './roles/manifest.js';
+export { default as session } from './session/manifest.js';
+export { default as tasks } from './tasks/manifest.js';
+export { default as trading } from './trading/manifest.js';
+export { default as users } from './users/manifest.js';
