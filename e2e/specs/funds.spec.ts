@@ -301,15 +301,19 @@ describe('withdrawals', () => {
       await rej.locator('.ant-form-item-explain-error', { hasText: '请填写驳回原因' }).waitFor();
       await rej.locator('textarea').fill('银行卡信息有误');
       await page.locator('[data-testid="reject-withdraw-dialog-ok"]').click();
-      const res = modal(page, '批量处理结果');
+      const res = modal(page, '批量驳回结果');
       await res.waitFor();
-      assert.equal((await res.locator('[data-testid="batch-summary"]').innerText()).trim(), '成功 1 笔，失败 1 笔');
-      assert.equal((await res.locator(`[data-testid="batch-result-${ids[0]}"]`).innerText()).trim(), '成功');
-      assert.equal((await res.locator(`[data-testid="batch-result-${ids[1]}"]`).innerText()).trim(), '失败');
-      assert.match(await res.locator('tr', { has: page.locator(`[data-testid="batch-result-${ids[1]}"]`) }).innerText(), /已打款/);
+      assert.equal((await res.locator('[data-testid="batch-ok"]').innerText()).trim(), '成功 1');
+      assert.equal((await res.locator('[data-testid="batch-failed"]').innerText()).trim(), '失败 1');
+      assert.match((await res.locator(`[data-testid="batch-row-${ids[0]}"]`).innerText()).trim(), /成功/);
+      assert.match((await res.locator(`[data-testid="batch-row-${ids[1]}"]`).innerText()).trim(), /失败/);
+      // the state after the attempt: the first now rejected; the refused one keeps its state (named in the message)
+      assert.equal((await res.locator(`[data-testid="batch-status-${ids[0]}"]`).innerText()).trim(), '已驳回');
+      assert.equal((await res.locator(`[data-testid="batch-status-${ids[1]}"]`).innerText()).trim(), '-');
+      assert.match(await res.locator('tr', { has: page.locator(`[data-testid="batch-row-${ids[1]}"]`) }).innerText(), /已打款/);
       await shot(page, 'funds-withdraw-batch', 'zh-CN');
       await res.locator('.ant-btn-primary').click();
-      await modalGone(page, '批量处理结果');
+      await modalGone(page, '批量驳回结果');
       await page.locator(`[data-testid="withdraw-status-${ids[0]}"]`, { hasText: '已驳回' }).waitFor();
 
       // The header badge opens the page with ?_t=…: an open page asks for fresh data.

@@ -6,23 +6,23 @@ import i18n from '../src/app/i18n';
 
 describe('register form rules (spec §5 locale texts)', () => {
   it('requires a well-formed e-mail', () => {
-    expect(checkEmail('')).toBe('admins.register.rule.emailRequired');
-    expect(checkEmail('  ')).toBe('admins.register.rule.emailRequired');
-    expect(checkEmail('nobody')).toBe('admins.register.rule.emailFormat');
-    expect(checkEmail('a@b')).toBe('admins.register.rule.emailFormat');
+    expect(checkEmail('')).toBe('registerRule.emailRequired');
+    expect(checkEmail('  ')).toBe('registerRule.emailRequired');
+    expect(checkEmail('nobody')).toBe('registerRule.emailFormat');
+    expect(checkEmail('a@b')).toBe('registerRule.emailFormat');
     expect(checkEmail('ops@example.com')).toBeNull();
   });
 
   it('requires at least 6 characters and a medium strength', () => {
-    expect(checkPassword('')).toBe('admins.register.rule.passwordRequired');
-    expect(checkPassword('Ab1!')).toBe('admins.register.rule.passwordStrength');
-    expect(checkPassword('aaaaaa')).toBe('admins.register.rule.passwordStrength'); // 5+2.5+… = 12, too weak
+    expect(checkPassword('')).toBe('registerRule.passwordRequired');
+    expect(checkPassword('Ab1!')).toBe('registerRule.passwordStrength');
+    expect(checkPassword('aaaaaa')).toBe('registerRule.passwordStrength'); // 5+2.5+… = 12, too weak
     expect(checkPassword('Abcdef12')).toBeNull(); // 40 + 20 = 60 → medium
   });
 
   it('requires both passwords to match', () => {
-    expect(checkConfirm('Abcdef12', '')).toBe('admins.register.rule.confirmRequired');
-    expect(checkConfirm('Abcdef12', 'Abcdef13')).toBe('admins.register.rule.mismatch');
+    expect(checkConfirm('Abcdef12', '')).toBe('registerRule.confirmRequired');
+    expect(checkConfirm('Abcdef12', 'Abcdef13')).toBe('registerRule.mismatch');
     expect(checkConfirm('Abcdef12', 'Abcdef12')).toBeNull();
   });
 
@@ -32,22 +32,22 @@ describe('register form rules (spec §5 locale texts)', () => {
       const ok = server.safeParse(p).success;
       expect(checkPhone(p) === null, p).toBe(ok);
     }
-    expect(checkPhone('')).toBe('admins.register.rule.phoneRequired');
-    expect(checkPhone('123')).toBe('admins.register.rule.phoneFormat');
+    expect(checkPhone('')).toBe('registerRule.phoneRequired');
+    expect(checkPhone('123')).toBe('registerRule.phoneFormat');
   });
 
   it('requires the verification code', () => {
-    expect(checkCode(' ')).toBe('admins.register.rule.codeRequired');
+    expect(checkCode(' ')).toBe('registerRule.codeRequired');
     expect(checkCode('123456')).toBeNull();
   });
 
   it('meters strength with the spec scorer (same as the contracts)', () => {
     for (const p of ['a', 'aaaaaa', 'abc123', 'Abcdef12', 'Abc!ef12xyZ', 'pässwörd']) expect(scorePassword(p)).toBe(passwordStrength(p));
     expect(strengthOf('')).toMatchObject({ level: 0, percent: 0 });
-    expect(strengthOf('Ab1')).toMatchObject({ level: 0, percent: 10, labelKey: 'admins.register.rule.strength.short' });
-    expect(strengthOf('abc123')).toMatchObject({ level: 1, labelKey: 'admins.register.rule.strength.low' });
-    expect(strengthOf('Abcdef12')).toMatchObject({ level: 2, labelKey: 'admins.register.rule.strength.medium' });
-    expect(strengthOf('Abc!ef12xyZ?')).toMatchObject({ level: 3, percent: 100, labelKey: 'admins.register.rule.strength.strong' });
+    expect(strengthOf('Ab1')).toMatchObject({ level: 0, percent: 10, labelKey: 'registerRule.strength.short' });
+    expect(strengthOf('abc123')).toMatchObject({ level: 1, labelKey: 'registerRule.strength.low' });
+    expect(strengthOf('Abcdef12')).toMatchObject({ level: 2, labelKey: 'registerRule.strength.medium' });
+    expect(strengthOf('Abc!ef12xyZ?')).toMatchObject({ level: 3, percent: 100, labelKey: 'registerRule.strength.strong' });
   });
 
   it('gives antd rules with the locale texts', async () => {

@@ -4,7 +4,7 @@ import { optionalTime, zTime } from './time.js';
 import { pageOf, pageQuery } from './envelope.js';
 import { optionalText, zBool, zId, zIdList, zNumber } from './fields.js';
 import { optionalField } from './user-fields.js';
-import { batchResults } from './trading.js';
+import { batchResults } from './batch.js';
 
 /**
  * Block trades (大宗交易, issue 22): products an operator offers at a discount on the live price (or at a fixed

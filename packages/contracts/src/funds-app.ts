@@ -84,7 +84,7 @@ export const appWithdrawItem = z.object({
 });
 export type AppWithdrawItem = z.infer<typeof appWithdrawItem>;
 
-export const platformFundsApi = {
+export const fundsAppApi = {
   channels: endpoint({
     method: 'POST',
     path: '/app/channel/list.do',

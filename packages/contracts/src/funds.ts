@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
+import { batchResults } from './batch.js';
 import { pageOf, pageQuery } from './envelope.js';
 import { optionalText, zId } from './fields.js';
 import { CHANNEL_TYPES, optAmountNonNeg, reqAmountPositive } from './channels.js';
@@ -183,12 +184,6 @@ const idList = z
   )
   .pipe(z.array(z.number().int().positive()).min(1).max(200));
 export const withdrawBatchInput = z.object({ ids: idList, ...reviewFields }).superRefine(needReason);
-export const withdrawBatchData = z.object({
-  succeeded: z.number().int(),
-  failed: z.number().int(),
-  results: z.array(z.object({ id: z.number().int(), ok: z.boolean(), status: z.number().int().nullable(), msg: z.string() })),
-});
-export type WithdrawBatchData = z.infer<typeof withdrawBatchData>;
 
 const deposits = { permission: 'rechargelist' } as const;
 const payouts = { permission: 'withdrawallist' } as const;
@@ -270,7 +265,7 @@ export const withdrawApi = {
     path: '/admin/withdraw/batch.do',
     access: { ...payouts, action: 'edit' },
     input: withdrawBatchInput,
-    data: withdrawBatchData,
+    data: batchResults,
     module: 'withdraw',
     summary: 'Approve or reject selected withdrawals; each row on its own, result per row',
   }),

@@ -2,6 +2,7 @@ import './zod-setup.js';
 export * from './envelope.js';
 export * from './permissions.js';
 export * from './endpoint.js';
+export * from './batch.js';
 export * from './session.js';
 export * from './socket.js';
 export * from './fields.js';

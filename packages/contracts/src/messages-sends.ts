@@ -118,7 +118,7 @@ const perm = (action: 'query' | 'get' | 'add' | 'edit' | 'delete') => ({ permiss
 const M = '/admin/msgTemplate';
 const rowResult = z.object({ id: z.number(), ok: z.boolean(), msg: z.string() });
 
-export const messagingApi = {
+export const messageSendsApi = {
   templates: endpoint({
     method: 'GET',
     path: `${M}/queryInfoList.do`,

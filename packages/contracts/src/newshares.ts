@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { optionalText, zBool, zId, zNumber } from './fields.js';
 import { endpoint } from './endpoint.js';
+import { batchResults } from './batch.js';
 import { optionalTime, zDay } from './time.js';
 import { pageOf, pageQuery } from './envelope.js';
 import { MARKETS } from './products.js';
@@ -123,11 +124,6 @@ export type BatchAllotData = z.infer<typeof batchAllotData>;
 /** Batch conversion: each id on its own (one refusal does not hold back the others). */
 export const BATCH_CONVERT_MAX = 500;
 export const batchConvertInput = z.object({ ids: z.array(zId()).min(1).max(BATCH_CONVERT_MAX) });
-export const batchConvertData = z.object({
-  converted: z.number().int(),
-  rows: z.array(z.object({ id: z.number().int(), result: z.enum(ALLOT_ROW_RESULTS), reason: z.string().optional() })),
-});
-export type BatchConvertData = z.infer<typeof batchConvertData>;
 
 // ---- items and lists ----
 export const issueItem = z.object({
@@ -313,7 +309,7 @@ export const newsharesApi = {
     path: recordPath('batchConvert'),
     access: perm('edit'),
     input: batchConvertInput,
-    data: batchConvertData,
+    data: batchResults,
     module: 'newshares',
   }),
   // platform user API

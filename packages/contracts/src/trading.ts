@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
+import { batchResults } from './batch.js';
 import { pageOf, pageQuery } from './envelope.js';
 import { optionalText, zBool, zId, zIdList, zNumber } from './fields.js';
 import { optionalField } from './user-fields.js';
@@ -198,8 +199,6 @@ export const reviewOrderInput = z.object({
   reason: optionalText(200),
 });
 export const batchReviewInput = z.object({ ids: zIdList(), approve: zBool(), reason: optionalText(200) });
-export const batchResult = z.object({ id: z.number().int(), ok: z.boolean(), msg: z.string() });
-export const batchResults = z.object({ ok: z.number().int(), failed: z.number().int(), results: z.array(batchResult) });
 
 export const forceCloseInput = z.object({ id: zId(), reason: z.string().trim().min(1).max(200) });
 export const lockPositionInput = z.object({ id: zId(), locked: zBool(), reason: optionalText(200) });

@@ -92,7 +92,7 @@ export const shellRoutes: RouteEntry[] = [
   {
     // Spec order: newshareslist, newzhailist, newsharesrecord, newzhairecord, dazonglist.
     path: '/newshares',
-    titleKey: 'blocktrade.menu.section',
+    titleKey: 'newshares.menu.section',
     icon: <RiseOutlined />,
     children: [
       newsharesPages.newshareslist,

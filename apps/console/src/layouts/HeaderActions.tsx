@@ -64,7 +64,7 @@ export function AvatarMenu({ compact }: { compact?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   // Spec §3 Admin record: the display name of the admin record whose login matches, else a default name.
-  const me = useCurrentAdmin(t('admins.header.defaultName'));
+  const me = useCurrentAdmin(t('shell.defaultName'));
   const [showName, setShowName] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setShowName(true), HEADER_NAME_DELAY_MS);

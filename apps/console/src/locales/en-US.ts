@@ -94,22 +94,6 @@ const enUS: Catalogue = {
     retry: 'Try again',
   },
   // the result of any queue's batch (shared/components/BatchResultModal)
-  batch: {
-    resultApprove: 'Batch approval',
-    resultReject: 'Batch rejection',
-    ref: 'Number',
-    who: 'User',
-    what: 'Subject',
-    outcome: 'Outcome',
-    rowOk: 'Done',
-    rowFailed: 'Failed',
-    ok: '{{n}} succeeded',
-    failed: '{{n}} failed',
-    statusAfter: 'Status after',
-    message: 'Message',
-    missing: 'The server did not report this row',
-    close: 'Close',
-  },
   table: { total: 'Total {{total}}', export: 'Export' },
   form: { timePlaceholder: 'hh:mm, e.g. 09:30' },
   editor: {

@@ -95,22 +95,6 @@ const zhCN = {
     retry: '重试',
   },
   // the result of any queue's batch (shared/components/BatchResultModal)
-  batch: {
-    resultApprove: '批量通过结果',
-    resultReject: '批量驳回结果',
-    ref: '单号',
-    who: '用户',
-    what: '内容',
-    outcome: '结果',
-    rowOk: '成功',
-    rowFailed: '失败',
-    ok: '成功 {{n}}',
-    failed: '失败 {{n}}',
-    statusAfter: '处理后状态',
-    message: '说明',
-    missing: '服务器未返回该笔结果',
-    close: '关闭',
-  },
   table: { total: '共 {{total}} 条', export: '导出' },
   form: { timePlaceholder: '时:分，如 09:30' },
   editor: {

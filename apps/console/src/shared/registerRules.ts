@@ -16,7 +16,7 @@ export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Strength level (lib/password.ts) a new password must reach on the register page. */
 export const MIN_LEVEL = 2;
 
-const K = 'admins.register.rule.';
+const K = 'registerRule.';
 
 export function checkEmail(v: string | undefined): string | null {
   const s = (v ?? '').trim();

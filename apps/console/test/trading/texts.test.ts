@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { flattenKeys, type Messages } from '../../src/app/catalogue';
 import zh from '../../src/features/trading/locales/zh-CN';
 import en from '../../src/features/trading/locales/en-US';
+import sharedZh from '../../src/shared/locales/zh-CN';
 
 const leaf = (m: unknown, k: string) =>
   k.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown> | undefined)?.[p], m) as string | undefined;
@@ -24,9 +25,10 @@ describe('trading texts', () => {
       ['orderStatus', c.ORDER_STATUSES],
       ['positionStatus', c.POSITION_STATUSES],
       ['kind', c.ORDER_KINDS],
-      ['direction', c.DIRECTIONS],
       ['closeKind', c.CLOSE_KINDS],
     ] as const)
       for (const v of values) expect(leaf(zh, `trading.${group}.${v}`), `${group}.${v}`).toBeTruthy();
+    // the direction is shared (positions, block trades and the stock picker name it)
+    for (const v of c.DIRECTIONS) expect(leaf(sharedZh, `direction.${v}`), `direction.${v}`).toBeTruthy();
   });
 });

@@ -43,7 +43,7 @@ describe('withdrawals: console', () => {
     expect(r.status).toBe(0);
     expect(r.msg).toBe('批量处理完成：成功 2 笔，失败 2 笔');
     expect(r.data).toEqual({
-      succeeded: 2,
+      ok: 2,
       failed: 2,
       results: [
         { id: w1, ok: true, status: 2, msg: '操作成功' },

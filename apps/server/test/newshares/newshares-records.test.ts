@@ -182,21 +182,27 @@ describe('records', () => {
     const u = await subscriber();
     const paid = await applyFor(issue.id, u, 1000);
     const unpaid = await applyFor(issue.id, u, 1000);
-    await call('/admin/subscribe/record/allot.do', { id: paid.id, quantity: 1000 });
-    await call('/admin/subscribe/record/allot.do', { id: unpaid.id, quantity: 500 });
+    // the answer says what was done, with the quantity in the issue's unit
+    expect((await call('/admin/subscribe/record/allot.do', { id: paid.id, quantity: 1000 })).msg).toBe('已配售 1,000 股');
+    expect((await call('/admin/subscribe/record/allot.do', { id: unpaid.id, quantity: 500 }, { lang: 'en-US' })).msg).toBe('Allotted 500 shares');
     expect((await app('/app/newshares/pay.do', { id: paid.id }, u.token)).status).toBe(0);
     const r = await call('/admin/subscribe/record/batchConvert.do', { ids: [paid.id, unpaid.id, 999999] }, { lang: 'en-US' });
     expect(r.status).toBe(0);
     expect(r.msg).toBe('1 converted to positions, 2 failed');
-    expect(r.data.rows).toEqual([
-      { id: paid.id, result: 'ok' },
-      {
-        id: unpaid.id,
-        result: 'failed',
-        reason: 'This subscription is now allotted, unpaid: this step does not apply; refresh and try again',
-      },
-      { id: 999999, result: 'failed', reason: 'No such subscription' },
-    ]);
+    expect(r.data).toEqual({
+      ok: 1,
+      failed: 2,
+      results: [
+        { id: paid.id, ok: true, msg: 'Converted to a position' },
+        {
+          id: unpaid.id,
+          ok: false,
+          status: null,
+          msg: 'This subscription is now allotted, unpaid: this step does not apply; refresh and try again',
+        },
+        { id: 999999, ok: false, status: null, msg: 'No such subscription' },
+      ],
+    });
     const titles = (await inbox(u.id)).map((m) => m.title);
     expect(titles).toEqual(['新股中签通知', '新股中签通知', '新股已转持仓']);
     await ledgerOk();
@@ -217,7 +223,7 @@ describe('records', () => {
     );
     expect((await call('/admin/subscribe/record/delete.do', { id: so.id }, { token: staff })).status).not.toBe(0);
     const bc = await call('/admin/subscribe/record/batchConvert.do', { ids: [so.id] }, { token: staff, lang: 'en-US' });
-    expect(bc.data.rows[0].reason).toBe('No such subscription');
+    expect(bc.data.results[0]).toEqual({ id: so.id, ok: false, status: null, msg: 'No such subscription' });
     expect(await statusOf(so.id)).toBe(SUB_STATUS.pending);
   });
 });

@@ -15,5 +15,5 @@ export const accountCalls = {
   updateIosPush: (q: UploadInputOf<typeof accountApi.updateIosPush>) => upload(accountApi.updateIosPush, q, { timeout: 30_000 }),
   testIosPush: (q: InputOf<typeof accountApi.testIosPush>) => call(accountApi.testIosPush, q, { timeout: 30_000 }),
   /** Only the header badge choice (the server merges it into the saved site style). */
-  saveBadges: (badges: number[]) => call(sessionApi.setSiteStyle, { badges }, { dataType: 'json' }),
+  setSiteStyle: (badges: number[]) => call(sessionApi.setSiteStyle, { badges }, { dataType: 'json' }),
 };

@@ -7,6 +7,6 @@ export const agentCalls = {
   list: (q: InputOf<typeof agentsApi.list>, opts?: CallOptions) => call(agentsApi.list, q, opts),
   add: (q: InputOf<typeof agentsApi.add>) => act(agentsApi.add, q),
   update: (q: InputOf<typeof agentsApi.update>) => act(agentsApi.update, q),
-  remove: (id: number) => act(agentsApi.delAgent, { id }),
-  adjust: (q: InputOf<typeof agentsApi.updateAgentAmt>) => call(agentsApi.updateAgentAmt, q),
+  delAgent: (id: number) => act(agentsApi.delAgent, { id }),
+  updateAgentAmt: (q: InputOf<typeof agentsApi.updateAgentAmt>) => call(agentsApi.updateAgentAmt, q),
 };

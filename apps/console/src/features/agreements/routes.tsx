@@ -5,7 +5,7 @@ import type { SectionRoute } from '../../lib/routing';
 // Route manifest of 合同设置 (concatenated by app/routes.tsx).
 const AgreementTemplates = lazyPage(() => import('./pages/Templates'));
 const AgreementAssignments = lazyPage(() => import('./pages/Assignments'));
-const AgreementContracts = lazyPage(() => import('./pages/Contracts'));
+const Agreements = lazyPage(() => import('./pages/Agreements'));
 
 export const agreementsSection: SectionRoute<LazyPage> = {
   // Spec order: template, assign, list (the contract-review badge opens list).
@@ -32,7 +32,7 @@ export const agreementsSection: SectionRoute<LazyPage> = {
       titleKey: 'agreements.menu.list',
       permission: 'contract',
       keepAlive: true,
-      component: AgreementContracts,
+      component: Agreements,
     },
   ],
 };

@@ -13,18 +13,18 @@ export const channelCalls = {
 /** Layering screen calls (spec §7 Layering screen payloads). */
 export const layeringCalls = {
   /** The list: pageNum and pageSize. Failures are reported by the screen (获取数据失败). */
-  list: (q: { pageNum: number; pageSize: number }) => call(channelsApi.layering, q, { silent: true }),
-  add: (q: InputOf<typeof channelsApi.layeringAdd>) => call(channelsApi.layeringAdd, q),
-  update: (q: InputOf<typeof channelsApi.layeringUpdate>) => call(channelsApi.layeringUpdate, q),
-  delete: (id: number) => call(channelsApi.layeringDelete, { id }),
+  layering: (q: { pageNum: number; pageSize: number }) => call(channelsApi.layering, q, { silent: true }),
+  layeringAdd: (q: InputOf<typeof channelsApi.layeringAdd>) => call(channelsApi.layeringAdd, q),
+  layeringUpdate: (q: InputOf<typeof channelsApi.layeringUpdate>) => call(channelsApi.layeringUpdate, q),
+  layeringDelete: (id: number) => call(channelsApi.layeringDelete, { id }),
   /** A tier's channels: layeringId. Failures: 获取渠道列表失败. */
-  channels: (layeringId: number) => call(channelsApi.layeringChannels, { layeringId }, { silent: true }),
+  layeringChannels: (layeringId: number) => call(channelsApi.layeringChannels, { layeringId }, { silent: true }),
   /** The channel picker: pageSize 1000 (spec §9). */
   pickerChannels: () => call(channelsApi.list, { pageNum: 1, pageSize: 1000 }, { silent: true }),
   /** layeringId and channelIds comma-joined. */
-  addChannels: (layeringId: number, channelIds: string) => call(channelsApi.layeringChannelsAdd, { layeringId, channelIds }),
+  layeringChannelsAdd: (layeringId: number, channelIds: string) => call(channelsApi.layeringChannelsAdd, { layeringId, channelIds }),
   /** channelLayeringPidId. */
-  deleteChannel: (channelLayeringPidId: number) => call(channelsApi.layeringChannelDelete, { channelLayeringPidId }),
+  layeringChannelDelete: (channelLayeringPidId: number) => call(channelsApi.layeringChannelDelete, { channelLayeringPidId }),
   /** layeringId. */
-  deleteAll: (layeringId: number) => call(channelsApi.layeringChannelsDeleteAll, { layeringId }),
+  layeringChannelsDeleteAll: (layeringId: number) => call(channelsApi.layeringChannelsDeleteAll, { layeringId }),
 };

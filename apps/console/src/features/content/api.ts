@@ -22,5 +22,5 @@ export const contentCalls = {
   updateActivity: (q: Q<typeof contentApi.activities.update>) => call(contentApi.activities.update, q),
   showActivity: (id: number, shown: boolean) => call(contentApi.activities.updateShow, { id, shown }),
   removeActivity: (id: number) => call(contentApi.activities.delete, { id }),
-  uploadImage: (file: File) => upload(contentApi.imageUpload, { file }, { timeout: UPLOAD_TIMEOUT_MS }),
+  imageUpload: (file: File) => upload(contentApi.imageUpload, { file }, { timeout: UPLOAD_TIMEOUT_MS }),
 };

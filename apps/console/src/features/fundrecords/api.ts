@@ -4,5 +4,5 @@ import { call } from '../../lib/request';
 /** 资金记录 / 资金互转记录. */
 export const fundRecordCalls = {
   list: (q: InputOf<typeof fundRecordsApi.list>) => call(fundRecordsApi.list, q),
-  transfers: (q: InputOf<typeof fundRecordsApi.transferList>) => call(fundRecordsApi.transferList, q),
+  transferList: (q: InputOf<typeof fundRecordsApi.transferList>) => call(fundRecordsApi.transferList, q),
 };

@@ -8,14 +8,14 @@ const FundTransferRecords = lazyPage(() => import('./pages/FundTransferRecords')
 export const fundrecordsPages = {
   fundrecords: {
     path: '/capital/fundrecords',
-    titleKey: 'ledger.menu.fundrecords',
+    titleKey: 'fundrecords.menu.fundrecords',
     permission: 'fundrecords',
     keepAlive: true,
     component: FundRecords,
   },
   fundtransferrecord: {
     path: '/capital/fundtransferrecord',
-    titleKey: 'ledger.menu.fundtransferrecord',
+    titleKey: 'fundrecords.menu.fundtransferrecord',
     permission: 'fundrecords',
     hideInMenu: true,
     keepAlive: true,

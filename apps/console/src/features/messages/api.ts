@@ -1,8 +1,8 @@
-import { messagesApi, messagingApi, usersApi, type InputOf } from '@stock-admin/contracts';
+import { messagesApi, messageSendsApi, usersApi, type InputOf } from '@stock-admin/contracts';
 import { call } from '../../lib/request';
 
 type Q<E> = InputOf<E>;
-const api = messagingApi;
+const api = messageSendsApi;
 
 /** Typed calls of message templates and sends (permission `push`). Failures are shown by the request client. */
 export const messageCalls = {
@@ -10,7 +10,7 @@ export const messageCalls = {
   users: (q: Q<typeof api.users>) => call(api.users, q),
   add: (q: Q<typeof api.add>) => call(api.add, q, { dataType: 'json' }),
   update: (q: Q<typeof api.update>) => call(api.update, q, { dataType: 'json' }),
-  remove: (id: number) => call(api.delete, { id }),
+  delete: (id: number) => call(api.delete, { id }),
   batchRemove: (ids: number[]) => call(api.batchDelete, { ids }),
   send: (q: Q<typeof api.send>) => call(api.send, q, { dataType: 'json' }),
   preview: (q: Q<typeof api.preview>) => call(api.preview, q, { dataType: 'json', silent: true }),

@@ -2,7 +2,7 @@ import { lazyPage, type LazyPage } from '../../lib/chunk';
 import type { PageRoute } from '../../lib/routing';
 
 // Route manifest of the messages: push messages (pages of the /account section) and station messages (a page
-// of /logmanage; its title stays `logs.menu.stationmessage`, among the section's titles), which app/routes.tsx
+// of /logmanage; its title stays `messages.menu.stationmessage`, among the section's titles), which app/routes.tsx
 // assembles.
 const MessageTemplates = lazyPage(() => import('./pages/MessageTemplates'));
 const MessageLog = lazyPage(() => import('./pages/MessageLog'));
@@ -13,7 +13,7 @@ export const messagesPages = {
   pushlist: { path: '/account/pushlist', titleKey: 'messages.menu.pushlist', permission: 'push', keepAlive: true, component: MessageLog },
   stationmessage: {
     path: '/logmanage/stationmessage',
-    titleKey: 'logs.menu.stationmessage',
+    titleKey: 'messages.menu.stationmessage',
     permission: 'stationmessage',
     keepAlive: true,
     component: StationMessage,

@@ -21,7 +21,7 @@ export const newsharesCalls = {
   convert: (id: number) => call(newsharesApi.convert, { id }),
   batchConvert: (ids: number[]) => call(newsharesApi.batchConvert, { ids }),
   addRecord: (q: Q<typeof newsharesApi.addRecord>) => call(newsharesApi.addRecord, q),
-  removeRecord: (id: number) => call(newsharesApi.deleteRecord, { id }),
+  deleteRecord: (id: number) => call(newsharesApi.deleteRecord, { id }),
   batchAllot: (issueId: number, file: File, onProgress: (percent: number) => void) =>
     upload(
       newsharesApi.batchAllot,

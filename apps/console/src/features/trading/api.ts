@@ -17,12 +17,12 @@ export const tradingCalls = {
   orderDetail: (id: number) => call(tradingApi.orderDetail, { id }),
   approve: (id: number, fillPrice?: string) => call(tradingApi.review, { id, approve: true, fillPrice: fillPrice || undefined }),
   reject: (id: number, reason: string) => call(tradingApi.review, { id, approve: false, reason }),
-  batch: (ids: number[], approve: boolean, reason?: string) =>
+  batchReview: (ids: number[], approve: boolean, reason?: string) =>
     call(tradingApi.batchReview, { ids: ids.join(','), approve, reason: reason || undefined }),
 };
 
 /** What the create form reads from other domains: the stock risk settings (fees, leverages); the stock picker's call is in shared/api/pickers.ts. */
 export const createFormCalls = {
   /** Stock risk settings (needs `risksetting` query; silent: the preview then says the rules are unknown). */
-  stockRisk: () => call(riskApi.stockGet, undefined, { silent: true }),
+  stockGet: () => call(riskApi.stockGet, undefined, { silent: true }),
 };

@@ -6,8 +6,8 @@ import { act } from '../../shared/api/act';
 export const userCalls = {
   list: (q: InputOf<typeof usersApi.list>) => call(usersApi.list, q),
   detail: (id: number, opts?: CallOptions) => call(usersApi.detail, { id }, opts),
-  banks: (userId: number) => call(usersApi.getBank, { userId }),
-  add: (q: InputOf<typeof usersApi.addSimulatedAccount>) => act(usersApi.addSimulatedAccount, q),
+  getBank: (userId: number) => call(usersApi.getBank, { userId }),
+  addSimulatedAccount: (q: InputOf<typeof usersApi.addSimulatedAccount>) => act(usersApi.addSimulatedAccount, q),
   update: (q: InputOf<typeof usersApi.update>) => act(usersApi.update, q),
   addBank: (q: InputOf<typeof usersApi.addBank>) => act(usersApi.addBank, q),
   updateBank: (q: InputOf<typeof usersApi.updateBank>) => act(usersApi.updateBank, q),
@@ -15,8 +15,8 @@ export const userCalls = {
   /** Credit or debit: simulated accounts through virtualUpdateAmt.do, real ones through updateAmt.do. */
   adjust: (simulated: boolean, q: InputOf<typeof usersApi.updateAmt>) =>
     call(simulated ? usersApi.virtualUpdateAmt : usersApi.updateAmt, q),
-  review: (q: InputOf<typeof usersApi.authByAdmin>) => act(usersApi.authByAdmin, q),
-  remove: (id: number) => act(usersApi.delete, { id }),
+  authByAdmin: (q: InputOf<typeof usersApi.authByAdmin>) => act(usersApi.authByAdmin, q),
+  delete: (id: number) => act(usersApi.delete, { id }),
   kickOut: (id: number) => act(usersApi.kickOut, { id }),
   updateList: (q: InputOf<typeof usersApi.updateList>) => act(usersApi.updateList, q),
 };

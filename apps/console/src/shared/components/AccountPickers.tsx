@@ -12,7 +12,7 @@ import { AgentSelect } from './Pickers';
  */
 export function UserAgentSelect(props: ComponentProps<typeof AgentSelect>) {
   const { t } = useTranslation();
-  return <AgentSelect debounceMs={250} placeholder={t('users.common.agentPlaceholder')} {...props} />;
+  return <AgentSelect debounceMs={250} placeholder={t('common.agentPlaceholder')} {...props} />;
 }
 
 /** Layering tiers (few, loaded once); `allowNone` adds 无分层 (value 0). */
@@ -27,8 +27,8 @@ export function TierSelect({ allowNone, ...props }: SelectProps<number> & { allo
   const { t } = useTranslation();
   const tiers = useTiers();
   const options = [
-    ...(allowNone ? [{ value: 0, label: t('users.common.noTier') }] : []),
+    ...(allowNone ? [{ value: 0, label: t('common.noTier') }] : []),
     ...tiers.map((x) => ({ value: x.id, label: x.layeringName })),
   ];
-  return <Select<number> allowClear options={options} placeholder={t('users.common.selectPlaceholder')} {...props} />;
+  return <Select<number> allowClear options={options} placeholder={t('common.selectPlaceholder')} {...props} />;
 }

@@ -82,8 +82,8 @@ export function AdjustModal({
       destroyOnHidden
       maskClosable={false}
       width={560}
-      okText={confirming ? t('users.adjust.confirmOk') : t('users.common.next')}
-      cancelText={confirming ? t('users.common.back') : t('users.common.cancel')}
+      okText={confirming ? t('adjust.confirmOk') : t('common.next')}
+      cancelText={confirming ? t('common.back') : t('common.cancel')}
       onOk={() => void (confirming ? submit() : next())}
       okButtonProps={{
         loading: busy,
@@ -98,46 +98,40 @@ export function AdjustModal({
           {subject}
         </Typography.Paragraph>
         <Form form={form} layout="vertical" initialValues={{ direction: 0 }} style={{ display: confirming ? 'none' : undefined }}>
-          <Form.Item name="direction" label={t('users.adjust.direction')} rules={[{ required: true }]}>
+          <Form.Item name="direction" label={t('adjust.direction')} rules={[{ required: true }]}>
             <Radio.Group
               optionType="button"
               buttonStyle="solid"
               options={[
-                { value: 0, label: t('users.adjust.credit') },
-                { value: 1, label: t('users.adjust.debit') },
+                { value: 0, label: t('adjust.credit') },
+                { value: 1, label: t('adjust.debit') },
               ]}
             />
           </Form.Item>
           <Form.Item
             name="amt"
-            label={t('users.adjust.amount')}
+            label={t('adjust.amount')}
             rules={[
-              { required: true, message: t('users.adjust.amountRequired') },
+              { required: true, message: t('adjust.amountRequired') },
               {
                 validator: (_, v) =>
                   v === undefined || v === null || v === '' || (/^\d{1,18}(\.\d{1,2})?$/.test(String(v)) && /[1-9]/.test(String(v)))
                     ? Promise.resolve()
-                    : Promise.reject(new Error(t('users.adjust.amountInvalid'))),
+                    : Promise.reject(new Error(t('adjust.amountInvalid'))),
               },
             ]}
           >
-            <AmountInput placeholder={t('users.adjust.amountPlaceholder')} data-testid={`${testId}-amount`} />
+            <AmountInput placeholder={t('adjust.amountPlaceholder')} data-testid={`${testId}-amount`} />
           </Form.Item>
           <Form.Item
             name="note"
-            label={t('users.adjust.note')}
+            label={t('adjust.note')}
             rules={[
-              { required: true, whitespace: true, message: t('users.adjust.noteRequired') },
-              { max: 200, message: t('users.common.maxLength', { n: 200 }) },
+              { required: true, whitespace: true, message: t('adjust.noteRequired') },
+              { max: 200, message: t('common.maxLength', { n: 200 }) },
             ]}
           >
-            <Input.TextArea
-              rows={3}
-              maxLength={200}
-              showCount
-              placeholder={t('users.adjust.notePlaceholder')}
-              data-testid={`${testId}-note`}
-            />
+            <Input.TextArea rows={3} maxLength={200} showCount placeholder={t('adjust.notePlaceholder')} data-testid={`${testId}-note`} />
           </Form.Item>
         </Form>
         {confirming && (
@@ -146,10 +140,10 @@ export function AdjustModal({
               type={confirming.direction === 0 ? 'info' : 'warning'}
               showIcon
               style={{ marginBottom: 12 }}
-              message={t(confirming.direction === 0 ? 'users.adjust.confirmCredit' : 'users.adjust.confirmDebit', {
+              message={t(confirming.direction === 0 ? 'adjust.confirmCredit' : 'adjust.confirmDebit', {
                 amount: formatMoney(confirming.amt),
               })}
-              description={t('users.adjust.noteLine', { note: confirming.note })}
+              description={t('adjust.noteLine', { note: confirming.note })}
             />
             {preview ? (
               <Table<PreviewRow>
@@ -158,10 +152,10 @@ export function AdjustModal({
                 rowKey="key"
                 dataSource={preview.rows}
                 columns={[
-                  { title: t('users.adjust.balance'), dataIndex: 'label' },
-                  { title: t('users.adjust.before'), dataIndex: 'before', align: 'right', render: (v: string) => <Money value={v} /> },
+                  { title: t('adjust.balance'), dataIndex: 'label' },
+                  { title: t('adjust.before'), dataIndex: 'before', align: 'right', render: (v: string) => <Money value={v} /> },
                   {
-                    title: t('users.adjust.after'),
+                    title: t('adjust.after'),
                     dataIndex: 'after',
                     align: 'right',
                     render: (v: string, r) => (
@@ -173,14 +167,14 @@ export function AdjustModal({
                 ]}
               />
             ) : (
-              <Alert type="error" showIcon message={t('users.adjust.amountInvalid')} />
+              <Alert type="error" showIcon message={t('adjust.amountInvalid')} />
             )}
             {preview?.insufficient && (
               <Alert
                 type="error"
                 showIcon
                 style={{ marginTop: 12 }}
-                message={t('users.adjust.insufficient')}
+                message={t('adjust.insufficient')}
                 data-testid={`${testId}-insufficient`}
               />
             )}

@@ -72,7 +72,7 @@ export function AudienceField({
       <Radio.Group
         value={value.kind}
         onChange={(e) => onChange?.({ kind: e.target.value as AudienceKind })}
-        options={AUDIENCE_KINDS.map((k) => ({ value: k, label: t(`users.audience.${k}`) }))}
+        options={AUDIENCE_KINDS.map((k) => ({ value: k, label: t(`audience.${k}`) }))}
         optionType="button"
       />
       {value.kind === 'users' && (
@@ -84,7 +84,7 @@ export function AudienceField({
           value={value.userIds ?? []}
           onChange={(ids) => set({ userIds: ids })}
           options={options}
-          placeholder={t('users.audience.usersPlaceholder')}
+          placeholder={t('audience.usersPlaceholder')}
           notFoundContent={loading ? <Spin size="small" /> : undefined}
           data-testid="audience-users"
         />
@@ -95,7 +95,7 @@ export function AudienceField({
       {value.kind === 'tier' && (
         <TierSelect value={value.tierId} onChange={(tierId) => set({ tierId })} style={{ width: '100%' }} data-testid="audience-tier" />
       )}
-      {value.kind === 'all' && <span className="ant-form-item-extra">{t('users.audience.allHint')}</span>}
+      {value.kind === 'all' && <span className="ant-form-item-extra">{t('audience.allHint')}</span>}
     </Space>
   );
 }

@@ -20,7 +20,7 @@ export function PasswordMeter({ value }: { value: string | undefined }) {
         strokeColor={color}
         status={s.status === 'exception' ? 'exception' : 'normal'}
       />
-      <div className="password-meter-hint">{t('admins.register.rule.passwordStrength')}</div>
+      <div className="password-meter-hint">{t('registerRule.passwordStrength')}</div>
     </div>
   );
 }

@@ -52,7 +52,7 @@ export function AgentSelect({
     debounceMs,
   );
   useEffect(() => run(''), [ok]);
-  const all: Option[] = [...(allowNone ? [{ value: 0, label: t('users.common.noAgent') }] : []), ...options];
+  const all: Option[] = [...(allowNone ? [{ value: 0, label: t('common.noAgent') }] : []), ...options];
   const v = props.value;
   if (typeof v === 'number' && v > 0 && !all.some((o) => o.value === v)) all.push({ value: v, label: initialLabel || `#${v}` });
   return (

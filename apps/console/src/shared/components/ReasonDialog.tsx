@@ -62,8 +62,8 @@ export function ReasonDialog({
       onCancel={onClose}
       onOk={() => void submit().catch(() => undefined)}
       confirmLoading={saving}
-      okText={okText ?? t('trading.common.ok')}
-      cancelText={cancelText ?? t('trading.common.cancel')}
+      okText={okText ?? t('common.ok')}
+      cancelText={cancelText ?? t('common.cancel')}
       okButtonProps={{ danger, 'data-testid': `${testId}-ok` }}
       forceRender
       destroyOnHidden={false}
@@ -74,13 +74,13 @@ export function ReasonDialog({
           <Form.Item
             name="reason"
             label={label}
-            rules={required ? [{ required: true, whitespace: true, message: requiredMessage ?? t('trading.common.reasonRequired') }] : []}
+            rules={required ? [{ required: true, whitespace: true, message: requiredMessage ?? t('common.reasonRequired') }] : []}
           >
             <Input.TextArea
               rows={3}
               maxLength={200}
               showCount
-              placeholder={placeholder ?? t('trading.common.reasonPlaceholder')}
+              placeholder={placeholder ?? t('common.reasonPlaceholder')}
               data-testid={`${testId}-reason`}
             />
           </Form.Item>

@@ -71,7 +71,7 @@ export function StockPicker({
       filterOption={false}
       value={value}
       onSearch={search}
-      placeholder={t('trading.create.stockPlaceholder')}
+      placeholder={t('stockPick.placeholder')}
       notFoundContent={loading ? <Spin size="small" /> : undefined}
       onChange={(gid) => {
         onChange?.(gid);
@@ -87,7 +87,7 @@ export function StockPicker({
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {s.pinyin}
             </Typography.Text>
-            {s.locked && <Tag color="orange">{t('trading.create.stockLocked')}</Tag>}
+            {s.locked && <Tag color="orange">{t('stockPick.locked')}</Tag>}
           </Space>
         ),
       }))}

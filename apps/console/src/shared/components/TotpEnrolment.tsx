@@ -21,11 +21,11 @@ export function TotpEnrolment({
   const valid = /^\d{6}$/.test(code);
   return (
     <div className="totp-enrolment" data-testid="totp-enrolment" data-otpauth={enrolment.otpauthUri}>
-      <Typography.Paragraph>{t('admins.google.scan')}</Typography.Paragraph>
+      <Typography.Paragraph>{t('google.scan')}</Typography.Paragraph>
       <Space align="start" size={24} wrap>
         <QRCode value={enrolment.otpauthUri} size={168} bordered data-testid="totp-qr" />
         <div style={{ maxWidth: 280 }}>
-          <Typography.Text type="secondary">{t('admins.google.manual')}</Typography.Text>
+          <Typography.Text type="secondary">{t('google.manual')}</Typography.Text>
           <Typography.Paragraph
             copyable={{ text: enrolment.secret }}
             code
@@ -35,7 +35,7 @@ export function TotpEnrolment({
             {enrolment.secret}
           </Typography.Paragraph>
           <Typography.Text type="secondary">
-            {t('admins.google.account')}: {enrolment.issuer} / {enrolment.account}
+            {t('google.account')}: {enrolment.issuer} / {enrolment.account}
           </Typography.Text>
         </div>
       </Space>
@@ -43,7 +43,7 @@ export function TotpEnrolment({
         <Input
           value={code}
           onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
-          placeholder={t('admins.google.codePlaceholder')}
+          placeholder={t('google.codePlaceholder')}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
@@ -51,7 +51,7 @@ export function TotpEnrolment({
           onPressEnter={() => valid && onConfirm(code)}
         />
         <Button type="primary" disabled={!valid} loading={busy} onClick={() => onConfirm(code)} data-testid="totp-confirm">
-          {t('admins.google.confirm')}
+          {t('google.confirm')}
         </Button>
       </Space.Compact>
     </div>

@@ -48,7 +48,7 @@ export function DirectionTag({ direction }: { direction: Direction }) {
   const { t } = useTranslation();
   return (
     <Tag color={direction === 'long' ? 'volcano' : 'geekblue'} bordered={false}>
-      {t(`trading.direction.${direction}`)}
+      {t(`direction.${direction}`)}
     </Tag>
   );
 }

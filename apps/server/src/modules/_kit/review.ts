@@ -1,6 +1,6 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Lang } from '@stock-admin/contracts';
+import type { BatchResult, BatchResults, Lang } from '@stock-admin/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { t } from '../../http/i18n.js';
@@ -46,25 +46,25 @@ export async function claimPending<T extends PgTable, R = T['$inferSelect']>(
   throw q.notPending(cur.status);
 }
 
-export interface RowResult {
-  id: number;
-  ok: boolean;
-  msg: string;
-}
-
 /**
- * Reviews rows one by one, each in its own transaction (`review` opens it): one row's refusal does not
- * stop the others; each gets its message in the caller's language.
+ * Reviews rows one by one, each in its own transaction (`review` opens it): one row's refusal does not stop the
+ * others; each gets its message in the caller's language. Every queue's batch is this loop and answers its one shape
+ * (contracts' `batchResults`); a review that returns `{ status }` reports the row's state afterwards.
  */
-export async function reviewEach(ids: readonly number[], lang: Lang, review: (id: number) => Promise<unknown>, okKey: string) {
-  const results: RowResult[] = [];
+export async function reviewEach(
+  ids: readonly number[],
+  lang: Lang,
+  review: (id: number) => Promise<{ status?: string | number } | void>,
+  okKey: string,
+): Promise<BatchResults> {
+  const results: BatchResult[] = [];
   for (const id of [...new Set(ids)]) {
     try {
-      await review(id);
-      results.push({ id, ok: true, msg: t(lang, okKey) });
+      const done = await review(id);
+      results.push({ id, ok: true, msg: t(lang, okKey), ...(done?.status !== undefined ? { status: done.status } : {}) });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      results.push({ id, ok: false, msg: t(lang, err.key, err.params) });
+      results.push({ id, ok: false, msg: t(lang, err.key, err.params), status: null });
     }
   }
   const ok = results.filter((r) => r.ok).length;

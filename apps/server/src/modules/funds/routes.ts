@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   RECHARGE_STATUS_LABELS,
   WITHDRAW_STATUS_LABELS,
-  platformFundsApi,
+  fundsAppApi,
   paySettingApi,
   rechargeApi,
   withdrawApi,
@@ -106,9 +106,9 @@ export function fundsRoutes(app: FastifyInstance, ctx: AppContext): void {
     const r = await withdraw.batchReview(ctx, admin, input.ids, input, lang);
     audit({
       targetId: input.ids.join(','),
-      after: { state: input.state, succeeded: r.succeeded, failed: r.failed, results: r.results.map(({ id, ok }) => ({ id, ok })) },
+      after: { state: input.state, succeeded: r.ok, failed: r.failed, results: r.results.map(({ id, ok }) => ({ id, ok })) },
     });
-    message('withdraw.batch_done', { ok: r.succeeded, failed: r.failed });
+    message('withdraw.batch_done', { ok: r.ok, failed: r.failed });
     return r;
   });
   route(app, ctx, withdrawApi.export, async ({ input, admin, reply, lang }) => {
@@ -140,32 +140,32 @@ export function fundsRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   // ---- trading app ----
-  appRoute(app, ctx, platformFundsApi.channels, ({ user }) => rechargeApp.appChannels(ctx, user.userId));
-  appRoute(app, ctx, platformFundsApi.rechargeCreate, async ({ user, input, message }) => {
+  appRoute(app, ctx, fundsAppApi.channels, ({ user }) => rechargeApp.appChannels(ctx, user.userId));
+  appRoute(app, ctx, fundsAppApi.rechargeCreate, async ({ user, input, message }) => {
     const item = await rechargeApp.createUserRecharge(ctx, user.userId, input);
     message('recharge.submitted');
     return item;
   });
-  appRoute(app, ctx, platformFundsApi.rechargeReceipt, async ({ user, input, message }) => {
+  appRoute(app, ctx, fundsAppApi.rechargeReceipt, async ({ user, input, message }) => {
     const item = await rechargeApp.attachReceipt(ctx, user.userId, input.id, input.receipt);
     message('recharge.receipt_saved');
     return item;
   });
-  appRoute(app, ctx, platformFundsApi.rechargeCancel, async ({ user, input, message }) => {
+  appRoute(app, ctx, fundsAppApi.rechargeCancel, async ({ user, input, message }) => {
     const item = await rechargeApp.cancelUserRecharge(ctx, user.userId, input.id);
     message('recharge.cancelled');
     return item;
   });
-  appRoute(app, ctx, platformFundsApi.rechargeList, ({ user, input }) => rechargeApp.listUserRecharges(ctx, user.userId, input));
-  appRoute(app, ctx, platformFundsApi.withdrawApply, async ({ user, input, message }) => {
+  appRoute(app, ctx, fundsAppApi.rechargeList, ({ user, input }) => rechargeApp.listUserRecharges(ctx, user.userId, input));
+  appRoute(app, ctx, fundsAppApi.withdrawApply, async ({ user, input, message }) => {
     const item = await withdraw.applyWithdrawal(ctx, user.userId, input);
     message('withdraw.submitted');
     return item;
   });
-  appRoute(app, ctx, platformFundsApi.withdrawCancel, async ({ user, input, message }) => {
+  appRoute(app, ctx, fundsAppApi.withdrawCancel, async ({ user, input, message }) => {
     const item = await withdraw.cancelWithdrawal(ctx, user.userId, input.id);
     message('withdraw.cancelled');
     return item;
   });
-  appRoute(app, ctx, platformFundsApi.withdrawList, ({ user, input }) => withdraw.listUserWithdrawals(ctx, user.userId, input));
+  appRoute(app, ctx, fundsAppApi.withdrawList, ({ user, input }) => withdraw.listUserWithdrawals(ctx, user.userId, input));
 }

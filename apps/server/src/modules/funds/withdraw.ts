@@ -6,7 +6,6 @@ import {
   type AppWithdrawItem,
   type Lang,
   type Page,
-  type WithdrawBatchData,
   type WithdrawFilters,
   type WithdrawItem,
   type withdrawListData,
@@ -16,9 +15,9 @@ import { admins, agents, payChannels, userBanks, users, withdrawals } from '../.
 import { rows } from '../../db/migrate.js';
 import type { Db } from '../../db/client.js';
 import type { AppContext, Principal } from '../../http/context.js';
-import { AppError, fail } from '../../http/errors.js';
+import { reviewEach } from '../_kit/review.js';
+import { fail } from '../../http/errors.js';
 import { can } from '../../http/permissions.js';
-import { t } from '../../http/i18n.js';
 import type { LedgerEntry } from '../../ledger/index.js';
 import { post } from '../../ledger/index.js';
 import { notify } from '../../realtime/notify.js';
@@ -210,27 +209,9 @@ export async function reviewWithdrawal(
   return { item: await getWithdrawal(ctx, admin, id), before: { status: WithdrawStatus.PENDING }, userId: w.userId };
 }
 
-/** Reviews selected rows one by one, each in its own transaction; one row's refusal does not stop the others. */
-export async function batchReview(
-  ctx: AppContext,
-  admin: Principal,
-  ids: number[],
-  r: ReviewInput,
-  lang: Lang,
-): Promise<WithdrawBatchData> {
-  const results: WithdrawBatchData['results'] = [];
-  for (const id of [...new Set(ids)]) {
-    try {
-      const { item } = await reviewWithdrawal(ctx, admin, id, r);
-      results.push({ id, ok: true, status: item.status, msg: t(lang, 'ok') });
-    } catch (e) {
-      if (!(e instanceof AppError)) throw e;
-      results.push({ id, ok: false, status: null, msg: t(lang, e.key, e.params) });
-    }
-  }
-  const succeeded = results.filter((x) => x.ok).length;
-  return { succeeded, failed: results.length - succeeded, results };
-}
+/** Reviews selected rows one by one (the kit's loop), each reporting the request's status afterwards. */
+export const batchReview = (ctx: AppContext, admin: Principal, ids: number[], r: ReviewInput, lang: Lang) =>
+  reviewEach(ids, lang, async (id) => ({ status: (await reviewWithdrawal(ctx, admin, id, r)).item.status }), 'ok');
 
 // ---------- trading app ----------
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { messagesApi, messagingApi } from '@stock-admin/contracts';
+import { messagesApi, messageSendsApi } from '@stock-admin/contracts';
 import type { AppContext } from '../../http/context.js';
 import { appRoute, route } from '../../http/route.js';
 import * as station from './service.js';
@@ -26,7 +26,7 @@ export function messagesRoutes(app: FastifyInstance, ctx: AppContext): void {
   appRoute(app, ctx, messagesApi.appList, ({ user, input }) => station.userMessages(ctx, user.userId, input));
   appRoute(app, ctx, messagesApi.appRead, ({ user, input }) => station.markRead(ctx, user.userId, input));
 
-  const api = messagingApi;
+  const api = messageSendsApi;
   route(app, ctx, api.templates, ({ input }) => tpl.listTemplates(ctx.db, input));
   route(app, ctx, api.users, ({ admin, input }) => pickUsers(ctx.db, admin, input));
   route(app, ctx, api.add, async ({ admin, input, audit }) => {

@@ -45,7 +45,9 @@ registerMessages({
   'newshare.applied': { 'zh-CN': '申购已提交', 'en-US': 'Subscription submitted' },
   'newshare.paid': { 'zh-CN': '缴款成功', 'en-US': 'Payment made' },
   'newshare.cancelled': { 'zh-CN': '申购已撤销', 'en-US': 'Subscription cancelled' },
-  'newshare.allotted': { 'zh-CN': '已配售', 'en-US': 'Allotted' },
+  // what was done, with the quantity in the unit (a new share in 股 / shares, a new bond in 张 / bonds)
+  'newshare.allotted.share': { 'zh-CN': '已配售 {quantity} 股', 'en-US': 'Allotted {quantity} shares' },
+  'newshare.allotted.bond': { 'zh-CN': '已配售 {quantity} 张', 'en-US': 'Allotted {quantity} bonds' },
   'newshare.not_allotted': { 'zh-CN': '已设为未中签', 'en-US': 'Marked not allotted' },
   'newshare.converted': { 'zh-CN': '已转为持仓', 'en-US': 'Converted to a position' },
 });

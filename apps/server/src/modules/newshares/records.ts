@@ -1,12 +1,12 @@
 import Decimal from 'decimal.js';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { SUB_STATUS, type BatchConvertData, type Lang } from '@stock-admin/contracts';
+import { SUB_STATUS, type Lang } from '@stock-admin/contracts';
 import type { Db } from '../../db/client.js';
 import { newshareSubscriptions } from '../../db/schema/index.js';
-import { AppError, fail } from '../../http/errors.js';
-import { t } from '../../http/i18n.js';
+import { fail } from '../../http/errors.js';
 import { post } from '../../ledger/index.js';
 import { convert } from './service.js';
+import { reviewEach } from '../_kit/review.js';
 
 /**
  * A record entered by mistake is deleted while nothing has happened to it yet (pending allotment). A
@@ -31,21 +31,17 @@ export async function deleteSubscription(db: Db, id: number, adminId: number): P
   });
 }
 
-/** Converts each paid record on its own: one that cannot (not paid, product missing) is reported, the rest go on. */
-export async function batchConvert(db: Db, ids: number[], adminId: number, lang: Lang, allowed: Set<number>): Promise<BatchConvertData> {
-  const rows: BatchConvertData['rows'] = [];
-  for (const id of [...new Set(ids)]) {
-    try {
+/** Converts the selected paid subscriptions one by one (the kit's loop); an id out of the caller's reach is refused as not found. */
+export const batchConvert = (db: Db, ids: number[], adminId: number, lang: Lang, allowed: Set<number>) =>
+  reviewEach(
+    ids,
+    lang,
+    async (id) => {
       if (!allowed.has(id)) throw fail('newshare.sub_not_found');
       await convert(db, id, adminId);
-      rows.push({ id, result: 'ok' });
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      rows.push({ id, result: 'failed', reason: t(lang, err.key, err.params) });
-    }
-  }
-  return { converted: rows.filter((r) => r.result === 'ok').length, rows };
-}
+    },
+    'newshare.converted',
+  );
 
 /** Ids of the given records that the caller may act on (agent staff: their subtree), in one query. */
 export function scopedIds(db: Db, ids: number[], scope: SQL | undefined): Promise<Set<number>> {

@@ -20,6 +20,9 @@ const boardOf = (kind: IssueKind, v: IssueInput): string => {
   return 'board' in b ? b.board : 'main';
 };
 
+// quantities in messages with thousands separators (the same in both languages)
+const QUANTITY = new Intl.NumberFormat('en-US');
+
 /** New shares and new bonds (spec §2 /newshares): issues, subscription records, and the platform user API. */
 export function newsharesRoutes(app: FastifyInstance, ctx: AppContext): void {
   for (const [kind, api] of [
@@ -56,8 +59,10 @@ export function newsharesRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, newsharesApi.allot, async ({ input, admin, message }) => {
     await lists.subscriptionById(ctx.db, input.id, admin);
     await svc.allot(ctx.db, input.id, input.quantity, admin.adminId);
-    message(input.quantity === 0 ? 'newshare.not_allotted' : 'newshare.allotted');
-    return lists.subscriptionById(ctx.db, input.id);
+    const item = await lists.subscriptionById(ctx.db, input.id);
+    if (input.quantity === 0) message('newshare.not_allotted');
+    else message(`newshare.allotted.${item.kind}`, { quantity: QUANTITY.format(input.quantity) });
+    return item;
   });
   route(app, ctx, newsharesApi.notAllot, async ({ input, admin, message }) => {
     await lists.subscriptionById(ctx.db, input.id, admin);
@@ -114,8 +119,8 @@ export function newsharesRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, newsharesApi.batchConvert, async ({ input, admin, lang, audit, message }) => {
     const allowed = await scopedIds(ctx.db, input.ids, userScope(admin, newshareSubscriptions.userId));
     const out = await batchConvert(ctx.db, input.ids, admin.adminId, lang, allowed);
-    audit({ after: { ids: input.ids.join(','), converted: out.converted } });
-    message('newshare.batch_converted', { converted: out.converted, failed: out.rows.length - out.converted });
+    audit({ after: { ids: input.ids.join(','), converted: out.ok } });
+    message('newshare.batch_converted', { converted: out.ok, failed: out.failed });
     return out;
   });
 

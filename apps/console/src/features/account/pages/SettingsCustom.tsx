@@ -39,7 +39,7 @@ export default function SettingsCustom() {
     const badges = normaliseBadges(chosen, saved, built);
     setBusy(true);
     try {
-      await accountCalls.saveBadges(badges);
+      await accountCalls.setSiteStyle(badges);
       // The header follows at once (the shell's style saver also keeps the field).
       setSiteStyle({ badges });
       feedback.message.success(t('account.custom.saved'));

@@ -123,7 +123,7 @@ function GoogleModal({ enabled, onClose, onChanged }: { enabled: boolean; onClos
             <Input
               value={code}
               onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
-              placeholder={t('admins.google.codePlaceholder')}
+              placeholder={t('google.codePlaceholder')}
               inputMode="numeric"
               maxLength={6}
               data-testid="google-off-code"

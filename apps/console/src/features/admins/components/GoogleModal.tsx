@@ -9,9 +9,9 @@ import { TotpEnrolment } from '../../../shared/components/TotpEnrolment';
 
 export function GoogleState({ record }: { record: Pick<AdminRecord, 'googleEnabled' | 'googlePending'> }) {
   const { t } = useTranslation();
-  if (record.googleEnabled) return <Tag color="green">{t('admins.google.on')}</Tag>;
-  if (record.googlePending) return <Tag color="gold">{t('admins.google.pending')}</Tag>;
-  return <Tag>{t('admins.google.off')}</Tag>;
+  if (record.googleEnabled) return <Tag color="green">{t('google.on')}</Tag>;
+  if (record.googlePending) return <Tag color="gold">{t('google.pending')}</Tag>;
+  return <Tag>{t('google.off')}</Tag>;
 }
 
 /** Two-factor sign-in of another admin (getGoole.do / updataGoole.do): enable with a code, disable, reset. */
@@ -53,12 +53,12 @@ export function GoogleModal({
       const next = await adminCalls.updateGoogle({ id: rec.id, action, googleCode });
       setRec(next);
       setEnrolment(null);
-      feedback.message.success(t(`admins.google.done.${action}`));
+      feedback.message.success(t(`google.done.${action}`));
       onChanged();
     });
 
   return (
-    <Modal open title={t('admins.google.title', { name: rec.adminName })} onCancel={onClose} footer={null} width={620} destroyOnHidden>
+    <Modal open title={t('google.title', { name: rec.adminName })} onCancel={onClose} footer={null} width={620} destroyOnHidden>
       <Descriptions size="small" column={1} style={{ marginBottom: 16 }}>
         <Descriptions.Item label={t('admins.col.login')}>{rec.adminUtopia}</Descriptions.Item>
         <Descriptions.Item label={t('admins.col.google')}>
@@ -73,7 +73,7 @@ export function GoogleModal({
           showIcon
           message={
             <>
-              {t('admins.google.selfHint')} <Link to="/account/settings/security">{t('admins.google.selfLink')}</Link>
+              {t('google.selfHint')} <Link to="/account/settings/security">{t('google.selfLink')}</Link>
             </>
           }
         />
@@ -86,19 +86,19 @@ export function GoogleModal({
               onClick={() => void issue()}
               data-testid="google-issue"
             >
-              {rec.googleEnabled || rec.googlePending ? t('admins.google.reissue') : t('admins.google.issue')}
+              {rec.googleEnabled || rec.googlePending ? t('google.reissue') : t('google.issue')}
             </Button>
             {rec.googleEnabled && (
-              <Popconfirm title={t('admins.google.disableConfirm')} onConfirm={() => act('disable')}>
+              <Popconfirm title={t('google.disableConfirm')} onConfirm={() => act('disable')}>
                 <Button loading={busy === 'disable'} data-testid="google-disable">
-                  {t('admins.google.disable')}
+                  {t('google.disable')}
                 </Button>
               </Popconfirm>
             )}
             {(rec.googleEnabled || rec.googlePending) && (
-              <Popconfirm title={t('admins.google.resetConfirm')} onConfirm={() => act('reset')}>
+              <Popconfirm title={t('google.resetConfirm')} onConfirm={() => act('reset')}>
                 <Button danger loading={busy === 'reset'} data-testid="google-reset">
-                  {t('admins.google.reset')}
+                  {t('google.reset')}
                 </Button>
               </Popconfirm>
             )}

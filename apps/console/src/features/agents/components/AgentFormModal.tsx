@@ -126,8 +126,8 @@ export function AgentFormModal({
       title={agent ? t('agents.form.editTitle', { name: agent.name }) : t('agents.form.addTitle')}
       onCancel={onClose}
       onOk={() => void save().catch(() => undefined)}
-      okText={t('users.common.save')}
-      cancelText={t('users.common.cancel')}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
       confirmLoading={saving}
       destroyOnHidden
       maskClosable={false}
@@ -155,8 +155,8 @@ export function AgentFormModal({
               name="phone"
               label={t('agents.col.phone')}
               rules={[
-                { required: true, message: t('users.form.phoneRequired') },
-                { pattern: /^1\d{10}$/, message: t('users.form.phoneInvalid') },
+                { required: true, message: t('field.phoneRequired') },
+                { pattern: /^1\d{10}$/, message: t('field.phoneInvalid') },
               ]}
             >
               <Input maxLength={11} autoComplete="off" data-testid="agent-phone" />
@@ -165,11 +165,11 @@ export function AgentFormModal({
           <Col span={12}>
             <Form.Item
               name="password"
-              label={t('users.form.password')}
+              label={t('field.password')}
               extra={agent ? t('agents.form.passwordKeep') : undefined}
               rules={[
-                { required: !agent, message: t('users.form.passwordRequired') },
-                { min: 6, max: 64, message: t('users.form.passwordLength') },
+                { required: !agent, message: t('field.passwordRequired') },
+                { min: 6, max: 64, message: t('field.passwordLength') },
               ]}
             >
               <Input.Password autoComplete="new-password" data-testid="agent-password" />
@@ -189,7 +189,7 @@ export function AgentFormModal({
             </Col>
           )}
           <Col span={24}>
-            <Form.Item name="remark" label={t('users.col.remark')} rules={[{ max: 500 }]}>
+            <Form.Item name="remark" label={t('common.remark')} rules={[{ max: 500 }]}>
               <Input.TextArea rows={2} maxLength={500} />
             </Form.Item>
           </Col>

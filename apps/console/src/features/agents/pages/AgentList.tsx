@@ -71,7 +71,7 @@ export default function AgentList() {
 
   const adjust = async (v: AdjustValues) => {
     const a = adjusting!;
-    const d = await agentCalls.adjust({ agentId: a.id, amt: v.amt, direction: v.direction, note: v.note });
+    const d = await agentCalls.updateAgentAmt({ agentId: a.id, amt: v.amt, direction: v.direction, note: v.note });
     feedback.message.success(t('agents.adjust.done', { balance: formatMoney(d.balance) }));
     setAdjusting(null);
     reload();
@@ -139,19 +139,19 @@ export default function AgentList() {
       dataIndex: 'locked',
       width: 90,
       valueType: 'select',
-      valueEnum: { true: { text: t('users.common.locked') }, false: { text: t('agents.filter.normal') } },
+      valueEnum: { true: { text: t('common.locked') }, false: { text: t('agents.filter.normal') } },
       render: (_, a) =>
         can('edit') && !(agentStaff && a.id === info?.agentId) ? (
           <Switch size="small" checked={a.locked} onChange={(v) => void run(() => agentCalls.update({ id: a.id, locked: v }))} />
         ) : a.locked ? (
-          <Tag color="red">{t('users.common.locked')}</Tag>
+          <Tag color="red">{t('common.locked')}</Tag>
         ) : (
           '-'
         ),
     },
     { title: t('agents.col.createdAt'), dataIndex: 'createdAt', search: false, width: 150, render: (_, a) => time(a.createdAt) },
     {
-      title: t('users.col.actions'),
+      title: t('common.actions'),
       key: 'actions',
       valueType: 'option',
       fixed: 'right',
@@ -162,7 +162,7 @@ export default function AgentList() {
           !own && (
             <Access key="edit" action="edit">
               <a onClick={() => setForm({ agent: a })} data-testid={`agent-edit-${a.id}`}>
-                {t('users.common.edit')}
+                {t('common.edit')}
               </a>
             </Access>
           ),
@@ -174,7 +174,7 @@ export default function AgentList() {
           !agentStaff && (
             <Access key="adjust" action="edit">
               <a onClick={() => setAdjusting(a)} data-testid={`agent-adjust-${a.id}`}>
-                {t('users.action.adjust')}
+                {t('adjust.action')}
               </a>
             </Access>
           ),
@@ -183,13 +183,13 @@ export default function AgentList() {
               <Popconfirm
                 title={t('agents.action.deleteConfirm', { name: a.name })}
                 description={t('agents.action.deleteHint')}
-                okText={t('users.common.delete')}
+                okText={t('common.delete')}
                 okButtonProps={{ danger: true }}
-                cancelText={t('users.common.cancel')}
-                onConfirm={() => run(() => agentCalls.remove(a.id))}
+                cancelText={t('common.cancel')}
+                onConfirm={() => run(() => agentCalls.delAgent(a.id))}
               >
                 <a style={{ color: 'var(--ant-color-error, #ff4d4f)' }} data-testid={`agent-delete-${a.id}`}>
-                  {t('users.common.delete')}
+                  {t('common.delete')}
                 </a>
               </Popconfirm>
             </Access>

@@ -17,7 +17,7 @@ const fmt = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : 
  * One user's contract: the exact text signed (its SHA-256 checked), the signature, who reviewed it; approve or reject
  * from here; print on A4.
  */
-export function ContractViewer({
+export function AgreementViewer({
   id,
   onClose,
   onApprove,

@@ -87,9 +87,9 @@ export function TemplateDrawer({
       destroyOnHidden
       extra={
         <Space>
-          <Button onClick={onClose}>{t('trading.common.cancel')}</Button>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
           <Button type="primary" loading={busy} onClick={() => void submit()} data-testid="template-save">
-            {t('trading.common.ok')}
+            {t('common.ok')}
           </Button>
         </Space>
       }

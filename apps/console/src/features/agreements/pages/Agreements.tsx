@@ -12,7 +12,7 @@ import { Note, time } from '../../../shared/components/cells';
 import { ReasonDialog } from '../../../shared/components/ReasonDialog';
 import { useQueueRefresh } from '../../../shared/useQueueRefresh';
 import { agreementCalls } from '../api';
-import { ContractViewer } from '../components/ContractViewer';
+import { AgreementViewer } from '../components/AgreementViewer';
 import { STATUS_COLOR, UserText } from '../components/cells';
 import { tableRequest } from '../../../shared/tableRequest';
 
@@ -22,7 +22,7 @@ const REVIEW_STATUSES = ['signed', 'approved', 'rejected'] as const;
  * 用户合同 (/contractsettings/list): signed contracts, those waiting for review first; view the exact text signed
  * with the signature, approve or reject with a reason, print. Follows header badge 22: a live IS_CONTRACT reloads it.
  */
-export default function Contracts() {
+export default function Agreements() {
   const { t } = useTranslation();
   const { can } = useAccess();
   const actionRef = useRef<ActionType>(undefined);
@@ -146,7 +146,7 @@ export default function Contracts() {
           );
         }}
       />
-      <ContractViewer id={viewing} onClose={() => setViewing(null)} onApprove={approve} onReject={(id) => setRejecting(id)} />
+      <AgreementViewer id={viewing} onClose={() => setViewing(null)} onApprove={approve} onReject={(id) => setRejecting(id)} />
       <ReasonDialog
         open={rejecting != null}
         title={t('agreements.review.rejectTitle')}

@@ -11,7 +11,7 @@ import { tableDefaults } from '../../../lib/proTable';
 import { time } from '../../../shared/components/cells';
 import { agreementCalls } from '../api';
 import { AssignModal } from '../components/AssignModal';
-import { ContractViewer } from '../components/ContractViewer';
+import { AgreementViewer } from '../components/AgreementViewer';
 import { STATUS_COLOR, UserText } from '../components/cells';
 import { tableRequest } from '../../../shared/tableRequest';
 
@@ -131,7 +131,7 @@ export default function Assignments() {
           reload();
         }}
       />
-      <ContractViewer id={viewing} onClose={() => setViewing(null)} />
+      <AgreementViewer id={viewing} onClose={() => setViewing(null)} />
     </div>
   );
 }

@@ -95,9 +95,9 @@ export function ProductDrawer({
       destroyOnHidden
       extra={
         <Space>
-          <Button onClick={onClose}>{t('trading.common.cancel')}</Button>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
           <Button type="primary" loading={busy} onClick={() => void submit()} data-testid="block-product-save">
-            {t('trading.common.ok')}
+            {t('common.ok')}
           </Button>
         </Space>
       }

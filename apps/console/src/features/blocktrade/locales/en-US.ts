@@ -3,7 +3,7 @@ import type zh from './zh-CN';
 /** Block trades: the products (new shares section) and the users' requests (positions section) (en-US). */
 const en: typeof zh = {
   blocktrade: {
-    menu: { section: 'New shares', dazonglist: 'Block trades', dzList: 'Block requests' },
+    menu: { dazonglist: 'Block trades', dzList: 'Block requests' },
     product: {
       title: 'Block-trade products',
       add: 'Add block trade',

@@ -1,7 +1,7 @@
 /** 大宗交易: the products (新股申购 section) and the users' requests (持仓管理 section) (zh-CN). The English file has the same keys. */
 export default {
   blocktrade: {
-    menu: { section: '新股申购', dazonglist: '大宗交易列表', dzList: '大宗交易列表' },
+    menu: { dazonglist: '大宗交易列表', dzList: '大宗交易列表' },
     product: {
       title: '大宗交易产品',
       add: '添加大宗交易',

@@ -135,7 +135,7 @@ export default function BlockProducts() {
           size="small"
           checked={r.shown}
           disabled={!can('edit')}
-          onChange={(v) => void blocktradeCalls.show(r.id, v).then(reload)}
+          onChange={(v) => void blocktradeCalls.updateShow(r.id, v).then(reload)}
           data-testid={`block-shown-${r.id}`}
         />
       ),
@@ -151,7 +151,7 @@ export default function BlockProducts() {
             size="small"
             checked={r.locked}
             disabled={!can('edit')}
-            onChange={(v) => (v ? setLocking(r) : void blocktradeCalls.lock(r.id, false).then(reload))}
+            onChange={(v) => (v ? setLocking(r) : void blocktradeCalls.updateLock(r.id, false).then(reload))}
           />
         </Tooltip>
       ),
@@ -173,7 +173,7 @@ export default function BlockProducts() {
             key="delete"
             title={t('blocktrade.product.deleteTitle', { name: r.stockName })}
             description={<div style={{ maxWidth: 280 }}>{t('blocktrade.product.deleteContent')}</div>}
-            onConfirm={() => blocktradeCalls.remove(r.id).then(reload)}
+            onConfirm={() => blocktradeCalls.del(r.id).then(reload)}
           >
             <Typography.Link type="danger">{t('blocktrade.product.delete')}</Typography.Link>
           </Popconfirm>
@@ -202,7 +202,7 @@ export default function BlockProducts() {
         ]}
         request={async (params) => {
           return tableRequest(() =>
-            blocktradeCalls.products({
+            blocktradeCalls.list({
               pageNum: params.current ?? 1,
               pageSize: params.pageSize ?? 10,
               gid: (params.gid as string | undefined)?.trim() || undefined,
@@ -227,7 +227,7 @@ export default function BlockProducts() {
         required={false}
         onClose={() => setLocking(null)}
         onSubmit={async (reason) => {
-          await blocktradeCalls.lock(locking!.id, true, reason);
+          await blocktradeCalls.updateLock(locking!.id, true, reason);
           setLocking(null);
           reload();
         }}

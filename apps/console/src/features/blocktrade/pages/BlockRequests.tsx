@@ -45,7 +45,7 @@ export default function BlockRequests() {
 
   /** Reviews the chosen requests (queue.runBatch then clears the selection and reloads); each one's outcome is shown. */
   const reviewRows = async (chosen: BlockRequestItem[], approve: boolean, reason?: string) => {
-    const d = await blocktradeCalls.batch(
+    const d = await blocktradeCalls.batchReview(
       chosen.map((r) => r.id),
       approve,
       reason,
@@ -64,7 +64,7 @@ export default function BlockRequests() {
       title: t('blocktrade.request.batchApproveTitle', { n: selected.length }),
       content: t('blocktrade.request.batchApproveContent'),
       okText: t('blocktrade.request.approve'),
-      cancelText: t('trading.common.cancel'),
+      cancelText: t('common.cancel'),
       onOk: () => queue.runBatch((chosen) => reviewRows(chosen, true)).catch(() => undefined),
     });
 
@@ -167,7 +167,7 @@ export default function BlockRequests() {
     { title: t('blocktrade.request.reviewer'), dataIndex: 'reviewedBy', search: false, width: 100, render: (_, r) => r.reviewedBy ?? '-' },
     { title: t('blocktrade.request.createdAt'), dataIndex: 'createdAt', search: false, width: 170, render: (_, r) => time(r.createdAt) },
     {
-      title: t('trading.col.actions'),
+      title: t('common.actions'),
       key: 'actions',
       valueType: 'option',
       fixed: 'right',
@@ -250,7 +250,7 @@ export default function BlockRequests() {
             open={!!approving}
             title={approving ? t('blocktrade.request.approveTitle', { no: approving.requestNo }) : ''}
             okText={t('blocktrade.request.approve')}
-            cancelText={t('trading.common.cancel')}
+            cancelText={t('common.cancel')}
             onCancel={() => setApproving(null)}
             destroyOnHidden
             onOk={async () => {

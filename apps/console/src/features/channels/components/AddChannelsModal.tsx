@@ -53,7 +53,7 @@ export function AddChannelsModal({
     setSaving(true);
     try {
       const p = addChannelsPayload(layeringId, channelIds);
-      await layeringCalls.addChannels(p.layeringId, p.channelIds);
+      await layeringCalls.layeringChannelsAdd(p.layeringId, p.channelIds);
       feedback.message.success(t('channels.layering.added'));
       onAdded();
     } catch {

@@ -31,7 +31,7 @@ export function LayeringChannelsModal({
     if (!id) return;
     setLoading(true);
     try {
-      setList((await layeringCalls.channels(id)).list);
+      setList((await layeringCalls.layeringChannels(id)).list);
     } catch (e) {
       reportLoadFailure(e, t('channels.layering.channelsFailed'));
     } finally {
@@ -47,7 +47,7 @@ export function LayeringChannelsModal({
 
   const removeOne = async (linkId: number) => {
     try {
-      await layeringCalls.deleteChannel(linkId);
+      await layeringCalls.layeringChannelDelete(linkId);
       feedback.message.success(t('channels.layering.deleted'));
       onChanged();
       await load();
@@ -58,7 +58,7 @@ export function LayeringChannelsModal({
   const removeAll = async () => {
     if (!id) return;
     try {
-      await layeringCalls.deleteAll(id);
+      await layeringCalls.layeringChannelsDeleteAll(id);
       feedback.message.success(t('channels.layering.deleted'));
       onChanged();
       await load();

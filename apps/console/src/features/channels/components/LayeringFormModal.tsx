@@ -39,10 +39,10 @@ export function LayeringFormModal({
     try {
       const payload = formToLayeringPayload(values);
       if (tier) {
-        await layeringCalls.update({ ...payload, id: tier.id });
+        await layeringCalls.layeringUpdate({ ...payload, id: tier.id });
         feedback.message.success(t('channels.layering.updated'));
       } else {
-        await layeringCalls.add(payload);
+        await layeringCalls.layeringAdd(payload);
         feedback.message.success(t('channels.layering.added'));
       }
       onSaved();

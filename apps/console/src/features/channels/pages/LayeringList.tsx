@@ -30,7 +30,7 @@ export default function LayeringList() {
 
   const remove = async (id: number) => {
     try {
-      await layeringCalls.delete(id);
+      await layeringCalls.layeringDelete(id);
       feedback.message.success(t('channels.layering.deleted'));
       reload();
     } catch {
@@ -114,7 +114,7 @@ export default function LayeringList() {
         ]}
         request={async (params) => {
           return tableRequest(
-            () => layeringCalls.list({ pageNum: params.current ?? 1, pageSize: params.pageSize ?? 10 }),
+            () => layeringCalls.layering({ pageNum: params.current ?? 1, pageSize: params.pageSize ?? 10 }),
             undefined,
             (e) => reportLoadFailure(e, t('channels.layering.loadFailed')),
           );

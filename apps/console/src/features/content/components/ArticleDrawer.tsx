@@ -76,9 +76,9 @@ export function ArticleDrawer({
       destroyOnHidden
       extra={
         <Space>
-          <Button onClick={onClose}>{t('trading.common.cancel')}</Button>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
           <Button type="primary" loading={busy} onClick={() => void submit()} data-testid="article-save">
-            {t('trading.common.ok')}
+            {t('common.ok')}
           </Button>
         </Space>
       }
@@ -112,7 +112,7 @@ export function ArticleDrawer({
         <Form.Item name="body" label={t('content.article.body')} rules={[{ required: true }]}>
           <LazyEditor
             minHeight={260}
-            uploadImage={async (file) => `${SITE_IMAGE_PATH}${(await contentCalls.uploadImage(file)).key}`}
+            uploadImage={async (file) => `${SITE_IMAGE_PATH}${(await contentCalls.imageUpload(file)).key}`}
             data-testid="article-body"
           />
         </Form.Item>

@@ -22,7 +22,7 @@ export function ImageField({ value, onChange, testId }: { value?: string; onChan
           beforeUpload={(file) => {
             setBusy(true);
             void contentCalls
-              .uploadImage(file)
+              .imageUpload(file)
               .then((r) => onChange?.(r.key))
               .catch(() => undefined)
               .finally(() => setBusy(false));

@@ -156,9 +156,9 @@ export default function Activities() {
         destroyOnHidden
         extra={
           <Space>
-            <Button onClick={() => setEditing(null)}>{t('trading.common.cancel')}</Button>
+            <Button onClick={() => setEditing(null)}>{t('common.cancel')}</Button>
             <Button type="primary" loading={busy} onClick={() => void save()}>
-              {t('trading.common.ok')}
+              {t('common.ok')}
             </Button>
           </Space>
         }

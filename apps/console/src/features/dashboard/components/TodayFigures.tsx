@@ -134,7 +134,7 @@ export function TodayFigures() {
                 {/* a record's number; a settings page's key ('pay', 'stock') says nothing the action's name does not */}
                 {o.targetId && /\d/.test(o.targetId) ? <Typography.Text type="secondary"> #{o.targetId}</Typography.Text> : null}
               </span>
-              <Tag color={o.result === 'ok' ? 'green' : 'red'}>{t(`logs.opResult.${o.result}`, { defaultValue: o.result })}</Tag>
+              <Tag color={o.result === 'ok' ? 'green' : 'red'}>{t(`opResult.${o.result}`, { defaultValue: o.result })}</Tag>
             </List.Item>
           )}
         />

@@ -44,13 +44,13 @@ export function FundRecordTable({ transfers = false }: { transfers?: boolean }) 
 
   const columns: ProColumns<FundRecordItem>[] = [
     {
-      title: t('ledger.col.user'),
+      title: t('fundrecords.col.user'),
       dataIndex: 'user',
       hideInTable: true,
-      fieldProps: { placeholder: t('ledger.filter.userPlaceholder') },
+      fieldProps: { placeholder: t('fundrecords.filter.userPlaceholder') },
     },
     {
-      title: t('ledger.col.type'),
+      title: t('fundrecords.col.type'),
       dataIndex: 'type',
       hideInTable: true,
       valueType: 'select',
@@ -58,56 +58,60 @@ export function FundRecordTable({ transfers = false }: { transfers?: boolean }) 
         mode: 'multiple',
         options: fundTypeOptions(lang, only),
         maxTagCount: 'responsive',
-        placeholder: t('users.common.selectPlaceholder'),
+        placeholder: t('common.selectPlaceholder'),
       },
     },
     {
-      title: t('ledger.col.owner'),
+      title: t('fundrecords.col.owner'),
       dataIndex: 'owner',
       hideInTable: true,
       hideInSearch: transfers,
       valueType: 'select',
-      valueEnum: { user: { text: t('ledger.owner.user') }, agent: { text: t('ledger.owner.agent') }, all: { text: t('ledger.owner.all') } },
+      valueEnum: {
+        user: { text: t('fundrecords.owner.user') },
+        agent: { text: t('fundrecords.owner.agent') },
+        all: { text: t('fundrecords.owner.all') },
+      },
     },
     {
-      title: t('users.col.agent'),
+      title: t('field.agent'),
       dataIndex: 'agentId',
       hideInTable: true,
       hideInSearch: !can('agentlist', 'query'),
       renderFormItem: () => <UserAgentSelect />,
     },
     {
-      title: t('users.col.accountType'),
+      title: t('field.accountType'),
       dataIndex: 'accountType',
       hideInTable: true,
       valueType: 'select',
       valueEnum: accountTypeEnum(lang),
     },
     {
-      title: t('ledger.col.reference'),
+      title: t('fundrecords.col.reference'),
       key: 'referenceSearch',
       dataIndex: 'reference',
       hideInTable: true,
-      fieldProps: { placeholder: t('ledger.filter.referencePlaceholder') },
+      fieldProps: { placeholder: t('fundrecords.filter.referencePlaceholder') },
     },
-    { title: t('ledger.col.time'), dataIndex: 'timeRange', hideInTable: true, valueType: 'dateTimeRange' },
+    { title: t('fundrecords.col.time'), dataIndex: 'timeRange', hideInTable: true, valueType: 'dateTimeRange' },
     { title: 'ID', dataIndex: 'id', search: false, width: 80, fixed: 'left' },
     {
-      title: t('ledger.col.time'),
+      title: t('fundrecords.col.time'),
       dataIndex: 'createdAt',
       search: false,
       width: 170,
       render: (_, r) => <span className="ua-nowrap">{time(r.createdAt)}</span>,
     },
     {
-      title: t('ledger.col.user'),
+      title: t('fundrecords.col.user'),
       dataIndex: 'userPhone',
       search: false,
       width: 170,
       render: (_, r) =>
         r.owner === 'agent' ? (
           <div>
-            <Tag color="gold">{t('ledger.owner.agent')}</Tag>
+            <Tag color="gold">{t('fundrecords.owner.agent')}</Tag>
             {r.agentName}
           </div>
         ) : (
@@ -120,14 +124,14 @@ export function FundRecordTable({ transfers = false }: { transfers?: boolean }) 
         ),
     },
     {
-      title: t('users.col.agent'),
+      title: t('field.agent'),
       dataIndex: 'agentName',
       search: false,
       width: 130,
       render: (_, r) => (r.owner === 'user' ? r.agentName || '-' : '-'),
     },
     {
-      title: t('ledger.col.type'),
+      title: t('fundrecords.col.type'),
       dataIndex: 'typeTag',
       search: false,
       width: 140,
@@ -138,7 +142,7 @@ export function FundRecordTable({ transfers = false }: { transfers?: boolean }) 
       ),
     },
     {
-      title: t('ledger.col.amount'),
+      title: t('fundrecords.col.amount'),
       dataIndex: 'amount',
       search: false,
       width: 140,
@@ -150,7 +154,7 @@ export function FundRecordTable({ transfers = false }: { transfers?: boolean }) 
       ),
     },
     {
-      title: t('ledger.col.enableAfter'),
+      title: t('fundrecords.col.enableAfter'),
       dataIndex: 'enableAmtAfter',
       search: false,
       width: 140,
@@ -158,7 +162,7 @@ export function FundRecordTable({ transfers = false }: { transfers?: boolean }) 
       render: (_, r) => <Money value={r.enableAmtAfter} />,
     },
     {
-      title: t('ledger.col.equityAfter'),
+      title: t('fundrecords.col.equityAfter'),
       dataIndex: 'userAmtAfter',
       search: false,
       width: 140,
@@ -166,7 +170,7 @@ export function FundRecordTable({ transfers = false }: { transfers?: boolean }) 
       render: (_, r) => <Money value={r.userAmtAfter} />,
     },
     {
-      title: t('ledger.col.frozenAfter'),
+      title: t('fundrecords.col.frozenAfter'),
       dataIndex: 'frozenAmtAfter',
       search: false,
       width: 120,
@@ -174,7 +178,7 @@ export function FundRecordTable({ transfers = false }: { transfers?: boolean }) 
       render: (_, r) => <Money value={r.frozenAmtAfter} />,
     },
     {
-      title: t('ledger.col.reference'),
+      title: t('fundrecords.col.reference'),
       dataIndex: 'reference',
       search: false,
       width: 160,
@@ -190,7 +194,7 @@ export function FundRecordTable({ transfers = false }: { transfers?: boolean }) 
         ),
     },
     {
-      title: t('ledger.col.note'),
+      title: t('fundrecords.col.note'),
       dataIndex: 'note',
       search: false,
       width: 200,
@@ -204,7 +208,13 @@ export function FundRecordTable({ transfers = false }: { transfers?: boolean }) 
           '-'
         ),
     },
-    { title: t('ledger.col.admin'), dataIndex: 'adminId', search: false, width: 90, render: (_, r) => (r.adminId ? `#${r.adminId}` : '-') },
+    {
+      title: t('fundrecords.col.admin'),
+      dataIndex: 'adminId',
+      search: false,
+      width: 90,
+      render: (_, r) => (r.adminId ? `#${r.adminId}` : '-'),
+    },
   ];
 
   const cell = (key: string, title: string, value: React.ReactNode) => (
@@ -220,19 +230,19 @@ export function FundRecordTable({ transfers = false }: { transfers?: boolean }) 
         {...tableDefaults()}
         actionRef={actionRef}
         columns={columns}
-        headerTitle={t(transfers ? 'ledger.transferTitle' : 'ledger.title')}
+        headerTitle={t(transfers ? 'fundrecords.transferTitle' : 'fundrecords.title')}
         search={{ labelWidth: 'auto', defaultCollapsed: false }}
         scroll={{ x: 1900 }}
         tableExtraRender={() =>
           totals ? (
-            <Card size="small" className="ua-totals" title={t('ledger.totals.title')} data-testid={`${prefix}-totals`}>
+            <Card size="small" className="ua-totals" title={t('fundrecords.totals.title')} data-testid={`${prefix}-totals`}>
               <Space size={[40, 12]} wrap>
-                {cell('count', t('ledger.totals.count'), totals.count.toLocaleString('en-US'))}
-                {cell('in', t('ledger.totals.in'), <Money value={totals.amountIn} signed />)}
-                {cell('out', t('ledger.totals.out'), <Money value={totals.amountOut} signed />)}
+                {cell('count', t('fundrecords.totals.count'), totals.count.toLocaleString('en-US'))}
+                {cell('in', t('fundrecords.totals.in'), <Money value={totals.amountIn} signed />)}
+                {cell('out', t('fundrecords.totals.out'), <Money value={totals.amountOut} signed />)}
                 {cell(
                   'net',
-                  t('ledger.totals.net'),
+                  t('fundrecords.totals.net'),
                   <span title={formatMoney(totals.net)}>
                     <Money value={totals.net} signed strong />
                   </span>,
@@ -255,7 +265,7 @@ export function FundRecordTable({ transfers = false }: { transfers?: boolean }) 
           lastFilters.current = filters;
           const q = { ...pageOfParams(params), ...filters };
           return tableRequest(
-            () => (transfers ? fundRecordCalls.transfers(q) : fundRecordCalls.list(q)),
+            () => (transfers ? fundRecordCalls.transferList(q) : fundRecordCalls.list(q)),
             (d) => setTotals(d.totals),
             () => setTotals(null),
           );

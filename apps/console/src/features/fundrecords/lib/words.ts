@@ -17,11 +17,11 @@ const SETTLED = /^P\/L (-?\d+(?:\.\d+)?), fee (\d+(?:\.\d+)?), stamp (\d+(?:\.\d
 
 export function noteText(t: TFunction, note: string): string {
   const key = FIXED_NOTES[note];
-  if (key) return t(`ledger.note.${key}`);
+  if (key) return t(`fundrecords.note.${key}`);
   const m = SETTLED.exec(note);
   if (m) {
-    const text = t('ledger.note.settled', { pnl: m[1], fee: m[2], stamp: m[3] });
-    return m[4] ? `${text}${t('ledger.note.unpaid', { amount: m[4] })}` : text;
+    const text = t('fundrecords.note.settled', { pnl: m[1], fee: m[2], stamp: m[3] });
+    return m[4] ? `${text}${t('fundrecords.note.unpaid', { amount: m[4] })}` : text;
   }
   return note;
 }
@@ -30,5 +30,5 @@ const REFERENCE = /^(withdraw|recharge):(\d+)$/;
 
 export function referenceText(t: TFunction, reference: string): string {
   const m = REFERENCE.exec(reference);
-  return m ? t(`ledger.reference.${m[1]}`, { id: m[2] }) : reference;
+  return m ? t(`fundrecords.reference.${m[1]}`, { id: m[2] }) : reference;
 }

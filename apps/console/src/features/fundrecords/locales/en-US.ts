@@ -1,6 +1,6 @@
 /** Fund records / fund transfers (en-US). The Chinese file has the same keys. Fund type names come from the contracts. */
 export default {
-  ledger: {
+  fundrecords: {
     menu: { fundrecords: 'Fund records', fundtransferrecord: 'Fund transfers' },
     title: 'Fund records',
     transferTitle: 'Fund transfers',

@@ -1,6 +1,6 @@
 /** 资金记录 / 资金互转记录 (zh-CN). The English file has the same keys. Fund type names come from the contracts. */
 export default {
-  ledger: {
+  fundrecords: {
     menu: { fundrecords: '资金记录', fundtransferrecord: '资金互转记录' },
     title: '资金记录',
     transferTitle: '资金互转记录',

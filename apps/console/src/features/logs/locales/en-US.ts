@@ -6,7 +6,6 @@ export default {
       loginlog: 'Login log',
       operationLog: 'Operation log',
       smslog: 'SMS log',
-      stationmessage: 'Station messages',
     },
     reload: 'Reload',
     col: {
@@ -190,7 +189,6 @@ export default {
       tasks: 'Scheduled tasks',
       logs: 'Logs',
     },
-    opResult: { ok: 'Success', fail: 'Failed' },
     smsKind: { register: 'Sign-up code', activation: 'Activation', notice: 'Notice', test: 'Test' },
     sendResult: { sent: 'Sent', failed: 'Failed' },
   },

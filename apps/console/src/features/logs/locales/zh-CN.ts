@@ -6,7 +6,6 @@ export default {
       loginlog: '登录日志',
       operationLog: '操作日志',
       smslog: '短信日志',
-      stationmessage: '站内消息',
     },
     reload: '刷新',
     col: {
@@ -190,7 +189,6 @@ export default {
       tasks: '定时任务',
       logs: '日志',
     },
-    opResult: { ok: '成功', fail: '失败' },
     smsKind: { register: '注册验证码', activation: '账号激活', notice: '通知', test: '测试' },
     sendResult: { sent: '已发送', failed: '失败' },
   },

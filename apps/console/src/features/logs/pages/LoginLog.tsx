@@ -70,7 +70,7 @@ export default function LoginLog() {
           const f = filtersOf(params);
           last.current = f;
           sync(f);
-          return tableRequest(() => logCalls.login(toListQuery(params)));
+          return tableRequest(() => logCalls.loginList(toListQuery(params)));
         }}
         toolBarRender={() => [
           <ExportButton key="export" endpoint={logsApi.loginExport} filters={() => last.current} name="login-log" testId="log-export" />,

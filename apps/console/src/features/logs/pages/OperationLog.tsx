@@ -140,10 +140,10 @@ export default function OperationLog() {
       dataIndex: 'result',
       width: 100,
       valueType: 'select',
-      valueEnum: { ok: { text: t('logs.opResult.ok') }, fail: { text: t('logs.opResult.fail') } },
+      valueEnum: { ok: { text: t('opResult.ok') }, fail: { text: t('opResult.fail') } },
       render: (_, r) => (
         <Tooltip title={r.result === 'ok' ? undefined : r.msg}>
-          <Tag color={r.result === 'ok' ? 'green' : 'red'}>{t(`logs.opResult.${r.result}`, { defaultValue: r.result })}</Tag>
+          <Tag color={r.result === 'ok' ? 'green' : 'red'}>{t(`opResult.${r.result}`, { defaultValue: r.result })}</Tag>
         </Tooltip>
       ),
     },
@@ -164,7 +164,7 @@ export default function OperationLog() {
           const f = filtersOf(params);
           last.current = f;
           sync(f);
-          return tableRequest(() => logCalls.operation(toListQuery(params)));
+          return tableRequest(() => logCalls.operationList(toListQuery(params)));
         }}
         toolBarRender={() => [
           <ExportButton

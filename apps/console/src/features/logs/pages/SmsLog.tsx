@@ -73,7 +73,7 @@ export default function SmsLog() {
           const f = filtersOf(params);
           last.current = f;
           sync(f);
-          return tableRequest(() => logCalls.sms(toListQuery(params)));
+          return tableRequest(() => logCalls.smsList(toListQuery(params)));
         }}
         toolBarRender={() => [
           <ExportButton key="export" endpoint={logsApi.smsExport} filters={() => last.current} name="sms-log" testId="log-export" />,

@@ -123,7 +123,7 @@ export function SendModal({ open, template, onClose }: { open: boolean; template
           </Space>
         ) : (
           <Space>
-            <Button onClick={onClose}>{t('trading.common.cancel')}</Button>
+            <Button onClick={onClose}>{t('common.cancel')}</Button>
             <Button type="primary" loading={busy} onClick={() => void submit()} data-testid="send-submit">
               {t('messages.send.submit')}
             </Button>

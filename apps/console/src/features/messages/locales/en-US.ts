@@ -1,7 +1,7 @@
 /** Push messages, the message log and station messages (en-US). */
 export default {
   messages: {
-    menu: { push: 'Push messages', pushlist: 'Message log' },
+    menu: { stationmessage: 'Station messages', push: 'Push messages', pushlist: 'Message log' },
     channels: { station: 'Station message', sms: 'SMS', push: 'App push' },
     sendStatuses: {
       scheduled: 'Scheduled',

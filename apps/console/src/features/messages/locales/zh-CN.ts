@@ -1,7 +1,7 @@
 /** 消息推送、消息日志与站内消息 (zh-CN). */
 export default {
   messages: {
-    menu: { push: '消息推送', pushlist: '消息日志' },
+    menu: { stationmessage: '站内消息', push: '消息推送', pushlist: '消息日志' },
     channels: { station: '站内消息', sms: '短信', push: 'App 推送' },
     sendStatuses: { scheduled: '已定时', queued: '排队中', running: '发送中', done: '已完成', cancelled: '已取消', failed: '出错停止' },
     deliveryStatuses: { sent: '已送达', failed: '失败', no_device: '无设备' },

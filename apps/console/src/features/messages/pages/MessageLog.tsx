@@ -2,7 +2,14 @@ import { useRef, useState } from 'react';
 import { Drawer, Popconfirm, Progress, Space, Tag, Typography } from 'antd';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import { DELIVERY_STATUSES, MESSAGE_CHANNELS, SEND_STATUSES, type DataOf, type SendItem, type messagingApi } from '@stock-admin/contracts';
+import {
+  DELIVERY_STATUSES,
+  MESSAGE_CHANNELS,
+  SEND_STATUSES,
+  type DataOf,
+  type SendItem,
+  type messageSendsApi,
+} from '@stock-admin/contracts';
 import { useAccess } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
 import { tableDefaults } from '../../../lib/proTable';
@@ -11,7 +18,7 @@ import { messageCalls } from '../api';
 import { CHANNEL_COLOR } from './MessageTemplates';
 import { tableRequest } from '../../../shared/tableRequest';
 
-type Delivery = DataOf<typeof messagingApi.deliveries>['list'][number];
+type Delivery = DataOf<typeof messageSendsApi.deliveries>['list'][number];
 const STATUS_COLOR = {
   scheduled: 'blue',
   queued: 'gold',

@@ -90,7 +90,7 @@ export default function MessageTemplates() {
           <Popconfirm
             key="del"
             title={t('messages.template.deleteConfirm', { name: r.name })}
-            onConfirm={() => messageCalls.remove(r.id).then(reload)}
+            onConfirm={() => messageCalls.delete(r.id).then(reload)}
           >
             <Typography.Link type="danger">{t('messages.delete')}</Typography.Link>
           </Popconfirm>

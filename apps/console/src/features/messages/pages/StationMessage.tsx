@@ -113,7 +113,7 @@ export default function StationMessage() {
     <div data-testid="page-stationmessage">
       <ProTable<StationMessageItem, Params>
         {...tableDefaults()}
-        headerTitle={t('logs.menu.stationmessage')}
+        headerTitle={t('messages.menu.stationmessage')}
         actionRef={actionRef}
         columns={columns}
         search={{ labelWidth: 'auto' }}

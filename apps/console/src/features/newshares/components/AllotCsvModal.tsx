@@ -62,7 +62,7 @@ export function AllotCsvModal({ issue, onClose, onDone }: { issue: IssueItem | n
       maskClosable={!uploading}
       footer={
         <Space>
-          <Button onClick={onClose}>{t(report?.applied ? 'trading.common.close' : 'trading.common.cancel')}</Button>
+          <Button onClick={onClose}>{t(report?.applied ? 'common.close' : 'common.cancel')}</Button>
           {!report?.applied && (
             <Button type="primary" disabled={!file} loading={uploading} onClick={() => void upload()} data-testid="allot-csv-upload">
               {t('newshares.csv.upload')}

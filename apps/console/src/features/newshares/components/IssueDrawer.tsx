@@ -108,9 +108,9 @@ export function IssueDrawer({
       destroyOnHidden
       extra={
         <Space>
-          <Button onClick={onClose}>{t('trading.common.cancel')}</Button>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
           <Button type="primary" loading={busy} onClick={() => void submit()} data-testid="issue-save">
-            {t('trading.common.ok')}
+            {t('common.ok')}
           </Button>
         </Space>
       }

@@ -2,6 +2,7 @@
 export default {
   newshares: {
     menu: {
+      section: 'New shares',
       newshareslist: 'New shares',
       newzhailist: 'New bonds',
       newsharesrecord: 'Share subscriptions',

@@ -1,7 +1,13 @@
 /** 新股 / 新债: issues and subscription records (新股申购 section) (zh-CN). The English file has the same keys. */
 export default {
   newshares: {
-    menu: { newshareslist: '新股列表', newzhailist: '新债列表', newsharesrecord: '新股申购记录', newzhairecord: '新债申购记录' },
+    menu: {
+      section: '新股申购',
+      newshareslist: '新股列表',
+      newzhailist: '新债列表',
+      newsharesrecord: '新股申购记录',
+      newzhairecord: '新债申购记录',
+    },
     kind: { share: '新股', bond: '新债' },
     unit: { share: '股', bond: '张' },
     type: { public: '网上申购（中签缴款）', placement: '配售（申购冻结）', rush: '上市抢筹' },

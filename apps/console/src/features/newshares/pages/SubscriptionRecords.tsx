@@ -223,7 +223,7 @@ export function SubscriptionRecords({ kind }: { kind: IssueKind }) {
               </Popconfirm>
             ),
             can('delete') && (
-              <Popconfirm key="del" title={t('newshares.record.deleteConfirm')} onConfirm={() => act(newsharesCalls.removeRecord(r.id))}>
+              <Popconfirm key="del" title={t('newshares.record.deleteConfirm')} onConfirm={() => act(newsharesCalls.deleteRecord(r.id))}>
                 <Typography.Link type="danger">{t('newshares.record.delete')}</Typography.Link>
               </Popconfirm>
             ),

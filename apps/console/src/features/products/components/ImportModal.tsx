@@ -38,7 +38,7 @@ export function ImportModal({ open, onClose, onImported }: { open: boolean; onCl
     setReport(null);
     setPercent(0);
     try {
-      const r = await stockCalls.import(file, setPercent);
+      const r = await stockCalls.stockImport(file, setPercent);
       setReport(r);
       feedback.message.success(t('products.import.done', { added: r.added, updated: r.updated }));
       onImported();

@@ -63,10 +63,10 @@ export function IndexFormDrawer({
     setSaving(true);
     try {
       if (index) {
-        await indexCalls.update(formToIndexUpdate(index.id, values));
+        await indexCalls.indexUpdate(formToIndexUpdate(index.id, values));
         feedback.message.success(t('products.msg.updated'));
       } else {
-        await indexCalls.add(formToIndexAdd(values));
+        await indexCalls.indexAdd(formToIndexAdd(values));
         feedback.message.success(t('products.msg.added'));
       }
       onSaved();

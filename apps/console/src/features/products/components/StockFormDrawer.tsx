@@ -54,10 +54,10 @@ export function StockFormDrawer({
     setSaving(true);
     try {
       if (stock) {
-        await stockCalls.update(formToStockUpdate(stock.id, values));
+        await stockCalls.stockUpdate(formToStockUpdate(stock.id, values));
         feedback.message.success(t('products.msg.updated'));
       } else {
-        await stockCalls.add(formToStockAdd(values));
+        await stockCalls.stockAdd(formToStockAdd(values));
         feedback.message.success(t('products.msg.added'));
       }
       onSaved();

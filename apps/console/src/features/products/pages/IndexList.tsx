@@ -18,9 +18,9 @@ import { useRowActions } from '../../../shared/useRowActions';
 import { tableRequest } from '../../../shared/tableRequest';
 
 const FLAG_CALL: Record<IndexFlag, (i: IndexItem, v: boolean) => Promise<IndexItem>> = {
-  tradable: (i, v) => indexCalls.trans(i.id, v),
-  homeShown: (i, v) => indexCalls.show(i.id, 'home', v),
-  listShown: (i, v) => indexCalls.show(i.id, 'list', v),
+  tradable: (i, v) => indexCalls.indexTrans(i.id, v),
+  homeShown: (i, v) => indexCalls.indexShow(i.id, 'home', v),
+  listShown: (i, v) => indexCalls.indexShow(i.id, 'list', v),
 };
 
 /**
@@ -93,7 +93,7 @@ export default function IndexList() {
         request={async (params) => {
           const filters = indexFiltersOf(params);
           sync(filters);
-          return tableRequest(() => indexCalls.list({ pageNum: params.current ?? 1, pageSize: params.pageSize ?? 10, ...filters }));
+          return tableRequest(() => indexCalls.indexList({ pageNum: params.current ?? 1, pageSize: params.pageSize ?? 10, ...filters }));
         }}
       />
       <IndexFormDrawer

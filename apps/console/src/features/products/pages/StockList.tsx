@@ -52,7 +52,7 @@ export default function StockList() {
         cancelText: t('products.common.cancel'),
         danger: !shown,
       },
-      () => run(`shown-${s.id}`, () => stockCalls.show(s.id, shown), t(shown ? 'products.msg.shown' : 'products.msg.hidden')),
+      () => run(`shown-${s.id}`, () => stockCalls.stockShow(s.id, shown), t(shown ? 'products.msg.shown' : 'products.msg.hidden')),
     );
 
   const onLocked = (s: StockItem, locked: boolean) => {
@@ -64,13 +64,13 @@ export default function StockList() {
         okText: t('products.common.ok'),
         cancelText: t('products.common.cancel'),
       },
-      () => run(`locked-${s.id}`, () => stockCalls.lock(s.id, false), t('products.msg.unlocked')),
+      () => run(`locked-${s.id}`, () => stockCalls.stockLock(s.id, false), t('products.msg.unlocked')),
     );
   };
 
   const onDelete = async (s: StockItem) => {
     try {
-      await stockCalls.remove(s.id);
+      await stockCalls.stockDelete(s.id);
       feedback.message.success(t('products.msg.deleted'));
       reload();
     } catch {
@@ -136,7 +136,7 @@ export default function StockList() {
           lastFilters.current = filters;
           sync(filters);
           return tableRequest(() =>
-            stockCalls.list({
+            stockCalls.stockList({
               pageNum: params.current ?? 1,
               pageSize: params.pageSize ?? 10,
               ...filters,
@@ -159,7 +159,7 @@ export default function StockList() {
         onClose={() => setLocking(null)}
         onConfirm={async (reason) => {
           const s = locking!;
-          await run(`locked-${s.id}`, () => stockCalls.lock(s.id, true, reason), t('products.msg.locked'));
+          await run(`locked-${s.id}`, () => stockCalls.stockLock(s.id, true, reason), t('products.msg.locked'));
           setLocking(null);
         }}
       />

@@ -7,7 +7,7 @@ export default {
     rechargeFailureTitle: '充值被拒绝',
     rechargeFailureDesc: '用户 {{user}} 的充值 {{amount}} 已被拒绝',
     forceClosedTitle: '触发强制平仓',
-    forceClosedDesc: "用户 {{user}} 的持仓已在强平线平仓（盈亏 {{amount}}）",
+    forceClosedDesc: '用户 {{user}} 的持仓已在强平线平仓（盈亏 {{amount}}）',
     createOrderTitle: '新的充值订单',
     createOrderDesc: '用户 {{user}} 创建了充值订单，金额 {{amount}}',
     view: '查看记录',

@@ -47,7 +47,7 @@ export function OrderQueue({ kind }: { kind: 'buy' | 'sell' }) {
   useQueueRefresh(queue.actionRef, { badge: kind === 'buy' ? 19 : undefined, onFresh: queue.clearSelection });
 
   const reviewRows = async (chosen: OrderItem[], approve: boolean, reason?: string) => {
-    const d = await tradingCalls.batch(
+    const d = await tradingCalls.batchReview(
       chosen.map((o) => o.id),
       approve,
       reason,
@@ -60,7 +60,7 @@ export function OrderQueue({ kind }: { kind: 'buy' | 'sell' }) {
       title: t('trading.batch.approveTitle', { n: selected.length }),
       content: t('trading.batch.approveContent'),
       okText: t('trading.review.approve'),
-      cancelText: t('trading.common.cancel'),
+      cancelText: t('common.cancel'),
       onOk: () => queue.runBatch((chosen) => reviewRows(chosen, true)).catch(() => undefined),
     });
 
@@ -68,7 +68,7 @@ export function OrderQueue({ kind }: { kind: 'buy' | 'sell' }) {
     ...filterColumns<OrderView>(t, can, { timeTitle: t('trading.order.placedAt') }),
     ...orderColumns(t, { allStatus: true }),
     {
-      title: t('trading.col.actions'),
+      title: t('common.actions'),
       key: 'actions',
       valueType: 'option',
       fixed: 'right',

@@ -62,7 +62,7 @@ export function ReviewDrawer({
       destroyOnHidden
       footer={
         <Space style={{ float: 'right' }}>
-          <Button onClick={onClose}>{t('trading.common.cancel')}</Button>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
           <Button danger onClick={() => order && onReject(order)} data-testid="review-reject">
             {t('trading.review.reject')}
           </Button>

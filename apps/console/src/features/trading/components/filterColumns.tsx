@@ -40,7 +40,7 @@ export function filterColumns<T>(t: TFunction, can: Can, o: { timeTitle: string 
       dataIndex: 'direction',
       hideInTable: true,
       valueType: 'select',
-      valueEnum: enumOf(t, 'trading.direction', DIRECTIONS),
+      valueEnum: enumOf(t, 'direction', DIRECTIONS),
     },
     { title: o.timeTitle, dataIndex: 'time', hideInTable: true, valueType: 'dateTimeRange' },
   ];

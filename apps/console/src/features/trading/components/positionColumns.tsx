@@ -221,7 +221,7 @@ export function positionColumns(t: TFunction, c: PositionColumnContext | null): 
   ];
   if (!c) return cols;
   cols.push({
-    title: t('trading.col.actions'),
+    title: t('common.actions'),
     key: 'actions',
     valueType: 'option',
     fixed: 'right',

@@ -43,7 +43,7 @@ export default function CreatePosition() {
   const [form] = Form.useForm<Values>();
   const [picked, setPicked] = useState<PickedStock | null>(null);
   const [saving, setSaving] = useState(false);
-  const risk = useQuery({ queryKey: ['risk', 'stock'], queryFn: createFormCalls.stockRisk, retry: false, staleTime: 30_000 });
+  const risk = useQuery({ queryKey: ['risk', 'stock'], queryFn: createFormCalls.stockGet, retry: false, staleTime: 30_000 });
   const settings = risk.data?.settings ?? null;
   const gid = Form.useWatch('gid', form);
   const [shares, leverage, price] = [Form.useWatch('shares', form), Form.useWatch('leverage', form), Form.useWatch('price', form)];
@@ -111,7 +111,7 @@ export default function CreatePosition() {
                 <StockPicker onPick={setPicked} />
               </Form.Item>
               <Form.Item name="direction" label={t('trading.col.direction')}>
-                <Radio.Group optionType="button" options={DIRECTIONS.map((d) => ({ value: d, label: t(`trading.direction.${d}`) }))} />
+                <Radio.Group optionType="button" options={DIRECTIONS.map((d) => ({ value: d, label: t(`direction.${d}`) }))} />
               </Form.Item>
               <Form.Item
                 name="shares"

@@ -40,7 +40,7 @@ export default function OrderList() {
     ...filterColumns<OrderView>(t, can, { timeTitle: t('trading.order.placedAt') }),
     ...orderColumns(t, { kind: true }),
     {
-      title: t('trading.col.actions'),
+      title: t('common.actions'),
       key: 'actions',
       valueType: 'option',
       fixed: 'right',

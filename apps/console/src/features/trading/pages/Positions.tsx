@@ -54,8 +54,8 @@ export default function Positions({ source }: { source?: 'admin' }) {
     feedback.modal.confirm({
       title: t('trading.lock.unlockTitle'),
       content: t('trading.lock.unlockContent', { no: p.positionNo, stock: p.stockName }),
-      okText: t('trading.common.ok'),
-      cancelText: t('trading.common.cancel'),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
       onOk: async () => {
         setBusy(`lock-${p.id}`);
         try {

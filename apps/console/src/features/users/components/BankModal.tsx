@@ -29,7 +29,7 @@ export function BankModal({ user, onClose }: { user: UserItem | null; onClose: (
     if (!user) return;
     setLoading(true);
     try {
-      setList(await userCalls.banks(user.id));
+      setList(await userCalls.getBank(user.id));
     } catch {
       setList([]);
     } finally {
@@ -127,23 +127,23 @@ export function BankModal({ user, onClose }: { user: UserItem | null; onClose: (
               },
               { title: t('users.bank.holderName'), dataIndex: 'holderName' },
               {
-                title: t('users.col.actions'),
+                title: t('common.actions'),
                 key: 'actions',
                 width: 120,
                 render: (_: unknown, b) => (
                   <Access action="edit">
                     <Space>
                       <a onClick={() => setEditing(b)} data-testid={`bank-edit-${b.id}`}>
-                        {t('users.common.edit')}
+                        {t('common.edit')}
                       </a>
                       <Popconfirm
                         title={t('users.bank.deleteConfirm')}
-                        okText={t('users.common.ok')}
-                        cancelText={t('users.common.cancel')}
+                        okText={t('common.ok')}
+                        cancelText={t('common.cancel')}
                         onConfirm={() => remove(b)}
                       >
                         <a style={{ color: 'var(--ant-color-error, #ff4d4f)' }} data-testid={`bank-delete-${b.id}`}>
-                          {t('users.common.delete')}
+                          {t('common.delete')}
                         </a>
                       </Popconfirm>
                     </Space>
@@ -159,8 +159,8 @@ export function BankModal({ user, onClose }: { user: UserItem | null; onClose: (
         title={editing === 'new' ? t('users.bank.addTitle') : t('users.bank.editTitle')}
         onCancel={() => setEditing(null)}
         onOk={() => void save().catch(() => undefined)}
-        okText={t('users.common.save')}
-        cancelText={t('users.common.cancel')}
+        okText={t('common.save')}
+        cancelText={t('common.cancel')}
         confirmLoading={saving}
         destroyOnHidden
         maskClosable={false}

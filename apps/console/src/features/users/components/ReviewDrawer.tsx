@@ -42,7 +42,7 @@ export function ReviewDrawer({ user, onClose, onDone }: { user: UserItem | null;
     if (state === 3) reason = (await form.validateFields()).reason.trim();
     setBusy(state === 2 ? 'approve' : 'reject');
     try {
-      await userCalls.review({ id: user.id, state, reason });
+      await userCalls.authByAdmin({ id: user.id, state, reason });
       feedback.message.success(t(state === 2 ? 'users.review.approved' : 'users.review.rejected'));
       onDone();
     } catch {
@@ -75,8 +75,8 @@ export function ReviewDrawer({ user, onClose, onDone }: { user: UserItem | null;
               </Button>
               <Popconfirm
                 title={t('users.review.approveConfirm')}
-                okText={t('users.common.ok')}
-                cancelText={t('users.common.cancel')}
+                okText={t('common.ok')}
+                cancelText={t('common.cancel')}
                 onConfirm={() => review(2)}
               >
                 <Button type="primary" loading={busy === 'approve'} disabled={!!busy} data-testid="review-approve">
@@ -102,7 +102,7 @@ export function ReviewDrawer({ user, onClose, onDone }: { user: UserItem | null;
                     {(detail ?? d).idNumber || '-'}
                   </Typography.Text>
                 </Descriptions.Item>
-                <Descriptions.Item label={t('users.col.agent')}>{d.agentName || '-'}</Descriptions.Item>
+                <Descriptions.Item label={t('field.agent')}>{d.agentName || '-'}</Descriptions.Item>
                 <Descriptions.Item label={t('users.review.submittedAt')}>{time(d.realSubmittedAt)}</Descriptions.Item>
                 {detail?.realReviewedAt && (
                   <Descriptions.Item label={t('users.review.reviewedAt')}>{time(detail.realReviewedAt)}</Descriptions.Item>
@@ -134,7 +134,7 @@ export function ReviewDrawer({ user, onClose, onDone }: { user: UserItem | null;
                       label={t('users.review.reason')}
                       rules={[
                         { required: true, whitespace: true, message: t('users.review.reasonRequired') },
-                        { max: 200, message: t('users.common.maxLength', { n: 200 }) },
+                        { max: 200, message: t('common.maxLength', { n: 200 }) },
                       ]}
                       extra={t('users.review.reasonHint')}
                     >

@@ -40,19 +40,19 @@ export function UserAdjustModal({ user, onClose, onDone }: { user: UserItem | nu
       direction: v.direction,
       note: v.note,
     });
-    feedback.message.success(t('users.adjust.done', { balance: formatMoney(d.enableAmt) }));
+    feedback.message.success(t('adjust.done', { balance: formatMoney(d.enableAmt) }));
     onDone();
   };
 
   return (
     <AdjustModal
       open={!!user}
-      title={t('users.adjust.title')}
+      title={t('adjust.title')}
       testId="user-adjust"
       subject={
         user ? (
           <span>
-            {t('users.adjust.subject', { user: `${user.phone}${user.realName ? `（${user.realName}）` : ''}` })}{' '}
+            {t('adjust.subject', { user: `${user.phone}${user.realName ? `（${user.realName}）` : ''}` })}{' '}
             <Tag color={ACCOUNT_TYPE_COLORS[user.accountType]}>{accountTypeLabel(user.accountType, lang)}</Tag>
           </span>
         ) : null

@@ -25,8 +25,8 @@ export function UserBatchBar({
     <Popconfirm
       title={t('users.batch.confirm', { n: count })}
       onConfirm={() => onBatch(patch)}
-      okText={t('users.common.ok')}
-      cancelText={t('users.common.cancel')}
+      okText={t('common.ok')}
+      cancelText={t('common.cancel')}
     >
       <a>{label}</a>
     </Popconfirm>

@@ -36,7 +36,7 @@ export function AddUserModal({ open, onClose, onDone }: { open: boolean; onClose
     const v = await form.validateFields();
     setSaving(true);
     try {
-      const r = await userCalls.add({
+      const r = await userCalls.addSimulatedAccount({
         accountType: v.accountType,
         phone: v.phone.trim(),
         password: v.password,
@@ -61,15 +61,15 @@ export function AddUserModal({ open, onClose, onDone }: { open: boolean; onClose
       title={t('users.add.title')}
       onCancel={onClose}
       onOk={() => void save().catch(() => undefined)}
-      okText={t('users.common.save')}
-      cancelText={t('users.common.cancel')}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
       confirmLoading={saving}
       destroyOnHidden
       maskClosable={false}
       okButtonProps={{ 'data-testid': 'add-user-ok' }}
     >
       <Form form={form} layout="vertical" initialValues={{ accountType: AccountType.SIMULATED }} data-testid="add-user-form">
-        <Form.Item name="accountType" label={t('users.col.accountType')} rules={[{ required: true }]}>
+        <Form.Item name="accountType" label={t('field.accountType')} rules={[{ required: true }]}>
           <Radio.Group
             optionType="button"
             buttonStyle="solid"
@@ -83,18 +83,18 @@ export function AddUserModal({ open, onClose, onDone }: { open: boolean; onClose
           name="phone"
           label={t('users.col.phone')}
           rules={[
-            { required: true, message: t('users.form.phoneRequired') },
-            { pattern: PHONE, message: t('users.form.phoneInvalid') },
+            { required: true, message: t('field.phoneRequired') },
+            { pattern: PHONE, message: t('field.phoneInvalid') },
           ]}
         >
           <Input maxLength={11} autoComplete="off" data-testid="add-user-phone" />
         </Form.Item>
         <Form.Item
           name="password"
-          label={t('users.form.password')}
+          label={t('field.password')}
           rules={[
-            { required: true, message: t('users.form.passwordRequired') },
-            { min: 6, max: 64, message: t('users.form.passwordLength') },
+            { required: true, message: t('field.passwordRequired') },
+            { min: 6, max: 64, message: t('field.passwordLength') },
           ]}
         >
           <Input.Password autoComplete="new-password" data-testid="add-user-password" />
@@ -106,14 +106,14 @@ export function AddUserModal({ open, onClose, onDone }: { open: boolean; onClose
           <Input maxLength={50} data-testid="add-user-realname" />
         </Form.Item>
         {can('agentlist', 'query') && (
-          <Form.Item name="agentId" label={t('users.col.agent')} extra={t('users.add.agentHint')}>
+          <Form.Item name="agentId" label={t('field.agent')} extra={t('users.add.agentHint')}>
             <UserAgentSelect testId="add-user-agent" />
           </Form.Item>
         )}
         <Form.Item name="amount" label={t('users.add.amount')} extra={t('users.add.amountHint')}>
           <AmountInput placeholder="0.00" data-testid="add-user-amount" />
         </Form.Item>
-        <Form.Item name="remark" label={t('users.col.remark')} rules={[{ max: 500 }]}>
+        <Form.Item name="remark" label={t('common.remark')} rules={[{ max: 500 }]}>
           <Input.TextArea rows={2} maxLength={500} />
         </Form.Item>
       </Form>
@@ -188,8 +188,8 @@ export function EditUserModal({ user, onClose, onDone }: { user: UserItem | null
       title={t('users.edit.title', { phone: user?.phone ?? '' })}
       onCancel={onClose}
       onOk={() => void save().catch(() => undefined)}
-      okText={t('users.common.save')}
-      cancelText={t('users.common.cancel')}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
       confirmLoading={saving}
       destroyOnHidden
       maskClosable={false}
@@ -200,8 +200,8 @@ export function EditUserModal({ user, onClose, onDone }: { user: UserItem | null
           name="phone"
           label={t('users.col.phone')}
           rules={[
-            { required: true, message: t('users.form.phoneRequired') },
-            { pattern: PHONE, message: t('users.form.phoneInvalid') },
+            { required: true, message: t('field.phoneRequired') },
+            { pattern: PHONE, message: t('field.phoneInvalid') },
           ]}
         >
           <Input maxLength={11} />
@@ -221,7 +221,7 @@ export function EditUserModal({ user, onClose, onDone }: { user: UserItem | null
           <Input maxLength={18} autoComplete="off" />
         </Form.Item>
         {can('agentlist', 'query') && (
-          <Form.Item name="agentId" label={t('users.col.agent')}>
+          <Form.Item name="agentId" label={t('field.agent')}>
             <UserAgentSelect allowNone allowClear={false} initialLabel={user?.agentName} />
           </Form.Item>
         )}
@@ -241,11 +241,11 @@ export function EditUserModal({ user, onClose, onDone }: { user: UserItem | null
           name="password"
           label={t('users.edit.password')}
           extra={t('users.edit.passwordHint')}
-          rules={[{ min: 6, max: 64, message: t('users.form.passwordLength') }]}
+          rules={[{ min: 6, max: 64, message: t('field.passwordLength') }]}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
-        <Form.Item name="remark" label={t('users.col.remark')} rules={[{ max: 500 }]}>
+        <Form.Item name="remark" label={t('common.remark')} rules={[{ max: 500 }]}>
           <Input.TextArea rows={2} maxLength={500} />
         </Form.Item>
       </Form>
@@ -293,16 +293,16 @@ export function BatchMoveModal({
       title={mode === 'agent' ? t('users.batch.moveAgentTitle', { n: ids.length }) : t('users.batch.moveTierTitle', { n: ids.length })}
       onCancel={onClose}
       onOk={() => void save().catch(() => undefined)}
-      okText={t('users.common.ok')}
-      cancelText={t('users.common.cancel')}
+      okText={t('common.ok')}
+      cancelText={t('common.cancel')}
       confirmLoading={saving}
       destroyOnHidden
     >
       <Form form={form} layout="vertical" data-testid="batch-move-form">
         <Form.Item
           name="target"
-          label={mode === 'agent' ? t('users.col.agent') : t('users.col.tier')}
-          rules={[{ required: true, message: t('users.common.selectRequired') }]}
+          label={mode === 'agent' ? t('field.agent') : t('users.col.tier')}
+          rules={[{ required: true, message: t('common.selectRequired') }]}
         >
           {mode === 'agent' ? <UserAgentSelect allowNone testId="batch-agent" /> : <TierSelect allowNone data-testid="batch-tier" />}
         </Form.Item>

@@ -52,7 +52,7 @@ export function userColumns(
       can('edit') ? (
         <Switch size="small" checked={u[field]} onChange={(v) => on.lock(u, field, v)} data-testid={`${testId}-${u.id}`} />
       ) : u[field] ? (
-        <Tag color="red">{t('users.common.locked')}</Tag>
+        <Tag color="red">{t('common.locked')}</Tag>
       ) : (
         '-'
       ),
@@ -77,7 +77,7 @@ export function userColumns(
     },
     { title: t('users.col.realName'), dataIndex: 'realName', width: 100, render: (_, u) => u.realName || '-' },
     {
-      title: t('users.col.accountType'),
+      title: t('field.accountType'),
       dataIndex: 'accountType',
       width: 110,
       valueType: 'select',
@@ -85,12 +85,12 @@ export function userColumns(
       render: (_, u) => <Tag color={ACCOUNT_TYPE_COLORS[u.accountType]}>{accountTypeLabel(u.accountType, lang)}</Tag>,
     },
     {
-      title: t('users.col.agent'),
+      title: t('field.agent'),
       dataIndex: 'agentId',
       width: 130,
       hideInSearch: !can('agentlist', 'query'),
       renderFormItem: () => <UserAgentSelect />,
-      render: (_, u) => u.agentName || <Typography.Text type="secondary">{t('users.common.noAgent')}</Typography.Text>,
+      render: (_, u) => u.agentName || <Typography.Text type="secondary">{t('common.noAgent')}</Typography.Text>,
     },
     {
       title: t('users.col.userAmt'),
@@ -182,7 +182,7 @@ export function userColumns(
       ),
     },
     {
-      title: t('users.col.actions'),
+      title: t('common.actions'),
       key: 'actions',
       valueType: 'option',
       fixed: 'right',
@@ -203,7 +203,7 @@ export function userColumns(
             onClick={() => on.adjust(u)}
             data-testid={`user-adjust-${u.id}`}
           >
-            {t('users.action.adjust')}
+            {t('adjust.action')}
           </a>
         </Access>,
         <a key="bank" onClick={() => on.bank(u)} data-testid={`user-bank-${u.id}`}>
@@ -214,10 +214,10 @@ export function userColumns(
           trigger={['click']}
           menu={{
             items: [
-              ...(can('edit') ? [{ key: 'edit', label: <span data-testid={`user-edit-${u.id}`}>{t('users.common.edit')}</span> }] : []),
+              ...(can('edit') ? [{ key: 'edit', label: <span data-testid={`user-edit-${u.id}`}>{t('common.edit')}</span> }] : []),
               ...(can('edit') ? [{ key: 'kick', label: <span data-testid={`user-kick-${u.id}`}>{t('users.action.kickOut')}</span> }] : []),
               ...(can('delete')
-                ? [{ key: 'delete', danger: true, label: <span data-testid={`user-delete-${u.id}`}>{t('users.common.delete')}</span> }]
+                ? [{ key: 'delete', danger: true, label: <span data-testid={`user-delete-${u.id}`}>{t('common.delete')}</span> }]
                 : []),
             ],
             onClick: ({ key }) => {
@@ -225,17 +225,17 @@ export function userColumns(
               if (key === 'kick')
                 feedback.modal.confirm({
                   title: t('users.action.kickConfirm', { phone: u.phone }),
-                  okText: t('users.common.ok'),
-                  cancelText: t('users.common.cancel'),
+                  okText: t('common.ok'),
+                  cancelText: t('common.cancel'),
                   onOk: () => on.kickOut(u),
                 });
               if (key === 'delete')
                 feedback.modal.confirm({
                   title: t('users.action.deleteConfirm', { phone: u.phone }),
                   content: t('users.action.deleteHint'),
-                  okText: t('users.common.delete'),
+                  okText: t('common.delete'),
                   okButtonProps: { danger: true },
-                  cancelText: t('users.common.cancel'),
+                  cancelText: t('common.cancel'),
                   onOk: () => on.remove(u),
                 });
             },

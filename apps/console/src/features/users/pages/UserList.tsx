@@ -102,7 +102,7 @@ export default function UserList() {
     bank: setBanking,
     edit: setEditing,
     kickOut: (u) => simple(() => userCalls.kickOut(u.id)),
-    remove: (u) => simple(() => userCalls.remove(u.id)),
+    remove: (u) => simple(() => userCalls.delete(u.id)),
   });
 
   const ids = selected.map((u) => u.id);
