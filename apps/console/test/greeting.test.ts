@@ -36,7 +36,13 @@ describe('greeting by hour (spec §9)', () => {
     // a name that looks like markup stays text
     expect(welcome('<b>x</b><name/>')).toBe('早上好，<span translate="no">&lt;b&gt;x&lt;/b&gt;&lt;name/&gt;</span>，欢迎回来');
     await changeLang('en-US');
-    expect(i18n.t(`workplace.greeting.${greetingOf(21)}`)).toBe('Good evening');
+    expect([8, 10, 12, 15, 21].map((h) => i18n.t(`workplace.greeting.${greetingOf(h)}`))).toEqual([
+      'Good morning',
+      'Good morning',
+      'Good afternoon',
+      'Good afternoon',
+      'Good evening',
+    ]);
     expect(welcome('admin')).toBe('早上好, <span translate="no">admin</span>. Welcome back');
     await changeLang('zh-CN');
   });

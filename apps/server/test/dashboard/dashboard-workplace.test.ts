@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { post as ledgerPost } from '../../src/ledger/index.js';
 import { makeAgent, makeUser } from '../funds/funds.helpers.js';
-import { createTestApp, post, signedIn, type TestApp } from '../helpers.js';
+import { createTestApp, get, post, signedIn, type TestApp } from '../helpers.js';
 
 // The workplace's figures (issue 25) against hand-computed sums on a fresh database, for the platform admin and for
 // each agent's staff: only their subtree, only real accounts, only today (Shanghai).
@@ -67,4 +67,19 @@ it('every figure equals the hand sums of today, in each caller’s scope', async
     withdrawals: { count: 0, amount: '0.00' },
     trading: { openPositions: 0, openMargin: '0.00', closedToday: 1, realizedPnlToday: '-30.00' },
   });
+});
+
+it('counts each queue once: the workplace, the header badges and the lists agree, in each caller’s scope', async () => {
+  const agent = await makeAgent(t);
+  // a simulated account's submission waits in the same queue as a real one's (the user list and badge 21 show both)
+  await makeUser(t, { agentId: agent, realState: 1 });
+  await makeUser(t, { agentId: agent, realState: 1, accountType: 1 });
+  await makeUser(t, { realState: 1, accountType: 1 });
+  for (const token of [(await signedIn(t, 'admin')).token, (await signedIn(t, 'agent', { agentId: agent })).token]) {
+    const work = (await post(t, '/admin/dashboard/workplace.do', {}, { token, json: true })).json().data;
+    const badges = (await get(t, '/admin/system/count.do', {}, { token })).json().data;
+    const list = (await post(t, '/admin/user/list.do', { realState: 1, pageNum: 1, pageSize: 1 }, { token, json: true })).json().data;
+    expect([work.realNamePending, badges['21'], badges.idVerify]).toEqual([list.total, list.total, list.total]);
+    expect(work.pending).toMatchObject({ deposits: badges.recharge, withdrawals: badges['2'], buys: badges['19'], blockRequests: badges['20'] });
+  }
 });

@@ -25,14 +25,14 @@ export async function workplace(ctx: AppContext, admin: Principal, now = new Dat
   const from = dayStart(day);
   const to = dayStart(nextDay(day));
   const db = ctx.db;
-  // new users from the registration index; real names waiting from the users summary (its counts are exact)
+  // new users from the registration index (real accounts)
   const [users] = rows<R>(
     await db.execute(sql`
-      SELECT (SELECT count(*)::int FROM users u WHERE u.reg_time >= ${from} AND u.reg_time < ${to} AND u.deleted_at IS NULL
-                AND u.account_type = 0 AND ${inScope(admin, sql`u.agent_id`)}) AS new_users,
-             (SELECT coalesce(sum(c.n), 0)::int FROM user_counts c WHERE c.real_state = 1 AND c.account_type = 0
-                AND ${inScope(admin, sql`c.agent_id`)}) AS real_pending`),
+      SELECT count(*)::int AS new_users FROM users u WHERE u.reg_time >= ${from} AND u.reg_time < ${to} AND u.deleted_at IS NULL
+        AND u.account_type = 0 AND ${inScope(admin, sql`u.agent_id`)}`),
   );
+  // real names waiting: the review queue's own count, the one badge 21 and the user list show (simulated accounts too)
+  const realPending = counters.get('21');
   const [funds] = rows<R>(
     await db.execute(sql`
       SELECT coalesce(sum(n) FILTER (WHERE type = 'recharge'), 0)::int AS dep_n, coalesce(sum(amount_in) FILTER (WHERE type = 'recharge'), 0) AS dep,
@@ -77,7 +77,7 @@ export async function workplace(ctx: AppContext, admin: Principal, now = new Dat
   return {
     day,
     newUsers: Number(users!.new_users),
-    realNamePending: Number(users!.real_pending),
+    realNamePending: realPending ? await realPending(ctx, admin) : 0,
     deposits: { count: Number(funds!.dep_n), amount: money(funds!.dep) },
     withdrawals: { count: Number(funds!.wd_n), amount: money(funds!.wd) },
     pending: {

@@ -59,10 +59,11 @@ export default {
         realName: 'Real names to review',
       },
     },
+    // English greets by three parts of the day: the spec's 上午 is still morning, its 中午 already afternoon
     greeting: {
       morning: 'Good morning',
-      forenoon: 'Good forenoon',
-      noon: 'Good noon',
+      forenoon: 'Good morning',
+      noon: 'Good afternoon',
       afternoon: 'Good afternoon',
       evening: 'Good evening',
     },
