@@ -277,6 +277,9 @@ export async function switchLang(page: Page, lang: Lang): Promise<void> {
       break;
     } catch (e) {
       if (attempt >= 4) throw e;
+      // a live notice that waits to be closed can lie over the header's right end (CI saw a warning's stack take
+      // every click of the language menu): close the notices before trying again
+      await page.locator('.ant-notification-notice-close').evaluateAll((els) => els.forEach((el) => (el as HTMLElement).click()));
     }
   }
   await page.mouse.move(1, 1); // the header menu also opens on hover

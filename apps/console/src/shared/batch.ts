@@ -29,7 +29,8 @@ export function batchRows(results: readonly BatchResult[], selected: readonly Ba
     return { ...s, ok: !!r?.ok, status: r?.status ?? null, msg: r ? r.msg : missing };
   });
   const known = new Set(selected.map((s) => s.id));
-  for (const r of results) if (!known.has(r.id)) rows.push({ id: r.id, ref: `#${r.id}`, who: '', what: '', ok: r.ok, status: r.status ?? null, msg: r.msg });
+  for (const r of results)
+    if (!known.has(r.id)) rows.push({ id: r.id, ref: `#${r.id}`, who: '', what: '', ok: r.ok, status: r.status ?? null, msg: r.msg });
   return rows;
 }
 

@@ -14,19 +14,22 @@ export function BatchResultModal({
   title,
   onClose,
   renderStatus,
+  whatTitle,
 }: {
   rows: BatchRow[] | null;
   title: string;
   onClose: () => void;
   /** The state after the attempt, in the queue's words (its status tag); no column without it. */
   renderStatus?: (status: string | number) => ReactNode;
+  /** What the third column shows for this queue (the stock, the amount…); "内容 / Subject" without it. */
+  whatTitle?: string;
 }) {
   const { t } = useTranslation();
   const counts = rows ? batchCounts(rows) : { ok: 0, failed: 0 };
   const columns: ColumnsType<BatchRow> = [
-    { title: t('batch.ref'), dataIndex: 'ref', width: 190 },
+    { title: t('batch.ref'), dataIndex: 'ref', width: 200 },
     { title: t('batch.who'), dataIndex: 'who', width: 150, render: (v: string) => v || '-' },
-    { title: t('batch.what'), dataIndex: 'what', width: 130, render: (v: string) => v || '-' },
+    { title: whatTitle ?? t('batch.what'), dataIndex: 'what', width: 120, render: (v: string) => v || '-' },
     {
       title: t('batch.outcome'),
       dataIndex: 'ok',
@@ -64,7 +67,7 @@ export function BatchResultModal({
       onOk={onClose}
       okText={t('batch.close')}
       cancelButtonProps={{ style: { display: 'none' } }}
-      width={renderStatus ? 860 : 760}
+      width={renderStatus ? 920 : 820}
     >
       <div data-testid="batch-result">
         <Space size={16} style={{ marginBottom: 12 }}>
@@ -75,14 +78,7 @@ export function BatchResultModal({
             {t('batch.failed', { n: counts.failed })}
           </Tag>
         </Space>
-        <Table<BatchRow>
-          size="small"
-          rowKey="id"
-          pagination={false}
-          scroll={{ y: 360, x: 'max-content' }}
-          dataSource={rows ?? []}
-          columns={columns}
-        />
+        <Table<BatchRow> size="small" rowKey="id" pagination={false} scroll={{ y: 360 }} dataSource={rows ?? []} columns={columns} />
       </div>
     </Modal>
   );

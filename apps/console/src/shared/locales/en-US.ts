@@ -160,6 +160,9 @@ export default {
     defaultName: 'Admin',
   },
   batch: {
+    stock: 'Stock',
+    amount: 'Amount',
+    issue: 'Issue',
     resultApprove: 'Batch approval',
     resultReject: 'Batch rejection',
     ref: 'Number',

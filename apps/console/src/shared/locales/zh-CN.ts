@@ -159,6 +159,9 @@ export default {
     defaultName: '管理员',
   },
   batch: {
+    stock: '股票',
+    amount: '金额',
+    issue: '申购品种',
     resultApprove: '批量通过结果',
     resultReject: '批量驳回结果',
     ref: '单号',

@@ -289,6 +289,7 @@ export default function BlockRequests() {
           <BatchResultModal
             rows={results?.rows ?? null}
             title={t(results?.approve === false ? 'batch.resultReject' : 'batch.resultApprove')}
+            whatTitle={t('batch.stock')}
             onClose={() => setResults(null)}
           />
         </>

@@ -259,6 +259,7 @@ export default function WithdrawalList() {
           <BatchResultModal
             rows={results?.rows ?? null}
             title={t(results?.approve === false ? 'batch.resultReject' : 'batch.resultApprove')}
+            whatTitle={t('batch.amount')}
             onClose={() => setResults(null)}
             renderStatus={(s) => <Tag color={WITHDRAW_COLORS[Number(s)]}>{withdrawLabel(Number(s), lang)}</Tag>}
           />

@@ -355,7 +355,12 @@ export function SubscriptionRecords({ kind }: { kind: IssueKind }) {
           reload();
         }}
       />
-      <BatchResultModal rows={converted} title={t('newshares.record.convertResult')} onClose={() => setConverted(null)} />
+      <BatchResultModal
+        rows={converted}
+        title={t('newshares.record.convertResult')}
+        whatTitle={t('batch.issue')}
+        onClose={() => setConverted(null)}
+      />
     </div>
   );
 }

@@ -183,6 +183,7 @@ export function OrderQueue({ kind }: { kind: 'buy' | 'sell' }) {
           <BatchResultModal
             rows={results?.rows ?? null}
             title={t(results?.approve === false ? 'batch.resultReject' : 'batch.resultApprove')}
+            whatTitle={t('batch.stock')}
             onClose={() => setResults(null)}
           />
           <OrderDetailDrawer id={detail} onClose={() => setDetail(null)} />
