@@ -92,7 +92,7 @@ describe.skipIf(!PG)('funds races on two instances', () => {
       ],
       (ok) => ok >= 2,
     );
-    expect(decided(answers, (b) => b.succeeded!)).toBe(ids.length);
+    expect(decided(answers, (b) => b.ok!)).toBe(ids.length);
     await ledgerVerified(inst.a);
   });
 
