@@ -12,9 +12,7 @@ import { notify } from '../../realtime/notify.js';
 import { reviewEach, claimPending } from '../_kit/review.js';
 import { userScope } from '../_kit/scope.js';
 import { riskRules } from '../risk/index.js';
-import { openPosition } from '../trading/index.js';
-import { buyCost, feeOf } from '../trading/index.js';
-import { assertTradingOpen, assertWithinLimits, lockTrader, type TradedStock } from '../trading/index.js';
+import { openPosition, buyCost, feeOf, assertTradingOpen, assertWithinLimits, lockTrader, type TradedStock } from '../trading/index.js';
 import { blockPrice, nowOf, windowOf } from './products.js';
 import './messages.js';
 

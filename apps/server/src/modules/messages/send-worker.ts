@@ -4,8 +4,7 @@ import type { Db } from '../../db/client.js';
 import { messageSends } from '../../db/schema/index.js';
 import { rows } from '../../db/migrate.js';
 import type { AppContext } from '../../http/context.js';
-import { audienceWhere, scopeOfAgent } from '../users/index.js';
-import { fillSql } from '../users/index.js';
+import { audienceWhere, scopeOfAgent, fillSql } from '../users/index.js';
 import { sendPush } from '../../lib/push.js';
 import { sendSms } from '../../lib/sms.js';
 

@@ -9,8 +9,7 @@ import { isoTimestamp } from '../../db/timestamps.js';
 import type { AppContext, Principal } from '../../http/context.js';
 import { fail } from '../../http/errors.js';
 import { agentScope } from '../_kit/scope.js';
-import { checkAudience, countAudience, scopeAgentOf } from '../users/index.js';
-import { maskPhone } from '../users/index.js';
+import { checkAudience, countAudience, scopeAgentOf, maskPhone } from '../users/index.js';
 import { getTemplate } from './templates.js';
 import './messages.js';
 

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { newsharesApi, stockBoardOf, type IssueInput, type IssueKind } from '@stock-admin/contracts';
-import { users } from '../../db/schema/index.js';
+import { users, newshareSubscriptions } from '../../db/schema/index.js';
 import type { AppContext } from '../../http/context.js';
 import { fail } from '../../http/errors.js';
 import { appRoute, route } from '../../http/route.js';
 import { isAgentStaff, userInScope, userScope } from '../_kit/scope.js';
-import { newshareSubscriptions } from '../../db/schema/index.js';
 import { riskRules } from '../risk/index.js';
 import { allotFromFile } from './batch.js';
 import * as lists from './lists.js';

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { platformApi } from '@stock-admin/contracts';
 import type { AppContext } from '../../http/context.js';
-import { readUploadForUser } from '../users/index.js';
-import { authenticateUser } from '../users/index.js';
+import { readUploadForUser, authenticateUser } from '../users/index.js';
 import { appRoute, userTokenOf } from '../../http/route.js';
 import * as svc from './service.js';
 

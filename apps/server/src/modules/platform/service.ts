@@ -17,11 +17,17 @@ import { fail } from '../../http/errors.js';
 import { countSignIn } from '../../lib/metrics.js';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/password.js';
 import { agentByInviteCode } from '../agents/index.js';
-import { saveBank } from '../users/index.js';
-import { submitRealName } from '../users/index.js';
-import { createUser, getUser } from '../users/index.js';
-import { maskCard } from '../users/index.js';
-import { createUserSession, revokeUserSessions, type AppUser, type ClientInfo } from '../users/index.js';
+import {
+  saveBank,
+  submitRealName,
+  createUser,
+  getUser,
+  maskCard,
+  createUserSession,
+  revokeUserSessions,
+  type AppUser,
+  type ClientInfo,
+} from '../users/index.js';
 import './messages.js';
 
 export const APP_MAX_FAILURES_PER_PHONE = 5;

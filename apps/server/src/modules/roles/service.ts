@@ -17,8 +17,7 @@ import {
 import { adminAccounts, adminRolePermissions, adminRoles } from '../../db/schema/index.js';
 import type { AppContext, Principal } from '../../http/context.js';
 import { fail } from '../../http/errors.js';
-import { BUILTIN_ROLE_GRANTS } from '../admins/index.js';
-import { assertWithinOwn, roleGrants } from '../admins/index.js';
+import { BUILTIN_ROLE_GRANTS, assertWithinOwn, roleGrants } from '../admins/index.js';
 import './messages.js';
 import { actionName, permissionName } from '../_kit/permission-names.js';
 import { likeContains } from '../../db/like.js';

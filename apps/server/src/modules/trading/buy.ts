@@ -9,8 +9,7 @@ import type { AppContext } from '../../http/context.js';
 import { fail } from '../../http/errors.js';
 import { postingCtes, type LedgerEntry, type LockedUser } from '../../ledger/index.js';
 import { notify } from '../../realtime/notify.js';
-import { riskRules, type RiskRules } from '../risk/index.js';
-import { spreadPctOf } from '../risk/index.js';
+import { riskRules, type RiskRules, spreadPctOf } from '../risk/index.js';
 import { buyCost, type BuyCost } from './money.js';
 import { toOrder } from './lists.js';
 import {
