@@ -31,7 +31,7 @@ describe('batch review results', () => {
 
   it('renders each order’s outcome and the counts (zh-CN and en-US)', async () => {
     const rows = batchRows(results, selected.map(orderSubject), '服务器未返回该笔结果');
-    const { rerender } = render(<BatchResultModal rows={rows} title="批量通过结果" onClose={() => undefined} />);
+    const { rerender } = render(<BatchResultModal rows={rows} approve onClose={() => undefined} />);
     const modal = await screen.findByTestId('batch-result', undefined, { timeout: 8000 });
     expect(within(modal).getByTestId('batch-ok').textContent).toBe('成功 1');
     expect(within(modal).getByTestId('batch-failed').textContent).toBe('失败 3');
@@ -45,7 +45,7 @@ describe('batch review results', () => {
     expect(within(modal).queryByTestId('batch-status-1')).toBeNull(); // orders report no state after
 
     await changeLang('en-US');
-    rerender(<BatchResultModal rows={rows} title="Batch rejection" onClose={() => undefined} />);
+    rerender(<BatchResultModal rows={rows} approve={false} onClose={() => undefined} />);
     expect(screen.getByTestId('batch-ok').textContent).toBe('1 succeeded');
     expect(screen.getByTestId('batch-failed').textContent).toBe('3 failed');
     expect(screen.getByText('Batch rejection')).toBeTruthy();

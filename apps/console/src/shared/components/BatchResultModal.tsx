@@ -11,13 +11,16 @@ import { batchCounts, type BatchRow } from '../batch';
  */
 export function BatchResultModal({
   rows,
+  approve = true,
   title,
   onClose,
   renderStatus,
   whatTitle,
 }: {
   rows: BatchRow[] | null;
-  title: string;
+  /** A review's result is titled 批量通过结果 / 批量驳回结果 by it; another batch passes its own `title`. */
+  approve?: boolean;
+  title?: string;
   onClose: () => void;
   /** The state after the attempt, in the queue's words (its status tag); no column without it. */
   renderStatus?: (status: string | number) => ReactNode;
@@ -62,7 +65,7 @@ export function BatchResultModal({
   return (
     <Modal
       open={!!rows}
-      title={title}
+      title={title ?? t(approve ? 'batch.resultApprove' : 'batch.resultReject')}
       onCancel={onClose}
       onOk={onClose}
       okText={t('batch.close')}

@@ -288,7 +288,7 @@ export default function BlockRequests() {
           />
           <BatchResultModal
             rows={results?.rows ?? null}
-            title={t(results?.approve === false ? 'batch.resultReject' : 'batch.resultApprove')}
+            approve={results?.approve}
             whatTitle={t('batch.stock')}
             onClose={() => setResults(null)}
           />

@@ -258,7 +258,7 @@ export default function WithdrawalList() {
           </ReasonDialog>
           <BatchResultModal
             rows={results?.rows ?? null}
-            title={t(results?.approve === false ? 'batch.resultReject' : 'batch.resultApprove')}
+            approve={results?.approve}
             whatTitle={t('batch.amount')}
             onClose={() => setResults(null)}
             renderStatus={(s) => <Tag color={WITHDRAW_COLORS[Number(s)]}>{withdrawLabel(Number(s), lang)}</Tag>}

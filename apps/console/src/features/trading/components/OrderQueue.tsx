@@ -182,7 +182,7 @@ export function OrderQueue({ kind }: { kind: 'buy' | 'sell' }) {
           </ReasonDialog>
           <BatchResultModal
             rows={results?.rows ?? null}
-            title={t(results?.approve === false ? 'batch.resultReject' : 'batch.resultApprove')}
+            approve={results?.approve}
             whatTitle={t('batch.stock')}
             onClose={() => setResults(null)}
           />
