@@ -117,6 +117,35 @@ export default tseslint.config(
     },
   },
   {
+    // One formatter per kind (issue 39): features show money, percentages, quantities, codes, sizes and times through
+    // shared/money, shared/market/quoteFormat and shared/format — never by hand (a float's toFixed, the browser's
+    // locale, a currency sign glued in front of a raw amount).
+    files: [`${CONSOLE}/features/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^toLocale(String|DateString|TimeString)$/]',
+          message: 'Format through shared/money (formatCount, formatMoney, formatYuan) or shared/format (fmtTime), not the browser locale.',
+        },
+        {
+          // a JS number's arithmetic or Number(…) rounded for display (a decimal's own toFixed is fine)
+          selector:
+            "CallExpression[callee.property.name='toFixed']:matches([callee.object.type='BinaryExpression'], [callee.object.callee.name='Number'])",
+          message: 'A float rounded by hand: use shared/money (formatMoney, formatPct, formatSize) or a decimal.',
+        },
+        {
+          selector: 'TemplateElement[value.raw=/¥$/]',
+          message: 'Money with its sign is formatYuan (shared/money): "-¥6,850.17", never "¥-6850.17".',
+        },
+        {
+          selector: 'JSXText[value=/¥\\s*$/]',
+          message: 'Money with its sign is formatYuan (shared/money): "-¥6,850.17", never "¥-6850.17".',
+        },
+      ],
+    },
+  },
+  {
     // Server boundaries. The shared layers import no domain (modules/), nor the tools and the composition above them:
     // what they need of a domain — the session lookup, the agents above a user, the iOS push credentials — app.ts or
     // main.ts passes in (the context, an option). Imports are written with .js and resolved to the .ts sources.

@@ -156,6 +156,10 @@ describe('messaging', () => {
       await page.locator('[data-testid="send-preview"]').waitFor();
       await screenshot(page, 'messages-send-form');
       await page.locator('[data-testid="send-submit"]').click();
+      // a send is confirmed naming how many users it reaches (issue 39)
+      await page.locator('.ant-modal-confirm-title', { hasText: `发送给 ${tier.userCount} 位用户？` }).waitFor();
+      await screenshot(page, 'messages-send-confirm');
+      await page.locator('[data-testid="send-confirm"]').click();
       await page.locator('[data-testid="send-progress"][data-status="done"]').waitFor({ timeout: 20_000 });
       const progress = await page.locator('[data-testid="send-progress"]').innerText();
       assert.match(progress, new RegExp(`${tier.userCount} / ${tier.userCount}`));

@@ -51,8 +51,10 @@ describe('deposits', () => {
         .filter({ has: page.locator('[data-testid^="recharge-confirm-"]') })
         .first();
       const cid = Number((await next.locator('[data-testid^="recharge-confirm-"]').getAttribute('data-testid'))!.split('-').pop());
-      const amount = (await next.locator('td').nth(3).innerText()).trim();
-      const orderNo = (await next.locator('td').nth(0).innerText()).trim();
+      const amount = (await next.locator('td[data-col="amount"]').innerText()).trim();
+      // the order number is read in the row's expansion (its column starts hidden: issue 39)
+      await next.locator('.ant-table-row-expand-icon').click();
+      const orderNo = (await list.locator('.list-row-more [data-field="orderNo"] dd').first().innerText()).trim();
       await page.locator(`[data-testid="recharge-confirm-${cid}"]`).click();
       const pop = page.locator('.ant-popconfirm:not(.ant-popover-hidden)').last();
       await pop.waitFor();

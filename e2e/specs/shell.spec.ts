@@ -170,49 +170,53 @@ describe('shell', () => {
       await tabMenu(page, '工作台', '关闭当前标签');
       assert.equal(await lastMessage(page), '这是最后一个标签了, 无法被关闭');
 
-      await openFromMenu(page, '异常页', '403');
-      await waitForRoute(page, '/exception/403');
+      await openFromMenu(page, '持仓管理', '持仓管理');
+      await waitForRoute(page, '/position/financing');
       // second-level menu row: the section's pages
       const second = page.locator('[data-testid="second-menu"]');
       await second.locator('.second-menu-item').first().waitFor();
       assert.deepEqual(
         (await second.locator('.second-menu-item').allInnerTexts()).map((s) => s.trim()),
-        ['403', '404', '500'],
+        ['持仓管理', '大宗交易列表', '买入列表', '创建股票持仓'],
       );
       // the dark side menu keeps its light text next to the second-level row
       const siderText = await page
-        .locator('.ant-pro-sider .ant-menu-submenu-title', { hasText: '结果页' })
+        .locator('.ant-pro-sider .ant-menu-submenu-title', { hasText: '资金管理' })
         .evaluate((el) => getComputedStyle(el).color);
       assert.match(siderText, /^rgba?\(255, 255, 255/, `side menu text colour ${siderText}`);
-      await second.locator('.second-menu-item', { hasText: '404' }).click();
-      await waitForRoute(page, '/exception/404');
-      await second.locator('.second-menu-item', { hasText: '500' }).click();
-      await waitForRoute(page, '/exception/500');
-      assert.deepEqual(await expectTabs(page, ['工作台', '403', '404', '500']), ['工作台', '403', '404', '500']);
+      // the template's exception and result pages are not in the operators' menu (issue 39)
+      assert.equal(await page.locator('.ant-pro-sider .ant-menu-submenu-title', { hasText: /异常页|结果页/ }).count(), 0);
+      await second.locator('.second-menu-item', { hasText: '大宗交易列表' }).click();
+      await waitForRoute(page, '/position/dzList');
+      await second.locator('.second-menu-item', { hasText: '买入列表' }).click();
+      await waitForRoute(page, '/position/buyList');
+      const opened = ['工作台', '持仓管理', '大宗交易列表', '买入列表'];
+      assert.deepEqual(await expectTabs(page, opened), opened);
       assert.equal(await page.locator('[data-testid="tab-bar"] .ant-tabs-tab-remove').count(), 4, 'closable when more than one');
 
       await tabMenu(page, '工作台', '关闭左侧');
       assert.equal(await lastMessage(page), '左侧没有标签');
-      await tabMenu(page, '500', '关闭右侧');
+      await tabMenu(page, '买入列表', '关闭右侧');
       assert.equal(await lastMessage(page), '右侧没有标签');
       await screenshot(page, 'tab-menu', 'zh-CN');
       await page.keyboard.press('Escape');
       await closeDropdowns(page);
 
-      // closing the active tab (500) with the ones right of 403 opens the last remaining tab (403)
-      await tabMenu(page, '403', '关闭右侧');
-      assert.deepEqual(await expectTabs(page, ['工作台', '403']), ['工作台', '403']);
-      await waitForRoute(page, '/exception/403');
-      await tabMenu(page, '403', '关闭左侧');
-      assert.deepEqual(await expectTabs(page, ['403']), ['403']);
+      // closing the active tab (买入列表) with the ones right of 持仓管理 opens the last remaining tab (持仓管理)
+      await tabMenu(page, '持仓管理', '关闭右侧');
+      assert.deepEqual(await expectTabs(page, ['工作台', '持仓管理']), ['工作台', '持仓管理']);
+      await waitForRoute(page, '/position/financing');
+      await tabMenu(page, '持仓管理', '关闭左侧');
+      assert.deepEqual(await expectTabs(page, ['持仓管理']), ['持仓管理']);
 
+      // the template's pages stay routes
       await goto(page, '/exception/404');
       await waitForRoute(page, '/exception/404');
-      assert.deepEqual(await expectTabs(page, ['403', '404']), ['403', '404']);
+      assert.deepEqual(await expectTabs(page, ['持仓管理', '404']), ['持仓管理', '404']);
       await waitForActiveTab(page, '404');
       await closeTabByButton(page, '404');
-      await waitForRoute(page, '/exception/403');
-      assert.deepEqual(await expectTabs(page, ['403']), ['403']);
+      await waitForRoute(page, '/position/financing');
+      assert.deepEqual(await expectTabs(page, ['持仓管理']), ['持仓管理']);
 
       await goto(page, '/result/success');
       await tabMenu(page, '成功页', '关闭全部');

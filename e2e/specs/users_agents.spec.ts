@@ -151,11 +151,17 @@ describe('users, agents and fund records', () => {
         await page.locator('[data-testid="user-batch"] a', { hasText: '锁定登录' }).click();
         await confirmPop(page);
         await expectMessage(page, '更新成功');
-        for (const id of ids) await page.locator(`[data-testid="user-loginlock-${id}"].ant-switch-checked`).waitFor();
+        // the row says it is locked; its switch is in the row's expansion (the lock columns start hidden)
+        for (const [i, id] of ids.entries()) {
+          await page.locator(`[data-testid="user-locks-${id}"]`, { hasText: '登录已锁定' }).waitFor();
+          await rows.nth(i).locator('.ant-table-row-expand-icon').click();
+          await page.locator(`[data-testid="user-loginlock-${id}"].ant-switch-checked`).waitFor();
+        }
         await page.locator(`[data-testid="user-loginlock-${ids[0]}"]`).click();
         await page.locator(`[data-testid="user-loginlock-${ids[0]}"]:not(.ant-switch-checked)`).waitFor();
         await page.locator(`[data-testid="user-loginlock-${ids[1]}"]`).click();
         await page.locator(`[data-testid="user-loginlock-${ids[1]}"]:not(.ant-switch-checked)`).waitFor();
+        await page.locator(`[data-testid="user-locks-${ids[1]}"]`).waitFor({ state: 'detached' });
 
         // export of the filtered list
         await search(page, 'user-list', { phone: u.phone });

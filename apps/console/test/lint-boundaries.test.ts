@@ -44,6 +44,28 @@ describe('console import boundaries (eslint)', { timeout: 60_000 }, () => {
     );
   });
 
+  it('keeps pages from formatting numbers by hand (one formatter per kind)', async () => {
+    const found = await problems(
+      `${SRC}/features/users/Probe.tsx`,
+      [
+        'export const a = (n: number) => n.toLocaleString();',
+        'export const b = (v: string) => Number(v).toFixed(2);',
+        'export const c = (v: string) => `¥${v}`;',
+        'export const d = (v: string) => <b>¥{v}</b>;',
+        'export const e = (n: number) => (n / 1024).toFixed(1);',
+        "export const ok = (v: { toFixed(n: number): string; plus(x: string): { toFixed(n: number): string } }) => v.plus('1').toFixed(2);",
+        '',
+      ].join('\n'),
+    );
+    expect(found).toEqual([
+      expect.stringMatching(/^no-restricted-syntax: Format through shared\/money/),
+      expect.stringMatching(/^no-restricted-syntax: A float rounded by hand/),
+      expect.stringMatching(/^no-restricted-syntax: Money with its sign is formatYuan/),
+      expect.stringMatching(/^no-restricted-syntax: Money with its sign is formatYuan/),
+      expect.stringMatching(/^no-restricted-syntax: A float rounded by hand/),
+    ]);
+  });
+
   it('lets only app/ import a route manifest', async () => {
     expect(
       await problems(

@@ -82,6 +82,15 @@ describe('routes granted by the role', () => {
   it('drops a section with no granted page', () => {
     expect(grantRoutes(table, info(['dashboard'])).map((r) => r.path)).not.toContain('/logmanage');
   });
+  it('a page that needs an action is granted only with it (a create page is not offered to read-only staff)', () => {
+    const create = { permission: 'financing', action: 'add' };
+    expect(isGranted(create, info(['financing']))).toBe(false);
+    expect(isGranted({ permission: 'financing' }, info(['financing']))).toBe(true);
+    const adder = info(['financing']);
+    adder.role.permissions[0]!.actions = ['query', 'add'];
+    expect(isGranted(create, adder)).toBe(true);
+    expect(isGranted(create, info([], true))).toBe(true);
+  });
   it('grants nothing without user info', () => {
     expect(isGranted({}, null)).toBe(false);
   });
@@ -112,14 +121,18 @@ describe('redirect after sign-in', () => {
 
 describe('signInUrl (after logout)', () => {
   it('is the bare sign-in page: the last page is not carried in a redirect', () => {
-    expect(signInUrl('http://127.0.0.1:8080/#/user/login?redirect=%2Faccount%2Fsettings%2Fnormal')).toBe('http://127.0.0.1:8080/#/user/login');
+    expect(signInUrl('http://127.0.0.1:8080/#/user/login?redirect=%2Faccount%2Fsettings%2Fnormal')).toBe(
+      'http://127.0.0.1:8080/#/user/login',
+    );
     expect(signInUrl('https://ops.example.com/admin/?v=2#/account/settings/normal')).toBe('https://ops.example.com/admin/?v=2#/user/login');
     expect(signInUrl('http://h/')).toBe('http://h/#/user/login');
   });
 });
 
 describe('moved pages', () => {
-  const table: RouteEntry[] = [{ path: '/capital', titleKey: 'c', children: [{ path: '/capital/layleringlist', titleKey: 'l', component: null }] }];
+  const table: RouteEntry[] = [
+    { path: '/capital', titleKey: 'c', children: [{ path: '/capital/layleringlist', titleKey: 'l', component: null }] },
+  ];
   it("opens the spec's /capital/layleringlist, and sends the old /capital/layeringlist there", () => {
     expect(resolveShellPath(table, table, '/capital/layleringlist')).toMatchObject({ kind: 'page' });
     expect(resolveShellPath(table, table, '/capital/layeringlist')).toEqual({ kind: 'redirect', to: '/capital/layleringlist' });

@@ -180,6 +180,14 @@ export const messageSendsApi = {
     module: 'messages',
     summary: 'Send a template (or a composed message) to an audience (JSON): queued as a job, answered at once',
   }),
+  audienceSize: endpoint({
+    method: 'POST',
+    path: `${M}/audienceSize.do`,
+    access: perm('query'),
+    input: z.object({ audience: audienceInput }),
+    data: z.object({ count: z.number().int(), label: z.string() }),
+    summary: 'How many users an audience reaches now, and its label: what a send’s confirmation names (JSON)',
+  }),
   preview: endpoint({
     method: 'POST',
     path: `${M}/preview.do`,

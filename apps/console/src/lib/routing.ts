@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { matchPath } from 'react-router';
-import type { PermissionKey, UserInfo } from '@stock-admin/contracts';
+import type { Action, PermissionKey, UserInfo } from '@stock-admin/contracts';
 
 /**
  * Route-table types and the pure decisions taken from the table: which routes a role is granted,
@@ -16,6 +16,8 @@ export interface PageRoute<C = unknown> {
   icon?: ReactNode;
   /** Route permission key (spec §2); none = every signed-in admin. */
   permission?: PermissionKey;
+  /** The action on `permission` the page's work needs (a create page: `add`); none = any action. */
+  action?: Action;
   /** The spec's `*` pages: reachable, not listed in menus. */
   hideInMenu?: boolean;
   /** Page state survives switching tabs while its tab stays open. */
@@ -52,12 +54,17 @@ export const isPublicPath = (pathname: string) => PUBLIC_PATHS.includes(pathname
 
 type Grantee = Pick<UserInfo, 'isSuper' | 'role'> | null | undefined;
 
-/** A route is granted when the role holds its permission key (any action) — the super-user holds all — and, if it is super-only, to the super-user. */
-export function isGranted(r: { permission?: string; super?: boolean }, info: Grantee): boolean {
+/**
+ * A route is granted when the role holds its permission key (any action, or the route's `action`) — the super-user
+ * holds all — and, if it is super-only, to the super-user.
+ */
+export function isGranted(r: { permission?: string; action?: string; super?: boolean }, info: Grantee): boolean {
   if (!info) return false;
   if (r.super && !info.isSuper) return false;
   if (!r.permission || info.isSuper) return true;
-  return info.role.permissions.some((p) => p.permissionId === r.permission && p.actions.length > 0);
+  return info.role.permissions.some(
+    (p) => p.permissionId === r.permission && (r.action ? (p.actions as readonly string[]).includes(r.action) : p.actions.length > 0),
+  );
 }
 
 /** The route table as the role sees it: granted pages only; sections without a granted page are dropped. */

@@ -14,6 +14,7 @@ export class SocketBus {
   private readonly openListeners = new Set<() => void>();
   private readonly closeListeners = new Set<() => void>();
   private readonly handlers = new Map<number, Set<(msg: SocketMessage) => void>>();
+  private readonly eventListeners = new Set<(msg: SocketMessage) => void>();
 
   /** True while frames can be sent. */
   get isOpen(): boolean {
@@ -43,6 +44,11 @@ export class SocketBus {
     return true;
   }
 
+  /** A live event (a request arrived, a record was settled…) after its effects: open lists that show it refresh. */
+  event(msg: SocketMessage): void {
+    for (const l of [...this.eventListeners]) l(msg);
+  }
+
   // ---- features ----
 
   send(msg: SocketMessage): boolean {
@@ -58,6 +64,12 @@ export class SocketBus {
   onClose(listener: () => void): () => void {
     this.closeListeners.add(listener);
     return () => this.closeListeners.delete(listener);
+  }
+
+  /** Every live event the console receives; returns the unsubscribe. */
+  onEvent(listener: (msg: SocketMessage) => void): () => void {
+    this.eventListeners.add(listener);
+    return () => this.eventListeners.delete(listener);
   }
 
   /** Frames with this `cmd`; returns the unsubscribe. */

@@ -108,3 +108,7 @@ export function previewAgentAdjust(
   const after = direction === 0 ? b + amt : b - amt;
   return { before: fromCents(b), after: fromCents(after), insufficient: after < 0n };
 }
+
+/** The sum of amounts (a batch's total, for its confirmation): `["1.10", "2.25"]` → `"3.35"`; unreadable ones count 0. */
+export const sumAmounts = (values: readonly (string | null | undefined)[]): string =>
+  fromCents(values.reduce<bigint>((sum, v) => sum + (toCents(v) ?? 0n), 0n));

@@ -1,5 +1,7 @@
 /**
- * Display formatting of money (DESIGN §6 Numbers): two decimals and thousands separators.
+ * THE display formatting of numbers (DESIGN §6 Numbers, issue 39): money (`formatMoney`, `formatYuan`, `formatSigned`),
+ * percentages (`formatPct`), quantities and counts (`formatCount`), stock codes (`formatCode`) and file sizes; prices
+ * and quote changes in shared/market/quoteFormat, times in shared/format. Pages never format numbers by hand (lint).
  * Amounts arrive as decimal strings and are formatted as text — never converted to a float — so
  * `"12345678901234567.89"` prints exactly. Nothing here does arithmetic on money.
  */
@@ -55,6 +57,54 @@ export function formatCount(value: number | string | null | undefined, empty = '
   if (value === null || value === undefined || value === '') return empty;
   const s = String(value);
   return /^-?\d+$/.test(s) ? s.replace(/\B(?=(\d{3})+(?!\d))/g, ',') : s;
+}
+
+/**
+ * Money with the currency sign (the one form of a total, a confirmation or a message): `"¥1,234.50"`; a loss keeps
+ * its minus before the sign, `"-¥6,850.17"` (never `"¥-6,850.17"`). Empty → `"-"`.
+ */
+export function formatYuan(value: string | number | null | undefined, opts: { decimals?: number } = {}): string {
+  const text = formatMoney(value, opts);
+  if (text === '-' || !/\d/.test(text)) return text;
+  return text.startsWith('-') ? `-¥${text.slice(1)}` : `¥${text}`;
+}
+
+/** A gain or a loss with its sign and separators: `"+27,440.00"`, `"-7,140.00"`, `"0.00"`. */
+export function formatSigned(value: string | number | null | undefined): string {
+  const text = formatMoney(value);
+  return !text.startsWith('-') && /[1-9]/.test(text) ? `+${text}` : text;
+}
+
+/**
+ * A percentage of two decimals as given (`"13.6"` → `"13.60%"`), `signed` writes the `+` of a rise. Empty → `"-"`.
+ */
+export function formatPct(value: string | number | null | undefined, opts: { signed?: boolean } = {}): string {
+  const text = formatMoney(value);
+  if (text === '-' || !/\d/.test(text)) return text;
+  const plus = opts.signed && !text.startsWith('-') && /[1-9]/.test(text) ? '+' : '';
+  return `${plus}${text}%`;
+}
+
+/**
+ * A stock's code in its one display form, with the market (`sh600066`, `sz300017`, `bj920964`): the gid when the
+ * record has one, else the bare code with the market its number belongs to.
+ */
+export function formatCode(r: { gid?: string | null; code?: string | null } | string | null | undefined): string {
+  if (r == null) return '-';
+  const raw = (typeof r === 'string' ? r : (r.gid ?? r.code ?? '')).trim();
+  if (!raw) return '-';
+  if (/^(sh|sz|bj)\d{6}$/i.test(raw)) return raw.toLowerCase();
+  if (!/^\d{6}$/.test(raw)) return raw;
+  // Shanghai 6xxxxx (and B shares 900xxx), Shenzhen 0/2/3xxxxx, Beijing 4/8xxxxx and 920xxx
+  const market = /^(6|900)/.test(raw) ? 'sh' : /^[023]/.test(raw) ? 'sz' : 'bj';
+  return `${market}${raw}`;
+}
+
+/** A file's size: `"512 B"`, `"12.3 KB"`, `"4.5 MB"`. */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${formatMoney(String(Math.round((bytes / 1024) * 10) / 10), { decimals: 1 })} KB`;
+  return `${formatMoney(String(Math.round((bytes / 1024 / 1024) * 10) / 10), { decimals: 1 })} MB`;
 }
 
 /** True when the text is a decimal amount with at most two decimals (the server's money format). */

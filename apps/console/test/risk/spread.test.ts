@@ -75,7 +75,7 @@ describe('spread rules', () => {
 
   it('reads the scope with its unit', () => {
     expect(ruleScope(rule())).toBe('-2% – 3%');
-    expect(ruleScope(rule({ type: 'amount', start: '0', end: '50000' }))).toBe('¥0 – ¥50000');
+    expect(ruleScope(rule({ type: 'amount', start: '0', end: '50000' }))).toBe('¥0.00 – ¥50,000.00');
     expect(ruleScope(rule({ type: 'code_prefix', prefix: '688' }))).toBe('688*');
   });
 });

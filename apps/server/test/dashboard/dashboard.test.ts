@@ -124,12 +124,22 @@ describe('analysis', () => {
     const byAgent = Object.fromEntries(r.data.byAgent.map((a: { agentId: number; deposits: string }) => [a.agentId, a.deposits]));
     expect(byAgent).toEqual({ [agentA]: '100.00', [agentA1]: '200.00', [agentB]: '400.00', 0: '800.00' });
     expect(r.data.byTier).toEqual([]);
+    await t.app.ctx.db.execute(
+      sql`INSERT INTO layering_tiers (layering_name, is_default) SELECT '普通会员', true WHERE NOT EXISTS (SELECT 1 FROM layering_tiers WHERE is_default)`,
+    );
     const tiers = await analysis({ range: 'custom', startDay: D, endDay: D1, bucket: 'day', tiers: true });
     expect(tiers.data.series).toEqual([]);
     expect(tiers.data.totals.deposits).toBe('1500.00');
     const vip = tiers.data.byTier.find((x: { tierId: number }) => x.tierId === tier);
     expect(pick(vip)).toMatchObject({ deposits: '400.00', newUsers: 1, tradeVolume: '2500.00' });
     expect(vip.tierName).toBe('VIP 测试');
+    // users without a tier count in the default tier, as the tier list counts them (issue 39): never "no tier"
+    const [def] = rows<{ id: number; name: string }>(
+      await t.app.ctx.db.execute(sql`SELECT id, layering_name AS name FROM layering_tiers WHERE is_default ORDER BY id LIMIT 1`),
+    );
+    const ids = tiers.data.byTier.map((x: { tierId: number }) => x.tierId);
+    expect(ids).not.toContain(0);
+    expect(tiers.data.byTier.find((x: { tierId: number }) => x.tierId === def!.id).tierName).toBe(def!.name);
   });
 
   it('by hour: 23:59 and 00:01 fall in their own hours of their own days', async () => {

@@ -175,6 +175,16 @@ describe('sends', () => {
       staff,
     );
     expect(refused.status).toBe(2);
+    // the confirmation's count (issue 39): what 'all' reaches for agent staff is their subtree, the same number the send gets
+    const size = await call('audienceSize.do', { audience: { kind: 'all' } }, staff);
+    expect(size.data).toEqual({ count: 1, label: '本代理线全部用户' });
+    const platform = await call('audienceSize.do', { audience: { kind: 'all' } }, admin, 'en-US');
+    const [everyone] = rows<{ n: number }>(await db().execute(sql`SELECT count(*)::int AS n FROM users WHERE deleted_at IS NULL`));
+    expect(platform.data).toEqual({ count: everyone!.n, label: 'all users' });
+    expect((await call('audienceSize.do', { audience: { kind: 'users', userIds: [mine, u] } }, staff)).status).toBe(2);
+    expect((await call('audienceSize.do', { audience: { kind: 'tier' } }, admin, 'en-US')).msg).toMatch(
+      /^Invalid argument: audience\.tierId/,
+    );
     const all = await call('setUserMsg', { channel: 'station', title: '代理通知', content: 'c', audience: { kind: 'all' } }, staff);
     expect(all.data.total).toBe(1);
     await kickSends(t.app.ctx);

@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('trading demo data', () => {
-  it('has open positions (some created by an operator), closed trades and pending buys, and the ledger verifies', async () => {
+  it('has open positions (some created by an operator), closed trades, pending buys and sells, and the ledger verifies', async () => {
     const byState = rows<{ status: string; source: string; n: number }>(
       await t.app.ctx.db.execute(sql`SELECT status, source, count(*)::int AS n FROM positions GROUP BY 1, 2 ORDER BY 1, 2`),
     );
@@ -33,6 +33,9 @@ describe('trading demo data', () => {
     const admin = (await signedIn(t, 'admin')).token;
     const buys = (await post(t, '/admin/order/buyList.do', { status: 'pending' }, { token: admin })).json();
     expect(buys.data.total).toBe(6);
+    // the sell list's first view (pending) is not empty: three users asked to sell an open position (issue 39)
+    const sells = (await post(t, '/admin/order/sellList.do', {}, { token: admin })).json();
+    expect(sells.data.list.map((o: { status: string }) => o.status)).toEqual(['pending', 'pending', 'pending']);
     const report = await verifyLedger(t.app.ctx.db, { chain: true, stats: true });
     expect(report.offenders).toEqual([]);
   });
@@ -77,9 +80,13 @@ describe('new-share demo data', () => {
       await t.app.ctx.db.execute(sql`SELECT DISTINCT status FROM newshare_subscriptions ORDER BY 1`),
     );
     expect(byStatus.map((r) => r.status)).toEqual([1, 2, 3, 4, 5, 6, 7]);
-    const converted = rows<{ n: number }>(await t.app.ctx.db.execute(sql`SELECT count(*)::int AS n FROM positions WHERE source = 'newshare'`));
+    const converted = rows<{ n: number }>(
+      await t.app.ctx.db.execute(sql`SELECT count(*)::int AS n FROM positions WHERE source = 'newshare'`),
+    );
     expect(converted[0]!.n).toBe(1);
-    const inbox = rows<{ n: number }>(await t.app.ctx.db.execute(sql`SELECT count(*)::int AS n FROM station_messages WHERE title LIKE '新股%'`));
+    const inbox = rows<{ n: number }>(
+      await t.app.ctx.db.execute(sql`SELECT count(*)::int AS n FROM station_messages WHERE title LIKE '新股%'`),
+    );
     expect(inbox[0]!.n).toBeGreaterThanOrEqual(6);
     expect((await verifyLedger(t.app.ctx.db, { chain: true, stats: true })).offenders).toEqual([]);
   });

@@ -12,6 +12,7 @@ export const messageCalls = {
   update: (q: Q<typeof api.update>) => call(api.update, q, { dataType: 'json' }),
   delete: (id: number) => call(api.delete, { id }),
   batchRemove: (ids: number[]) => call(api.batchDelete, { ids }),
+  audienceSize: (q: Q<typeof api.audienceSize>) => call(api.audienceSize, q, { dataType: 'json' }),
   send: (q: Q<typeof api.send>) => call(api.send, q, { dataType: 'json' }),
   preview: (q: Q<typeof api.preview>) => call(api.preview, q, { dataType: 'json', silent: true }),
   sends: (q: Q<typeof api.sends>) => call(api.sends, q),

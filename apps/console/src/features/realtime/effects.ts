@@ -2,6 +2,7 @@ import type { SocketMessage } from '@stock-admin/contracts';
 // The zod-free entry: this table is all the socket path needs.
 import { isRoutedEvent, LIVE_EVENTS, type LiveEventDef, type RoutedEventType } from '@stock-admin/contracts/live-events';
 import type { BadgeKey } from '../../lib/badges';
+import { formatMoney } from '../../shared/money';
 
 /**
  * What each live event does in the console (spec §4 "Socket events and header counters"), as data:
@@ -42,26 +43,10 @@ export function userOf(d: Data): string {
   return text(d.userName) ?? text(d.realName) ?? text(d.phone) ?? (text(d.userId) ? `#${text(d.userId)}` : '—');
 }
 
-/**
- * A decimal-string amount with thousands separators and two decimals, computed on the string (money
- * is never turned into a float): '1234567.5' → '1,234,567.50'. Anything that is not a plain decimal
- * is shown as given ('—' when absent).
- */
+/** An event's amount as every page shows money (shared/money); '—' when absent. */
 export function formatAmount(v: unknown): string {
   const s = text(v);
-  if (!s) return '—';
-  const m = /^(-)?(\d+)(?:\.(\d+))?$/.exec(s);
-  if (!m) return s;
-  const [, sign = '', int, frac = ''] = m;
-  let cents = (frac + '00').slice(0, 2);
-  let whole = int!.replace(/^0+(?=\d)/, '');
-  if (frac.length > 2 && Number(frac[2]) >= 5) {
-    // round half up on the digits
-    const n = (BigInt(whole + cents) + 1n).toString().padStart(3, '0');
-    whole = n.slice(0, -2);
-    cents = n.slice(-2);
-  }
-  return `${sign}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`;
+  return s ? formatMoney(s) : '—';
 }
 
 /**

@@ -149,6 +149,7 @@ export function createLiveSocket(settings: SocketMode | SocketSettings, c: LiveC
           c.onKickout?.();
         },
       });
+      bus.event(msg);
     },
     onInvalid: () => feedback.message.error(t('realtime.invalidMessage')),
     onUnsupported: () => feedback.message.error(t('realtime.unsupported')),

@@ -39,6 +39,8 @@ export const tradingPages = {
     path: '/position/createfinancing',
     titleKey: 'trading.menu.createfinancing',
     permission: 'financing',
+    // a page to create positions: offered to those who may (agent staff read positions, they do not create them)
+    action: 'add',
     component: CreatePosition,
   },
   createList: {

@@ -2,8 +2,8 @@ import type { CSSProperties } from 'react';
 import { Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Direction } from '@stock-admin/contracts';
-import { formatChange, formatChangePct, formatPrice, toneColor } from '../market/quoteFormat';
-import { formatMoney } from '../money';
+import { formatPrice, toneColor } from '../market/quoteFormat';
+import { formatMoney, formatPct, formatSigned } from '../money';
 import { fmtTime } from '../format';
 
 const NUM: CSSProperties = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' };
@@ -25,7 +25,7 @@ export function PnlText({
   if (value == null) return <span style={{ color: '#bfbfbf' }}>-</span>;
   return (
     <span style={{ ...NUM, color: toneColor(value), fontWeight: strong ? 600 : undefined }} data-testid={testId}>
-      {pct ? formatChangePct(value) : formatChange(formatMoney(value).replace(/,/g, ''))}
+      {pct ? formatPct(value, { signed: true }) : formatSigned(value)}
     </span>
   );
 }

@@ -159,6 +159,12 @@ export default {
   shell: {
     defaultName: 'Admin',
   },
+  list: {
+    more: 'More',
+    less: 'Less',
+    filters: 'Filters',
+    filtersOn: 'Filters · {{n}}',
+  },
   batch: {
     stock: 'Stock',
     amount: 'Amount',

@@ -158,6 +158,12 @@ export default {
   shell: {
     defaultName: '管理员',
   },
+  list: {
+    more: '更多',
+    less: '收起',
+    filters: '筛选',
+    filtersOn: '筛选 · {{n}}',
+  },
   batch: {
     stock: '股票',
     amount: '金额',

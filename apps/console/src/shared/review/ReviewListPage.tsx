@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { Button, Space } from 'antd';
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
-import { ProTable, type ParamsType, type ProTableProps } from '@ant-design/pro-components';
+import type { ParamsType } from '@ant-design/pro-components';
 import { tableDefaults } from '../../lib/proTable';
+import { ListTable, type ListTableProps } from '../list/ListTable';
 import type { ReviewQueue } from './useReviewQueue';
 
 /** The bar over a selection: "N selected", approve, reject and clear (their texts and test ids). */
@@ -20,7 +21,7 @@ export interface ReviewBatchBar {
 }
 
 export type ReviewListPageProps<T extends Q, P extends ParamsType, Q extends { id: number } = T> = Omit<
-  ProTableProps<T, P>,
+  ListTableProps<T, P>,
   'actionRef'
 > & {
   /** The queue's state (useReviewQueue; its rows may be a narrower view `T` of its type, e.g. with live quotes). */
@@ -35,9 +36,9 @@ export type ReviewListPageProps<T extends Q, P extends ParamsType, Q extends { i
 };
 
 /**
- * A review list (deposits, withdrawals, trading queues, …): the ProTable with the list defaults, a search
+ * A review list (deposits, withdrawals, trading queues, …): the operator list (ListTable) with the list defaults, a search
  * form open by default, the queue's row selection and batch bar, and the page's dialogs. Any other
- * ProTable prop (columns, request, toolbar, totals, `form`, `formRef`, …) is passed on as is.
+ * list prop (`layout`, `live`, columns, request, toolbar, totals, `form`, `formRef`, …) is passed on as is.
  */
 export function ReviewListPage<T extends Q, P extends ParamsType = ParamsType, Q extends { id: number } = T>({
   queue,
@@ -49,7 +50,7 @@ export function ReviewListPage<T extends Q, P extends ParamsType = ParamsType, Q
 }: ReviewListPageProps<T, P, Q>) {
   return (
     <div className={className} data-testid={testId}>
-      <ProTable<T, P>
+      <ListTable<T, P>
         {...tableDefaults()}
         actionRef={queue.actionRef}
         search={{ labelWidth: 'auto', defaultCollapsed: false }}

@@ -1,4 +1,5 @@
 import { ALL_ACTIONS, PERMISSION_KEYS, READ_ACTIONS, type Action, type BuiltinRole, type PermissionKey } from '@stock-admin/contracts';
+import { BUILTIN_ROLE_NAMES } from '../_kit/role-names.js';
 
 type Grants = Partial<Record<PermissionKey, Action[]>>;
 
@@ -11,11 +12,10 @@ const own: Grants = { dashboard: READ_ACTIONS, user: ALL_ACTIONS };
  * super-only whatever a role says; `super` lists everything for display.
  */
 export const BUILTIN_ROLE_GRANTS: Record<BuiltinRole, { zh: string; en: string; grants: Grants }> = {
-  super: { zh: '超级管理员', en: 'Super administrator', grants: all(PERMISSION_KEYS) },
-  admin: { zh: '管理员', en: 'Administrator', grants: all(PERMISSION_KEYS.filter((k) => k !== 'operationlog')) },
+  super: { ...BUILTIN_ROLE_NAMES.super, grants: all(PERMISSION_KEYS) },
+  admin: { ...BUILTIN_ROLE_NAMES.admin, grants: all(PERMISSION_KEYS.filter((k) => k !== 'operationlog')) },
   finance: {
-    zh: '财务',
-    en: 'Finance',
+    ...BUILTIN_ROLE_NAMES.finance,
     grants: {
       ...own,
       ...all(['rechargelist', 'withdrawallist', 'fundrecords', 'channallist', 'layeringlist', 'paysetting']),
@@ -23,8 +23,7 @@ export const BUILTIN_ROLE_GRANTS: Record<BuiltinRole, { zh: string; en: string; 
     },
   },
   risk: {
-    zh: '风控',
-    en: 'Risk',
+    ...BUILTIN_ROLE_NAMES.risk,
     grants: {
       ...own,
       ...all(['risksetting', 'shares', 'index', 'financing', 'newshares']),
@@ -32,8 +31,7 @@ export const BUILTIN_ROLE_GRANTS: Record<BuiltinRole, { zh: string; en: string; 
     },
   },
   support: {
-    zh: '客服',
-    en: 'Support',
+    ...BUILTIN_ROLE_NAMES.support,
     grants: {
       ...own,
       ...read(['userlist', 'agentlist', 'shares', 'index', 'financing', 'rechargelist', 'withdrawallist', 'fundrecords', 'contract']),
@@ -41,8 +39,7 @@ export const BUILTIN_ROLE_GRANTS: Record<BuiltinRole, { zh: string; en: string; 
     },
   },
   agent: {
-    zh: '代理',
-    en: 'Agent',
+    ...BUILTIN_ROLE_NAMES.agent,
     grants: {
       ...own,
       userlist: ['query', 'get', 'add', 'edit', 'export'],

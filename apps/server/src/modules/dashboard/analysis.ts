@@ -270,20 +270,9 @@ async function tierBreakdown(
   q: AnalysisQuery,
   range: { from: Date; to: Date; start: string; end: string },
 ): Promise<AnalysisData> {
-  const [byTier] = await figures(
-    db,
-    admin,
-    range,
-    [
-      {
-        stats: null,
-        records: sql`coalesce(u.layering_id, 0)`,
-        user: () => sql`coalesce(u.layering_id, 0)`,
-        position: sql`coalesce(u.layering_id, 0)`,
-      },
-    ],
-    true,
-  );
+  // a user without a tier belongs to the default tier (its channels apply to them; the tier list counts them there)
+  const tier = sql`coalesce(u.layering_id, (SELECT d.id FROM layering_tiers d WHERE d.is_default ORDER BY d.id LIMIT 1), 0)`;
+  const [byTier] = await figures(db, admin, range, [{ stats: null, records: tier, user: () => tier, position: tier }], true);
   const totals = total(byTier!);
   const names = await nameMap(db, 'layering_tiers', [...byTier!.keys()]);
   return {

@@ -56,6 +56,7 @@ export function messagesRoutes(app: FastifyInstance, ctx: AppContext): void {
     return r;
   });
   route(app, ctx, api.preview, ({ admin, input }) => tpl.previewTemplate(ctx.db, admin, input));
+  route(app, ctx, api.audienceSize, ({ admin, input, lang }) => sends.audienceSize(ctx, admin, input.audience, lang));
   route(app, ctx, api.send, async ({ admin, input, lang, audit, message }) => {
     const r = await sends.createSend(ctx, admin, input, lang);
     audit({

@@ -44,6 +44,13 @@ export const toSend = (r: Row): SendItem => ({
 /** Agent staff see their own line's sends; the platform sees all. */
 const sendScope = (actor: Principal) => agentScope(actor, messageSends.scopeAgentId);
 
+/** Who a send would reach now: its label and how many users (a send's confirmation names both). */
+export async function audienceSize(ctx: AppContext, actor: Principal, audience: Audience, lang: Lang) {
+  const label = await checkAudience(ctx.db, actor, audience, lang);
+  const count = audience.kind === 'users' ? audience.userIds.length : await countAudience(ctx.db, actor, audience);
+  return { count, label };
+}
+
 /**
  * Queues a send (a template's or a composed one) to an audience and answers at once: the job writes the messages
  * (see runSends in send-worker.ts). The audience is checked against the sender's scope now and kept for the job.

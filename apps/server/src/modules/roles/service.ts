@@ -17,7 +17,8 @@ import {
 import { adminAccounts, adminRolePermissions, adminRoles } from '../../db/schema/index.js';
 import type { AppContext, Principal } from '../../http/context.js';
 import { fail } from '../../http/errors.js';
-import { BUILTIN_ROLE_GRANTS, assertWithinOwn, roleGrants } from '../admins/index.js';
+import { assertWithinOwn, roleGrants } from '../admins/index.js';
+import { builtinRoleText } from '../_kit/role-names.js';
 import './messages.js';
 import { actionName, permissionName } from '../_kit/permission-names.js';
 import { likeContains } from '../../db/like.js';
@@ -54,14 +55,10 @@ function entries(lang: Lang, roleId: number, grants: { permissionKey: string; ac
   });
 }
 
-/**
- * A built-in role's name and description as created (Chinese name, English description) are the platform's
- * words, not an operator's: shown in the reader's language. Once edited they are the operator's text.
- */
+/** A built-in role's name and description as created are shown in the reader's language (builtinRoleText). */
 function builtinText(r: { code: string | null; name: string; describe: string; builtin: boolean }, lang: Lang) {
-  const def = r.builtin && r.code ? BUILTIN_ROLE_GRANTS[r.code as keyof typeof BUILTIN_ROLE_GRANTS] : undefined;
-  const text = (v: string) => (def && (v === def.zh || v === def.en) ? (lang === 'en-US' ? def.en : def.zh) : v);
-  return { name: text(r.name), describe: text(r.describe) };
+  const code = r.builtin ? r.code : null;
+  return { name: builtinRoleText(code, r.name, lang), describe: builtinRoleText(code, r.describe, lang) };
 }
 
 async function records(ctx: AppContext, lang: Lang, roles: (typeof adminRoles.$inferSelect)[]): Promise<RoleRecord[]> {

@@ -12,6 +12,7 @@ import { verifyTotp } from '../../lib/totp.js';
 import { openTotpSecret } from '../../lib/totp-secret.js';
 import { mayTry, noteLocks } from './throttle.js';
 import { actionName, permissionName } from '../_kit/permission-names.js';
+import { builtinRoleText } from '../_kit/role-names.js';
 import type { SessionCache } from './cache.js';
 import './messages.js';
 import { reuseJson } from '../../http/json.js';
@@ -222,7 +223,8 @@ function buildUserInfo(p: Principal, lang: Lang): UserInfo {
     isSuper: p.isSuper,
     agentId: p.agentId,
     lang: p.lang,
-    role: { id: p.roleId, name: p.roleName, permissions },
+    // a built-in role's name in the caller's language (管理员 / Administrator), an operator's own name as written
+    role: { id: p.roleId, name: builtinRoleText(p.roleCode, p.roleName, lang), permissions },
   };
 }
 

@@ -41,27 +41,32 @@ export async function requestSell(ctx: AppContext, userId: number, id: number) {
       .where(and(eq(orders.positionId, p.id), eq(orders.kind, 'sell'), eq(orders.status, 'pending')))
       .limit(1);
     if (pending) throw fail('trade.sell_pending');
-    const [o] = await tx
-      .insert(orders)
-      .values({
-        orderNo: await tradeNo(tx, 'S'),
-        kind: 'sell',
-        userId,
-        stockId: p.stockId,
-        gid: p.gid,
-        code: p.code,
-        stockName: p.stockName,
-        direction: p.direction,
-        shares: p.shares,
-        leverage: p.leverage,
-        price: q.last,
-        amount: new Decimal(q.last).times(p.shares).toFixed(2),
-        positionId: p.id,
-      })
-      .returning();
-    await orderEvent(tx, o!.id, 'pending', null);
-    return o!;
+    return recordSell(tx, p, q.last);
   });
+}
+
+/** The sell order of an open position at `price`, waiting for review (a user's request; the demo's too). */
+export async function recordSell(tx: Db, p: PositionRow, price: string) {
+  const [o] = await tx
+    .insert(orders)
+    .values({
+      orderNo: await tradeNo(tx, 'S'),
+      kind: 'sell',
+      userId: p.userId,
+      stockId: p.stockId,
+      gid: p.gid,
+      code: p.code,
+      stockName: p.stockName,
+      direction: p.direction,
+      shares: p.shares,
+      leverage: p.leverage,
+      price,
+      amount: new Decimal(price).times(p.shares).toFixed(2),
+      positionId: p.id,
+    })
+    .returning();
+  await orderEvent(tx, o!.id, 'pending', null);
+  return o!;
 }
 
 /** An operator closes a position at the live quote, with a reason; a pending sell of it is cancelled (closePositions). */

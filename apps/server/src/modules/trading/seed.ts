@@ -9,6 +9,7 @@ import { lockForPosting, post } from '../../ledger/index.js';
 import { riskRules } from '../risk/index.js';
 import { closePosition, openPosition } from './book.js';
 import { buyCost } from './money.js';
+import { recordSell } from './positions.js';
 import { recordBuy } from './buy.js';
 import type { TradedStock } from './rules.js';
 
@@ -70,6 +71,7 @@ export async function seedTrading(ctx: AppContext): Promise<void> {
       await post(tx, u.id, [{ type: 'manual_credit', amount: '300000.00', note: '演示交易资金' }]);
     }
     // open positions: users 0–11, one or two each
+    const opened: Awaited<ReturnType<typeof openPosition>>[] = [];
     for (const [i, u] of traders.slice(0, 12).entries()) {
       for (let k = 0; k < 1 + (i % 2); k++) {
         const r = pick(listed);
@@ -78,7 +80,7 @@ export async function seedTrading(ctx: AppContext): Promise<void> {
         const leverage = pick(docs.stock.leverages);
         const shares = lots(price, 40_000 + rand() * 80_000);
         const admin = i % 5 === 4;
-        await openPosition(tx, {
+        const p = await openPosition(tx, {
           userId: u.id,
           agentId: u.agentId,
           stock: stock(r),
@@ -92,8 +94,11 @@ export async function seedTrading(ctx: AppContext): Promise<void> {
           openedAt: days(1 + k + (i % 4)),
           note: admin ? '演示：后台创建持仓' : null,
         });
+        opened.push(p);
       }
     }
+    // sells waiting for review: three users asked to sell a position at its opening price
+    for (const p of opened.filter((x) => x.source === 'buy').slice(2, 5)) await recordSell(tx, p, p.buyPrice);
     // closed trades of the last days
     for (const [i, u] of traders.slice(12, 20).entries()) {
       const r = pick(listed);

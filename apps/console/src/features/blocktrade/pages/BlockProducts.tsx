@@ -14,6 +14,7 @@ import { StockCell, time } from '../../../shared/components/cells';
 import { blocktradeCalls } from '../api';
 import { ProductDrawer } from '../components/ProductDrawer';
 import { tableRequest } from '../../../shared/tableRequest';
+import { formatCount, formatYuan } from '../../../shared/money';
 
 const WINDOW_COLOR = { upcoming: 'blue', open: 'green', closed: 'default' } as const;
 
@@ -71,7 +72,7 @@ export default function BlockProducts() {
         return (
           <Space direction="vertical" size={0}>
             <Typography.Text strong data-testid={`block-price-${r.id}`}>
-              {price ? `¥${price}` : '-'}
+              {formatYuan(price)}
               <Typography.Text type="secondary" style={{ marginInlineStart: 6, fontSize: 12 }}>
                 {r.priceMode === 'discount' ? `× ${r.discount}` : t('blocktrade.product.mode.fixed')}
               </Typography.Text>
@@ -89,15 +90,15 @@ export default function BlockProducts() {
       render: (_, r) => (
         <Tooltip
           title={t('blocktrade.product.quantityTip', {
-            left: r.leftShares.toLocaleString(),
-            total: r.totalShares.toLocaleString(),
-            reserved: r.reservedShares.toLocaleString(),
+            left: formatCount(r.leftShares),
+            total: formatCount(r.totalShares),
+            reserved: formatCount(r.reservedShares),
           })}
         >
           <div>
             <Progress percent={Math.round((r.leftShares / r.totalShares) * 100)} size="small" showInfo={false} />
             <Typography.Text style={{ fontSize: 12, fontVariantNumeric: 'tabular-nums' }}>
-              {r.leftShares.toLocaleString()} / {r.totalShares.toLocaleString()}
+              {formatCount(r.leftShares)} / {formatCount(r.totalShares)}
             </Typography.Text>
           </div>
         </Tooltip>
@@ -108,7 +109,7 @@ export default function BlockProducts() {
       key: 'bounds',
       search: false,
       width: 140,
-      render: (_, r) => `${r.minShares.toLocaleString()} ~ ${r.maxShares.toLocaleString()}`,
+      render: (_, r) => `${formatCount(r.minShares)} ~ ${formatCount(r.maxShares)}`,
     },
     {
       title: t('blocktrade.product.window'),

@@ -13,12 +13,22 @@ import { Amount, Note, PriceText, StockCell, UserCell, time } from '../../../sha
 import { batchRows, orderSubject, type BatchRow } from '../../../shared/batch';
 import { useQueueRefresh } from '../../../shared/useQueueRefresh';
 import { ReviewListPage } from '../../../shared/review/ReviewListPage';
+import type { ListLayout } from '../../../shared/list/layout';
 import { useReviewQueue } from '../../../shared/review/useReviewQueue';
 import { blocktradeCalls } from '../api';
 import { tableRequest } from '../../../shared/tableRequest';
+import { formatCount, formatYuan } from '../../../shared/money';
+import { sumAmounts } from '../../../shared/decimal';
 
 const STATUS_COLOR = { pending: 'orange', approved: 'green', rejected: 'red', cancelled: 'default' } as const;
 type Totals = DataOf<typeof blocktradeApi.requests>['totals'];
+
+/** 大宗交易列表: what an operator reviewing a request must see (issue 39). */
+const BLOCK_REQUESTS_LAYOUT: ListLayout = {
+  id: 'block-requests',
+  must: ['user', 'stock', 'shares', 'price', 'amount', 'hold', 'statusTag', 'filled'],
+  card: { head: ['user', 'statusTag'], fields: ['stock', 'shares', 'price', 'amount', 'hold'] },
+};
 
 /**
  * 大宗交易列表 (/position/dzList): the users' block-trade requests, pending first by default; approve one (fewer
@@ -61,7 +71,10 @@ export default function BlockRequests() {
   };
   const confirmBatchApprove = () =>
     feedback.modal.confirm({
-      title: t('blocktrade.request.batchApproveTitle', { n: selected.length }),
+      title: t('blocktrade.request.batchApproveTitle', {
+        n: selected.length,
+        amount: formatYuan(sumAmounts(selected.map((r) => r.amount))),
+      }),
       content: t('blocktrade.request.batchApproveContent'),
       okText: t('blocktrade.request.approve'),
       cancelText: t('common.cancel'),
@@ -101,7 +114,7 @@ export default function BlockRequests() {
       search: false,
       width: 100,
       align: 'right',
-      render: (_, r) => r.shares.toLocaleString(),
+      render: (_, r) => formatCount(r.shares),
     },
     {
       title: t('blocktrade.request.price'),
@@ -155,7 +168,7 @@ export default function BlockRequests() {
         r.positionId ? (
           <Space size={4}>
             <span>
-              {r.approvedShares?.toLocaleString()} @ {r.fillPrice}
+              {formatCount(r.approvedShares)} @ {r.fillPrice}
             </span>
             <Link to={`/position/financing?userId=${r.userId}`}>{t('blocktrade.request.position')}</Link>
           </Space>
@@ -201,7 +214,8 @@ export default function BlockRequests() {
       columns={columns}
       headerTitle={t('blocktrade.request.title')}
       search={{ labelWidth: 'auto' }}
-      scroll={{ x: 1900 }}
+      layout={BLOCK_REQUESTS_LAYOUT}
+      live={['BUY_DZ_REQUEST', 'BUY_DZ_SETTLED']}
       options={{ reload: true, density: false, setting: true }}
       batch={{
         selectedText: (n) => t('blocktrade.request.selected', { n }),
@@ -218,9 +232,9 @@ export default function BlockRequests() {
           <Typography.Text type="secondary" data-testid="block-totals" style={{ paddingInline: 4 }}>
             {t('blocktrade.request.totals', {
               count: totals.count,
-              shares: totals.shares.toLocaleString(),
-              amount: totals.amount,
-              hold: totals.hold,
+              shares: formatCount(totals.shares),
+              amount: formatYuan(totals.amount),
+              hold: formatYuan(totals.hold),
             })}
           </Typography.Text>
         )

@@ -8,11 +8,12 @@ import type { WorkplaceData } from '@stock-admin/contracts';
 import { useBadges } from '../../../lib/badges';
 import { actionName } from '../../../shared/logActions';
 import { toneColor } from '../../../shared/market/quoteFormat';
+import { formatYuan } from '../../../shared/money';
+import { fromCents, toCents } from '../../../shared/decimal';
 import { dashboardCalls } from '../api';
 
 /** A live event arriving in a burst refetches the figures once, this long after the last. */
 const REFRESH_DELAY_MS = 500;
-const money = (v: string) => Number(v).toLocaleString(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /**
  * Today's figures of the caller's scope (issue 25): users, money in and out, the queues waiting (each a link to
@@ -55,23 +56,17 @@ export function TodayFigures() {
           <Col xs={12} md={6}>
             <Statistic
               title={t('workplace.figures.deposits', { n: d.deposits.count })}
-              value={money(d.deposits.amount)}
-              prefix="¥"
+              value={formatYuan(d.deposits.amount)}
               data-testid="today-deposits"
             />
           </Col>
           <Col xs={12} md={6}>
-            <Statistic
-              title={t('workplace.figures.withdrawals', { n: d.withdrawals.count })}
-              value={money(d.withdrawals.amount)}
-              prefix="¥"
-            />
+            <Statistic title={t('workplace.figures.withdrawals', { n: d.withdrawals.count })} value={formatYuan(d.withdrawals.amount)} />
           </Col>
           <Col xs={12} md={6}>
             <Statistic
               title={t('workplace.figures.net')}
-              value={money((Number(d.deposits.amount) - Number(d.withdrawals.amount)).toFixed(2))}
-              prefix="¥"
+              value={formatYuan(fromCents((toCents(d.deposits.amount) ?? 0n) - (toCents(d.withdrawals.amount) ?? 0n)))}
             />
           </Col>
           {d.trading && (
@@ -80,21 +75,19 @@ export function TodayFigures() {
                 <Statistic title={t('workplace.figures.openPositions')} value={d.trading.openPositions} />
               </Col>
               <Col xs={12} md={6}>
-                <Statistic title={t('workplace.figures.openMargin')} value={money(d.trading.openMargin)} prefix="¥" />
+                <Statistic title={t('workplace.figures.openMargin')} value={formatYuan(d.trading.openMargin)} />
               </Col>
               <Col xs={12} md={6}>
                 <Statistic
                   title={t('workplace.figures.unrealized')}
-                  value={money(d.trading.unrealizedPnl)}
-                  prefix="¥"
+                  value={formatYuan(d.trading.unrealizedPnl)}
                   valueStyle={{ color: toneColor(d.trading.unrealizedPnl) }}
                 />
               </Col>
               <Col xs={12} md={6}>
                 <Statistic
                   title={t('workplace.figures.realized', { n: d.trading.closedToday })}
-                  value={money(d.trading.realizedPnlToday)}
-                  prefix="¥"
+                  value={formatYuan(d.trading.realizedPnlToday)}
                   valueStyle={{ color: toneColor(d.trading.realizedPnlToday) }}
                 />
               </Col>

@@ -9,6 +9,7 @@ import { dashboardCalls } from '../api';
 import { Chart, type ChartOption } from '../components/Chart';
 import { saveCsvText } from '../../../lib/download';
 import { toCsv } from '../lib/csv';
+import { formatCount, formatMoney, formatYuan } from '../../../shared/money';
 
 type Figure = keyof AnalysisFigures;
 const MONEY: Figure[] = ['deposits', 'withdrawals', 'netInflow', 'tradeVolume', 'fees'];
@@ -23,10 +24,9 @@ const TABLE_FIGURES: Figure[] = [
   'tradeVolume',
   'fees',
 ];
-const fmt = (f: Figure, v: string | number) =>
-  MONEY.includes(f)
-    ? Number(v).toLocaleString(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 })
-    : Number(v).toLocaleString();
+// a table's money without the sign (its header says it), a total with it
+const fmt = (f: Figure, v: string | number, total = false) =>
+  MONEY.includes(f) ? (total ? formatYuan(v) : formatMoney(v)) : formatCount(v);
 
 /**
  * 分析页 (/dashboard/analysis, permission `analysis`): the caller's scope over a chosen range — money in and out,
@@ -165,7 +165,7 @@ export default function Analysis() {
             <Row gutter={[16, 16]}>
               {(['deposits', 'withdrawals', 'netInflow', 'newUsers', 'realNameApprovals', 'tradeVolume', 'fees'] as Figure[]).map((f) => (
                 <Col key={f} xs={12} md={8} xl={6}>
-                  <Statistic title={name(f)} value={fmt(f, d.totals[f])} prefix={MONEY.includes(f) ? '¥' : undefined} />
+                  <Statistic title={name(f)} value={fmt(f, d.totals[f], true)} />
                 </Col>
               ))}
             </Row>

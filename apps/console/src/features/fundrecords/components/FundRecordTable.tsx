@@ -9,7 +9,7 @@ import { tableDefaults } from '../../../lib/proTable';
 import { fundRecordCalls } from '../api';
 import { Money } from '../../../shared/components/Money';
 import { UserAgentSelect } from '../../../shared/components/AccountPickers';
-import { formatMoney } from '../../../shared/money';
+import { formatCount, formatMoney } from '../../../shared/money';
 import { fundFilters, pageOfParams, type Params } from '../../../shared/userFilters';
 import { noteText, referenceText } from '../lib/words';
 import { accountTypeEnum, accountTypeLabel, fundTypeLabel, fundTypeOptions } from '../../../shared/userLabels';
@@ -237,7 +237,7 @@ export function FundRecordTable({ transfers = false }: { transfers?: boolean }) 
           totals ? (
             <Card size="small" className="ua-totals" title={t('fundrecords.totals.title')} data-testid={`${prefix}-totals`}>
               <Space size={[40, 12]} wrap>
-                {cell('count', t('fundrecords.totals.count'), totals.count.toLocaleString('en-US'))}
+                {cell('count', t('fundrecords.totals.count'), formatCount(totals.count))}
                 {cell('in', t('fundrecords.totals.in'), <Money value={totals.amountIn} signed />)}
                 {cell('out', t('fundrecords.totals.out'), <Money value={totals.amountOut} signed />)}
                 {cell(

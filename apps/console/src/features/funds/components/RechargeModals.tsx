@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { RechargeItem } from '@stock-admin/contracts';
 import { feedback } from '../../../lib/feedback';
 import { rechargeCalls } from '../api';
-import { formatMoney, isAmount, isPositiveAmount } from '../../../shared/money';
+import { formatYuan, isAmount, isPositiveAmount } from '../../../shared/money';
 import { showFieldError } from '../../../lib/serverErrors';
 import { AmountInput } from '../../../shared/components/Money';
 import { ChannelSelect, UserSelect } from '../../../shared/components/Pickers';
@@ -154,7 +154,7 @@ export function NoteModal({ order, onClose, onSaved }: { order: RechargeItem | n
           type="info"
           showIcon={false}
           style={{ marginBottom: 16 }}
-          message={t('funds.recharge.orderInfo', { orderNo: order.orderNo, user: order.phone, amount: formatMoney(order.amount) })}
+          message={t('funds.recharge.orderInfo', { orderNo: order.orderNo, user: order.phone, amount: formatYuan(order.amount) })}
         />
       )}
       <Form form={form} layout="vertical" name="rechargeNote">

@@ -1,7 +1,7 @@
 import { Card, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DepositWithdrawTotals } from '@stock-admin/contracts';
-import { formatCount, formatMoney } from '../../../shared/money';
+import { formatCount, formatYuan } from '../../../shared/money';
 
 /** Count and sum of the filtered set, overall and per status — as the server computed them. */
 export function Totals({
@@ -21,7 +21,7 @@ export function Totals({
     <div key={key} className="funds-total" data-testid={`${testId}-${key}`}>
       <div className="funds-total-title">{title}</div>
       <Typography.Text strong={strong} className="funds-total-amount">
-        ¥{formatMoney(amount)}
+        {formatYuan(amount)}
       </Typography.Text>
       <Typography.Text type="secondary" className="funds-total-count">
         {t('funds.common.count', { n: formatCount(count) })}

@@ -6,6 +6,7 @@ import { useAccess } from '../../../lib/access';
 import { showFieldError } from '../../../lib/serverErrors';
 import { Money } from '../../../shared/components/Money';
 import { ChannelSelect } from '../../../shared/components/Pickers';
+import { formatYuan } from '../../../shared/money';
 
 export interface ApproveValues {
   channelId?: number;
@@ -20,14 +21,16 @@ export function ApproveModal({
   open,
   item,
   count,
+  total,
   onClose,
   onSubmit,
 }: {
   open: boolean;
   /** The one request (single approve); absent for a batch. */
   item?: WithdrawItem | null;
-  /** Batch size. */
+  /** Batch size, and the batch's total amount (named in the confirmation). */
   count?: number;
+  total?: string;
   onClose: () => void;
   onSubmit: (v: ApproveValues) => Promise<void>;
 }) {
@@ -87,7 +90,7 @@ export function ApproveModal({
             </Descriptions>
           </>
         ) : (
-          <Typography.Paragraph>{t('funds.withdraw.batchApproveDesc', { n: count ?? 0 })}</Typography.Paragraph>
+          <Typography.Paragraph>{t('funds.withdraw.batchApproveDesc', { n: count ?? 0, amount: formatYuan(total) })}</Typography.Paragraph>
         )}
         <Form form={form} layout="vertical" name="withdrawApprove">
           {can('channallist', 'query') && (

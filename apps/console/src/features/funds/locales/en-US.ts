@@ -56,7 +56,7 @@ export default {
       create: 'Create deposit order',
       confirm: 'Confirm',
       confirmTitle: 'Confirm that this deposit was received?',
-      confirmDesc: 'User {{user}}, amount ¥{{amount}}. The user is credited at once.',
+      confirmDesc: 'User {{user}}, amount {{amount}}. The user is credited at once.',
       confirmed: 'Deposit confirmed',
       reject: 'Reject',
       rejectTitle: 'Reject deposit order',
@@ -76,7 +76,7 @@ export default {
       immediateHelp: 'The order is recorded as successful and the user is credited now; a note is required',
       noteField: 'Note',
       noteRequired: 'A note is required for an order that is successful at once',
-      orderInfo: 'Order {{orderNo}} · user {{user}} · amount ¥{{amount}}',
+      orderInfo: 'Order {{orderNo}} · user {{user}} · amount {{amount}}',
     },
     withdraw: {
       title: 'Withdrawal requests',
@@ -97,7 +97,8 @@ export default {
       batchApprove: 'Pay selected',
       batchReject: 'Reject selected',
       batchApproveTitle: 'Pay the selected requests',
-      batchApproveDesc: 'Confirm that the {{n}} selected withdrawals were paid? Each is processed on its own and its result listed.',
+      batchApproveDesc:
+        'Confirm that the {{n}} selected withdrawals ({{amount}} in all) were paid? Each is processed on its own and its result listed.',
       batchRejectTitle: 'Reject selected ({{n}})',
       selected: '{{n}} selected',
       clearSelection: 'Clear selection',

@@ -12,11 +12,12 @@ import { ReasonDialog } from '../../../shared/components/ReasonDialog';
 import { CreateRechargeModal, NoteModal } from '../components/RechargeModals';
 import { Totals } from '../components/Totals';
 import { filtersOf, toListQuery, type Params } from '../../../shared/fundFilters';
-import { IMAGE_FALLBACK, formatMoney } from '../../../shared/money';
+import { formatYuan, IMAGE_FALLBACK } from '../../../shared/money';
 import { RECHARGE_COLORS, rechargeLabel, statusEnum } from '../lib/status';
 import { useLinkedRecord } from '../lib/useLinkedRecord';
 import { rejectReasonTexts } from '../lib/reasonTexts';
 import { orderFilterColumns, orderIdentityColumns } from '../components/orderColumns';
+import { DEPOSITS_LAYOUT } from '../lib/layouts';
 import { ReviewListPage } from '../../../shared/review/ReviewListPage';
 import { tableRequest } from '../../../shared/tableRequest';
 import { useReviewQueue } from '../../../shared/review/useReviewQueue';
@@ -62,10 +63,20 @@ export default function RechargeList() {
       width: 110,
       valueType: 'select',
       valueEnum: statusEnum(RECHARGE_STATUS_LABELS, lang),
+      // a failed deposit says why under its status (the reason column itself starts hidden)
       render: (_, r) => (
-        <Tag color={RECHARGE_COLORS[r.status]} data-testid={`recharge-status-${r.id}`}>
-          {rechargeLabel(r.status, lang)}
-        </Tag>
+        <div>
+          <Tag color={RECHARGE_COLORS[r.status]} data-testid={`recharge-status-${r.id}`}>
+            {rechargeLabel(r.status, lang)}
+          </Tag>
+          {r.rejectReason && (
+            <Tooltip title={r.rejectReason}>
+              <Typography.Text type="secondary" ellipsis className="funds-status-reason" data-testid={`recharge-reason-${r.id}`}>
+                {r.rejectReason}
+              </Typography.Text>
+            </Tooltip>
+          )}
+        </div>
       ),
     },
     {
@@ -131,7 +142,7 @@ export default function RechargeList() {
       render: (_, r) =>
         r.rejectReason ? (
           <Tooltip title={r.rejectReason}>
-            <span data-testid={`recharge-reason-${r.id}`}>{r.rejectReason}</span>
+            <span>{r.rejectReason}</span>
           </Tooltip>
         ) : (
           '-'
@@ -169,7 +180,7 @@ export default function RechargeList() {
                   title={t('funds.recharge.confirmTitle')}
                   description={t('funds.recharge.confirmDesc', {
                     user: r.realName ? `${r.phone}（${r.realName}）` : r.phone,
-                    amount: formatMoney(r.amount),
+                    amount: formatYuan(r.amount),
                   })}
                   okText={t('funds.common.ok')}
                   cancelText={t('funds.common.cancel')}
@@ -201,7 +212,8 @@ export default function RechargeList() {
       {...linked}
       columns={columns}
       headerTitle={t('funds.recharge.title')}
-      scroll={{ x: 2200 }}
+      layout={DEPOSITS_LAYOUT}
+      live={['RECHARGE', 'RECHARGE_SETTLED', 'RECHARGE_FAILURE', 'CREATEORDER']}
       tableExtraRender={() => (
         <Totals totals={totals} label={(s) => rechargeLabel(s, lang)} colors={RECHARGE_COLORS} testId="recharge-totals" />
       )}
@@ -244,7 +256,7 @@ export default function RechargeList() {
                 {t('funds.recharge.orderInfo', {
                   orderNo: rejecting.orderNo,
                   user: rejecting.phone,
-                  amount: formatMoney(rejecting.amount),
+                  amount: formatYuan(rejecting.amount),
                 })}
               </Typography.Paragraph>
             )}

@@ -15,16 +15,18 @@ import { BatchResultModal } from '../../../shared/components/BatchResultModal';
 import { batchRows, type BatchRow } from '../../../shared/batch';
 import { isReviewable, withdrawSubject } from '../lib/batch';
 import { filtersOf, toListQuery, type Params } from '../../../shared/fundFilters';
-import { formatMoney } from '../../../shared/money';
+import { formatYuan } from '../../../shared/money';
 import { WITHDRAW_COLORS, statusEnum, withdrawLabel } from '../lib/status';
 import { useLinkedRecord } from '../lib/useLinkedRecord';
 import { rejectReasonTexts } from '../lib/reasonTexts';
 import { orderFilterColumns, orderIdentityColumns } from '../components/orderColumns';
+import { WITHDRAWALS_LAYOUT } from '../lib/layouts';
 import { ReviewListPage } from '../../../shared/review/ReviewListPage';
 import { tableRequest } from '../../../shared/tableRequest';
 import { useReviewQueue } from '../../../shared/review/useReviewQueue';
 import { fmtTime as time } from '../../../shared/format';
 import { ExportButton } from '../../../shared/components/ExportButton';
+import { sumAmounts } from '../../../shared/decimal';
 
 /**
  * Withdrawals (/capital/withdrawallist, 提现列表): filters and totals, pay or reject one request or a
@@ -193,7 +195,8 @@ export default function WithdrawalList() {
       {...linked}
       columns={columns}
       headerTitle={t('funds.withdraw.title')}
-      scroll={{ x: 2400 }}
+      layout={WITHDRAWALS_LAYOUT}
+      live={['WITHDRAW_REQUEST', 'WITHDRAW_SETTLED']}
       batch={{
         selectedText: (n) => t('funds.withdraw.selected', { n }),
         selectedTestId: 'withdraw-selected',
@@ -228,6 +231,7 @@ export default function WithdrawalList() {
             open={!!approving || batchMode === 'approve'}
             item={approving}
             count={selected.length}
+            total={sumAmounts(selected.map((r) => r.amount))}
             onClose={() => {
               setApproving(null);
               setBatchMode(null);
@@ -251,7 +255,7 @@ export default function WithdrawalList() {
           >
             <Typography.Paragraph type="secondary">
               {rejecting &&
-                `${rejecting.orderNo} · ${rejecting.phone} · ¥${formatMoney(rejecting.amount)} · ${t('funds.withdraw.fee')} ¥${formatMoney(rejecting.fee)}`}
+                `${rejecting.orderNo} · ${rejecting.phone} · ${formatYuan(rejecting.amount)} · ${t('funds.withdraw.fee')} ${formatYuan(rejecting.fee)}`}
               {rejecting && <br />}
               {t('funds.withdraw.rejectHelp')}
             </Typography.Paragraph>

@@ -5,9 +5,11 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { MESSAGE_CHANNELS, type MessageChannel, type MsgTemplate, type SendItem } from '@stock-admin/contracts';
+import { feedback } from '../../../lib/feedback';
 import { showFieldError } from '../../../lib/serverErrors';
 import { AudienceField, audienceComplete, audienceOf, type AudienceValue } from '../../../shared/components/AudienceField';
 import { messageCalls } from '../api';
+import { formatCount } from '../../../shared/money';
 
 interface Values {
   channel?: MessageChannel;
@@ -40,7 +42,7 @@ export function SendProgress({ send }: { send: SendItem }) {
           <Progress percent={percent} status={s.status === 'failed' ? 'exception' : s.status === 'done' ? 'success' : 'active'} />
           <Typography.Text type="secondary">
             {t(`messages.sendStatuses.${s.status}`)} ·{' '}
-            {t('messages.send.progressText', { done: s.done.toLocaleString(), total: s.total.toLocaleString() })}
+            {t('messages.send.progressText', { done: formatCount(s.done), total: formatCount(s.total) })}
             {s.failed > 0 && ` · ${t('messages.log.failed')} ${s.failed}`}
             {s.noDevice > 0 && ` · ${t('messages.log.noDevice')} ${s.noDevice}`}
           </Typography.Text>
@@ -89,10 +91,30 @@ export function SendModal({ open, template, onClose }: { open: boolean; template
     return () => clearTimeout(timer);
   }, [open, template, title, content, previewUser]);
 
+  /** A send reaches many at once and cannot be called back: the operator confirms it naming how many it reaches. */
+  const confirmSize = async (v: Values): Promise<boolean> => {
+    const size = await messageCalls.audienceSize({ audience: audienceOf(v.audience) });
+    return new Promise((resolve) =>
+      feedback.modal.confirm({
+        title: t('messages.send.confirmTitle', { count: formatCount(size.count) }),
+        content: t(v.scheduleAt ? 'messages.send.confirmScheduled' : 'messages.send.confirmNow', {
+          label: size.label,
+          at: v.scheduleAt?.format('YYYY-MM-DD HH:mm'),
+        }),
+        okText: t('messages.send.submit'),
+        cancelText: t('common.cancel'),
+        okButtonProps: { 'data-testid': 'send-confirm' },
+        onOk: () => resolve(true),
+        onCancel: () => resolve(false),
+      }),
+    );
+  };
+
   const submit = async () => {
     const v = await form.validateFields();
     setBusy(true);
     try {
+      if (!(await confirmSize(v))) return;
       const r = await messageCalls.send({
         ...(template ? { templateId: template.id } : { channel: v.channel, title: v.title, content: v.content }),
         audience: audienceOf(v.audience),

@@ -17,6 +17,7 @@ import { time } from '../../../shared/components/cells';
 import { messageCalls } from '../api';
 import { CHANNEL_COLOR } from './MessageTemplates';
 import { tableRequest } from '../../../shared/tableRequest';
+import { formatCount } from '../../../shared/money';
 
 type Delivery = DataOf<typeof messageSendsApi.deliveries>['list'][number];
 const STATUS_COLOR = {
@@ -142,7 +143,7 @@ export default function MessageLog() {
           size="small"
           percent={r.total ? Math.min(100, Math.floor((r.done / r.total) * 100)) : 0}
           status={r.status === 'failed' ? 'exception' : r.status === 'running' ? 'active' : undefined}
-          format={() => `${r.done.toLocaleString()}/${r.total.toLocaleString()}`}
+          format={() => `${formatCount(r.done)}/${formatCount(r.total)}`}
         />
       ),
     },

@@ -5,6 +5,7 @@ import type { IssueItem } from '@stock-admin/contracts';
 import { feedback } from '../../../lib/feedback';
 import { showFieldError } from '../../../lib/serverErrors';
 import { newsharesCalls } from '../api';
+import { formatCount } from '../../../shared/money';
 
 interface Values {
   issueId: number;
@@ -73,9 +74,7 @@ export function AddRecordDialog({
           label={t('newshares.record.addQty')}
           rules={[{ required: true }]}
           extra={
-            chosen
-              ? `${t('newshares.issue.lot')} ${chosen.lotSize} · ${t('newshares.issue.cap')} ${chosen.maxPerUser.toLocaleString()}`
-              : null
+            chosen ? `${t('newshares.issue.lot')} ${chosen.lotSize} · ${t('newshares.issue.cap')} ${formatCount(chosen.maxPerUser)}` : null
           }
         >
           <InputNumber

@@ -8,6 +8,7 @@ import { feedback } from '../../../lib/feedback';
 import { RequestError } from '../../../lib/request';
 import { IMPORT_MAX_BYTES } from '../../../shared/importFile';
 import { newsharesCalls } from '../api';
+import { formatCode, formatSize } from '../../../shared/money';
 
 type Row = BatchAllotData['rows'][number];
 const TEMPLATE = '\uFEFForderNo,phone,allotted\nN2026112500000001,,1000\n,13800000000,0\n';
@@ -56,7 +57,7 @@ export function AllotCsvModal({ issue, onClose, onDone }: { issue: IssueItem | n
   return (
     <Modal
       open={!!issue}
-      title={issue ? t('newshares.csv.title', { name: `${issue.name} ${issue.code}` }) : ''}
+      title={issue ? t('newshares.csv.title', { name: `${issue.name} ${formatCode(issue)}` }) : ''}
       width={760}
       onCancel={onClose}
       maskClosable={!uploading}
@@ -93,7 +94,7 @@ export function AllotCsvModal({ issue, onClose, onDone }: { issue: IssueItem | n
         >
           <p className="ant-upload-drag-icon">{file ? <FileTextOutlined /> : <InboxOutlined />}</p>
           <p className="ant-upload-text">{file ? file.name : t('newshares.csv.drop')}</p>
-          {file && <p className="ant-upload-hint">{`${(file.size / 1024).toFixed(1)} KB`}</p>}
+          {file && <p className="ant-upload-hint">{formatSize(file.size)}</p>}
         </Upload.Dragger>
         {percent !== null && (
           <Progress

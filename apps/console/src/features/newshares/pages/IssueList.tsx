@@ -11,6 +11,7 @@ import { newsharesCalls } from '../api';
 import { IssueDrawer } from '../components/IssueDrawer';
 import { issuePrice, recordsPath } from '../lib/format';
 import { tableRequest } from '../../../shared/tableRequest';
+import { formatCode, formatCount } from '../../../shared/money';
 
 const PHASE_COLOR = { upcoming: 'blue', subscribing: 'green', allotment: 'orange', listed: 'default' } as const;
 
@@ -40,7 +41,7 @@ export function IssueList({ kind }: { kind: IssueKind }) {
           <div>{r.name}</div>
           <Typography.Text type="secondary" style={{ fontSize: 12, fontVariantNumeric: 'tabular-nums' }}>
             {r.market}
-            {r.code}
+            {formatCode(r)}
             {r.underlyingCode ? ` · ${t('newshares.issue.underlying')} ${r.underlyingCode}` : ''}
           </Typography.Text>
         </div>
@@ -74,7 +75,7 @@ export function IssueList({ kind }: { kind: IssueKind }) {
       align: 'right',
       render: (_, r) => (
         <div style={{ fontVariantNumeric: 'tabular-nums' }}>
-          <div>¥{issuePrice(r.issuePrice)}</div>
+          <div>{issuePrice(r.issuePrice)}</div>
           {r.peRatio && (
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               P/E {r.peRatio}
@@ -92,10 +93,10 @@ export function IssueList({ kind }: { kind: IssueKind }) {
       render: (_, r) => (
         <div style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
           <div>
-            {r.issueSize.toLocaleString()} {unit}
+            {formatCount(r.issueSize)} {unit}
           </div>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            ≤ {r.maxPerUser.toLocaleString()} · {t('newshares.issue.lot')} {r.lotSize}
+            ≤ {formatCount(r.maxPerUser)} · {t('newshares.issue.lot')} {r.lotSize}
           </Typography.Text>
         </div>
       ),
@@ -121,7 +122,7 @@ export function IssueList({ kind }: { kind: IssueKind }) {
       search: false,
       width: 130,
       align: 'right',
-      render: (_, r) => <Link to={recordsPath(kind, r.id)}>{r.subscriptions.toLocaleString()}</Link>,
+      render: (_, r) => <Link to={recordsPath(kind, r.id)}>{formatCount(r.subscriptions)}</Link>,
     },
     {
       title: t('newshares.issue.shown'),

@@ -1,7 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Popconfirm, Tag, Typography } from 'antd';
 import { PlusOutlined, SwapOutlined, UploadOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import type { ActionType, ProColumns } from '@ant-design/pro-components';
+import { ListTable } from '../../../shared/list/ListTable';
+import type { ListLayout } from '../../../shared/list/layout';
+import Decimal from 'decimal.js';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import {
@@ -24,17 +27,26 @@ import { AllotDialog } from '../components/AllotDialog';
 import { BatchResultModal } from '../../../shared/components/BatchResultModal';
 import { batchRows, type BatchRow, type BatchSubject } from '../../../shared/batch';
 import { tableRequest } from '../../../shared/tableRequest';
+import { formatCode, formatCount, formatYuan } from '../../../shared/money';
 
 type Totals = DataOf<typeof newsharesApi.records>['totals'];
 const STATUS_COLOR: Record<number, string> = { 1: 'orange', 2: 'default', 3: 'gold', 4: 'blue', 5: 'green', 6: 'red', 7: 'default' };
 const STATUSES = Object.values(SUB_STATUS);
+
+/** 新股申购记录: who applied for which issue, how much was allotted and paid, its state (issue 39). */
+const SHARE_RECORDS_LAYOUT: ListLayout = {
+  id: 'share-records',
+  must: ['user', 'issue', 'statusTag', 'qty', 'frozenAmount', 'paidAmount'],
+  card: { head: ['user', 'statusTag'], fields: ['issue', 'qty', 'frozenAmount', 'paidAmount'] },
+};
+const BOND_RECORDS_LAYOUT: ListLayout = { ...SHARE_RECORDS_LAYOUT, id: 'bond-records' };
 
 /** A subscription as a batch's result names it: its number, the user, the issue. */
 const subscriptionSubject = (r: SubscriptionItem): BatchSubject => ({
   id: r.id,
   ref: r.orderNo,
   who: r.realName ? `${r.realName} ${r.phone}` : r.phone,
-  what: `${r.name} ${r.code}`,
+  what: `${r.name} ${formatCode(r)}`,
 });
 
 /**
@@ -90,7 +102,7 @@ export function SubscriptionRecords({ kind }: { kind: IssueKind }) {
       fieldProps: {
         showSearch: true,
         optionFilterProp: 'label',
-        options: issues.map((i) => ({ value: i.id, label: `${i.name} ${i.code}` })),
+        options: issues.map((i) => ({ value: i.id, label: `${i.name} ${formatCode(i)}` })),
       },
     },
     { title: t('newshares.record.userId'), dataIndex: 'userId', hideInTable: true, valueType: 'digit' },
@@ -138,10 +150,10 @@ export function SubscriptionRecords({ kind }: { kind: IssueKind }) {
       render: (_, r) => (
         <div>
           <div>
-            {r.name} <Typography.Text type="secondary">{r.code}</Typography.Text>
+            {r.name} <Typography.Text type="secondary">{formatCode(r)}</Typography.Text>
           </div>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {t(`newshares.typeShort.${r.subscribeType}`)} · ¥{issuePrice(r.issuePrice)}
+            {t(`newshares.typeShort.${r.subscribeType}`)} · {issuePrice(r.issuePrice)}
           </Typography.Text>
         </div>
       ),
@@ -165,7 +177,7 @@ export function SubscriptionRecords({ kind }: { kind: IssueKind }) {
       align: 'right',
       render: (_, r) => (
         <span style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-          {r.appliedQty.toLocaleString()} / {r.status === 1 ? '-' : r.allottedQty.toLocaleString()} {unit}
+          {formatCount(r.appliedQty)} / {r.status === 1 ? '-' : formatCount(r.allottedQty)} {unit}
         </span>
       ),
     },
@@ -229,7 +241,7 @@ export function SubscriptionRecords({ kind }: { kind: IssueKind }) {
             ),
           ];
         if (r.status === SUB_STATUS.allotted && can('edit')) {
-          const amount = (Number(r.issuePrice) * r.allottedQty).toFixed(2);
+          const amount = formatYuan(new Decimal(r.issuePrice).times(r.allottedQty).toFixed(2));
           return [
             <Popconfirm key="pay" title={t('newshares.record.payConfirm', { amount })} onConfirm={() => act(newsharesCalls.pay(r.id))}>
               <a data-testid={`sub-pay-${r.id}`}>{t('newshares.record.pay')}</a>
@@ -256,14 +268,14 @@ export function SubscriptionRecords({ kind }: { kind: IssueKind }) {
   const csvTarget = issues.find((i) => i.id === filterIssue) ?? null;
   return (
     <div data-testid={`records-${kind}`}>
-      <ProTable<SubscriptionItem>
+      <ListTable<SubscriptionItem>
         {...tableDefaults()}
         actionRef={actionRef}
         rowKey="id"
         columns={columns}
         headerTitle={t(`newshares.record.title.${kind}`)}
         search={{ labelWidth: 'auto' }}
-        scroll={{ x: 1500 }}
+        layout={kind === 'bond' ? BOND_RECORDS_LAYOUT : SHARE_RECORDS_LAYOUT}
         options={{ reload: true, density: false, setting: true }}
         rowSelection={
           can('edit')
@@ -279,9 +291,9 @@ export function SubscriptionRecords({ kind }: { kind: IssueKind }) {
           totals && (
             <Typography.Text type="secondary" data-testid="records-totals">
               {t('newshares.record.totals', {
-                applied: totals.applied.toLocaleString(),
-                allotted: totals.allotted.toLocaleString(),
-                frozen: totals.frozen,
+                applied: formatCount(totals.applied),
+                allotted: formatCount(totals.allotted),
+                frozen: formatYuan(totals.frozen),
               })}
             </Typography.Text>
           )

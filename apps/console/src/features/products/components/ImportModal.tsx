@@ -7,6 +7,7 @@ import { saveCsvText } from '../../../lib/download';
 import { feedback } from '../../../lib/feedback';
 import { stockCalls } from '../api';
 import { IMPORT_TEMPLATE, importFileProblem, refusedReport, reportRows } from '../../../shared/importFile';
+import { formatCount, formatSize } from '../../../shared/money';
 
 type Row = StockImportData['rows'][number];
 const RESULT_COLOR: Record<Row['result'], string> = { added: 'green', updated: 'blue', failed: 'red', skipped: 'default' };
@@ -84,7 +85,7 @@ export function ImportModal({ open, onClose, onImported }: { open: boolean; onCl
         <p className="ant-upload-drag-icon">{file ? <FileTextOutlined /> : <InboxOutlined />}</p>
         <p className="ant-upload-text">{file ? file.name : t('products.import.choose')}</p>
         <p className="ant-upload-hint">
-          {file ? `${(file.size / 1024).toFixed(1)} KB` : t('products.import.hint', { max: STOCK_IMPORT_MAX_ROWS.toLocaleString() })}
+          {file ? formatSize(file.size) : t('products.import.hint', { max: formatCount(STOCK_IMPORT_MAX_ROWS) })}
         </p>
       </Upload.Dragger>
       <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>

@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import { allFields, pathKey, valueAt, type FieldKind, type SectionSpec } from './fields';
+import { formatYuan } from '../../../shared/money';
 
 /**
  * What a save would change: each field of the form whose value differs from the document read, in the
@@ -75,7 +76,7 @@ export function formatValue(kind: FieldKind, v: unknown, unit: (kind: FieldKind,
     case 'percent':
       return `${String(v)}%`;
     case 'money':
-      return `¥${String(v)}`;
+      return formatYuan(String(v));
     case 'leverages':
       return (Array.isArray(v) ? v : String(v).split(/[,，\s]+/))
         .map((x) => String(x).trim())

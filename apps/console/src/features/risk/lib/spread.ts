@@ -1,4 +1,5 @@
 import type { SpreadRuleItem, SpreadRuleType } from '@stock-admin/contracts';
+import { formatYuan } from '../../../shared/money';
 
 /**
  * Spread rules (contracts `spreadRuleFields`): a band [start, end) of the order's change % (signed),
@@ -45,10 +46,10 @@ export const toggled = (r: SpreadRuleItem, enabled: boolean) => ({ id: r.id, ...
 /** The unit of a band's bounds: % for change, ¥ for amount and price. */
 export const bandUnit = (type: SpreadRuleType): '%' | '¥' | '' => (type === 'change_pct' ? '%' : type === 'code_prefix' ? '' : '¥');
 
-/** `-2% – 3%`, `¥0 – ¥50,000`, `688*`. */
+/** `-2% – 3%`, `¥0.00 – ¥50,000.00`, `688*`. */
 export function ruleScope(r: Pick<SpreadRuleItem, 'type' | 'start' | 'end' | 'prefix'>): string {
   if (r.type === 'code_prefix') return `${r.prefix ?? ''}*`;
   const u = bandUnit(r.type);
-  const fmt = (v: string | null) => (v == null ? '—' : u === '%' ? `${v}%` : `¥${v}`);
+  const fmt = (v: string | null) => (v == null ? '—' : u === '%' ? `${v}%` : formatYuan(v));
   return `${fmt(r.start)} – ${fmt(r.end)}`;
 }

@@ -1,7 +1,7 @@
 import { Alert, Card, Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { QuoteTick, StockRisk } from '@stock-admin/contracts';
-import { formatMoney } from '../../../shared/money';
+import { formatYuan } from '../../../shared/money';
 import { ChangePctCell, LastCell } from '../../../shared/market/QuoteCells';
 import type { CreatePreview } from '../lib/preview';
 import { PriceText } from '../../../shared/components/cells';
@@ -24,7 +24,7 @@ export function CreatePreviewCard({
   riskUnknown: boolean;
 }) {
   const { t } = useTranslation();
-  const money = (v: string | undefined) => (v ? `¥${formatMoney(v)}` : '-');
+  const money = (v: string | undefined) => formatYuan(v);
   return (
     <Card size="small" title={t('trading.create.previewTitle')} className="trading-preview" data-testid="create-preview">
       <Typography.Text strong>{t('trading.create.quote')}</Typography.Text>
@@ -63,7 +63,9 @@ export function CreatePreviewCard({
         <Descriptions.Item label={t('trading.create.margin')}>
           <span data-testid="preview-margin">{money(preview?.margin)}</span>
         </Descriptions.Item>
-        <Descriptions.Item label={risk ? t('trading.create.feeRule', { pct: risk.buyFeePct, min: risk.minFee }) : t('trading.create.fee')}>
+        <Descriptions.Item
+          label={risk ? t('trading.create.feeRule', { pct: risk.buyFeePct, min: formatYuan(risk.minFee) }) : t('trading.create.fee')}
+        >
           <span data-testid="preview-fee">{money(preview?.fee)}</span>
         </Descriptions.Item>
         <Descriptions.Item label={t('trading.create.total')}>

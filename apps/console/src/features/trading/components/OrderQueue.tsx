@@ -18,12 +18,14 @@ import { BatchResultModal } from '../../../shared/components/BatchResultModal';
 import { ExportButton } from '../../../shared/components/ExportButton';
 import { filterColumns } from './filterColumns';
 import { OrderDetailDrawer } from './OrderDetailDrawer';
-import { orderColumns, type OrderView } from './orderColumns';
+import { BUY_LIST_LAYOUT, orderColumns, SELL_LIST_LAYOUT, type OrderView } from './orderColumns';
 import { ReasonDialog } from '../../../shared/components/ReasonDialog';
 import { ReviewDrawer } from './ReviewDrawer';
 import { ReviewListPage } from '../../../shared/review/ReviewListPage';
 import { tableRequest } from '../../../shared/tableRequest';
 import { useReviewQueue } from '../../../shared/review/useReviewQueue';
+import { formatYuan } from '../../../shared/money';
+import { sumAmounts } from '../../../shared/decimal';
 
 /**
  * A review queue (买入列表 / 卖出列表): pending orders unless the operator picks another status; approve
@@ -57,7 +59,7 @@ export function OrderQueue({ kind }: { kind: 'buy' | 'sell' }) {
 
   const confirmBatchApprove = () =>
     feedback.modal.confirm({
-      title: t('trading.batch.approveTitle', { n: selected.length }),
+      title: t('trading.batch.approveTitle', { n: selected.length, amount: formatYuan(sumAmounts(selected.map((o) => o.amount))) }),
       content: t('trading.batch.approveContent'),
       okText: t('trading.review.approve'),
       cancelText: t('common.cancel'),
@@ -109,7 +111,8 @@ export function OrderQueue({ kind }: { kind: 'buy' | 'sell' }) {
         </Space>
       }
       form={{ initialValues: initial }}
-      scroll={{ x: 2100 }}
+      layout={kind === 'buy' ? BUY_LIST_LAYOUT : SELL_LIST_LAYOUT}
+      live={kind === 'buy' ? ['BUY_GP_REQUEST', 'BUY_GP_SETTLED'] : undefined}
       options={{ reload: true, density: false, setting: true }}
       batch={{
         selectedText: (n) => t('trading.batch.selected', { n }),

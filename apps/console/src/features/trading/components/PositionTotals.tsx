@@ -1,7 +1,7 @@
 import { Card, Space, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DataOf, tradingApi } from '@stock-admin/contracts';
-import { formatCount, formatMoney } from '../../../shared/money';
+import { formatCount, formatYuan } from '../../../shared/money';
 import { PnlText } from '../../../shared/components/cells';
 
 type Totals = DataOf<typeof tradingApi.positions>['totals'];
@@ -31,7 +31,7 @@ export function PositionTotals({
     <Card size="small" className="trading-totals" data-testid={testId} title={t('trading.totals.title')}>
       <Space size={[40, 12]} wrap>
         {cell(t('trading.totals.count'), <Typography.Text strong>{formatCount(totals.count)}</Typography.Text>, 'count')}
-        {cell(t('trading.totals.margin'), <Typography.Text strong>¥{formatMoney(totals.margin)}</Typography.Text>, 'margin')}
+        {cell(t('trading.totals.margin'), <Typography.Text strong>{formatYuan(totals.margin)}</Typography.Text>, 'margin')}
         {cell(
           <Tooltip title={t('trading.totals.pnlTip')}>
             <span>{t('trading.totals.pnl')}</span>

@@ -1,5 +1,6 @@
 import { Space, Tag, Tooltip, Typography } from 'antd';
 import type { ProColumns } from '@ant-design/pro-components';
+import type { ListLayout } from '../../../shared/list/layout';
 import type { TFunction } from 'i18next';
 import { ORDER_KINDS, ORDER_STATUSES, type OrderItem, type OrderStatus } from '@stock-admin/contracts';
 import { LastCell } from '../../../shared/market/QuoteCells';
@@ -168,3 +169,17 @@ export function orderColumns(t: TFunction, o: { kind?: boolean; allStatus?: bool
     },
   ];
 }
+
+/** 买入列表: what an operator approving a buy must see (issue 39). */
+export const BUY_LIST_LAYOUT: ListLayout = {
+  id: 'buy-list',
+  must: ['status', 'user', 'stock', 'dir', 'shares', 'leverage', 'price', 'last', 'amount', 'margin'],
+  card: { head: ['user', 'status'], fields: ['stock', 'dir', 'shares', 'price', 'last', 'amount', 'margin'] },
+};
+
+/** 卖出列表: the same, with the order's fill price. */
+export const SELL_LIST_LAYOUT: ListLayout = {
+  id: 'sell-list',
+  must: ['status', 'user', 'stock', 'dir', 'shares', 'price', 'last', 'fillPrice', 'amount', 'margin'],
+  card: { head: ['user', 'status'], fields: ['stock', 'dir', 'shares', 'price', 'last', 'amount'] },
+};

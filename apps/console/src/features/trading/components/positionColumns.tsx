@@ -1,6 +1,7 @@
 import { Progress, Space, Tag, Tooltip, Typography } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import type { ProColumns } from '@ant-design/pro-components';
+import type { ListLayout } from '../../../shared/list/layout';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { POSITION_STATUSES, type PositionSource } from '@stock-admin/contracts';
@@ -173,9 +174,15 @@ export function positionColumns(t: TFunction, c: PositionColumnContext | null): 
       width: 110,
       valueType: 'select',
       valueEnum: enumOf(t, 'trading.positionStatus', POSITION_STATUSES),
+      // with how the position was opened when not by a reviewed buy (大宗交易, 后台创建, …): the number column starts hidden
       render: (_, r) => (
-        <Space size={2} wrap>
+        <Space size={2} direction="vertical" align="start">
           <Tag color={r.status === 'open' ? 'processing' : 'default'}>{t(`trading.positionStatus.${r.status}`)}</Tag>
+          {r.source !== 'buy' && (
+            <Tag color={SOURCE_COLOR[r.source]} bordered={false} data-testid={`position-source-${r.id}`}>
+              {t(`trading.position.source.${r.source}`)}
+            </Tag>
+          )}
           {r.closeKind && (
             <Tooltip title={r.closeReason ?? undefined}>
               <Tag bordered={false}>{t(`trading.closeKind.${r.closeKind}`)}</Tag>
@@ -225,7 +232,7 @@ export function positionColumns(t: TFunction, c: PositionColumnContext | null): 
     key: 'actions',
     valueType: 'option',
     fixed: 'right',
-    width: 220,
+    width: 196,
     render: (_, r) => [
       c.canEdit && r.status === 'open' && (
         <a key="close" className="danger-link" onClick={() => c.onForceClose(r)} data-testid={`force-close-${r.id}`}>
@@ -244,3 +251,10 @@ export function positionColumns(t: TFunction, c: PositionColumnContext | null): 
   });
   return cols;
 }
+
+/** 持仓管理: what an operator watching positions must see without scrolling (issue 39). */
+export const POSITIONS_LAYOUT: ListLayout = {
+  id: 'positions',
+  must: ['user', 'stock', 'directionTag', 'shares', 'buyPrice', 'last', 'pnl', 'pnlPct', 'netPnl', 'margin', 'status'],
+  card: { head: ['user', 'status'], fields: ['stock', 'directionTag', 'shares', 'buyPrice', 'last', 'pnl', 'pnlPct', 'netPnl', 'margin'] },
+};

@@ -1,7 +1,7 @@
 import '../../../shared/styles/trading.css';
 import { useMemo, useRef, useState } from 'react';
 import { Descriptions, Space, Typography } from 'antd';
-import { ProTable, type ActionType, type ProFormInstance } from '@ant-design/pro-components';
+import type { ActionType, ProFormInstance } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { tradingApi, type DataOf, type PositionItem } from '@stock-admin/contracts';
@@ -15,13 +15,15 @@ import { tradingCalls } from '../api';
 import { Amount, PnlText, PriceText } from '../../../shared/components/cells';
 import { ExportButton } from '../../../shared/components/ExportButton';
 import { filterColumns } from '../components/filterColumns';
-import { positionColumns } from '../components/positionColumns';
+import { POSITIONS_LAYOUT, positionColumns } from '../components/positionColumns';
+import { ListTable } from '../../../shared/list/ListTable';
 import { PositionTotals } from '../components/PositionTotals';
 import { ReasonDialog } from '../../../shared/components/ReasonDialog';
 import { WarningsPanel } from '../components/WarningsPanel';
 import { POSITION_FILTER_KEYS, positionFiltersOf, positionFiltersOfSearch, positionSortOf, useListFilters } from '../lib/filters';
 import { livePosition, sumPnl, type PositionView } from '../lib/pnl';
 import { tableRequest } from '../../../shared/tableRequest';
+import { formatCode } from '../../../shared/money';
 
 /**
  * 持仓管理 (/position/financing): every position with filters kept in the URL; open positions follow the
@@ -29,6 +31,8 @@ import { tableRequest } from '../../../shared/tableRequest';
  * table; the users near their force-close line; force close (reason required), lock / unlock, and the
  * user's orders. `source` = 'admin' lists only created positions (创建持仓记录).
  */
+const CREATED_LAYOUT = { ...POSITIONS_LAYOUT, id: 'created-positions' };
+
 export default function Positions({ source }: { source?: 'admin' }) {
   const { t } = useTranslation();
   const { can } = useAccess();
@@ -82,7 +86,7 @@ export default function Positions({ source }: { source?: 'admin' }) {
   return (
     <div className="trading-page" data-testid={source === 'admin' ? 'created-list' : 'position-list'}>
       {source !== 'admin' && <WarningsPanel onPick={pickUser} />}
-      <ProTable<PositionView, Params>
+      <ListTable<PositionView, Params>
         {...tableDefaults()}
         actionRef={actionRef}
         formRef={formRef}
@@ -97,7 +101,8 @@ export default function Positions({ source }: { source?: 'admin' }) {
         }
         search={{ labelWidth: 'auto', defaultCollapsed: !Object.keys(initial).some((k) => k !== 'userId' && k !== 'phone') }}
         form={{ initialValues: initial }}
-        scroll={{ x: 2170 }}
+        layout={source === 'admin' ? CREATED_LAYOUT : POSITIONS_LAYOUT}
+        live={['BUY_GP_SETTLED', 'FORCE_CLOSED']}
         options={{ reload: true, density: false, setting: true }}
         toolBarRender={() => [
           <ExportButton
@@ -166,7 +171,7 @@ export default function Positions({ source }: { source?: 'admin' }) {
               {closingView.userName || closingView.phone} #{closingView.userId}
             </Descriptions.Item>
             <Descriptions.Item label={t('trading.col.stock')}>
-              {closingView.stockName} {closingView.code}
+              {closingView.stockName} {formatCode(closingView)}
             </Descriptions.Item>
             <Descriptions.Item label={t('trading.col.shares')}>{closingView.shares}</Descriptions.Item>
             <Descriptions.Item label={t('trading.col.margin')}>

@@ -1,6 +1,7 @@
 import { Badge, Dropdown, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
 import type { ProColumns } from '@ant-design/pro-components';
+import type { ListLayout } from '../../../shared/list/layout';
 import type { TFunction } from 'i18next';
 import { AccountType, RealState, type Action, type PermissionKey, type UserItem } from '@stock-admin/contracts';
 import { Access } from '../../../lib/access';
@@ -72,6 +73,13 @@ export function userColumns(
             <span>{u.phone}</span>
           </Space>
           {u.nickName ? <div className="ua-sub">{u.nickName}</div> : null}
+          {/* a lock in force shows here (the lock switches' columns start hidden: issue 39) */}
+          {(u.loginLocked || u.tradeLocked) && (
+            <Space size={2} data-testid={`user-locks-${u.id}`}>
+              {u.loginLocked && <Tag color="red">{t('users.filter.loginLocked')}</Tag>}
+              {u.tradeLocked && <Tag color="orange">{t('users.filter.tradeLocked')}</Tag>}
+            </Space>
+          )}
         </div>
       ),
     },
@@ -249,3 +257,10 @@ export function userColumns(
     },
   ];
 }
+
+/** 用户列表: who, their money and their state, for an operator acting on a user (issue 39). */
+export const USERS_LAYOUT: ListLayout = {
+  id: 'users',
+  must: ['id', 'phone', 'realName', 'accountType', 'agentId', 'userAmt', 'enableAmt', 'frozenAmt', 'realState'],
+  card: { head: ['phone', 'realState'], fields: ['id', 'realName', 'accountType', 'agentId', 'enableAmt', 'frozenAmt'] },
+};

@@ -2,7 +2,8 @@ import '../../../shared/styles/users.css';
 import { useEffect, useRef, useState } from 'react';
 import { Button, Space } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProFormInstance } from '@ant-design/pro-components';
+import type { ActionType, ProFormInstance } from '@ant-design/pro-components';
+import { ListTable } from '../../../shared/list/ListTable';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { RealState, usersApi, type InputOf, type UserItem } from '@stock-admin/contracts';
@@ -17,7 +18,7 @@ import { ReviewDrawer } from '../components/ReviewDrawer';
 import { AddUserModal, BatchMoveModal, EditUserModal } from '../components/UserFormModals';
 import { UserAdjustModal } from '../components/UserAdjustModal';
 import { UserBatchBar, type LockPatch } from '../components/UserBatchBar';
-import { userColumns } from '../components/userColumns';
+import { USERS_LAYOUT, userColumns } from '../components/userColumns';
 import { pageOfParams, userFilters, type Params, type Sort } from '../../../shared/userFilters';
 import { ExportButton } from '../../../shared/components/ExportButton';
 import { tableRequest } from '../../../shared/tableRequest';
@@ -109,14 +110,15 @@ export default function UserList() {
 
   return (
     <div data-testid="user-list">
-      <ProTable<UserItem, Params>
+      <ListTable<UserItem, Params>
         {...tableDefaults()}
         actionRef={actionRef}
         formRef={formRef}
         columns={columns}
         headerTitle={t('users.title')}
         search={{ labelWidth: 'auto', defaultCollapsed: false, span: { xs: 24, sm: 24, md: 12, lg: 8, xl: 6, xxl: 6 } }}
-        scroll={{ x: 2000 }}
+        layout={USERS_LAYOUT}
+        live={['REAL_CHANGE', 'REAL_REVIEWED', 'IDVERIFY_SUBMIT']}
         rowSelection={
           can('edit') ? { selectedRowKeys: ids, onChange: (_, rows) => setSelected(rows), preserveSelectedRowKeys: true } : undefined
         }

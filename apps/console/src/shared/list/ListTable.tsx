@@ -1,0 +1,216 @@
+import '../styles/list.css';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Grid } from 'antd';
+import {
+  ProTable,
+  type ActionType,
+  type ColumnsState,
+  type ParamsType,
+  type ProColumns,
+  type ProTableProps,
+} from '@ant-design/pro-components';
+import type { RoutedEventType } from '@stock-admin/contracts/live-events';
+import { getStoredUserId } from '../../lib/storage';
+import { FilterDrawer } from './FilterDrawer';
+import { Fields, ListCard } from './ListCard';
+import {
+  activeFilterCount,
+  changedRows,
+  columnName,
+  defaultColumnsState,
+  hiddenColumns,
+  inTable,
+  isActions,
+  namedColumns,
+  pick,
+  type ListLayout,
+} from './layout';
+import { useLiveRefresh } from './useLiveRefresh';
+
+/** How long a row changed by someone else stays highlighted. */
+export const CHANGED_ROW_MS = 2500;
+
+export type ListTableProps<T, P extends ParamsType> = Omit<ProTableProps<T, P>, 'actionRef'> & {
+  actionRef: React.MutableRefObject<ActionType | undefined>;
+  /** The columns an operator must see and the phone card. */
+  layout: ListLayout;
+  /** Live events that refresh the list where it stands (page, filters, selection kept; changed rows flash). */
+  live?: readonly RoutedEventType[];
+};
+
+const storageKey = (id: string) => `list-columns:${getStoredUserId() ?? 0}:${id}`;
+
+function readState(id: string): Record<string, ColumnsState> | null {
+  try {
+    const raw = window.localStorage.getItem(storageKey(id));
+    const v: unknown = raw ? JSON.parse(raw) : null;
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, ColumnsState>) : null;
+  } catch {
+    return null;
+  }
+}
+function writeState(id: string, state: Record<string, ColumnsState>): void {
+  try {
+    window.localStorage.setItem(storageKey(id), JSON.stringify(state));
+  } catch {
+    /* storage off: the settings last this visit */
+  }
+}
+
+/**
+ * THE operator list (issue 39) — ProTable with the list's layout:
+ * - at a desk, the must-see columns shown and the others hidden, read in the row's expansion; the column settings
+ *   (show, order, pin) remembered per operator and list; a horizontal scrollbar that stays at the window's bottom
+ *   while a table is still wider than its box;
+ * - on a phone (below `md`), each row a card (heading, key fields, 更多, actions) and the filters in a drawer behind
+ *   one button that counts them; the selection and its batch bar as on a desk;
+ * - with `live`, anyone's change refreshes the list in place, and the rows that changed flash.
+ * Any other ProTable prop is passed on.
+ */
+export function ListTable<T extends object, P extends ParamsType = ParamsType>({
+  layout,
+  live,
+  columns: given = [],
+  request,
+  rowClassName,
+  searchFormRender,
+  onSubmit,
+  onReset,
+  search,
+  ...table
+}: ListTableProps<T, P>) {
+  const phone = Grid.useBreakpoint().md === false;
+  const columns = useMemo(() => namedColumns(given), [given]);
+  const defaults = useMemo(() => defaultColumnsState(columns, layout), [columns, layout]);
+  const [stored, setStored] = useState(() => readState(layout.id));
+  const state = useMemo(() => ({ ...defaults, ...stored }), [defaults, stored]);
+  const hidden = useMemo(() => hiddenColumns(columns, state), [columns, state]);
+
+  const [filterCount, setFilterCount] = useState(0);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+
+  // live refresh: the rows of the last load, and those that changed in a refresh
+  const lastRows = useRef<T[]>([]);
+  const liveLoad = useRef(false);
+  const [flash, setFlash] = useState<Set<unknown>>(new Set());
+  useLiveRefresh(live, () => {
+    liveLoad.current = true;
+    void table.actionRef.current?.reload();
+  });
+  useEffect(() => {
+    if (!flash.size) return;
+    const timer = setTimeout(() => setFlash(new Set()), CHANGED_ROW_MS);
+    return () => clearTimeout(timer);
+  }, [flash]);
+
+  const fixed = Object.keys(table.params ?? {});
+  const wrapped: ProTableProps<T, P>['request'] = request
+    ? async (params, sort, filter) => {
+        setFilterCount(activeFilterCount(params, fixed));
+        const res = await request(params, sort, filter);
+        const rows = (res.data ?? []) as T[];
+        if (liveLoad.current) {
+          liveLoad.current = false;
+          const changed = changedRows(lastRows.current as unknown as { id: number }[], rows as unknown as { id: number }[]);
+          if (changed.size) setFlash(changed);
+        }
+        lastRows.current = rows;
+        return res;
+      }
+    : undefined;
+
+  const rowClass = (r: T, i: number, indent: number) =>
+    [
+      typeof rowClassName === 'function' ? rowClassName(r, i, indent) : rowClassName,
+      flash.has((r as { id?: unknown }).id) ? 'list-row-changed' : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
+
+  const actions = columns.find(isActions);
+  const phoneColumns = useMemo<ProColumns<T>[]>(() => {
+    const head = pick(columns, layout.card.head);
+    const fields = pick(columns, layout.card.fields);
+    const shown = new Set([...layout.card.head, ...layout.card.fields]);
+    const rest = columns.filter((c) => inTable(c) && !isActions(c) && !shown.has(columnName(c) ?? ''));
+    return [
+      // the search fields stay (the drawer's form), out of the table
+      ...columns.map((c) => ({ ...c, hideInTable: true })),
+      {
+        key: '__card',
+        search: false,
+        render: (_, r, i) => <ListCard r={r} index={i} head={head} fields={fields} rest={rest} actions={actions} />,
+      },
+    ];
+  }, [columns, layout, actions]);
+
+  const change = (next: Record<string, ColumnsState>) => {
+    setStored(next);
+    writeState(layout.id, next);
+  };
+  const common = {
+    ...table,
+    // one ProTable across a desk and a phone: it must keep a columns state in both (it reads one on every render)
+    columnsState: { value: state, defaultValue: defaults, onChange: change },
+    request: wrapped,
+    rowClassName: rowClass,
+    onSubmit: (p: P) => {
+      setFiltersOpen(false);
+      onSubmit?.(p);
+    },
+    onReset: () => {
+      setFiltersOpen(false);
+      onReset?.();
+    },
+  };
+
+  if (phone) {
+    return (
+      <ProTable<T, P>
+        {...common}
+        className={['list-table list-table-phone', table.className].filter(Boolean).join(' ')}
+        columns={phoneColumns}
+        showHeader={false}
+        search={search === false ? false : { ...search, defaultCollapsed: false, collapseRender: false, span: 24 }}
+        searchFormRender={(props, dom) => (
+          <FilterDrawer count={filterCount} open={filtersOpen} setOpen={setFiltersOpen}>
+            {searchFormRender ? searchFormRender(props, dom) : dom}
+          </FilterDrawer>
+        )}
+        scroll={undefined}
+        expandable={undefined}
+        options={{ reload: true, density: false, setting: false }}
+      />
+    );
+  }
+
+  // At a desk the must-see columns fit the window: each takes its content's width (a list's widths were set for a
+  // table that scrolled), nothing is pinned left; the actions keep their width, pinned right.
+  // (`data-col` names each header and body cell for the browser tests)
+  const deskColumns = columns.map((c) => ({
+    ...c,
+    ...(!isActions(c) && { width: undefined, fixed: c.fixed === 'left' ? undefined : c.fixed }),
+    onHeaderCell: () => ({ 'data-col': columnName(c) }) as React.HTMLAttributes<HTMLElement>,
+    onCell: (r: T, i?: number) => ({ ...c.onCell?.(r, i), 'data-col': columnName(c) }) as React.HTMLAttributes<HTMLElement>,
+  }));
+  return (
+    <ProTable<T, P>
+      size="middle"
+      scroll={{ x: 'max-content' }}
+      sticky={{ offsetHeader: 0 }}
+      {...common}
+      className={['list-table', table.className].filter(Boolean).join(' ')}
+      columns={deskColumns}
+      search={search}
+      searchFormRender={searchFormRender}
+      expandable={
+        hidden.length
+          ? {
+              expandedRowRender: (r: T, i: number) => <Fields columns={hidden} r={r} index={i} className="list-row-more" />,
+              columnWidth: 36,
+            }
+          : table.expandable
+      }
+    />
+  );
+}
