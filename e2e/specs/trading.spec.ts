@@ -48,8 +48,20 @@ describe('trading, live', () => {
       const drawer = page.locator('[data-testid="review-drawer"]');
       await drawer.waitFor();
       await drawer.locator('[data-testid="review-quote"]').waitFor();
+      // the drawer says which price a blank fill uses, beside the order's price, and when the quote was taken (issue 39)
+      const fillAt = (await drawer.locator('[data-testid="review-fill-at"]').innerText()).trim();
+      const m = /当前 ([\d,.]+)（委托价 ([\d,.]+)）/.exec(fillAt);
+      assert.ok(m, fillAt);
+      assert.match(await drawer.locator('[data-testid="review-quote-at"]').innerText(), /^行情时间 \d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+      await screenshot(page, 'trading-review-drawer');
       await page.locator('[data-testid="review-approve"]').click();
       await page.locator('.ant-message-notice', { hasText: '已通过' }).waitFor();
+      // …and the approval filled at that price (the quote may tick between: the fill is the live price of the moment)
+      const filled = await adminCall<{ list: { id: number; fillPrice: string | null }[] }>(boss, '/admin/order/buyList.do', {
+        userId: String(user.id),
+        status: 'approved',
+      });
+      assert.ok(filled.list.find((x) => x.id === o.id)?.fillPrice, 'a fill price');
       await expectBadge(page, 19, before);
 
       // the position, with a live price and P/L

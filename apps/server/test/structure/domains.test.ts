@@ -40,12 +40,14 @@ describe('domain manifests', () => {
       'products',
       'users',
       'funds',
+      'logs',
       'trading',
       'blocktrade',
       'newshares',
       'content',
       'agreements',
       'messages',
+      'risk',
     ]);
     const run = async () => {};
     const a = defineDomain({ name: 'a', seed: { run, after: ['b'] } });

@@ -8,6 +8,8 @@ import { seedBlocktrade } from '../../src/modules/blocktrade/seed.js';
 import { seedNewshares } from '../../src/modules/newshares/seed.js';
 import { usersPastLine } from '../../src/modules/trading/sweep.js';
 import { seedUsersDemo } from '../../src/modules/users/seed.js';
+import { seedLogs } from '../../src/modules/logs/seed.js';
+import { seedRisk } from '../../src/modules/risk/seed.js';
 import { createTestApp, post, signedIn, type TestApp } from '../helpers.js';
 
 let t: TestApp;
@@ -19,6 +21,8 @@ beforeAll(async () => {
   await signedIn(t, 'admin');
   await seedBlocktrade(t.app.ctx);
   await seedNewshares(t.app.ctx);
+  await seedLogs(t.app.ctx);
+  await seedRisk(t.app.ctx);
 }, 120_000);
 afterAll(() => t.close());
 
@@ -88,6 +92,23 @@ describe('new-share demo data', () => {
       await t.app.ctx.db.execute(sql`SELECT count(*)::int AS n FROM station_messages WHERE title LIKE '新股%'`),
     );
     expect(inbox[0]!.n).toBeGreaterThanOrEqual(6);
+    expect((await verifyLedger(t.app.ctx.db, { chain: true, stats: true })).offenders).toEqual([]);
+  });
+});
+
+describe('the first views of 短信日志 and 点差设置 (issue 39)', () => {
+  it('have demo rows: codes and a notice sent through the SMS gateway, spread rules on and off', async () => {
+    const admin = (await signedIn(t, 'admin')).token;
+    const sms = (await post(t, '/admin/log/smsList.do', {}, { token: admin })).json();
+    expect(sms.data.total).toBe(9);
+    const rules = (await post(t, '/admin/risk/spread/list.do', {}, { token: admin })).json();
+    expect(rules.data.list.map((r: { type: string; enabled: boolean }) => [r.type, r.enabled])).toEqual(
+      expect.arrayContaining([
+        ['amount', true],
+        ['code_prefix', false],
+        ['change_pct', false],
+      ]),
+    );
     expect((await verifyLedger(t.app.ctx.db, { chain: true, stats: true })).offenders).toEqual([]);
   });
 });

@@ -81,7 +81,15 @@ export function BatchResultModal({
             {t('batch.failed', { n: counts.failed })}
           </Tag>
         </Space>
-        <Table<BatchRow> size="small" rowKey="id" pagination={false} scroll={{ y: 360 }} dataSource={rows ?? []} columns={columns} />
+        <Table<BatchRow>
+          size="small"
+          rowKey="id"
+          pagination={false}
+          // on a phone the dialog is narrower than the columns: they scroll inside it (the page never scrolls sideways)
+          scroll={{ x: 'max-content', y: 360 }}
+          dataSource={rows ?? []}
+          columns={columns}
+        />
       </div>
     </Modal>
   );

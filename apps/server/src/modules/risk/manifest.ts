@@ -1,8 +1,11 @@
 import { defineDomain } from '../_kit/domain.js';
 import { riskRoutes } from './routes.js';
+import { seedRisk } from './seed.js';
 
 export default defineDomain({
   name: 'risk',
   tables: ['risk_settings', 'spread_rules'],
   routes: riskRoutes,
+  // after the trading demo, whose orders are costed without these rules
+  seed: { run: seedRisk, after: ['trading'] },
 });

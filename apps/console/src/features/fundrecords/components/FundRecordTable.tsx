@@ -1,7 +1,9 @@
 import '../../../shared/styles/users.css';
 import { useRef, useState } from 'react';
 import { Card, Space, Tag, Tooltip, Typography } from 'antd';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import type { ActionType, ProColumns } from '@ant-design/pro-components';
+import { ListTable } from '../../../shared/list/ListTable';
+import type { ListLayout } from '../../../shared/list/layout';
 import { useTranslation } from 'react-i18next';
 import { fundRecordsApi, FUND_TYPE_INFO, type FundRecordItem, type FundType } from '@stock-admin/contracts';
 import { useAccess } from '../../../lib/access';
@@ -20,6 +22,14 @@ import { tableRequest } from '../../../shared/tableRequest';
 type Totals = { count: number; amountIn: string; amountOut: string; net: string };
 
 const TYPE_COLORS = { in: 'red', out: 'green', any: 'blue' } as const;
+
+/** 资金记录: when, whose money, how much moved, what was left and why (issue 39). */
+const FUND_RECORDS_LAYOUT: ListLayout = {
+  id: 'fund-records',
+  must: ['createdAt', 'userPhone', 'agentName', 'typeTag', 'amount', 'enableAmtAfter', 'frozenAmtAfter', 'note'],
+  card: { head: ['userPhone', 'typeTag'], fields: ['amount', 'enableAmtAfter', 'frozenAmtAfter', 'createdAt'] },
+};
+const TRANSFERS_LAYOUT: ListLayout = { ...FUND_RECORDS_LAYOUT, id: 'transfer-records' };
 
 /**
  * The ledger as a list (资金记录, and 资金互转记录 with `transfers`): filters by user, type, owner, agent,
@@ -226,13 +236,13 @@ export function FundRecordTable({ transfers = false }: { transfers?: boolean }) 
 
   return (
     <div data-testid={`${prefix}-records`}>
-      <ProTable<FundRecordItem, Params>
+      <ListTable<FundRecordItem, Params>
         {...tableDefaults()}
         actionRef={actionRef}
         columns={columns}
         headerTitle={t(transfers ? 'fundrecords.transferTitle' : 'fundrecords.title')}
         search={{ labelWidth: 'auto', defaultCollapsed: false }}
-        scroll={{ x: 1900 }}
+        layout={transfers ? TRANSFERS_LAYOUT : FUND_RECORDS_LAYOUT}
         tableExtraRender={() =>
           totals ? (
             <Card size="small" className="ua-totals" title={t('fundrecords.totals.title')} data-testid={`${prefix}-totals`}>

@@ -5,6 +5,8 @@ import type { OrderItem } from '@stock-admin/contracts';
 import { feedback } from '../../../lib/feedback';
 import { ChangePctCell, LastCell } from '../../../shared/market/QuoteCells';
 import { useQuotes } from '../../../shared/market/useQuotes';
+import { MarketStatus } from '../../../shared/market/MarketStatus';
+import { formatPrice } from '../../../shared/market/quoteFormat';
 import { showFieldError } from '../../../lib/serverErrors';
 import { tradingCalls } from '../api';
 import { boardOfGid, limitsOf, withinLimits } from '../lib/preview';
@@ -13,8 +15,9 @@ import { Amount, DirectionTag, PriceText, time } from '../../../shared/component
 const PRICE = /^\d{1,10}(\.\d{1,4})?$/;
 
 /**
- * Approve one order: the order as placed, the stock's live quote with today's limits, and an optional
- * fill price (blank: the server fills at the live price) that must lie within the limits. Reject opens
+ * Approve one order: the order as placed, the stock's live quote (its time and the market's state) with today's
+ * limits, and an optional fill price that must lie within them — blank, the server fills at the live price, which
+ * the drawer names beside the order's own price. Reject opens
  * the reason dialog (`onReject`).
  */
 export function ReviewDrawer({
@@ -35,6 +38,8 @@ export function ReviewDrawer({
   const q = useQuotes(gids)[order?.gid ?? ''];
   const cls = order ? boardOfGid(order.gid, order.stockName) : null;
   const limits = q && cls ? limitsOf(q.prevClose, cls.board, cls.st) : null;
+  // the price a blank fill takes: the live quote's, else the last the list showed
+  const last = q?.last ?? order?.last ?? null;
   useEffect(() => {
     if (order) form.resetFields();
   }, [order, form]);
@@ -109,9 +114,15 @@ export function ReviewDrawer({
               </Descriptions.Item>
             )}
           </Descriptions>
-          <Typography.Title level={5} style={{ marginTop: 20 }}>
-            {t('trading.review.quote')}
-          </Typography.Title>
+          <Space style={{ marginTop: 20, marginBottom: 8 }} size={12} wrap>
+            <Typography.Text strong>{t('trading.review.quote')}</Typography.Text>
+            <MarketStatus />
+            {q && (
+              <Typography.Text type="secondary" data-testid="review-quote-at">
+                {t('trading.review.quoteAt', { time: time(q.at) })}
+              </Typography.Text>
+            )}
+          </Space>
           {q ? (
             <Descriptions size="small" column={2} bordered data-testid="review-quote">
               <Descriptions.Item label={t('trading.col.last')}>
@@ -128,18 +139,30 @@ export function ReviewDrawer({
               </Descriptions.Item>
             </Descriptions>
           ) : (
-            <Alert type="info" showIcon message={t('trading.review.noQuote')} />
+            <Alert
+              type={order.last ? 'info' : 'warning'}
+              showIcon
+              data-testid="review-no-quote"
+              message={order.last ? t('trading.review.noQuote', { last: formatPrice(order.last) }) : t('trading.review.noPrice')}
+            />
           )}
           <Form form={form} layout="vertical" style={{ marginTop: 20 }} name="review">
             <Form.Item
               name="fillPrice"
               label={t('trading.review.fillPrice')}
               extra={
-                <span className="trading-limits" data-testid="review-limits">
-                  {limits
-                    ? t('trading.review.limits', { down: limits.down, up: limits.up, pct: limits.pct })
-                    : t('trading.review.limitsUnknown')}
-                </span>
+                <Space direction="vertical" size={0}>
+                  {last && (
+                    <span className="trading-limits" data-testid="review-fill-at">
+                      {t('trading.review.fillAt', { last: formatPrice(last), price: formatPrice(order.price) })}
+                    </span>
+                  )}
+                  <span className="trading-limits" data-testid="review-limits">
+                    {limits
+                      ? t('trading.review.limits', { down: limits.down, up: limits.up, pct: limits.pct })
+                      : t('trading.review.limitsUnknown')}
+                  </span>
+                </Space>
               }
               rules={[
                 {

@@ -177,6 +177,13 @@ export const BUY_LIST_LAYOUT: ListLayout = {
   card: { head: ['user', 'status'], fields: ['stock', 'dir', 'shares', 'price', 'last', 'amount', 'margin'] },
 };
 
+/** 委托列表: every order of every kind and status, with its fill. */
+export const ORDER_LIST_LAYOUT: ListLayout = {
+  id: 'order-list',
+  must: ['kind', 'status', 'user', 'stock', 'dir', 'shares', 'price', 'fillPrice', 'amount', 'reviewedAt'],
+  card: { head: ['user', 'status'], fields: ['kind', 'stock', 'shares', 'price', 'fillPrice', 'amount'] },
+};
+
 /** 卖出列表: the same, with the order's fill price. */
 export const SELL_LIST_LAYOUT: ListLayout = {
   id: 'sell-list',

@@ -1,7 +1,8 @@
 import '../../../shared/styles/trading.css';
 import { useRef, useState } from 'react';
 import { Space } from 'antd';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import type { ActionType, ProColumns } from '@ant-design/pro-components';
+import { ListTable } from '../../../shared/list/ListTable';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { tradingApi, type OrderItem } from '@stock-admin/contracts';
@@ -13,7 +14,7 @@ import { tradingCalls } from '../api';
 import { ExportButton } from '../../../shared/components/ExportButton';
 import { filterColumns } from '../components/filterColumns';
 import { OrderDetailDrawer } from '../components/OrderDetailDrawer';
-import { orderColumns, type OrderView } from '../components/orderColumns';
+import { ORDER_LIST_LAYOUT, orderColumns, type OrderView } from '../components/orderColumns';
 import { ORDER_FILTER_KEYS, orderFiltersOf, orderFiltersOfSearch, orderSearchOf, toQuery, useListFilters } from '../lib/filters';
 import { liveOrder, useLiveOrders } from '../lib/liveOrders';
 import { useQueueRefresh } from '../../../shared/useQueueRefresh';
@@ -66,7 +67,7 @@ export default function OrderList() {
 
   return (
     <div className="trading-page" data-testid="order-list">
-      <ProTable<OrderView, Params>
+      <ListTable<OrderView, Params>
         {...tableDefaults()}
         actionRef={actionRef}
         columns={columns}
@@ -80,7 +81,8 @@ export default function OrderList() {
         }
         search={{ labelWidth: 'auto', defaultCollapsed: !Object.keys(initial).some((k) => k !== 'userId' && k !== 'phone') }}
         form={{ initialValues: initial }}
-        scroll={{ x: 2100 }}
+        layout={ORDER_LIST_LAYOUT}
+        live={['BUY_GP_REQUEST', 'BUY_GP_SETTLED']}
         options={{ reload: true, density: false, setting: true }}
         toolBarRender={() => [
           <ExportButton
