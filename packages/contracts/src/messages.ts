@@ -91,6 +91,14 @@ export const messagesApi = {
     module: 'messages',
     summary: 'Send a station message to chosen users or to all users',
   }),
+  audienceSize: endpoint({
+    method: 'POST',
+    path: '/admin/stationMessage/audienceSize.do',
+    access: perm('add'),
+    input: z.object({ audience: z.enum(STATION_AUDIENCES), userIds: zIdList().optional() }),
+    data: z.object({ count: z.number().int(), label: z.string() }),
+    summary: 'How many users a station message would reach now: what the send’s confirmation names',
+  }),
   recipients: endpoint({
     method: 'POST',
     path: '/admin/stationMessage/recipients.do',

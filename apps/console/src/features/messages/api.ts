@@ -25,6 +25,7 @@ export const messageCalls = {
 /** Station messages (站内消息, permission `stationmessage`). */
 export const stationCalls = {
   list: (q: InputOf<typeof messagesApi.list>) => call(messagesApi.list, q),
+  audienceSize: (q: InputOf<typeof messagesApi.audienceSize>) => call(messagesApi.audienceSize, q),
   send: (q: InputOf<typeof messagesApi.send>) => call(messagesApi.send, q),
   recipients: (q: InputOf<typeof messagesApi.recipients>) => call(messagesApi.recipients, q),
   withdraw: (id: number) => call(messagesApi.withdraw, { id }),

@@ -31,7 +31,8 @@ import { useLiveRefresh } from './useLiveRefresh';
 export const CHANGED_ROW_MS = 2500;
 
 export type ListTableProps<T, P extends ParamsType> = Omit<ProTableProps<T, P>, 'actionRef'> & {
-  actionRef: React.MutableRefObject<ActionType | undefined>;
+  /** The table's actions (reload…); the list keeps its own when the page needs none. */
+  actionRef?: React.MutableRefObject<ActionType | undefined>;
   /** The columns an operator must see and the phone card. */
   layout: ListLayout;
   /** Live events that refresh the list where it stands (page, filters, selection kept; changed rows flash). */
@@ -77,8 +78,11 @@ export function ListTable<T extends object, P extends ParamsType = ParamsType>({
   onSubmit,
   onReset,
   search,
+  actionRef: givenRef,
   ...table
 }: ListTableProps<T, P>) {
+  const ownRef = useRef<ActionType>(undefined);
+  const actionRef = givenRef ?? ownRef;
   const phone = Grid.useBreakpoint().md === false;
   const columns = useMemo(() => namedColumns(given), [given]);
   const defaults = useMemo(() => defaultColumnsState(columns, layout), [columns, layout]);
@@ -95,7 +99,7 @@ export function ListTable<T extends object, P extends ParamsType = ParamsType>({
   const [flash, setFlash] = useState<Set<unknown>>(new Set());
   useLiveRefresh(live, () => {
     liveLoad.current = true;
-    void table.actionRef.current?.reload();
+    void actionRef.current?.reload();
   });
   useEffect(() => {
     if (!flash.size) return;
@@ -150,6 +154,7 @@ export function ListTable<T extends object, P extends ParamsType = ParamsType>({
   };
   const common = {
     ...table,
+    actionRef,
     // one ProTable across a desk and a phone: it must keep a columns state in both (it reads one on every render)
     columnsState: { value: state, defaultValue: defaults, onChange: change },
     request: wrapped,
@@ -203,13 +208,15 @@ export function ListTable<T extends object, P extends ParamsType = ParamsType>({
       columns={deskColumns}
       search={search}
       searchFormRender={searchFormRender}
+      // a list's own expansion (an agent's sub-agents) wins; hidden columns are then shown through the settings
       expandable={
-        hidden.length
+        table.expandable ??
+        (hidden.length
           ? {
               expandedRowRender: (r: T, i: number) => <Fields columns={hidden} r={r} index={i} className="list-row-more" />,
               columnWidth: 36,
             }
-          : table.expandable
+          : undefined)
       }
     />
   );

@@ -12,6 +12,9 @@ import { pickUsers } from '../users/index.js';
 /** 站内消息 (/admin/stationMessage/…, /app/message/…), message templates and sends (/admin/msgTemplate/…). */
 export function messagesRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, messagesApi.list, ({ admin, input }) => station.listMessages(ctx, admin, input));
+  route(app, ctx, messagesApi.audienceSize, ({ admin, input, lang }) =>
+    sends.audienceSize(ctx, admin, input.audience === 'all' ? { kind: 'all' } : { kind: 'users', userIds: input.userIds ?? [] }, lang),
+  );
   route(app, ctx, messagesApi.send, async ({ admin, input, audit, message }) => {
     const r = await station.sendMessage(ctx, admin, input, audit);
     message('station_sent', { count: r.recipientCount });

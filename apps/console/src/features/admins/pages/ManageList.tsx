@@ -1,7 +1,9 @@
 import { useRef, useState } from 'react';
 import { Badge, Button, Popconfirm, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import type { ActionType, ProColumns } from '@ant-design/pro-components';
+import { ListTable } from '../../../shared/list/ListTable';
+import type { ListLayout } from '../../../shared/list/layout';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AdminRecord, AdminStatus } from '@stock-admin/contracts';
@@ -18,6 +20,13 @@ import { GoogleModal, GoogleState } from '../components/GoogleModal';
 import { mayDelete } from '../lib/rowRules';
 import '../admins.css';
 import { tableRequest } from '../../../shared/tableRequest';
+
+/** 管理列表: who the admin is, the role, and the switches an operator flips (issue 39). */
+const ADMINS_LAYOUT: ListLayout = {
+  id: 'admins',
+  must: ['id', 'adminUtopia', 'adminName', 'roleId', 'status', 'locked', 'googleEnabled', 'chatEnabled', 'online', 'lastLoginAt'],
+  card: { head: ['adminName', 'status'], fields: ['adminUtopia', 'roleId', 'locked', 'online', 'lastLoginAt'] },
+};
 
 const FILTER_KEYS = ['adminName', 'adminUtopia', 'roleId', 'locked', 'status'] as const;
 const STATUS_COLOR: Record<AdminStatus, string> = { active: 'green', pending: 'gold', expired: 'default' };
@@ -251,12 +260,12 @@ export default function ManageList() {
 
   return (
     <div data-testid="page-managelist">
-      <ProTable<AdminRecord, Params>
+      <ListTable<AdminRecord, Params>
         {...tableDefaults()}
         headerTitle={t('admins.title')}
         actionRef={actionRef}
         columns={columns}
-        scroll={{ x: 1500 }}
+        layout={ADMINS_LAYOUT}
         search={{ labelWidth: 'auto' }}
         form={{ initialValues }}
         options={{ reload: true, density: false, setting: true }}

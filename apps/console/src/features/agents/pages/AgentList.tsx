@@ -2,7 +2,9 @@ import '../../../shared/styles/users.css';
 import { useRef, useState } from 'react';
 import { Button, Popconfirm, Switch, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import type { ActionType, ProColumns } from '@ant-design/pro-components';
+import { ListTable } from '../../../shared/list/ListTable';
+import type { ListLayout } from '../../../shared/list/layout';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { AgentItem } from '@stock-admin/contracts';
@@ -17,6 +19,13 @@ import { formatRate, previewAgentAdjust } from '../../../shared/decimal';
 import { pageOfParams, type Params } from '../../../shared/userFilters';
 import { AgentFormModal } from '../components/AgentFormModal';
 import { tableRequest } from '../../../shared/tableRequest';
+
+/** 代理列表: who the agent is, its rates and balance, its users (issue 39). */
+const AGENTS_LAYOUT: ListLayout = {
+  id: 'agents',
+  must: ['name', 'realName', 'phone', 'parentName', 'feeRate', 'profitRate', 'balance', 'userCount', 'childCount', 'locked'],
+  card: { head: ['name', 'locked'], fields: ['realName', 'phone', 'parentName', 'balance', 'userCount', 'childCount'] },
+};
 
 type Row = AgentItem & { children?: Row[] };
 
@@ -201,13 +210,13 @@ export default function AgentList() {
 
   return (
     <div data-testid="agent-list">
-      <ProTable<Row, Params>
+      <ListTable<Row, Params>
         {...tableDefaults()}
         actionRef={actionRef}
         columns={columns}
         headerTitle={t('agents.title')}
         search={{ labelWidth: 'auto', defaultCollapsed: false }}
-        scroll={{ x: 1900 }}
+        layout={AGENTS_LAYOUT}
         dataSource={attach(roots, children)}
         onDataSourceChange={(d) => setRoots(d as Row[])}
         expandable={{

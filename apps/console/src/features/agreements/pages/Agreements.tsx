@@ -1,6 +1,8 @@
 import { useRef, useState } from 'react';
 import { Popconfirm, Select, Tag, Typography } from 'antd';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import type { ActionType, ProColumns } from '@ant-design/pro-components';
+import { ListTable } from '../../../shared/list/ListTable';
+import type { ListLayout } from '../../../shared/list/layout';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -15,6 +17,13 @@ import { agreementCalls } from '../api';
 import { AgreementViewer } from '../components/AgreementViewer';
 import { STATUS_COLOR, UserText } from '../components/cells';
 import { tableRequest } from '../../../shared/tableRequest';
+
+/** 合同审核: whose contract, which template, its state and signature (issue 39). */
+const CONTRACTS_LAYOUT: ListLayout = {
+  id: 'contracts',
+  must: ['templateName', 'user', 'statusTag', 'signedAt', 'signIp', 'reviewedBy', 'rejectReason'],
+  card: { head: ['user', 'statusTag'], fields: ['templateName', 'signedAt', 'rejectReason'] },
+};
 
 const REVIEW_STATUSES = ['signed', 'approved', 'rejected'] as const;
 
@@ -123,14 +132,15 @@ export default function Agreements() {
 
   return (
     <div data-testid="page-agreement-list">
-      <ProTable<AgreementItem>
+      <ListTable<AgreementItem>
         {...tableDefaults()}
         actionRef={actionRef}
         rowKey="id"
         columns={columns}
         headerTitle={t('agreements.review.title')}
         search={{ labelWidth: 'auto' }}
-        scroll={{ x: 1300 }}
+        layout={CONTRACTS_LAYOUT}
+        live={['IS_CONTRACT', 'CONTRACT_REVIEWED']}
         request={async (params) => {
           const range = params.time as [string, string] | undefined;
           return tableRequest(() =>

@@ -1,7 +1,9 @@
 import { useRef, useState } from 'react';
 import { Button, Popconfirm, Select, Tag, Typography } from 'antd';
 import { PlusOutlined, SendOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import type { ActionType, ProColumns } from '@ant-design/pro-components';
+import { ListTable } from '../../../shared/list/ListTable';
+import type { ListLayout } from '../../../shared/list/layout';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AGREEMENT_STATUSES, type AgreementItem } from '@stock-admin/contracts';
@@ -14,6 +16,13 @@ import { AssignModal } from '../components/AssignModal';
 import { AgreementViewer } from '../components/AgreementViewer';
 import { STATUS_COLOR, UserText } from '../components/cells';
 import { tableRequest } from '../../../shared/tableRequest';
+
+/** 合同分配: which template went to whom, when, and whether it was signed (issue 39). */
+const ASSIGNMENTS_LAYOUT: ListLayout = {
+  id: 'assignments',
+  must: ['templateName', 'user', 'status', 'assignedBy', 'assignedAt', 'pushedAt', 'signedAt'],
+  card: { head: ['user', 'status'], fields: ['templateName', 'assignedAt', 'signedAt'] },
+};
 
 /** 合同分配 (/contractsettings/assign): who has which template and where each stands; assign, push, remove. */
 export default function Assignments() {
@@ -89,14 +98,14 @@ export default function Assignments() {
   const pushable = selected.filter((r) => r.status === 'assigned');
   return (
     <div data-testid="page-agreement-assign">
-      <ProTable<AgreementItem>
+      <ListTable<AgreementItem>
         {...tableDefaults()}
         actionRef={actionRef}
         rowKey="id"
         columns={columns}
         headerTitle={t('agreements.assign.title')}
         search={{ labelWidth: 'auto' }}
-        scroll={{ x: 1300 }}
+        layout={ASSIGNMENTS_LAYOUT}
         rowSelection={can('add') ? { selectedRowKeys: selected.map((r) => r.id), onChange: (_, rows) => setSelected(rows) } : undefined}
         toolBarRender={() => [
           pushable.length > 0 && (

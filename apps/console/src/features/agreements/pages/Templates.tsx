@@ -1,7 +1,9 @@
 import { useRef, useState } from 'react';
 import { Button, Popconfirm, Switch, Tag, Tooltip, Typography } from 'antd';
 import { PlusOutlined, StarFilled } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import type { ActionType, ProColumns } from '@ant-design/pro-components';
+import { ListTable } from '../../../shared/list/ListTable';
+import type { ListLayout } from '../../../shared/list/layout';
 import { useTranslation } from 'react-i18next';
 import { AGREEMENT_KINDS, type AgreementTemplate } from '@stock-admin/contracts';
 import { Access, useAccess } from '../../../lib/access';
@@ -11,6 +13,13 @@ import { time } from '../../../shared/components/cells';
 import { agreementCalls } from '../api';
 import { TemplateDrawer } from '../components/TemplateDrawer';
 import { tableRequest } from '../../../shared/tableRequest';
+
+/** 合同模板: every column (a short list): on a phone, a card per template (issue 39). */
+const TEMPLATES_LAYOUT: ListLayout = {
+  id: 'contract-templates',
+  must: ['name', 'kind', 'version', 'enabled', 'assigned', 'signed', 'updatedBy', 'updatedAt'],
+  card: { head: ['name', 'enabled'], fields: ['kind', 'version', 'assigned', 'signed'] },
+};
 
 /** 合同模版 (/contractsettings/template): templates by type, the default of each type, versions, use counts. */
 export default function Templates() {
@@ -101,14 +110,14 @@ export default function Templates() {
 
   return (
     <div data-testid="page-agreement-templates">
-      <ProTable<AgreementTemplate>
+      <ListTable<AgreementTemplate>
         {...tableDefaults()}
         actionRef={actionRef}
         rowKey="id"
         columns={columns}
         headerTitle={t('agreements.template.title')}
         search={{ labelWidth: 'auto' }}
-        scroll={{ x: 1200 }}
+        layout={TEMPLATES_LAYOUT}
         toolBarRender={() => [
           <Access key="add" action="add">
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="template-add">

@@ -2,7 +2,9 @@ import { useRef, useState } from 'react';
 import Decimal from 'decimal.js';
 import { Button, Popconfirm, Progress, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import type { ActionType, ProColumns } from '@ant-design/pro-components';
+import { ListTable } from '../../../shared/list/ListTable';
+import type { ListLayout } from '../../../shared/list/layout';
 import { useTranslation } from 'react-i18next';
 import type { BlockProductItem } from '@stock-admin/contracts';
 import { Access, useAccess } from '../../../lib/access';
@@ -15,6 +17,13 @@ import { blocktradeCalls } from '../api';
 import { ProductDrawer } from '../components/ProductDrawer';
 import { tableRequest } from '../../../shared/tableRequest';
 import { formatCount, formatYuan } from '../../../shared/money';
+
+/** 大宗交易产品: the stock, its window, price, what is left and waiting (issue 39). */
+const BLOCK_PRODUCTS_LAYOUT: ListLayout = {
+  id: 'block-products',
+  must: ['gid', 'window', 'price', 'quantity', 'bounds', 'times', 'pending', 'shown', 'locked'],
+  card: { head: ['gid', 'window'], fields: ['price', 'quantity', 'bounds', 'pending'] },
+};
 
 const WINDOW_COLOR = { upcoming: 'blue', open: 'green', closed: 'default' } as const;
 
@@ -185,14 +194,15 @@ export default function BlockProducts() {
 
   return (
     <div data-testid="block-products">
-      <ProTable<BlockProductItem>
+      <ListTable<BlockProductItem>
         {...tableDefaults()}
         actionRef={actionRef}
         columns={columns}
         onDataSourceChange={setRows}
         headerTitle={t('blocktrade.product.title')}
         search={{ labelWidth: 'auto' }}
-        scroll={{ x: 1400 }}
+        layout={BLOCK_PRODUCTS_LAYOUT}
+        live={['BUY_DZ_REQUEST', 'BUY_DZ_SETTLED']}
         options={{ reload: true, density: false, setting: true }}
         toolBarRender={() => [
           <Access key="add" action="add">

@@ -2,7 +2,9 @@ import '../../../shared/styles/funds.css';
 import { useRef, useState } from 'react';
 import { Button, Image, Popconfirm, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import type { ActionType, ProColumns } from '@ant-design/pro-components';
+import { ListTable } from '../../../shared/list/ListTable';
+import type { ListLayout } from '../../../shared/list/layout';
 import { useTranslation } from 'react-i18next';
 import { CHANNEL_TYPES, CHANNEL_TYPE_LABELS, type ChannelItem } from '@stock-admin/contracts';
 import { Access, useAccess } from '../../../lib/access';
@@ -14,6 +16,13 @@ import { channelCalls } from '../api';
 import { ChannelFormModal } from '../components/ChannelFormModal';
 import { channelPatchPayload } from '../lib/forms';
 import { tableRequest } from '../../../shared/tableRequest';
+
+/** 支付渠道: the channel, where the money goes, its limits and switches (issue 39). */
+const CHANNELS_LAYOUT: ListLayout = {
+  id: 'channels',
+  must: ['type', 'name', 'payeeName', 'account', 'bankName', 'limits', 'dailyCap', 'shown', 'enabled', 'withdrawable'],
+  card: { head: ['name', 'enabled'], fields: ['type', 'payeeName', 'account', 'limits', 'dailyCap'] },
+};
 
 const TYPE_COLORS: Record<string, string> = { bank: 'blue', alipay: 'cyan', wechat: 'green', usdt: 'gold', gateway: 'purple' };
 
@@ -253,13 +262,13 @@ export default function ChannelList() {
 
   return (
     <div className="funds-page" data-testid="channel-list">
-      <ProTable<ChannelItem>
+      <ListTable<ChannelItem>
         {...tableDefaults()}
         actionRef={actionRef}
         columns={columns}
         headerTitle={t('channels.list.title')}
         search={{ labelWidth: 'auto' }}
-        scroll={{ x: 1940 }}
+        layout={CHANNELS_LAYOUT}
         toolBarRender={() => [
           <Access key="add" action="add">
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ channel: null })} data-testid="channel-add">

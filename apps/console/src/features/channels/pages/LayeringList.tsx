@@ -2,7 +2,9 @@ import '../../../shared/styles/funds.css';
 import { useRef, useState } from 'react';
 import { Button, Popconfirm, Space, Tag } from 'antd';
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import type { ActionType, ProColumns } from '@ant-design/pro-components';
+import { ListTable } from '../../../shared/list/ListTable';
+import type { ListLayout } from '../../../shared/list/layout';
 import { useTranslation } from 'react-i18next';
 import type { LayeringItem } from '@stock-admin/contracts';
 import { Access } from '../../../lib/access';
@@ -14,6 +16,13 @@ import { layeringCalls } from '../api';
 import { LayeringChannelsModal } from '../components/LayeringChannelsModal';
 import { LayeringFormModal } from '../components/LayeringFormModal';
 import { tableRequest } from '../../../shared/tableRequest';
+
+/** 用户分层: every column (a short list): on a phone, a card per tier (issue 39). */
+const TIERS_LAYOUT: ListLayout = {
+  id: 'tiers',
+  must: ['layeringName', 'payNums', 'payMoney', 'withdrawalMoney', 'withdrawalNums'],
+  card: { head: ['layeringName'], fields: ['payNums', 'payMoney', 'withdrawalNums', 'withdrawalMoney'] },
+};
 
 /**
  * Layering list screen (/capital/layleringlist — the spec's spelling; the old /capital/layeringlist redirects —, 分层列表; spec §2 "Layering list screen"): refresh and
@@ -95,7 +104,7 @@ export default function LayeringList() {
 
   return (
     <div className="funds-page" data-testid="layering-list">
-      <ProTable<LayeringItem>
+      <ListTable<LayeringItem>
         {...tableDefaults()}
         actionRef={actionRef}
         columns={columns}
@@ -119,7 +128,7 @@ export default function LayeringList() {
             (e) => reportLoadFailure(e, t('channels.layering.loadFailed')),
           );
         }}
-        scroll={{ x: 760 }}
+        layout={TIERS_LAYOUT}
       />
       <LayeringFormModal
         open={!!editing}

@@ -1,7 +1,9 @@
 import { useRef, useState } from 'react';
 import { Button, DatePicker, Drawer, Form, Input, InputNumber, Popconfirm, Select, Space, Switch, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import type { ActionType, ProColumns } from '@ant-design/pro-components';
+import { ListTable } from '../../../shared/list/ListTable';
+import type { ListLayout } from '../../../shared/list/layout';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { ACTIVITY_TARGETS, type ActivityItem } from '@stock-admin/contracts';
@@ -13,6 +15,13 @@ import { contentCalls } from '../api';
 import { ImageField } from '../components/ImageField';
 import { LazyEditor } from '../../../components/LazyEditor';
 import { tableRequest } from '../../../shared/tableRequest';
+
+/** 活动管理: every column (a short list): on a phone, a card per activity (issue 39). */
+const ACTIVITIES_LAYOUT: ListLayout = {
+  id: 'activities',
+  must: ['title', 'state', 'window', 'target', 'shown'],
+  card: { head: ['title', 'state'], fields: ['window', 'target', 'shown'] },
+};
 
 const STATE_COLOR = { upcoming: 'blue', running: 'green', ended: 'default' } as const;
 interface Values {
@@ -129,14 +138,14 @@ export default function Activities() {
 
   return (
     <div data-testid="page-activities">
-      <ProTable<ActivityItem>
+      <ListTable<ActivityItem>
         {...tableDefaults()}
         actionRef={actionRef}
         rowKey="id"
         search={false}
         columns={columns}
         headerTitle={t('content.menu.activesetting')}
-        scroll={{ x: 900 }}
+        layout={ACTIVITIES_LAYOUT}
         toolBarRender={() => [
           <Access key="add" action="add">
             <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')}>

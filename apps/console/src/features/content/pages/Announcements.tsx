@@ -1,7 +1,9 @@
 import { useRef, useState } from 'react';
 import { Button, Popconfirm, Switch, Tag, Typography } from 'antd';
 import { PlusOutlined, PushpinFilled } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import type { ActionType, ProColumns } from '@ant-design/pro-components';
+import { ListTable } from '../../../shared/list/ListTable';
+import type { ListLayout } from '../../../shared/list/layout';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { ARTICLE_TYPES, type ArticleItem } from '@stock-admin/contracts';
@@ -10,6 +12,13 @@ import { tableDefaults } from '../../../lib/proTable';
 import { contentCalls } from '../api';
 import { ArticleDrawer } from '../components/ArticleDrawer';
 import { tableRequest } from '../../../shared/tableRequest';
+
+/** 公告 / 新闻: every column (a short list): on a phone, a card per article (issue 39). */
+const ARTICLES_LAYOUT: ListLayout = {
+  id: 'articles',
+  must: ['title', 'type', 'state', 'publishAt', 'views', 'shown'],
+  card: { head: ['title', 'state'], fields: ['type', 'publishAt', 'views', 'shown'] },
+};
 
 /** 公告设置 (/allsetting/noticesetting): announcements with type, publication (scheduled or live), pin, views. */
 export default function Announcements() {
@@ -104,14 +113,14 @@ export default function Announcements() {
 
   return (
     <div data-testid="page-announcements">
-      <ProTable<ArticleItem>
+      <ListTable<ArticleItem>
         {...tableDefaults()}
         actionRef={actionRef}
         rowKey="id"
         columns={columns}
         headerTitle={t('content.menu.noticesetting')}
         search={{ labelWidth: 'auto' }}
-        scroll={{ x: 1000 }}
+        layout={ARTICLES_LAYOUT}
         toolBarRender={() => [
           <Access key="add" action="add">
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="article-add">

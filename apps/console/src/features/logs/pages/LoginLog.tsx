@@ -1,6 +1,8 @@
 import { useRef } from 'react';
 import { Tag, Tooltip, Typography } from 'antd';
-import { ProTable, type ProColumns } from '@ant-design/pro-components';
+import type { ProColumns } from '@ant-design/pro-components';
+import { ListTable } from '../../../shared/list/ListTable';
+import type { ListLayout } from '../../../shared/list/layout';
 import { useTranslation } from 'react-i18next';
 import { LOGIN_RESULTS, logsApi, type LoginLogItem } from '@stock-admin/contracts';
 import { tableDefaults } from '../../../lib/proTable';
@@ -9,6 +11,13 @@ import { ExportButton } from '../../../shared/components/ExportButton';
 import { filtersOf, timeRange, toListQuery, useUrlFilters, type Params } from '../../../shared/filters';
 import { clientOf, fmtTime } from '../../../shared/format';
 import { tableRequest } from '../../../shared/tableRequest';
+
+/** 登录日志: every column (a short list): on a phone, a card per sign-in (issue 39). */
+const LOGIN_LOG_LAYOUT: ListLayout = {
+  id: 'login-log',
+  must: ['createdAt', 'username', 'ip', 'userAgent', 'result'],
+  card: { head: ['username', 'result'], fields: ['createdAt', 'ip', 'userAgent'] },
+};
 
 const FILTER_KEYS = ['username', 'ip', 'result', 'beginTime', 'endTime'] as const;
 
@@ -58,14 +67,14 @@ export default function LoginLog() {
 
   return (
     <div data-testid="page-loginlog">
-      <ProTable<LoginLogItem, Params>
+      <ListTable<LoginLogItem, Params>
         {...tableDefaults()}
         headerTitle={t('logs.menu.loginlog')}
         columns={columns}
         search={{ labelWidth: 'auto' }}
         form={{ initialValues }}
         options={{ reload: true, density: false, setting: false }}
-        scroll={{ x: 900 }}
+        layout={LOGIN_LOG_LAYOUT}
         request={async (params) => {
           const f = filtersOf(params);
           last.current = f;

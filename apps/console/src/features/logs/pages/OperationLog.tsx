@@ -1,6 +1,8 @@
 import { useRef } from 'react';
 import { Descriptions, Tag, Tooltip, Typography } from 'antd';
-import { ProTable, type ProColumns } from '@ant-design/pro-components';
+import type { ProColumns } from '@ant-design/pro-components';
+import { ListTable } from '../../../shared/list/ListTable';
+import type { ListLayout } from '../../../shared/list/layout';
 import { useTranslation } from 'react-i18next';
 import { logsApi, type OperationLogItem } from '@stock-admin/contracts';
 import { tableDefaults } from '../../../lib/proTable';
@@ -11,6 +13,13 @@ import { actionName } from '../../../shared/logActions';
 import { clientOf, fmtTime, prettyJson, summaryDiff } from '../../../shared/format';
 import '../logs.css';
 import { tableRequest } from '../../../shared/tableRequest';
+
+/** 操作日志: who did what to which record, and its outcome (issue 39); the row's own expansion shows the change. */
+const OPERATION_LOG_LAYOUT: ListLayout = {
+  id: 'operation-log',
+  must: ['createdAt', 'adminName', 'module', 'action', 'targetId', 'summary', 'ip', 'result'],
+  card: { head: ['adminName', 'result'], fields: ['createdAt', 'module', 'action', 'targetId'] },
+};
 
 const FILTER_KEYS = ['adminName', 'module', 'action', 'targetId', 'result', 'beginTime', 'endTime'] as const;
 /** Modules that write operation-log rows (the `module` of the contracts' mutating endpoints). */
@@ -151,14 +160,14 @@ export default function OperationLog() {
 
   return (
     <div data-testid="page-operationlog">
-      <ProTable<OperationLogItem, Params>
+      <ListTable<OperationLogItem, Params>
         {...tableDefaults()}
         headerTitle={t('logs.menu.operationLog')}
         columns={columns}
         search={{ labelWidth: 'auto' }}
         form={{ initialValues }}
         options={{ reload: true, density: false, setting: true }}
-        scroll={{ x: 1300 }}
+        layout={OPERATION_LOG_LAYOUT}
         expandable={{ expandedRowRender: (r) => <Detail r={r} />, rowExpandable: (r) => r.summary != null || !!r.userAgent }}
         request={async (params) => {
           const f = filtersOf(params);

@@ -1,6 +1,8 @@
 import { useRef } from 'react';
 import { Tag, Tooltip } from 'antd';
-import { ProTable, type ProColumns } from '@ant-design/pro-components';
+import type { ProColumns } from '@ant-design/pro-components';
+import { ListTable } from '../../../shared/list/ListTable';
+import type { ListLayout } from '../../../shared/list/layout';
 import { useTranslation } from 'react-i18next';
 import { SMS_KINDS, logsApi, type SmsLogItem } from '@stock-admin/contracts';
 import { tableDefaults } from '../../../lib/proTable';
@@ -10,6 +12,13 @@ import { filtersOf, timeRange, toListQuery, useUrlFilters, type Params } from '.
 import { fmtTime } from '../../../shared/format';
 import '../logs.css';
 import { tableRequest } from '../../../shared/tableRequest';
+
+/** 短信日志: every column (a short list): on a phone, a card per message (issue 39). */
+const SMS_LOG_LAYOUT: ListLayout = {
+  id: 'sms-log',
+  must: ['createdAt', 'phone', 'kind', 'content', 'provider', 'result', 'ip'],
+  card: { head: ['phone', 'result'], fields: ['createdAt', 'kind', 'content'] },
+};
 
 const FILTER_KEYS = ['phone', 'kind', 'result', 'beginTime', 'endTime'] as const;
 
@@ -61,14 +70,14 @@ export default function SmsLog() {
 
   return (
     <div data-testid="page-smslog">
-      <ProTable<SmsLogItem, Params>
+      <ListTable<SmsLogItem, Params>
         {...tableDefaults()}
         headerTitle={t('logs.menu.smslog')}
         columns={columns}
         search={{ labelWidth: 'auto' }}
         form={{ initialValues }}
         options={{ reload: true, density: false, setting: false }}
-        scroll={{ x: 1100 }}
+        layout={SMS_LOG_LAYOUT}
         request={async (params) => {
           const f = filtersOf(params);
           last.current = f;

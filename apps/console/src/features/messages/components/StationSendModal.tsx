@@ -6,6 +6,7 @@ import { STATION_MAX_USERS } from '@stock-admin/contracts';
 import { feedback } from '../../../lib/feedback';
 import { showFieldError } from '../../../lib/serverErrors';
 import { stationCalls, userPicker } from '../api';
+import { formatCount } from '../../../shared/money';
 
 /** Users by phone prefix (`/admin/user/list.do`), multiple choice. */
 function UserPicker({ value, onChange, id }: { value?: number[]; onChange?: (v: number[]) => void; id?: string }) {
@@ -57,10 +58,27 @@ export function StationSendModal({ onClose, onSent }: { onClose: () => void; onS
   const [form] = Form.useForm<SendValues>();
   const audience = Form.useWatch('audience', form);
   const [busy, setBusy] = useState(false);
+  /** To everyone is a mass send: confirmed naming how many users it reaches now. */
+  const confirmAll = async (): Promise<boolean> => {
+    const size = await stationCalls.audienceSize({ audience: 'all' });
+    return new Promise((resolve) =>
+      feedback.modal.confirm({
+        title: t('messages.send.confirmTitle', { count: formatCount(size.count) }),
+        content: t('messages.send.confirmNow', { label: size.label }),
+        okText: t('messages.station.send'),
+        cancelText: t('common.cancel'),
+        okButtonProps: { 'data-testid': 'station-send-confirm' },
+        onOk: () => resolve(true),
+        onCancel: () => resolve(false),
+      }),
+    );
+  };
+
   const submit = async () => {
     const v = await form.validateFields();
     setBusy(true);
     try {
+      if (v.audience === 'all' && !(await confirmAll())) return;
       const r = await stationCalls.send({
         title: v.title.trim(),
         content: v.content.trim(),

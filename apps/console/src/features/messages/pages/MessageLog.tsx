@@ -18,6 +18,15 @@ import { messageCalls } from '../api';
 import { CHANNEL_COLOR } from './MessageTemplates';
 import { tableRequest } from '../../../shared/tableRequest';
 import { formatCount } from '../../../shared/money';
+import { ListTable } from '../../../shared/list/ListTable';
+import type { ListLayout } from '../../../shared/list/layout';
+
+/** 消息日志: what was sent to whom, its progress and outcome (issue 39). */
+const SENDS_LAYOUT: ListLayout = {
+  id: 'message-sends',
+  must: ['channel', 'title', 'audienceLabel', 'status', 'progress', 'sent', 'failed', 'adminName', 'scheduledAt'],
+  card: { head: ['title', 'status'], fields: ['channel', 'audienceLabel', 'progress', 'failed'] },
+};
 
 type Delivery = DataOf<typeof messageSendsApi.deliveries>['list'][number];
 const STATUS_COLOR = {
@@ -204,14 +213,14 @@ export default function MessageLog() {
 
   return (
     <div data-testid="page-pushlist">
-      <ProTable<SendItem>
+      <ListTable<SendItem>
         {...tableDefaults()}
         actionRef={actionRef}
         rowKey="id"
         columns={columns}
         headerTitle={t('messages.log.title')}
         search={{ labelWidth: 'auto' }}
-        scroll={{ x: 1700 }}
+        layout={SENDS_LAYOUT}
         // sends in progress refresh the page until they end
         polling={polling ? POLL_MS : undefined}
         request={async (params) => {

@@ -1,7 +1,9 @@
 import { useRef, useState } from 'react';
 import { Button, Popconfirm, Tag, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import type { ActionType, ProColumns } from '@ant-design/pro-components';
+import { ListTable } from '../../../shared/list/ListTable';
+import type { ListLayout } from '../../../shared/list/layout';
 import { useTranslation } from 'react-i18next';
 import { LANGS, MESSAGE_CHANNELS, type MsgTemplate } from '@stock-admin/contracts';
 import { Access, useAccess } from '../../../lib/access';
@@ -12,6 +14,13 @@ import { messageCalls } from '../api';
 import { SendModal } from '../components/SendModal';
 import { TemplateModal } from '../components/TemplateModal';
 import { tableRequest } from '../../../shared/tableRequest';
+
+/** 消息推送 (templates): the template, its channel and text, how often it was sent (issue 39). */
+const MSG_TEMPLATES_LAYOUT: ListLayout = {
+  id: 'message-templates',
+  must: ['name', 'channel', 'lang', 'title', 'content', 'sends', 'updatedAt'],
+  card: { head: ['name', 'channel'], fields: ['title', 'content', 'sends'] },
+};
 
 export const CHANNEL_COLOR = { station: 'blue', sms: 'purple', push: 'cyan' } as const;
 
@@ -101,14 +110,14 @@ export default function MessageTemplates() {
 
   return (
     <div data-testid="page-push">
-      <ProTable<MsgTemplate>
+      <ListTable<MsgTemplate>
         {...tableDefaults()}
         actionRef={actionRef}
         rowKey="id"
         columns={columns}
         headerTitle={t('messages.template.title')}
         search={{ labelWidth: 'auto' }}
-        scroll={{ x: 1400 }}
+        layout={MSG_TEMPLATES_LAYOUT}
         rowSelection={can('delete') ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) } : undefined}
         toolBarRender={() => [
           selected.length > 0 && (

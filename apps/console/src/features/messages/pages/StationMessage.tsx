@@ -1,7 +1,9 @@
 import { useRef, useState } from 'react';
 import { Button, Popconfirm, Progress, Space, Tag } from 'antd';
 import { SendOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import type { ActionType, ProColumns } from '@ant-design/pro-components';
+import { ListTable } from '../../../shared/list/ListTable';
+import type { ListLayout } from '../../../shared/list/layout';
 import { useTranslation } from 'react-i18next';
 import type { StationMessageItem } from '@stock-admin/contracts';
 import { Access, useAccess } from '../../../lib/access';
@@ -13,6 +15,13 @@ import { fmtTime } from '../../../shared/format';
 import { RecipientsDrawer } from '../components/RecipientsDrawer';
 import { StationSendModal } from '../components/StationSendModal';
 import { tableRequest } from '../../../shared/tableRequest';
+
+/** 站内信: every column (a short list): on a phone, a card per message (issue 39). */
+const STATION_LAYOUT: ListLayout = {
+  id: 'station-messages',
+  must: ['id', 'title', 'content', 'audience', 'readCount', 'adminName', 'createdAt'],
+  card: { head: ['title', 'audience'], fields: ['content', 'readCount', 'createdAt'] },
+};
 
 const FILTER_KEYS = ['title', 'audience', 'beginTime', 'endTime'] as const;
 
@@ -111,7 +120,7 @@ export default function StationMessage() {
 
   return (
     <div data-testid="page-stationmessage">
-      <ProTable<StationMessageItem, Params>
+      <ListTable<StationMessageItem, Params>
         {...tableDefaults()}
         headerTitle={t('messages.menu.stationmessage')}
         actionRef={actionRef}
@@ -119,7 +128,7 @@ export default function StationMessage() {
         search={{ labelWidth: 'auto' }}
         form={{ initialValues }}
         options={{ reload: true, density: false, setting: false }}
-        scroll={{ x: 1200 }}
+        layout={STATION_LAYOUT}
         request={async (params) => {
           sync(filtersOf(params));
           return tableRequest(() => stationCalls.list(toListQuery(params)));

@@ -1,7 +1,9 @@
 import { useRef, useState } from 'react';
 import { Button, Popconfirm, Switch, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import type { ActionType, ProColumns } from '@ant-design/pro-components';
+import { ListTable } from '../../../shared/list/ListTable';
+import type { ListLayout } from '../../../shared/list/layout';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ISSUE_PHASES, SUBSCRIBE_TYPES, type IssueItem, type IssueKind } from '@stock-admin/contracts';
@@ -12,6 +14,13 @@ import { IssueDrawer } from '../components/IssueDrawer';
 import { issuePrice, recordsPath } from '../lib/format';
 import { tableRequest } from '../../../shared/tableRequest';
 import { formatCode, formatCount } from '../../../shared/money';
+
+/** 新股 / 新债列表: the issue, its phase, price, size and dates, and its subscriptions (issue 39). */
+const ISSUES_LAYOUT: ListLayout = {
+  id: 'issues',
+  must: ['name', 'phase', 'subscribeType', 'issuePrice', 'size', 'dates', 'subscriptions', 'shown', 'locked'],
+  card: { head: ['name', 'phase'], fields: ['issuePrice', 'size', 'dates', 'subscriptions'] },
+};
 
 const PHASE_COLOR = { upcoming: 'blue', subscribing: 'green', allotment: 'orange', listed: 'default' } as const;
 
@@ -190,13 +199,13 @@ export function IssueList({ kind }: { kind: IssueKind }) {
 
   return (
     <div data-testid={`issues-${kind}`}>
-      <ProTable<IssueItem>
+      <ListTable<IssueItem>
         {...tableDefaults()}
         actionRef={actionRef}
         columns={columns}
         headerTitle={t(`newshares.issue.title.${kind}`)}
         search={{ labelWidth: 'auto' }}
-        scroll={{ x: 1400 }}
+        layout={ISSUES_LAYOUT}
         options={{ reload: true, density: false, setting: true }}
         toolBarRender={() => [
           <Access key="add" action="add">

@@ -2,7 +2,9 @@ import '../products.css';
 import { useRef, useState } from 'react';
 import { Button, Space } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType } from '@ant-design/pro-components';
+import type { ActionType } from '@ant-design/pro-components';
+import { ListTable } from '../../../shared/list/ListTable';
+import type { ListLayout } from '../../../shared/list/layout';
 import { useTranslation } from 'react-i18next';
 import type { IndexItem } from '@stock-admin/contracts';
 import { Access, useAccess } from '../../../lib/access';
@@ -16,6 +18,13 @@ import { indexColumns, type IndexFlag } from '../components/indexColumns';
 import { INDEX_FILTER_KEYS, indexFiltersOf } from '../lib/filters';
 import { useRowActions } from '../../../shared/useRowActions';
 import { tableRequest } from '../../../shared/tableRequest';
+
+/** 指数列表: the index, its switches and its trading terms (issue 39). */
+const INDICES_LAYOUT: ListLayout = {
+  id: 'indices',
+  must: ['code', 'name', 'tradable', 'homeShown', 'listShown', 'marginPerLot', 'feePerLot', 'valuePerPoint', 'lots'],
+  card: { head: ['name', 'tradable'], fields: ['code', 'homeShown', 'listShown', 'marginPerLot', 'lots'] },
+};
 
 const FLAG_CALL: Record<IndexFlag, (i: IndexItem, v: boolean) => Promise<IndexItem>> = {
   tradable: (i, v) => indexCalls.indexTrans(i.id, v),
@@ -62,7 +71,7 @@ export default function IndexList() {
 
   return (
     <div className="products-page" data-testid="index-list">
-      <ProTable<IndexItem, Params>
+      <ListTable<IndexItem, Params>
         {...tableDefaults()}
         actionRef={actionRef}
         columns={columns}
@@ -77,7 +86,7 @@ export default function IndexList() {
         // opened with filters the collapsed form would hide: show them all
         search={{ labelWidth: 'auto', defaultCollapsed: !Object.keys(initial).some((k) => k !== 'code' && k !== 'name') }}
         form={{ initialValues: initial }}
-        scroll={{ x: 1600 }}
+        layout={INDICES_LAYOUT}
         options={{ reload: true, density: false, setting: true }}
         toolBarRender={() =>
           staff

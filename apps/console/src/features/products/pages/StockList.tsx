@@ -2,7 +2,9 @@ import '../products.css';
 import { useRef, useState } from 'react';
 import { Button, Space } from 'antd';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType } from '@ant-design/pro-components';
+import type { ActionType } from '@ant-design/pro-components';
+import { ListTable } from '../../../shared/list/ListTable';
+import type { ListLayout } from '../../../shared/list/layout';
 import { useTranslation } from 'react-i18next';
 import { productsApi, type StockItem } from '@stock-admin/contracts';
 import { Access, useAccess } from '../../../lib/access';
@@ -20,6 +22,13 @@ import { STOCK_FILTER_KEYS, stockFiltersOf, stockSortOf, type Filters } from '..
 import { useRowActions } from '../../../shared/useRowActions';
 import { ExportButton } from '../../../shared/components/ExportButton';
 import { tableRequest } from '../../../shared/tableRequest';
+
+/** 股票列表: every column an operator acts on is in view (issue 39). */
+const STOCKS_LAYOUT: ListLayout = {
+  id: 'stocks',
+  must: ['code', 'name', 'market', 'board', 'marketBoard', 'spreadRate', 'shown', 'locked'],
+  card: { head: ['name', 'locked'], fields: ['code', 'marketBoard', 'spreadRate', 'shown'] },
+};
 
 /**
  * 股票产品 (/product/shares): the stock list with live quotes (merged into the rows as QUOTES frames
@@ -91,7 +100,7 @@ export default function StockList() {
 
   return (
     <div className="products-page" data-testid="stock-list">
-      <ProTable<StockItem, Params>
+      <ListTable<StockItem, Params>
         {...tableDefaults()}
         actionRef={actionRef}
         columns={columns}
@@ -106,7 +115,7 @@ export default function StockList() {
         // opened with filters the collapsed form would hide: show them all
         search={{ labelWidth: 'auto', defaultCollapsed: !Object.keys(initial).some((k) => k !== 'code' && k !== 'name') }}
         form={{ initialValues: initial }}
-        scroll={{ x: 1120 }}
+        layout={STOCKS_LAYOUT}
         options={{ reload: true, density: false, setting: true }}
         toolBarRender={() => [
           ...(staff

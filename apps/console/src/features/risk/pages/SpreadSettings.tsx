@@ -2,7 +2,9 @@ import '../risk.css';
 import { useRef, useState } from 'react';
 import { Button, Popconfirm, Switch, Tag, Tooltip, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import type { ActionType, ProColumns } from '@ant-design/pro-components';
+import { ListTable } from '../../../shared/list/ListTable';
+import type { ListLayout } from '../../../shared/list/layout';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { SPREAD_RULE_TYPES, type SpreadRuleItem } from '@stock-admin/contracts';
@@ -14,6 +16,13 @@ import { riskCalls } from '../api';
 import { SpreadDrawer } from '../components/SpreadDrawer';
 import { ruleScope, toggled } from '../lib/spread';
 import { tableRequest } from '../../../shared/tableRequest';
+
+/** 点差设置: every column (a short list): on a phone, a card per rule (issue 39). */
+const SPREAD_LAYOUT: ListLayout = {
+  id: 'spread-rules',
+  must: ['type', 'scope', 'ratePct', 'enabled', 'note', 'updatedAt'],
+  card: { head: ['scope', 'enabled'], fields: ['type', 'ratePct', 'note'] },
+};
 
 const TYPE_COLORS: Record<string, string> = { change_pct: 'magenta', amount: 'gold', code_prefix: 'blue', price: 'cyan' };
 
@@ -146,7 +155,8 @@ export default function SpreadSettings() {
 
   return (
     <div className="risk-page" data-testid="spread-list">
-      <ProTable<SpreadRuleItem>
+      <ListTable<SpreadRuleItem>
+        layout={SPREAD_LAYOUT}
         {...tableDefaults()}
         actionRef={actionRef}
         columns={columns}

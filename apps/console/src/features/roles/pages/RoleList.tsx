@@ -1,7 +1,9 @@
 import { useRef, useState } from 'react';
 import { Button, Popconfirm, Popover, Space, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import type { ActionType, ProColumns } from '@ant-design/pro-components';
+import { ListTable } from '../../../shared/list/ListTable';
+import type { ListLayout } from '../../../shared/list/layout';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { RoleRecord } from '@stock-admin/contracts';
@@ -14,6 +16,13 @@ import { roleCalls } from '../../../shared/api/roles';
 import { RoleFormModal } from '../components/RoleFormModal';
 import '../roles.css';
 import { tableRequest } from '../../../shared/tableRequest';
+
+/** 角色列表: every column (a short list): on a phone, a card per role (issue 39). */
+const ROLES_LAYOUT: ListLayout = {
+  id: 'roles',
+  must: ['id', 'name', 'describe', 'permissions', 'adminCount', 'updatedAt'],
+  card: { head: ['name'], fields: ['describe', 'adminCount', 'permissions'] },
+};
 
 const FILTER_KEYS = ['name'] as const;
 
@@ -127,12 +136,12 @@ export default function RoleList() {
 
   return (
     <div className="roles-page" data-testid="page-rolelist">
-      <ProTable<RoleRecord, Params>
+      <ListTable<RoleRecord, Params>
         {...tableDefaults()}
         headerTitle={t('roles.title')}
         actionRef={actionRef}
         columns={columns}
-        scroll={{ x: 1100 }}
+        layout={ROLES_LAYOUT}
         search={{ labelWidth: 'auto' }}
         form={{ initialValues }}
         options={{ reload: true, density: false, setting: false }}
