@@ -97,6 +97,10 @@ describe('users, agents and fund records', () => {
         assert.ok(phones[0]!.includes(userPhone));
         await page.locator('[data-testid="user-list"] .ant-pagination-total-text', { hasText: T.total(1) }).waitFor();
         await shot(page, 'users-agent-staff', 'en-US');
+        // the menu offers agent staff only what their role may do: positions to read, no page to create one (issue 39)
+        await page.locator('.ant-pro-sider .ant-menu-submenu-title', { hasText: 'Positions' }).click();
+        await page.locator('.ant-pro-sider .ant-menu-item', { hasText: 'Buy orders' }).waitFor();
+        assert.equal(await page.locator('.ant-pro-sider .ant-menu-item', { hasText: 'Create position' }).count(), 0);
         // the agent list shows its own agent only
         await goto(page, '/userlist/agentlist');
         await page.locator('[data-testid="agent-list"] .ant-table-row', { hasText: agentName }).waitFor();

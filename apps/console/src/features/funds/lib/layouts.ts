@@ -7,9 +7,9 @@ export const WITHDRAWALS_LAYOUT: ListLayout = {
   card: { head: ['phone', 'status'], fields: ['amount', 'fee', 'bankName', 'holderName', 'cardNo', 'createdAt'] },
 };
 
-/** 充值列表: who paid how much through which channel, and its state. */
+/** 充值列表: who paid how much through which channel, its state and the operators' note. */
 export const DEPOSITS_LAYOUT: ListLayout = {
   id: 'deposits',
-  must: ['phone', 'agentName', 'amount', 'channel', 'status', 'source', 'payerName', 'receiptImage', 'createdAt'],
+  must: ['phone', 'amount', 'channel', 'status', 'source', 'payerName', 'receiptImage', 'adminNote', 'createdAt'],
   card: { head: ['phone', 'status'], fields: ['amount', 'channel', 'source', 'payerName', 'createdAt'] },
 };
