@@ -10,6 +10,6 @@ export const WITHDRAWALS_LAYOUT: ListLayout = {
 /** 充值列表: who paid how much through which channel, its state and the operators' note. */
 export const DEPOSITS_LAYOUT: ListLayout = {
   id: 'deposits',
-  must: ['phone', 'amount', 'channel', 'status', 'source', 'payerName', 'receiptImage', 'adminNote', 'createdAt'],
+  must: ['phone', 'amount', 'channel', 'status', 'source', 'payerName', 'adminNote', 'createdAt'],
   card: { head: ['phone', 'status'], fields: ['amount', 'channel', 'source', 'payerName', 'createdAt'] },
 };
