@@ -22,8 +22,21 @@ import { tableRequest } from '../../../shared/tableRequest';
 /** 指数列表: the index, its switches and its trading terms (issue 39). */
 const INDICES_LAYOUT: ListLayout = {
   id: 'indices',
-  must: ['code', 'name', 'tradable', 'homeShown', 'listShown', 'marginPerLot', 'feePerLot', 'valuePerPoint', 'lots'],
-  card: { head: ['name', 'tradable'], fields: ['code', 'homeShown', 'listShown', 'marginPerLot', 'lots'] },
+  must: [
+    'code',
+    'name',
+    'last',
+    'change',
+    'changePct',
+    'tradable',
+    'homeShown',
+    'listShown',
+    'marginPerLot',
+    'feePerLot',
+    'valuePerPoint',
+    'lots',
+  ],
+  card: { head: ['name', 'tradable'], fields: ['code', 'last', 'changePct', 'homeShown', 'listShown', 'marginPerLot'] },
 };
 
 const FLAG_CALL: Record<IndexFlag, (i: IndexItem, v: boolean) => Promise<IndexItem>> = {

@@ -26,8 +26,8 @@ import { tableRequest } from '../../../shared/tableRequest';
 /** 股票列表: every column an operator acts on is in view (issue 39). */
 const STOCKS_LAYOUT: ListLayout = {
   id: 'stocks',
-  must: ['code', 'name', 'market', 'board', 'marketBoard', 'spreadRate', 'shown', 'locked'],
-  card: { head: ['name', 'locked'], fields: ['code', 'marketBoard', 'spreadRate', 'shown'] },
+  must: ['code', 'name', 'market', 'board', 'marketBoard', 'last', 'change', 'changePct', 'turnover', 'spreadRate', 'shown', 'locked'],
+  card: { head: ['name', 'locked'], fields: ['code', 'last', 'changePct', 'marketBoard', 'spreadRate', 'shown'] },
 };
 
 /**
