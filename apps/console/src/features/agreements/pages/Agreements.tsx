@@ -43,7 +43,7 @@ export default function Agreements() {
     return s && (REVIEW_STATUSES as readonly string[]).includes(s) ? s : 'signed';
   });
   const reload = () => void actionRef.current?.reload();
-  useQueueRefresh(actionRef, { badge: 22 });
+  useQueueRefresh(actionRef);
   const templates = useQuery({
     queryKey: ['agreements', 'templates', 'all'],
     queryFn: () => agreementCalls.templates({ pageNum: 1, pageSize: 200 }),

@@ -51,7 +51,7 @@ export default function BlockRequests() {
     return s && (BLOCK_REQUEST_STATUSES as readonly string[]).includes(s) ? s : 'pending';
   });
   const { reload, selected } = queue;
-  useQueueRefresh(queue.actionRef, { badge: 20, onFresh: queue.clearSelection });
+  useQueueRefresh(queue.actionRef, { onFresh: queue.clearSelection });
 
   /** Reviews the chosen requests (queue.runBatch then clears the selection and reloads); each one's outcome is shown. */
   const reviewRows = async (chosen: BlockRequestItem[], approve: boolean, reason?: string) => {

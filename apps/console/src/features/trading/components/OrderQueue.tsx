@@ -30,8 +30,8 @@ import { sumAmounts } from '../../../shared/decimal';
 /**
  * A review queue (买入列表 / 卖出列表): pending orders unless the operator picks another status; approve
  * one in a drawer (live quote, optional fill price within today's limits) or reject it with a reason;
- * approve or reject a selection and see each order's outcome. The buy queue follows badge 19 (new buys
- * reload it); the header badge's `?_t=` reloads it from page 1.
+ * approve or reject a selection and see each order's outcome. The buy queue follows its live events (a new
+ * buy, anyone's review reload it in place); the header badge's `?_t=` reloads it from page 1.
  */
 export function OrderQueue({ kind }: { kind: 'buy' | 'sell' }) {
   const { t } = useTranslation();
@@ -46,7 +46,7 @@ export function OrderQueue({ kind }: { kind: 'buy' | 'sell' }) {
   const [reviewing, setReviewing] = useState<OrderItem | null>(null);
   const [detail, setDetail] = useState<number | null>(null);
   const [results, setResults] = useState<{ rows: BatchRow[]; approve: boolean } | null>(null);
-  useQueueRefresh(queue.actionRef, { badge: kind === 'buy' ? 19 : undefined, onFresh: queue.clearSelection });
+  useQueueRefresh(queue.actionRef, { onFresh: queue.clearSelection });
 
   const reviewRows = async (chosen: OrderItem[], approve: boolean, reason?: string) => {
     const d = await tradingCalls.batchReview(
