@@ -7,6 +7,7 @@ import { changeLang } from '../../src/app/i18n';
 import { RoutePermissionContext } from '../../src/lib/access';
 import { badges } from '../../src/lib/badges';
 import { requestEnv } from '../../src/lib/request';
+import { socketBus } from '../../src/lib/socketBus';
 import { setUserInfo } from '../../src/lib/session';
 import BuyList from '../../src/features/trading/pages/BuyList';
 import { fakeFetch, ok, spyFeedback, type FakeCall } from '../helpers';
@@ -90,7 +91,7 @@ const lists = () => calls.filter((c) => c.url.includes('/admin/order/buyList.do'
 const body = (c: FakeCall) => new URLSearchParams(String(c.init.body));
 
 describe('买入列表 page', () => {
-  it('opens on pending buys, reloads when badge 19 rises (a live BUY_GP_REQUEST) and when the badge navigates here', async () => {
+  it('opens on pending buys, reloads once per burst of live BUY_GP_REQUEST events (not on badge changes) and when the badge navigates here', async () => {
     renderPage();
     await screen.findByText('贵州茅台', undefined, { timeout: 8000 });
     expect(body(lists()[0]!).get('status')).toBe('pending');
@@ -98,12 +99,17 @@ describe('买入列表 page', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(where).toBe('');
     const before = lists().length;
+    // the badge alone is no reason to reload: the socket's event is (it counts the badge up too — one reload, not two)
     act(() => badges.bump(19));
-    act(() => badges.bump(19)); // a burst reloads once
+    await new Promise((r) => setTimeout(r, 600));
+    expect(lists().length).toBe(before);
+    act(() => socketBus.event({ cmd: 1, type: 'BUY_GP_REQUEST', data: { id: 4 } }));
+    act(() => socketBus.event({ cmd: 1, type: 'BUY_GP_REQUEST', data: { id: 5 } })); // a burst reloads once
     await waitFor(() => expect(lists().length).toBe(before + 1), { timeout: 5000 });
     await new Promise((r) => setTimeout(r, 600));
     expect(lists().length).toBe(before + 1);
-    act(() => badges.set(19, 0)); // going down (the badge was clicked) is no reason to reload
+    act(() => socketBus.event({ cmd: 1, type: 'WITHDRAW_REQUEST', data: { id: 6 } })); // another queue's event
+    act(() => badges.set(19, 0));
     await new Promise((r) => setTimeout(r, 600));
     expect(lists().length).toBe(before + 1);
     act(() => go('/position/buyList?_t=123'));
