@@ -15,9 +15,7 @@ const user = (isSuper: boolean, perms: Record<string, string[]>) =>
       permissions: Object.entries(perms).map(([k, a]) => ({
         roleId: 1,
         permissionId: k,
-        permissionName: k,
         actions: a,
-        actionEntitySet: [],
       })),
     },
   }) as unknown as UserInfo;

@@ -24,9 +24,7 @@ const who = (perms: Record<string, string[]>, isSuper = false, username = 'ops')
       permissions: Object.entries(perms).map(([k, a]) => ({
         roleId: 1,
         permissionId: k,
-        permissionName: k,
         actions: a,
-        actionEntitySet: [],
       })),
     },
   }) as unknown as UserInfo;

@@ -73,7 +73,7 @@ describe('header badge buttons', () => {
         role: {
           id: 2,
           name: 'finance',
-          permissions: [{ roleId: 2, permissionId: 'withdrawallist', permissionName: '', actions: ['query'], actionEntitySet: [] }],
+          permissions: [{ roleId: 2, permissionId: 'withdrawallist', actions: ['query'] }],
         },
       } as UserInfo),
     );
@@ -107,10 +107,11 @@ describe('badge buttons follow the route table', () => {
   it('offers a button only for a page the table holds', () => {
     const page = (path: string) => ({ path, titleKey: 'x', component: null });
     expect(builtBadgeButtons([page('/capital/withdrawallist')]).map((b) => b.code)).toEqual([2]);
-    expect(builtBadgeButtons([{ path: '/position', titleKey: 'p', children: [page('/position/buyList'), page('/position/dzList')] }]).map((b) => b.code)).toEqual([
-      19, 20,
-    ]);
+    expect(
+      builtBadgeButtons([{ path: '/position', titleKey: 'p', children: [page('/position/buyList'), page('/position/dzList')] }]).map(
+        (b) => b.code,
+      ),
+    ).toEqual([19, 20]);
     expect(builtBadgeButtons().map((b) => b.code)).toEqual([2, 19, 20, 21, 22]);
   });
 });
-

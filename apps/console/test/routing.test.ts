@@ -17,7 +17,7 @@ const info = (perms: string[], isSuper = false) =>
     role: {
       id: 1,
       name: 'r',
-      permissions: perms.map((p) => ({ roleId: 1, permissionId: p, permissionName: p, actions: ['query'], actionEntitySet: [] })),
+      permissions: perms.map((p) => ({ roleId: 1, permissionId: p, actions: ['query'] })),
     },
   }) as unknown as UserInfo;
 

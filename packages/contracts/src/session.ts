@@ -37,6 +37,22 @@ export const permissionEntry = z.object({
 });
 export type PermissionEntry = z.infer<typeof permissionEntry>;
 
+/**
+ * A grant of the signed-in admin's role (`/api/user/info`): the permission entry without the names, which do not change
+ * per sign-in — they are the catalogue's (`/api/user/catalogue`, cached by its ETag) and the role list's full entries.
+ * Keeps the info answer under 4 KB for the super account (25 keys × 9 actions).
+ */
+export const grantEntry = permissionEntry.pick({ roleId: true, permissionId: true, actions: true });
+export type GrantEntry = z.infer<typeof grantEntry>;
+
+/** Names of the permission keys and actions in the caller's language; `version` is also the answer's ETag. */
+export const permissionNames = z.object({
+  version: z.string(),
+  permissions: z.array(z.object({ key: z.string(), name: z.string() })),
+  actions: z.array(z.object({ action: z.enum(ACTIONS), describe: z.string() })),
+});
+export type PermissionNames = z.infer<typeof permissionNames>;
+
 export const userInfo = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -50,7 +66,7 @@ export const userInfo = z.object({
   role: z.object({
     id: z.number().int(),
     name: z.string(),
-    permissions: z.array(permissionEntry),
+    permissions: z.array(grantEntry),
   }),
 });
 export type UserInfo = z.infer<typeof userInfo>;
@@ -139,6 +155,13 @@ export const sessionApi = {
     access: 'signedIn',
     data: userInfo,
     summary: 'Current admin with role permissions',
+  }),
+  catalogue: endpoint({
+    method: 'GET',
+    path: '/api/user/catalogue',
+    access: 'signedIn',
+    data: permissionNames,
+    summary: 'Names of the permission keys and actions (ETag: answers 304 while unchanged)',
   }),
   getSiteStyle: endpoint({
     method: 'POST',

@@ -70,6 +70,25 @@ describe('console delivery', () => {
         expect(r.headers[h], h).toBe(page.headers[h]);
   });
 
+  it('sends a built script or stylesheet only the headers a subresource obeys (no document policy on each file)', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/index-AbCd1234.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(asset.headers['referrer-policy']).toBe('same-origin');
+    for (const h of [
+      'content-security-policy',
+      'x-frame-options',
+      'cross-origin-opener-policy',
+      'x-xss-protection',
+      'origin-agent-cluster',
+    ])
+      expect(asset.headers[h], h).toBeUndefined();
+    // a path under /assets/ that is not a hashed build file keeps the full set
+    const other = await t.app.inject({ method: 'GET', url: '/assets/../index.html' });
+    expect(other.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
   it('sends HSTS only when told the site is on TLS', async () => {
     const tls = await createTestApp({ HSTS: 'true' });
     try {

@@ -83,10 +83,13 @@ describe('sign-in', () => {
     ).map((x) => x.result);
     expect(results).toEqual(['bad_password', 'bad_password', 'bad_password', 'bad_password', 'bad_password', 'lock_ip', 'throttled']);
     // a minute later it may try once more; another failure makes it wait 2 minutes, then 4
-    const age = (s: number) => t.app.ctx.db.execute(sql`UPDATE login_log SET created_at = created_at - make_interval(secs => ${s}) WHERE ip = '10.1.0.1'`);
+    const age = (s: number) =>
+      t.app.ctx.db.execute(sql`UPDATE login_log SET created_at = created_at - make_interval(secs => ${s}) WHERE ip = '10.1.0.1'`);
     await age(61);
     expect((await loginCall({ username: a.username, password: 'nope' }, { ip: '10.1.0.1' })).json().msg).toBe('账户或密码错误');
-    expect((await loginCall({ username: a.username, password: a.password }, { ip: '10.1.0.1' })).json().msg).toBe('登录失败次数过多，请 2 分钟后再试');
+    expect((await loginCall({ username: a.username, password: a.password }, { ip: '10.1.0.1' })).json().msg).toBe(
+      '登录失败次数过多，请 2 分钟后再试',
+    );
     await age(121);
     await loginCall({ username: a.username, password: 'nope' }, { ip: '10.1.0.1' });
     expect((await loginCall({ username: a.username, password: a.password }, { ip: '10.1.0.1', lang: 'en-US' })).json().msg).toBe(
@@ -97,7 +100,7 @@ describe('sign-in', () => {
     expect((await loginCall({ username: a.username, password: a.password }, { ip: '10.1.0.1' })).json().status).toBe(0);
   });
 
-  it('lets no stranger lock an operator out: failures from other addresses do not stop the operator\'s usual address', async () => {
+  it("lets no stranger lock an operator out: failures from other addresses do not stop the operator's usual address", async () => {
     const a = await makeAdmin(t);
     expect((await loginCall({ username: a.username, password: a.password }, { ip: '10.5.0.1' })).json().status).toBe(0);
     // an attacker spreads 30 wrong passwords over 15 addresses (2 each: no address is held back)
@@ -164,7 +167,12 @@ describe('sign-in', () => {
     const ip = { ip: '10.4.0.1' };
     const missing = (await loginCall({ username: a.username, password: a.password }, ip)).json();
     expect(missing).toMatchObject({ status: 1, msg: '请输入谷歌验证码', data: { needGoogleCode: true } });
-    const wrong = (await loginCall({ username: a.username, password: a.password, googleCode: '000000' === (await totpCode(secret)) ? '111111' : '000000' }, ip)).json();
+    const wrong = (
+      await loginCall(
+        { username: a.username, password: a.password, googleCode: '000000' === (await totpCode(secret)) ? '111111' : '000000' },
+        ip,
+      )
+    ).json();
     expect(wrong.msg).toBe('谷歌验证码错误或已使用');
     const code = await totpCode(secret);
     expect((await loginCall({ username: a.username, password: a.password, googleCode: code }, ip)).json().status).toBe(0);
@@ -186,7 +194,12 @@ describe('sign-in', () => {
   });
 
   it('answers a malformed JSON body with status 2, not a 500', async () => {
-    const r = await t.app.inject({ method: 'POST', url: '/api/adminUser/login.do', headers: { 'content-type': 'application/json' }, payload: '{"username":' });
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/adminUser/login.do',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
     expect(r.statusCode).toBe(200);
     expect(r.json().status).toBe(2);
   });
@@ -249,14 +262,79 @@ describe('user info and site style', () => {
     expect(r.data).toMatchObject({ id: s.id, username: s.username, isSuper: false, role: { name: '财务' } });
     const withdrawals = r.data.role.permissions.find((p: { permissionId: string }) => p.permissionId === 'withdrawallist');
     expect(withdrawals.actions).toContain('edit');
-    expect(withdrawals.actionEntitySet[0]).toEqual({ action: withdrawals.actions[0], describe: expect.any(String), defaultCheck: false });
+    // the grants only: the names are the catalogue's
+    expect(withdrawals).toEqual({
+      roleId: expect.any(Number),
+      permissionId: 'withdrawallist',
+      actions: expect.arrayContaining(['query', 'edit']),
+    });
     expect(r.data.role.permissions.find((p: { permissionId: string }) => p.permissionId === 'managelist')).toBeUndefined();
+  });
+
+  it('keeps the info answer under 4 KB for the super account, in both languages, before compression', async () => {
+    const own = await createTestApp({ SUPER_ACCOUNT: 'root4k' });
+    try {
+      const sup = await makeAdmin(own, 'admin', { username: 'root4k' });
+      const token = await login(own, sup.username, sup.password);
+      for (const lang of ['zh-CN', 'en-US']) {
+        const r = await own.app.inject({
+          method: 'GET',
+          url: '/api/user/info',
+          headers: { admintoken: token, lang, 'accept-encoding': 'identity' },
+        });
+        expect(r.json().data.isSuper).toBe(true);
+        expect(r.json().data.role.permissions).toHaveLength(25);
+        expect(r.json().data.role.permissions.every((p: { actions: string[] }) => p.actions.length === 9)).toBe(true);
+        expect(Buffer.byteLength(r.body)).toBeLessThanOrEqual(4096);
+      }
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('serves the permission names once per version: an ETag, then 304 without a body; per language', async () => {
+    const s = await signedIn(t, 'finance');
+    const first = await get(t, '/api/user/catalogue', {}, { token: s.token });
+    expect(first.statusCode).toBe(200);
+    const body = first.json();
+    expect(body.status).toBe(0);
+    expect(body.data.permissions).toContainEqual({ key: 'withdrawallist', name: '提现列表' });
+    expect(body.data.actions).toContainEqual({ action: 'edit', describe: '修改' });
+    const etag = first.headers.etag as string;
+    expect(etag).toBe(`"zh-CN-${body.data.version}"`);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/catalogue',
+      headers: { admintoken: s.token, 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+
+    const en = await get(t, '/api/user/catalogue', {}, { token: s.token, lang: 'en-US' });
+    expect(en.headers.etag).not.toBe(etag);
+    expect(en.json().data.permissions).toContainEqual({ key: 'withdrawallist', name: expect.stringMatching(/^Withdraw/) });
+    const stale = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/catalogue',
+      headers: { admintoken: s.token, lang: 'en-US', 'if-none-match': etag },
+    });
+    expect(stale.statusCode).toBe(200);
+
+    // signed in only
+    expect((await get(t, '/api/user/catalogue')).json().status).toBe(10);
   });
 
   it('saves, validates and merges the site style per admin', async () => {
     const s = await signedIn(t);
     const other = await signedIn(t);
-    const set = await post(t, '/api/adminUser/setSiteStyle.do', { navTheme: 'light', primaryColor: '#ff0000', multiTab: false }, { token: s.token, json: true });
+    const set = await post(
+      t,
+      '/api/adminUser/setSiteStyle.do',
+      { navTheme: 'light', primaryColor: '#ff0000', multiTab: false },
+      { token: s.token, json: true },
+    );
     expect(set.json().status).toBe(0);
     // form body with the style packed as one JSON string
     await post(t, '/api/adminUser/setSiteStyle.do', { siteStyle: JSON.stringify({ badges: [2, 21] }) }, { token: s.token });

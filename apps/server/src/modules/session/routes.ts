@@ -12,6 +12,14 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
     return null;
   });
   route(app, ctx, sessionApi.info, async ({ admin, lang }) => session.userInfo(admin, lang));
+  route(app, ctx, sessionApi.catalogue, async ({ lang, req, reply }) => {
+    const names = session.userCatalogue(lang);
+    // the same texts for every sign-in: the browser keeps them and asks again with If-None-Match (304, no body)
+    const etag = `"${lang}-${names.version}"`;
+    void reply.header('etag', etag).header('cache-control', 'private, no-cache').header('vary', 'lang');
+    if (req.headers['if-none-match'] === etag) await reply.code(304).send();
+    return names;
+  });
   route(app, ctx, sessionApi.getSiteStyle, ({ admin }) => session.getSiteStyle(ctx, admin));
   route(app, ctx, sessionApi.setSiteStyle, ({ admin, input }) => session.setSiteStyle(ctx, admin, input));
   route(app, ctx, sessionApi.sysConfig, async () => ({

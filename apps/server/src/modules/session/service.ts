@@ -1,5 +1,15 @@
+import { createHash } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import { ACTIONS, PERMISSION_KEYS, type Action, type Lang, type LoginData, type SiteStyle, type UserInfo } from '@stock-admin/contracts';
+import {
+  ACTIONS,
+  PERMISSION_KEYS,
+  type Action,
+  type Lang,
+  type LoginData,
+  type PermissionNames,
+  type SiteStyle,
+  type UserInfo,
+} from '@stock-admin/contracts';
 import { adminSessions, admins, loginLog } from '../../db/schema/index.js';
 import { rows } from '../../db/migrate.js';
 import type { Db } from '../../db/client.js';
@@ -195,22 +205,10 @@ export function userInfo(p: Principal, lang: Lang): UserInfo {
 }
 
 function buildUserInfo(p: Principal, lang: Lang): UserInfo {
+  // the grants only: the names of keys and actions are the catalogue's (userCatalogue), the same for every sign-in
   const permissions = PERMISSION_KEYS.flatMap((key) => {
     const actions = p.isSuper ? [...ACTIONS] : (p.permissions.get(key) ?? []);
-    if (!actions.length) return [];
-    return [
-      {
-        roleId: p.roleId,
-        permissionId: key,
-        permissionName: permissionName(lang, key),
-        actions,
-        actionEntitySet: actions.map((action) => ({
-          action,
-          describe: actionName(lang, action),
-          defaultCheck: false,
-        })),
-      },
-    ];
+    return actions.length ? [{ roleId: p.roleId, permissionId: key, actions }] : [];
   });
   return {
     id: p.adminId,
@@ -226,6 +224,20 @@ function buildUserInfo(p: Principal, lang: Lang): UserInfo {
     // a built-in role's name in the caller's language (管理员 / Administrator), an operator's own name as written
     role: { id: p.roleId, name: builtinRoleText(p.roleCode, p.roleName, lang), permissions },
   };
+}
+
+const catalogues: Partial<Record<Lang, PermissionNames>> = {};
+
+/** `GET /api/user/catalogue`: the permission keys' and actions' names; `version` changes only with their texts. */
+export function userCatalogue(lang: Lang): PermissionNames {
+  return (catalogues[lang] ??= versioned({
+    permissions: PERMISSION_KEYS.map((key) => ({ key, name: permissionName(lang, key) })),
+    actions: ACTIONS.map((action) => ({ action, describe: actionName(lang, action) })),
+  }));
+}
+
+function versioned(body: Omit<PermissionNames, 'version'>): PermissionNames {
+  return { version: createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 16), ...body };
 }
 
 export async function getSiteStyle(ctx: AppContext, p: Principal): Promise<SiteStyle> {
