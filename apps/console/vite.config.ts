@@ -3,6 +3,8 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { bootSignIn } from './build/bootSignIn';
+import { leanContracts } from './build/leanContracts';
+import { onlyOurLanguages } from './build/onlyOurLanguages';
 
 const api = process.env.API_TARGET ?? 'http://localhost:8080';
 
@@ -13,6 +15,8 @@ export default defineConfig({
   plugins: [
     react(),
     bootSignIn(),
+    leanContracts(),
+    onlyOurLanguages(),
     compression({
       algorithms: [
         defineAlgorithm('brotliCompress', { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),

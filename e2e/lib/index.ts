@@ -330,7 +330,28 @@ export async function tabMenu(page: Page, tabLabel: string, action: string): Pro
 
 /** Waits until no dropdown menu is open (their closing animation included). */
 export async function closeDropdowns(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('.ant-dropdown:not(.ant-dropdown-hidden)'));
+  // a hover menu can stay open when the pointer's last move reached it late (CI once waited 30 s after a language
+  // switch): after a while, move away and press Escape, then wait again
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.waitForFunction(() => !document.querySelector('.ant-dropdown:not(.ant-dropdown-hidden)'), undefined, { timeout: 8000 });
+      return;
+    } catch (e) {
+      if (attempt >= 3) throw e;
+      await page.mouse.move(1, 1);
+      await page.keyboard.press('Escape');
+    }
+  }
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Scrolls the workplace's own sign-ins into view (their table loads when it comes near: WhenNear), waits for it, and
+ * scrolls back to the top (the tab bar and the header are where the tests expect them).
+ */
+export async function showRecentLogins(page: Page): Promise<void> {
+  await page.locator('[data-testid="recent-logins-card"]').scrollIntoViewIfNeeded();
+  await page.locator('[data-testid="recent-logins"] .ant-table').waitFor();
+  await page.evaluate(() => window.scrollTo(0, 0));
+}

@@ -1,5 +1,5 @@
-// The sign-in form of index.html (issue 26): usable before the console's script has started — what the operator
-// types there, and an Enter pressed there, carry over to the console's own form once it takes over.
+// The sign-in form of index.html (issues 26, 41): usable before the console's script has started — Enter or its
+// button sends the sign-in at once; the console, once started, takes over what was typed and the answer.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { BASE_URL, DEMO, launch, screenshot, withPage, type Browser } from '../lib/index.ts';
@@ -13,7 +13,7 @@ after(async () => {
 });
 
 describe('sign-in before the console has started', () => {
-  it('keeps what was typed and signs in on an Enter pressed before the script ran', async () => {
+  it('signs in from the plain form while the console is held back: the answer is taken over, not asked twice', async () => {
     await withPage(browser, 'boot-sign-in', async ({ page }) => {
       // the console's start chunk is held back: only the plain form is there
       let release!: () => void;
@@ -22,17 +22,55 @@ describe('sign-in before the console has started', () => {
         await held;
         await r.continue();
       });
+      const logins: string[] = [];
+      page.on('request', (r) => r.url().includes('/api/adminUser/login.do') && logins.push(r.postData() ?? ''));
       await page.goto(`${BASE_URL}/#/user/login`);
       const plain = page.locator('#boot-login');
       await plain.locator('#login_username').waitFor();
       assert.equal(await page.locator('[data-testid="login-submit"]').count(), 0, 'the console has not started');
       await page.keyboard.type(DEMO.admin.username);
       await plain.locator('#login_password').fill(DEMO.admin.password);
+      const answered = page.waitForResponse((r) => r.url().includes('/api/adminUser/login.do'));
       await plain.locator('#login_password').press('Enter');
+      // sent by the plain form itself, answered, while the console's script is still held back
+      const answer = await answered;
+      assert.equal((await answer.json()).status, 0);
+      assert.equal(await page.locator('[data-testid="login-submit"]').count(), 0, 'still no console');
+      assert.deepEqual(logins, [`username=${DEMO.admin.username}&password=${DEMO.admin.password}`]);
       await screenshot(page, 'boot-sign-in');
       release();
       await page.locator('.shell').waitFor({ timeout: 20_000 });
       assert.equal(await page.locator('#boot-login').count(), 0, 'the plain form is gone');
+      assert.equal(logins.length, 1, 'the console took the answer: one sign-in, not two');
+    });
+  });
+
+  it('shows a refused plain sign-in in the console, once, and signs in with what is typed next', async () => {
+    await withPage(browser, 'boot-sign-in-refused', async ({ page }) => {
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      await page.route('**/assets/start-*.js', async (r) => {
+        await held;
+        await r.continue();
+      });
+      let logins = 0;
+      page.on('request', (r) => r.url().includes('/api/adminUser/login.do') && logins++);
+      await page.goto(`${BASE_URL}/#/user/login`);
+      const plain = page.locator('#boot-login');
+      await plain.locator('#login_username').fill(DEMO.admin.username);
+      await plain.locator('#login_password').fill('wrong-password');
+      const answered = page.waitForResponse((r) => r.url().includes('/api/adminUser/login.do'));
+      await plain.locator('button').click();
+      assert.notEqual((await (await answered).json()).status, 0);
+      release();
+      // the console shows the server's refusal and stays on the sign-in page, the typed name kept
+      await page.locator('.ant-message-error').waitFor({ timeout: 20_000 });
+      assert.equal(await page.locator('#login_username').inputValue(), DEMO.admin.username);
+      assert.equal(logins, 1);
+      await page.locator('#login_password').fill(DEMO.admin.password);
+      await page.locator('[data-testid="login-submit"]').click();
+      await page.locator('.shell').waitFor({ timeout: 20_000 });
+      assert.equal(logins, 2);
     });
   });
 

@@ -17,6 +17,7 @@ import {
   withPage,
   route,
   screenshot,
+  showRecentLogins,
   signIn,
   switchLang,
   expectTabs,
@@ -232,6 +233,7 @@ describe('shell', () => {
       const filter = page.locator('input#quick-filter');
       await filter.fill('资金');
       const table = page.locator('[data-testid="recent-logins"]');
+      await showRecentLogins(page);
       await table.locator('.ant-pagination-item-2').click();
       await table.locator('.ant-pagination-item-2.ant-pagination-item-active').waitFor();
 
@@ -251,6 +253,7 @@ describe('shell', () => {
       await waitForRoute(page, '/dashboard/workplace');
       await page.locator('[data-testid="workplace"]').waitFor();
       assert.equal(await page.locator('input#quick-filter').inputValue(), '', 'fresh after close and reopen');
+      await showRecentLogins(page);
       await table.locator('.ant-pagination-item-1.ant-pagination-item-active').waitFor();
     });
   });
@@ -258,6 +261,7 @@ describe('shell', () => {
   it('switches the language: menu, tabs, breadcrumbs, tables, antd components and the title', async () => {
     await withPage(browser, 'switches-the-language-menu-tabs-breadcrumbs-tables', async ({ page }) => {
       await signIn(page);
+      await showRecentLogins(page);
       await page.locator('[data-testid="recent-logins"] .ant-table-row').first().waitFor();
       assert.ok(await menuItem(page, '工作台').count());
       assert.match(await page.locator('[data-testid="recent-logins"] .ant-pagination-options').innerText(), /10 条\/页/);

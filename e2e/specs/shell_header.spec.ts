@@ -2,7 +2,18 @@
 // logout, session expiry, a kept-alive list after a language switch.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_URL, goto, lastNotification, launch, signIn, switchLang, waitForRoute, withPage, type Browser } from '../lib/index.ts';
+import {
+  BASE_URL,
+  goto,
+  lastNotification,
+  launch,
+  showRecentLogins,
+  signIn,
+  switchLang,
+  waitForRoute,
+  withPage,
+  type Browser,
+} from '../lib/index.ts';
 
 let browser: Browser;
 before(async () => {
@@ -90,6 +101,7 @@ describe('header', () => {
   it('turns an expired token into the 重新登陆 notice, signs out and reloads', async () => {
     await withPage(browser, 'turns-an-expired-token-into-the-notice-signs-out-a', async ({ page }) => {
       await signIn(page);
+      await showRecentLogins(page);
       await page.locator('[data-testid="recent-logins"] .ant-table-row').first().waitFor();
       const url = new URL(BASE_URL);
       await page.context().addCookies([{ name: 'Access-Token', value: 'expired-or-revoked-token', domain: url.hostname, path: '/' }]);

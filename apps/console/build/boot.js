@@ -1,7 +1,8 @@
 /* The plain sign-in form of index.html (build/bootSignIn.ts). Runs first in <head>, before the body exists: marks
    <html> so that the stylesheet shows the form on the sign-in route only and in the stored language; once the
-   form is parsed, focuses it and puts the placeholders in that language; Enter or the button asks the console to
-   sign in as soon as it has started (lib/bootSignIn.ts). Classic script, no dependencies. */
+   form is parsed, focuses it and puts the placeholders in that language; Enter or the button sends the sign-in at
+   once, and the console takes its answer (and what was typed) when it has started (lib/bootSignIn.ts). Classic
+   script, no dependencies. */
 /* global window, document, location */
 (function () {
   var hash = location.hash;
@@ -15,14 +16,34 @@
   }
   var root = document.documentElement;
   root.className += en ? ' boot-sign-in boot-lang-en' : ' boot-sign-in';
+  // Enter or the button: the sign-in is sent at once (the console, once started, takes its answer: lib/bootSignIn.ts)
+  var send = function () {
+    var user = document.getElementById('login_username');
+    var pass = document.getElementById('login_password');
+    if (!user || !pass || !user.value || !pass.value || window.__bootLogin) return;
+    var body = 'username=' + encodeURIComponent(user.value) + '&password=' + encodeURIComponent(pass.value);
+    window.__bootLogin = {
+      username: user.value,
+      password: pass.value,
+      response: window.fetch('api/adminUser/login.do', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', lang: en ? 'en-US' : 'zh-CN' },
+        body: body,
+        credentials: 'same-origin',
+      }),
+    };
+    root.className += ' boot-busy';
+  };
   var pending = function (e) {
     if (
       e.target &&
       e.target.closest &&
       e.target.closest('#boot-login') &&
       (e.type === 'click' ? e.target.closest('button') : e.key === 'Enter')
-    )
+    ) {
       window.__bootSignIn = true;
+      send();
+    }
   };
   document.addEventListener('keydown', pending, true);
   document.addEventListener('click', pending, true);

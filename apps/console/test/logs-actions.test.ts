@@ -21,16 +21,19 @@ const zhLabel = labelOf(zh, sharedZh);
 const enLabel = labelOf(en, sharedEn);
 
 describe('operation log action names', () => {
-  it('names a logged path by its page and its own verb, in each language', () => {
-    expect(actionName('/admin/user/updateAmt.do', zhLabel)).toBe('用户列表 · 调整余额');
-    expect(actionName('/admin/user/updateAmt.do', enLabel)).toBe('Users · Adjust balance');
+  it('names an operation by its page and its own verb, in each language', () => {
+    const op = { key: 'updateAmt', permission: 'userlist', action: 'edit' } as const;
+    expect(actionName(op, zhLabel)).toBe('用户列表 · 调整余额');
+    expect(actionName(op, enLabel)).toBe('Users · Adjust balance');
   });
 
-  it('falls back to the permission action’s verb, and to nothing for a path no endpoint has', () => {
+  it('falls back to the permission action’s verb, and to nothing for an operation the server could not name', () => {
     const withoutVerbs = (label: (k: string) => string | null) => (k: string) => (k.startsWith('logs.opName.') ? null : label(k));
-    expect(actionName('/admin/stockDz/add.do', withoutVerbs(zhLabel))).toMatch(/ · 新增$/);
-    expect(actionName('/admin/stockDz/add.do', withoutVerbs(enLabel))).toMatch(/ · Add$/);
-    expect(actionName('/admin/nothing/here.do', zhLabel)).toBeNull();
+    const op = { key: 'add', permission: 'shares', action: 'add' } as const;
+    expect(actionName(op, withoutVerbs(zhLabel))).toMatch(/ · 新增$/);
+    expect(actionName(op, withoutVerbs(enLabel))).toMatch(/ · Add$/);
+    expect(actionName({ key: 'login', permission: null, action: null }, withoutVerbs(zhLabel))).toBeNull();
+    expect(actionName(null, zhLabel)).toBeNull();
   });
 
   it('labels the changed fields of a summary', () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { zDay } from './time.js';
 import { endpoint } from './endpoint.js';
 import { zBool } from './fields.js';
+import { operationRef } from './logs.js';
 
 /**
  * The dashboard (spec §2 `/dashboard`: workplace 工作台, analysis at `/dashboard/analysis`; issue 25). Every figure is
@@ -38,7 +39,14 @@ export const workplaceData = z.object({
     .nullable(),
   /** The caller's own latest operations (the operation log), newest first. */
   recentOperations: z.array(
-    z.object({ id: z.number().int(), action: z.string(), targetId: z.string().nullable(), result: z.string(), createdAt: z.string() }),
+    z.object({
+      id: z.number().int(),
+      action: z.string(),
+      operation: operationRef,
+      targetId: z.string().nullable(),
+      result: z.string(),
+      createdAt: z.string(),
+    }),
   ),
 });
 export type WorkplaceData = z.infer<typeof workplaceData>;

@@ -3,6 +3,7 @@ import { endpoint } from './endpoint.js';
 import { optionalTime } from './time.js';
 import { pageOf, pageQuery } from './envelope.js';
 import { optionalText, zId, zIdList } from './fields.js';
+import { ACTIONS, PERMISSION_KEYS } from './permissions.js';
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
@@ -31,12 +32,23 @@ export const loginLogItem = z.object({
 });
 export type LoginLogItem = z.infer<typeof loginLogItem>;
 
+/**
+ * The endpoint behind a logged call's path, for naming it in the reader's language: its key in its table (`updateAmt`
+ * → `logs.opName.updateAmt`), the permission of its page and the action it needs. Null for a path this version does not
+ * serve (an older release's).
+ */
+export const operationRef = z
+  .object({ key: z.string(), permission: z.enum(PERMISSION_KEYS).nullable(), action: z.enum(ACTIONS).nullable() })
+  .nullable();
+export type OperationRef = z.infer<typeof operationRef>;
+
 export const operationLogItem = z.object({
   id: z.number(),
   adminId: z.number().nullable(),
   adminName: z.string().nullable(),
   module: z.string(),
   action: z.string(),
+  operation: operationRef,
   method: z.string(),
   targetId: z.string().nullable(),
   summary: z.unknown(),

@@ -51,6 +51,30 @@ export const quotesFrame = z.object({
 });
 export type QuotesFrame = z.infer<typeof quotesFrame>;
 
+const PRICE_KEYS = ['last', 'prevClose', 'change', 'changePct', 'volume', 'turnover', 'at'] as const;
+const NULLABLE_KEYS = ['open', 'high', 'low', 'bid', 'ask'] as const;
+
+/**
+ * `quotesFrame.safeParse(data).success` without zod: the console checks every QUOTES frame with it (a tick is
+ * hundreds of quotes every few seconds, and the pages that show quotes should not carry zod for it).
+ * test/market.test.ts holds the two in agreement.
+ */
+export function isQuotesFrame(data: unknown): data is QuotesFrame {
+  if (!data || typeof data !== 'object') return false;
+  const f = data as { phase?: unknown; quotes?: unknown };
+  if (!(MARKET_PHASES as readonly unknown[]).includes(f.phase) || !Array.isArray(f.quotes)) return false;
+  return f.quotes.every((q: unknown) => {
+    if (!q || typeof q !== 'object') return false;
+    const r = q as Record<string, unknown>;
+    return (
+      typeof r.gid === 'string' &&
+      typeof r.stale === 'boolean' &&
+      PRICE_KEYS.every((k) => typeof r[k] === 'string') &&
+      NULLABLE_KEYS.every((k) => r[k] === null || typeof r[k] === 'string')
+    );
+  });
+}
+
 export const watchFrame = z.object({
   cmd: z.literal(MarketCmd.WATCH),
   data: z.object({ gids: z.array(z.string().regex(GID_PATTERN)).max(WATCH_MAX) }),

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery } from './envelope.js';
 import { optionalText, zBool, zId, zNumber } from './fields.js';
-import { commissionRate, optionalField, userUploadedFile } from './user-fields.js';
+import { optionalField, userUploadedFile } from './user-fields.js';
+import { productPrice, productRate } from './products-fields.js';
 
 /**
  * Stock and index products (spec §2 `/product`: shares 股票产品, index 指数产品; DESIGN §5) and the
@@ -15,13 +16,9 @@ export type Market = (typeof MARKETS)[number];
 export const BOARDS = ['main', 'star', 'chinext', 'bj'] as const;
 export type Board = (typeof BOARDS)[number];
 
-/** A rate as a fraction 0 … 1 with at most six decimals (0.001 = 0.1 %): the same rule as commission rates. */
-export const productRate = commissionRate;
-/** A positive price or amount per lot with at most four decimals. */
-export const productPrice = z
-  .union([z.string(), z.number()])
-  .transform((v) => String(v).trim())
-  .pipe(z.string().regex(/^\d{1,14}(\.\d{1,4})?$/, { message: 'invalid_price' }));
+// the product forms' field rules, in a module of their own (products-fields.ts): the console checks its forms with them,
+// and the pages that only call this domain (the market strip) do not carry them and zod
+export { productPrice, productRate } from './products-fields.js';
 
 /** The live columns every product row carries (from the quote service; null before the first quote). */
 export const quoteColumns = z.object({

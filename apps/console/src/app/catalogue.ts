@@ -12,8 +12,9 @@ export type Messages = { [key: string]: string | Messages };
  *
  * Two tiers keep the sign-in page small:
  * - `baseCatalogue` (loaded with the first chunk): shared strings + the `session` feature (sign-in page);
- * - the other features (app/featureCatalogue.ts, one lazy chunk) are added by `ensureFullCatalogue()`
- *   (app/i18n.ts) before the shell or any other public page renders.
+ * - the other features (app/featureStrings.<lang>.ts, one lazy chunk per language: only the language shown is
+ *   loaded) are added by `ensureFullCatalogue()` (app/i18n.ts) before the shell or any other public page renders,
+ *   and the other language's when the operator switches.
  * A key defined twice is a programming error and throws.
  */
 export function mergeMessages(target: Messages, source: Messages, where = ''): Messages {
@@ -39,4 +40,19 @@ export const baseCatalogue: Record<Lang, Messages> = {
 /** Every leaf key (`a.b.c`) of a catalogue. */
 export function flattenKeys(m: Messages, prefix = ''): string[] {
   return Object.entries(m).flatMap(([k, v]) => (typeof v === 'object' ? flattenKeys(v, `${prefix}${k}.`) : [`${prefix}${k}`]));
+}
+
+/**
+ * Strings of every feature except `session` (which is in the base tier), and of the shared page code
+ * (shared/locales), in one language: featureStrings.<lang>.ts is one lazy chunk each, loaded by `ensureFullCatalogue()`.
+ * Merging against the base tier makes a key defined twice throw.
+ */
+export function buildFeatureStrings(lang: Lang, files: Record<string, { default: Messages }>): Messages {
+  const check = structuredClone(baseCatalogue[lang]);
+  const out: Messages = {};
+  for (const key of Object.keys(files).sort()) {
+    mergeMessages(check, files[key]!.default);
+    mergeMessages(out, structuredClone(files[key]!.default));
+  }
+  return out;
 }

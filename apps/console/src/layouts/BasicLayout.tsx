@@ -1,4 +1,4 @@
-import { Activity, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { Activity, Suspense, lazy, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Modal } from 'antd';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ProConfigProvider, ProLayout, enUSIntl, zhCNIntl } from '@ant-design/pro-components';
@@ -24,10 +24,12 @@ import { HeaderActions } from './HeaderActions';
 import { Crumbs, ShellHeader } from './ShellHeader';
 import { LiveNoticesMount } from './LiveNoticesMount';
 import { SecondMenu } from './SecondMenu';
-import { SettingDrawer } from './SettingDrawer';
 import { LAYOUT, darkSiderToken } from './shellLook';
 import { TabBar } from './TabBar';
 import { useTabs, type OpenTab } from './useTabs';
+
+// the settings drawer (radio groups, switches, a select) loads when it is first opened, not with the shell
+const SettingDrawer = lazy(() => import('./SettingDrawer').then((m) => ({ default: m.SettingDrawer })));
 
 const MOBILE_QUERY = '(max-width: 767.98px)';
 
@@ -108,6 +110,10 @@ export default function BasicLayout() {
   const [collapsed, setCollapsed] = useState(() => getStoredFlag(STORAGE_KEYS.collapsed));
   const [mobileMenuOpen, setMobileMenuOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [settingsUsed, setSettingsUsed] = useState(false);
+  useEffect(() => {
+    if (settingsOpen) setSettingsUsed(true);
+  }, [settingsOpen]);
 
   const granted = useMemo(() => grantRoutes(shellRoutes, info), [info]);
   const resolution = resolveShellPath(shellRoutes, granted, location.pathname);
@@ -238,7 +244,11 @@ export default function BasicLayout() {
               );
             })}
           </div>
-          <SettingDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+          {(settingsOpen || settingsUsed) && (
+            <Suspense fallback={null}>
+              <SettingDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+            </Suspense>
+          )}
           {modalHolder}
         </ProLayout>
       </ProConfigProvider>

@@ -9,13 +9,11 @@ import {
   Col,
   ConfigProvider,
   Dropdown,
-  List,
   Row,
   Skeleton,
   Space,
   Spin,
   Statistic,
-  Table,
   Tabs,
   Tag,
   Tooltip,
@@ -32,7 +30,7 @@ import { LAYOUT, darkSiderToken } from './shellLook';
  * The first render of the shell after 登录 was mostly first-time work: antd and ProLayout build each component's
  * styles the first time it renders (CSS-in-JS, kept in a cache for the page's life) and the browser compiles each
  * component's code on its first call. While the operator types on the sign-in page, this renders the components
- * the shell and the workplace use — with the console's own theme, so the cached styles are the ones the shell
+ * the shell and the workplace's first view use (not what loads later: the sign-in table below the fold) — with the console's own theme, so the cached styles are the ones the shell
  * asks for — into an element that is never attached, as a transition (typing is not held up), then unmounts;
  * at once when `stop` fires (the operator signed in: the shell itself renders now).
  */
@@ -90,17 +88,11 @@ function WarmTree({ onDone }: { onDone: () => void }) {
               <Card title="c" size="small">
                 <Statistic title="s" value={1} />
                 <Skeleton active />
-                <List dataSource={['l']} renderItem={(x) => <List.Item>{x}</List.Item>} />
                 <Typography.Text type="secondary">t</Typography.Text>
               </Card>
             </Col>
           </Row>
-          <Table
-            size="small"
-            rowKey="k"
-            columns={[{ title: 't', dataIndex: 'k', render: (v: string) => <Tag color="green">{v}</Tag> }]}
-            dataSource={[{ k: 'k' }]}
-          />
+          <Tag color="green">k</Tag>
         </ProLayout>
       </ProConfigProvider>
     </ConfigProvider>

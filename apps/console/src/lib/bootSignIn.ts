@@ -1,14 +1,24 @@
 /**
  * The plain sign-in form of index.html (build/bootSignIn.ts, build/boot.js), usable before the console has
- * started. The React sign-in page takes over from it: what was typed, which field had the focus, and whether the
- * operator already asked to sign in; any other page just removes it.
+ * started. The React sign-in page takes over from it: what was typed, which field had the focus, and the sign-in
+ * the plain form already sent (its answer is taken, not asked again); any other page just removes it.
  */
 export interface BootSignIn {
   username: string;
   password: string;
   focus: 'username' | 'password' | null;
   submit: boolean;
+  /** The sign-in the plain form already sent (build/boot.js), with the credentials it sent. */
+  sent: SentSignIn | null;
 }
+
+export interface SentSignIn {
+  username: string;
+  password: string;
+  response: Promise<Response>;
+}
+
+type BootWindow = { __bootSignIn?: boolean; __bootLogin?: SentSignIn };
 
 const ID = 'boot-login';
 
@@ -23,13 +33,15 @@ export function readBootSignIn(): BootSignIn | null {
     username: u?.value ?? '',
     password: p?.value ?? '',
     focus: active === u ? 'username' : active === p ? 'password' : null,
-    submit: !!(window as { __bootSignIn?: boolean }).__bootSignIn,
+    submit: !!(window as BootWindow).__bootSignIn,
+    sent: (window as BootWindow).__bootLogin ?? null,
   };
 }
 
 /** The plain form goes: the sign-in page has taken it over, or another page is shown. */
 export function dropBootSignIn(): void {
-  delete (window as { __bootSignIn?: boolean }).__bootSignIn;
-  document.documentElement.classList.remove('boot-sign-in', 'boot-lang-en');
+  delete (window as BootWindow).__bootSignIn;
+  delete (window as BootWindow).__bootLogin;
+  document.documentElement.classList.remove('boot-sign-in', 'boot-lang-en', 'boot-busy');
   document.getElementById(ID)?.remove();
 }

@@ -22,11 +22,19 @@ void i18n.use(initReactI18next).init({
   react: { bindI18n: 'languageChanged', bindI18nStore: 'added' },
 });
 
+let loadLang: (lang: Lang) => Promise<void> = () => Promise.resolve();
+
+/** Strings a language needs before it is shown (app/i18n.ts: the features' strings, loaded per language). */
+export function setLangLoader(load: (lang: Lang) => Promise<void>): void {
+  loadLang = load;
+}
+
 export const currentLang = (): Lang => (i18n.language === 'en-US' ? 'en-US' : 'zh-CN');
 
 /** Switches the language everywhere: i18next, the stored choice; antd (providers) and dayjs (app/dayjsLocale.ts) follow. */
 export async function changeLang(lang: Lang): Promise<void> {
   setStoredLang(lang);
+  await loadLang(lang);
   await i18n.changeLanguage(lang);
   document.documentElement.lang = lang;
 }

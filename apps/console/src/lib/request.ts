@@ -39,6 +39,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Upload progress, 0…100 (a file upload); the call then goes through XMLHttpRequest, which reports it. */
   onUploadProgress?: (percent: number) => void;
+  /** The answer of this very request, already sent before the console started (the plain sign-in form): read, not sent again. */
+  sent?: Promise<Response>;
 }
 
 export type RequestErrorKind = 'status' | 'login' | 'forbidden' | 'unauthorized' | 'network' | 'timeout' | 'unavailable';
@@ -248,7 +250,8 @@ export async function request<T = unknown>(url: string, opts: RequestOptions = {
   let body: unknown;
   try {
     const init: RequestInit = { method, headers, body: enc.body, signal: ctrl.signal, credentials: 'same-origin' };
-    res = await (opts.onUploadProgress ? requestEnv.upload(enc.url, init, opts.onUploadProgress) : requestEnv.fetch(enc.url, init));
+    res = await (opts.sent ??
+      (opts.onUploadProgress ? requestEnv.upload(enc.url, init, opts.onUploadProgress) : requestEnv.fetch(enc.url, init)));
     const text = await res.text();
     try {
       body = text ? JSON.parse(text) : undefined;

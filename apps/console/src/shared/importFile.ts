@@ -1,4 +1,4 @@
-import { STOCK_CSV_COLUMNS, stockImportData, type StockImportData } from '@stock-admin/contracts';
+import { STOCK_CSV_COLUMNS, type StockImportData } from '@stock-admin/contracts';
 import { RequestError } from '../lib/request';
 
 /**
@@ -24,8 +24,10 @@ export const IMPORT_TEMPLATE = `\uFEFF${STOCK_CSV_COLUMNS.join(',')}\n600519,贵
 /** The report of an import the server refused line by line (status 1 with the report in `data`), else null. */
 export function refusedReport(err: unknown): StockImportData | null {
   if (!(err instanceof RequestError) || err.kind !== 'status') return null;
-  const r = stockImportData.safeParse(err.data);
-  return r.success ? r.data : null;
+  // the server answers in the shape of its contract (checked there): a refusal of another kind has no report. A plain
+  // check, not the schema: products.ts's schemas (and zod) would otherwise come with every page that shows quotes
+  const d = err.data as Partial<StockImportData> | null | undefined;
+  return d && typeof d.applied === 'boolean' && Array.isArray(d.rows) ? (d as StockImportData) : null;
 }
 
 /** The rows the report table shows: every row of an applied import; the failed ones of a refused one unless `all`. */

@@ -12,7 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const count = async (table: string) => rows<{ n: number }>(await t.app.ctx.db.execute(sql.raw(`SELECT count(*)::int AS n FROM ${table}`)))[0]!.n;
+const count = async (table: string) =>
+  rows<{ n: number }>(await t.app.ctx.db.execute(sql.raw(`SELECT count(*)::int AS n FROM ${table}`)))[0]!.n;
 
 describe('login log (登录日志)', () => {
   it('lists sign-ins with admin, IP, client and result, filtered', async () => {
@@ -23,7 +24,9 @@ describe('login log (登录日志)', () => {
     expect(r.data.total).toBe(1);
     expect(r.data.list[0]).toMatchObject({ adminId: a.id, username: a.username, ip: '10.90.0.7', result: 'bad_password' });
     expect((await post(t, '/admin/log/loginList.do', { adminId: a.id, result: 'ok' }, { token: s.token })).json().data.total).toBe(0);
-    const later = (await post(t, '/admin/log/loginList.do', { beginTime: new Date(Date.now() + 60_000).toISOString() }, { token: s.token })).json();
+    const later = (
+      await post(t, '/admin/log/loginList.do', { beginTime: new Date(Date.now() + 60_000).toISOString() }, { token: s.token })
+    ).json();
     expect(later.data.total).toBe(0);
   });
 
@@ -35,7 +38,9 @@ describe('login log (登录日志)', () => {
     const r = await post(t, '/admin/log/loginExport.do', { username: a.username }, { token: s.token });
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(r.headers['content-disposition']).toMatch(/^attachment; filename="login-log-\d{8}\.csv"; filename\*=UTF-8''login-log-\d{8}\.csv$/);
+    expect(r.headers['content-disposition']).toMatch(
+      /^attachment; filename="login-log-\d{8}\.csv"; filename\*=UTF-8''login-log-\d{8}\.csv$/,
+    );
     const body = r.body;
     expect(body.charCodeAt(0)).toBe(0xfeff);
     const lines = body.slice(1).trim().split('\r\n');
@@ -85,13 +90,19 @@ describe('operation log (操作日志, super-user only)', () => {
       adminName: a.username,
       module: 'admins',
       action: '/admin/system/updateChat',
+      // the endpoint behind the path, for the console to name it (系统设置 · 客服 …) without every endpoint table
+      operation: { key: 'updateChat', permission: 'managelist', action: 'edit' },
       targetId: String(v.id),
       result: 'ok',
       ip: '10.90.1.1',
       summary: { before: { chatEnabled: false }, after: { chatEnabled: true } },
     });
-    expect((await post(t, '/admin/log/operationList.do', { adminName: a.username, module: 'roles' }, { token: su.token })).json().data.total).toBe(0);
-    expect((await post(t, '/admin/log/operationList.do', { action: 'updateChat', result: 'ok' }, { token: su.token })).json().data.total).toBeGreaterThan(0);
+    expect(
+      (await post(t, '/admin/log/operationList.do', { adminName: a.username, module: 'roles' }, { token: su.token })).json().data.total,
+    ).toBe(0);
+    expect(
+      (await post(t, '/admin/log/operationList.do', { action: 'updateChat', result: 'ok' }, { token: su.token })).json().data.total,
+    ).toBeGreaterThan(0);
     const future = new Date(Date.now() + 60_000).toISOString();
     expect((await post(t, '/admin/log/operationList.do', { beginTime: future }, { token: su.token })).json().data.total).toBe(0);
     const csv = await post(t, '/admin/log/operationExport.do', { adminId: a.id }, { token: su.token });
@@ -108,9 +119,20 @@ describe('SMS and push logs', () => {
     const s = await signedIn(t, 'admin');
     const r = (await post(t, '/admin/log/smsList.do', { phone: '1351111' }, { token: s.token })).json();
     expect(r.data.total).toBe(2);
-    expect(r.data.list[0]).toMatchObject({ phone: '13511113333', kind: 'test', content: 'second', provider: 'log', result: 'sent', error: null });
+    expect(r.data.list[0]).toMatchObject({
+      phone: '13511113333',
+      kind: 'test',
+      content: 'second',
+      provider: 'log',
+      result: 'sent',
+      error: null,
+    });
     expect(r.data.list[0].providerRef).toBeUndefined();
-    expect((await post(t, '/admin/log/smsList.do', { kind: 'notice' }, { token: s.token })).json().data.list.map((x: { phone: string }) => x.phone)).toEqual(['13511112222']);
+    expect(
+      (await post(t, '/admin/log/smsList.do', { kind: 'notice' }, { token: s.token }))
+        .json()
+        .data.list.map((x: { phone: string }) => x.phone),
+    ).toEqual(['13511112222']);
     const csv = await post(t, '/admin/log/smsExport.do', { phone: '13511112222' }, { token: s.token });
     expect(csv.body).toContain('"hello, ""world"""');
     const none = await signedIn(t, 'finance');
@@ -121,7 +143,14 @@ describe('SMS and push logs', () => {
     await sendPush(t.app.ctx, { platform: 'ios', target: 'a'.repeat(64), title: 'T', body: 'B' });
     const s = await signedIn(t, 'admin');
     const r = (await post(t, '/admin/log/pushList.do', { platform: 'ios' }, { token: s.token })).json();
-    expect(r.data.list[0]).toMatchObject({ platform: 'ios', target: 'aaaaaa…aaaaaa', title: 'T', body: 'B', provider: 'log', result: 'sent' });
+    expect(r.data.list[0]).toMatchObject({
+      platform: 'ios',
+      target: 'aaaaaa…aaaaaa',
+      title: 'T',
+      body: 'B',
+      provider: 'log',
+      result: 'sent',
+    });
   });
 });
 
@@ -134,16 +163,26 @@ describe('append-only logs: deletion is super-only and itself logged', () => {
     expect(byId).toMatchObject({ status: 0, msg: '已删除 1 条日志', data: { deleted: 1 } });
     const logins = await count('login_log');
     expect(logins).toBeGreaterThan(0);
-    const all = (await post(t, '/admin/log/delete.do', { kind: 'login', before: new Date(Date.now() + 1000).toISOString() }, { token: su.token })).json();
+    const all = (
+      await post(t, '/admin/log/delete.do', { kind: 'login', before: new Date(Date.now() + 1000).toISOString() }, { token: su.token })
+    ).json();
     expect(all.data.deleted).toBe(logins);
     expect(await count('login_log')).toBe(0);
     // deleting the operation log leaves the row of that deletion
     await post(t, '/admin/log/delete.do', { kind: 'operation', before: new Date(Date.now() + 1000).toISOString() }, { token: su.token });
-    const left = rows<{ action: string; module: string; admin_id: number; summary: { input: { kind: string }; after: { deleted: number } } }>(
-      await t.app.ctx.db.execute(sql`SELECT * FROM operation_log`),
-    );
+    const left = rows<{
+      action: string;
+      module: string;
+      admin_id: number;
+      summary: { input: { kind: string }; after: { deleted: number } };
+    }>(await t.app.ctx.db.execute(sql`SELECT * FROM operation_log`));
     expect(left).toHaveLength(1);
-    expect(left[0]).toMatchObject({ action: '/admin/log/delete.do', module: 'logs', admin_id: su.id, summary: { input: { kind: 'operation' } } });
+    expect(left[0]).toMatchObject({
+      action: '/admin/log/delete.do',
+      module: 'logs',
+      admin_id: su.id,
+      summary: { input: { kind: 'operation' } },
+    });
     expect(left[0]!.summary.after.deleted).toBeGreaterThan(0);
     // a criterion is required
     const none = (await post(t, '/admin/log/delete.do', { kind: 'sms' }, { token: su.token })).json();

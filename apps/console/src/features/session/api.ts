@@ -6,8 +6,8 @@ import { setUserInfo } from '../../lib/session';
 import { setStoredUserId } from '../../lib/storage';
 
 /** Signs in: stores the token (cookie, with the server's expiry) and the admin id; the roles load next. */
-export async function signIn(input: InputOf<typeof sessionApi.login>) {
-  const data = await call(sessionApi.login, input);
+export async function signIn(input: InputOf<typeof sessionApi.login>, opts: { sent?: Promise<Response> } = {}) {
+  const data = await call(sessionApi.login, input, opts);
   setToken(data.token, data.expireTime);
   setStoredUserId(data.id);
   setUserInfo(null);

@@ -1,4 +1,4 @@
-import { GID_PATTERN, MarketCmd, WATCH_MAX, quotesFrame, type MarketPhase, type QuoteTick } from '@stock-admin/contracts';
+import { GID_PATTERN, MarketCmd, WATCH_MAX, isQuotesFrame, type MarketPhase, type QuoteTick } from '@stock-admin/contracts';
 import { socketBus, type SocketBus } from '../../lib/socketBus';
 
 /**
@@ -109,9 +109,8 @@ export class QuoteHub {
 
   /** A QUOTES frame: each watcher gets the ticks of its own symbols. Malformed frames are dropped. */
   receive(data: unknown): void {
-    const frame = quotesFrame.safeParse(data);
-    if (!frame.success) return;
-    const { phase, quotes } = frame.data;
+    if (!isQuotesFrame(data)) return;
+    const { phase, quotes } = data;
     if (phase !== this.currentPhase) {
       this.currentPhase = phase;
       for (const l of [...this.phaseListeners]) l();

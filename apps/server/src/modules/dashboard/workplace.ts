@@ -4,6 +4,7 @@ import { rows } from '../../db/migrate.js';
 import type { AppContext, Principal } from '../../http/context.js';
 import { can } from '../../http/permissions.js';
 import { counters } from '../_kit/counters.js';
+import { operationOf } from '../_kit/operations.js';
 import { dayStart, inScope, nextDay, realAccount } from './scope.js';
 
 type R = Record<string, string | number | null>;
@@ -91,6 +92,7 @@ export async function workplace(ctx: AppContext, admin: Principal, now = new Dat
     recentOperations: recent.map((r) => ({
       id: Number(r.id),
       action: String(r.action),
+      operation: operationOf(String(r.action)),
       targetId: r.target_id == null ? null : String(r.target_id),
       result: String(r.result),
       createdAt: new Date(String(r.created_at)).toISOString(),

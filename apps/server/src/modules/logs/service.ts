@@ -16,6 +16,7 @@ import {
   type smsLogQuery,
 } from '@stock-admin/contracts';
 import { loginLog, operationLog, pushLog, scheduledTaskRuns, smsLog } from '../../db/schema/index.js';
+import { operationOf } from '../_kit/operations.js';
 import type { Db } from '../../db/client.js';
 import { likeContains } from '../../db/like.js';
 
@@ -95,8 +96,10 @@ async function page<T extends WithId, R extends { createdAt: Date }>(
 export const listLoginLog = (db: Db, q: z.output<typeof loginLogQuery>): Promise<Page<LoginLogItem>> =>
   page<typeof loginLog, typeof loginLog.$inferSelect>(db, loginLog, loginLogCond(q), q);
 
-export const listOperationLog = (db: Db, q: z.output<typeof operationLogQuery>): Promise<Page<OperationLogItem>> =>
-  page<typeof operationLog, typeof operationLog.$inferSelect>(db, operationLog, operationLogCond(q), q);
+export async function listOperationLog(db: Db, q: z.output<typeof operationLogQuery>): Promise<Page<OperationLogItem>> {
+  const p = await page<typeof operationLog, typeof operationLog.$inferSelect>(db, operationLog, operationLogCond(q), q);
+  return { ...p, list: p.list.map((r) => ({ ...r, operation: operationOf(r.action) })) };
+}
 
 export async function listSmsLog(db: Db, q: z.output<typeof smsLogQuery>): Promise<Page<SmsLogItem>> {
   const p = await page<typeof smsLog, typeof smsLog.$inferSelect>(db, smsLog, smsLogCond(q), q);

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Card, Col, List, Row, Skeleton, Statistic, Tag, Typography } from 'antd';
+import { Card, Col, Row, Skeleton, Statistic, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -113,24 +113,26 @@ export function TodayFigures() {
         </Card>
       )}
       <Card className="workplace-card" title={t('workplace.figures.recent')} data-testid="recent-operations">
-        <List
-          size="small"
-          dataSource={d.recentOperations}
-          locale={{ emptyText: t('workplace.figures.noOperations') }}
-          renderItem={(o) => (
-            <List.Item>
-              <Typography.Text type="secondary" style={{ fontVariantNumeric: 'tabular-nums', marginInlineEnd: 12 }}>
-                {dayjs(o.createdAt).format('MM-DD HH:mm:ss')}
-              </Typography.Text>
-              <span style={{ flex: 1 }}>
-                {actionName(o.action, label) ?? o.action}
-                {/* a record's number; a settings page's key ('pay', 'stock') says nothing the action's name does not */}
-                {o.targetId && /\d/.test(o.targetId) ? <Typography.Text type="secondary"> #{o.targetId}</Typography.Text> : null}
-              </span>
-              <Tag color={o.result === 'ok' ? 'green' : 'red'}>{t(`opResult.${o.result}`, { defaultValue: o.result })}</Tag>
-            </List.Item>
-          )}
-        />
+        {/* plain rows: antd's List would bring its pagination (and a select) to the workplace's first view */}
+        {d.recentOperations.length ? (
+          <ul className="recent-ops">
+            {d.recentOperations.map((o) => (
+              <li key={o.id}>
+                <Typography.Text type="secondary" className="recent-ops-time">
+                  {dayjs(o.createdAt).format('MM-DD HH:mm:ss')}
+                </Typography.Text>
+                <span className="recent-ops-what">
+                  {actionName(o.operation, label) ?? o.action}
+                  {/* a record's number; a settings page's key ('pay', 'stock') says nothing the action's name does not */}
+                  {o.targetId && /\d/.test(o.targetId) ? <Typography.Text type="secondary"> #{o.targetId}</Typography.Text> : null}
+                </span>
+                <Tag color={o.result === 'ok' ? 'green' : 'red'}>{t(`opResult.${o.result}`, { defaultValue: o.result })}</Tag>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <Typography.Text type="secondary">{t('workplace.figures.noOperations')}</Typography.Text>
+        )}
       </Card>
     </div>
   );

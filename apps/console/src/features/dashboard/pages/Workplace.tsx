@@ -1,75 +1,22 @@
-import { useMemo, useState } from 'react';
-import { Avatar, Button, Card, Col, Empty, Input, Row, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
-import { ReloadOutlined, SearchOutlined, UserOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { lazy, useMemo, useState } from 'react';
+import { Avatar, Card, Col, Empty, Input, Row, Skeleton, Space, Typography } from 'antd';
+import { SearchOutlined, UserOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
-import type { LoginLogItem } from '@stock-admin/contracts';
 import { Access } from '../../../lib/access';
 import { greetingOf } from '../../../lib/greeting';
 import { platformToday } from '../../../lib/timeZone';
-import { useServerPage } from '../../../lib/proTable';
 import type { LazyPage } from '../../../lib/chunk';
 import { grantRoutes, isSection, type SectionRoute } from '../../../lib/routing';
 import { useUserInfo } from '../../../lib/session';
 import { useShellRoutes } from '../../../shared/shellRoutes';
-import { myLogins } from '../api';
 import { DataInText } from '../../../components/DataInText';
+import { WhenNear } from '../../../components/WhenNear';
 import { MarketStrip } from '../components/MarketStrip';
 import { TodayFigures } from '../components/TodayFigures';
 
-/** The admin's own recent sign-ins (server paging; table page kept while the tab is alive). */
-function RecentLogins({ username }: { username: string }) {
-  const { t } = useTranslation();
-  const { page, pagination } = useServerPage();
-  const q = useQuery({
-    queryKey: ['workplace', 'myLogins', username, page],
-    queryFn: () => myLogins(username, page),
-    placeholderData: (prev) => prev,
-  });
-  const columns: TableColumnsType<LoginLogItem> = [
-    { title: t('workplace.col.time'), dataIndex: 'createdAt', width: 180, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss') },
-    { title: t('workplace.col.ip'), dataIndex: 'ip', width: 140 },
-    {
-      title: t('workplace.col.result'),
-      dataIndex: 'result',
-      width: 130,
-      render: (v: string) => <Tag color={v === 'ok' ? 'green' : 'red'}>{t(`workplace.loginResult.${v}`, { defaultValue: v })}</Tag>,
-    },
-    { title: t('workplace.col.userAgent'), dataIndex: 'userAgent', ellipsis: true },
-  ];
-  return (
-    <Card
-      className="workplace-card"
-      title={t('workplace.recentLogins')}
-      extra={
-        <Tooltip title={t('workplace.reload')}>
-          <Button
-            type="text"
-            size="small"
-            icon={<ReloadOutlined />}
-            onClick={() => void q.refetch()}
-            aria-label={t('workplace.reload')}
-            data-testid="recent-logins-reload"
-          />
-        </Tooltip>
-      }
-    >
-      <div data-testid="recent-logins">
-        <Table<LoginLogItem>
-          rowKey="id"
-          size="middle"
-          loading={q.isFetching}
-          columns={columns}
-          dataSource={q.data?.list ?? []}
-          scroll={{ x: 640 }}
-          pagination={pagination(q.data?.total ?? 0)}
-        />
-      </div>
-    </Card>
-  );
-}
+// below the first view: its table (and antd's table, pagination and select) loads when it is scrolled near
+const RecentLogins = lazy(() => import('../components/RecentLogins'));
 
 /**
  * Workplace (spec §9): greeting by hour with the operator's name, the market strip, today's figures of the
@@ -173,7 +120,16 @@ export default function Workplace() {
       </Card>
 
       <Access permission="loginlog" action="query">
-        <RecentLogins username={info?.username ?? ''} />
+        <WhenNear
+          testId="recent-logins-card"
+          fallback={
+            <Card className="workplace-card" title={t('workplace.recentLogins')}>
+              <Skeleton active />
+            </Card>
+          }
+        >
+          <RecentLogins username={info?.username ?? ''} />
+        </WhenNear>
       </Access>
     </div>
   );

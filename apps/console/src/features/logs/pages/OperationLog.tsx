@@ -116,7 +116,7 @@ export default function OperationLog() {
       ellipsis: true,
       // the action's name in the reader's language; the path itself in the expanded row (and here when unknown)
       render: (_, r) => {
-        const name = actionName(r.action, (key) => (i18n.exists(key) ? t(key) : null));
+        const name = actionName(r.operation, (key) => (i18n.exists(key) ? t(key) : null));
         return name ? (
           <Tooltip title={r.action}>
             <span data-testid={`oplog-action-${r.id}`}>{name}</span>

@@ -45,8 +45,15 @@ export default function Login() {
 
   const onFinish = async (v: Values) => {
     setBusy(true);
+    // the plain form's sign-in, already on its way, stands for this one while the credentials are those it sent
+    const sent = boot.current?.sent;
+    if (boot.current) boot.current.sent = null;
+    const same = sent && sent.username === v.username && sent.password === v.password && !needCode;
     try {
-      await signIn({ username: v.username, password: v.password, googleCode: needCode ? v.googleCode : undefined });
+      await signIn(
+        { username: v.username, password: v.password, googleCode: needCode ? v.googleCode : undefined },
+        same ? { sent: sent.response } : {},
+      );
       navigate(safeRedirect(params.get('redirect')), { replace: true });
     } catch (e) {
       // The request client already showed the server's message.
@@ -64,7 +71,13 @@ export default function Login() {
       <div className="login-subtitle">{t('login.subtitle')}</div>
       <Form<Values> form={form} name="login" size="large" onFinish={onFinish} autoComplete="on" requiredMark={false}>
         <Form.Item name="username" rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}>
-          <Input ref={usernameRef} prefix={<UserOutlined />} placeholder={t('login.username')} autoComplete="username" autoFocus={!hadBoot} />
+          <Input
+            ref={usernameRef}
+            prefix={<UserOutlined />}
+            placeholder={t('login.username')}
+            autoComplete="username"
+            autoFocus={!hadBoot}
+          />
         </Form.Item>
         <Form.Item name="password" rules={[{ required: true, message: t('login.passwordRequired') }]}>
           <Input.Password ref={passwordRef} prefix={<LockOutlined />} placeholder={t('login.password')} autoComplete="current-password" />
