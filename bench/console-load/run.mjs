@@ -1,19 +1,26 @@
-/* global document -- the page.waitForFunction callback runs in the browser */
-// Cold loads of the console in Debian Chromium over loopback (issue 26): bytes on the wire for the
-// sign-in page, time until its two inputs can be typed in, and time from pressing 登录 until the
-// workplace is on screen — against a floor: a minimal static page with the same two inputs, served
-// from the same machine in the same run. Each run is a new browser context (empty cache). Sign-in is
-// timed twice per run: after typing the credentials key by key (the target's case: the console loads
-// the shell while the operator types) and after filling both at once and pressing 登录 the same instant.
+/* global document -- the page.waitForFunction callbacks run in the browser */
+// Cold loads of the console in Debian Chromium over loopback (issues 26, 41): what an operator waits for and what
+// the wire carries, against a floor — a minimal static page with the same two inputs, served from the same machine
+// in the same run. Each run is a new browser context (empty cache). Per run:
+//   - sign-in transfer: bytes (headers + encoded bodies) until the sign-in page is loaded and idle;
+//   - plain form usable: the sign-in form of index.html on screen with the focus in it (it signs in by itself:
+//     e2e/specs/boot.spec.ts); React form ready: the console's own form (its 登录 button) on screen;
+//   - sign-in twice: after typing the credentials key by key (80 ms a key) and after filling both at once and
+//     pressing 登录 the same instant (a password manager); for each, the bytes of every request started from the
+//     first keystroke until the workplace is visible, and the time from the sign-in API's answer to the workplace;
+//   - `/api/user/info` as transferred.
 //
-// Usage: node bench/console-load/run.mjs [runs=5]    (needs `npm run build` first: the built console)
-// Prints the median and the range of each figure; exit code 1 when a target is missed.
+// Usage: node bench/console-load/run.mjs [runs=5] [--check]   (needs `npm run build` first: the built console)
+// Prints the median and the range of each figure; with --check (CI), exits 1 when a byte target is missed (times are
+// only reported there: a shared machine's noise).
 import http from 'node:http';
 import { chromium } from 'playwright-core';
 import { startServer } from '../lib/server.mjs';
 
-const RUNS = Number(process.argv[2] ?? 5);
-const TARGETS = { transferKB: 260, inputsMs: 400, workplaceMs: 450 };
+const RUNS = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 5);
+const CHECK = process.argv.includes('--check');
+// issue 41: half of Ant Design Pro v6.0.3's figures on this machine (412,499 B; 839 ms)
+const TARGETS = { keystrokeBytes: 206_250, plainMs: 150, reactMs: 420, answeredMs: 300 };
 const KEY_DELAY_MS = 80;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARGS = [
@@ -27,7 +34,7 @@ const ARGS = [
 ];
 
 const FLOOR = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>floor</title></head>
-<body><form><input id="username" placeholder="账户"><input id="password" type="password" placeholder="密码"><button>登录</button></form></body></html>`;
+<body><form><input id="username" placeholder="账户" autofocus><input id="password" type="password" placeholder="密码"><button>登录</button></form></body></html>`;
 
 function floorServer() {
   const s = http.createServer((_req, res) => {
@@ -39,36 +46,57 @@ function floorServer() {
   );
 }
 
-/** Bytes received for every response of the page (headers + encoded body), as the browser counted them. */
-function countBytes(page) {
-  const done = [];
-  const onFinished = (req) => done.push(req.sizes().then((s) => s.responseHeadersSize + s.responseBodySize));
-  page.on('requestfinished', onFinished);
-  // the sign-in page's bytes only: what the console fetches once the operator types (the shell) is not counted
-  return async () => {
-    page.off('requestfinished', onFinished);
-    return (await Promise.all(done)).reduce((a, b) => a + b, 0);
+/** Every request of the page with the moment it started and, once finished, its bytes on the wire. */
+function recordRequests(page) {
+  const all = [];
+  page.on('request', (req) => all.push({ req, at: performance.now(), size: null }));
+  page.on('requestfinished', (req) => {
+    const r = all.find((x) => x.req === req);
+    if (r)
+      r.size = req
+        .sizes()
+        .then((s) => s.responseHeadersSize + s.responseBodySize)
+        .catch(() => 0); // a late answer after the context closed: not counted
+  });
+  /** Bytes of the requests started in [from, to) (each one's whole answer, even if it ended later). */
+  const bytes = async (from, to = Infinity) => {
+    const sizes = await Promise.all(all.filter((x) => x.at >= from && x.at < to).map((x) => x.size ?? 0));
+    return sizes.reduce((a, b) => a + b, 0);
   };
+  const sizeOf = async (pattern) => {
+    const r = all.find((x) => pattern.test(x.req.url()));
+    return r?.size ? r.size : null;
+  };
+  return { bytes, sizeOf };
 }
 
 async function once(browser, url, { signIn }) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
   const page = await context.newPage();
-  const bytes = countBytes(page);
+  const rec = recordRequests(page);
   const t0 = performance.now();
   await page.goto(url, { waitUntil: 'commit' });
-  const user = page.locator('#username, #login_username').first();
-  await user.waitFor({ state: 'visible' });
+  // the first form on screen with the focus in it: index.html's plain form (or the floor page's)
   await page.waitForFunction(() => {
     const i = document.querySelector('#login_username, #username');
-    return i && !i.disabled && document.activeElement !== null;
+    return !!i && i.getClientRects().length > 0 && document.activeElement === i;
   });
-  const inputsMs = performance.now() - t0;
-  await page.waitForLoadState('networkidle');
-  const transfer = await bytes();
-  let workplaceMs = null;
+  const plainMs = performance.now() - t0;
+  let reactMs = null;
   if (signIn) {
-    const password = page.locator('#login_password, #password').first();
+    await page.locator('[data-testid="login-submit"]').waitFor({ state: 'visible' });
+    reactMs = performance.now() - t0;
+  }
+  await page.waitForLoadState('networkidle');
+  const transfer = await rec.bytes(0);
+  let keystrokeBytes = null;
+  let answeredMs = null;
+  let infoBytes = null;
+  if (signIn) {
+    const user = page.locator('#login_username');
+    const password = page.locator('#login_password');
+    const answered = page.waitForResponse((r) => r.url().includes('/api/adminUser/login.do')).then(() => performance.now());
+    const t1 = performance.now();
     if (signIn === 'typed') {
       // as an operator types: one key every 80 ms (a fast typist), 13 keys ≈ 1 s
       await user.pressSequentially('admin', { delay: KEY_DELAY_MS });
@@ -78,13 +106,16 @@ async function once(browser, url, { signIn }) {
       await user.fill('admin');
       await password.fill('admin123');
     }
-    const t1 = performance.now();
     await page.locator('[data-testid="login-submit"]').click();
     await page.locator('[data-testid="workplace"]').waitFor({ state: 'visible' });
-    workplaceMs = performance.now() - t1;
+    const visible = performance.now();
+    answeredMs = visible - (await answered);
+    await page.waitForLoadState('networkidle');
+    keystrokeBytes = await rec.bytes(t1, visible);
+    infoBytes = await rec.sizeOf(/\/api\/user\/info$/);
   }
   await context.close();
-  return { transfer, inputsMs, workplaceMs };
+  return { transfer, plainMs, reactMs, keystrokeBytes, answeredMs, infoBytes };
 }
 
 const median = (xs) => {
@@ -93,6 +124,7 @@ const median = (xs) => {
 };
 const fmt = (xs, unit, digits = 0) =>
   `${median(xs).toFixed(digits)} ${unit} (${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)})`;
+const pick = (runs, key) => runs.map((r) => r[key]);
 
 const server = await startServer({ port: 18_700 + (process.pid % 100) });
 const floor = await floorServer();
@@ -101,56 +133,46 @@ try {
   // one warm-up of each (the server's first answers, the browser's own start-up), not counted
   await once(browser, `${server.base}/#/user/login`, { signIn: 'typed' });
   await once(browser, floor.base, { signIn: false });
-  const app = [];
+  const typed = [];
   const filled = [];
   const base = [];
   for (let i = 0; i < RUNS; i++) {
-    app.push(await once(browser, `${server.base}/#/user/login`, { signIn: 'typed' }));
+    typed.push(await once(browser, `${server.base}/#/user/login`, { signIn: 'typed' }));
     filled.push(await once(browser, `${server.base}/#/user/login`, { signIn: 'filled' }));
     base.push(await once(browser, floor.base, { signIn: false }));
   }
-  const kb = (r) => r.transfer / 1024;
+  const kb = (xs) => xs.map((b) => b / 1000);
   const rows = [
-    ['sign-in transfer', fmt(app.map(kb), 'KB', 1), fmt(base.map(kb), 'KB', 1), `≤ ${TARGETS.transferKB} KB`],
+    ['sign-in transfer', fmt(kb(pick(typed, 'transfer')), 'kB', 1), fmt(kb(pick(base, 'transfer')), 'kB', 1), '—'],
+    ['plain form usable (submit works)', fmt(pick(typed, 'plainMs'), 'ms'), fmt(pick(base, 'plainMs'), 'ms'), `≤ ${TARGETS.plainMs} ms`],
+    ['React form ready', fmt(pick(typed, 'reactMs'), 'ms'), '—', `≤ ${TARGETS.reactMs} ms`],
     [
-      'sign-in inputs usable',
-      fmt(
-        app.map((r) => r.inputsMs),
-        'ms',
-      ),
-      fmt(
-        base.map((r) => r.inputsMs),
-        'ms',
-      ),
-      `≤ ${TARGETS.inputsMs} ms`,
-    ],
-    [
-      'sign-in → workplace visible (typed)',
-      fmt(
-        app.map((r) => r.workplaceMs),
-        'ms',
-      ),
+      'first keystroke → workplace visible, bytes (typed)',
+      fmt(kb(pick(typed, 'keystrokeBytes')), 'kB', 1),
       '—',
-      `≤ ${TARGETS.workplaceMs} ms`,
+      `≤ ${(TARGETS.keystrokeBytes / 1000).toFixed(1)} kB`,
     ],
-    [
-      'sign-in → workplace visible (filled at once)',
-      fmt(
-        filled.map((r) => r.workplaceMs),
-        'ms',
-      ),
-      '—',
-      `≤ ${TARGETS.workplaceMs} ms`,
-    ],
+    ['same, filled at once', fmt(kb(pick(filled, 'keystrokeBytes')), 'kB', 1), '—', `≤ ${(TARGETS.keystrokeBytes / 1000).toFixed(1)} kB`],
+    ['sign-in answered → workplace visible (typed)', fmt(pick(typed, 'answeredMs'), 'ms'), '—', `≤ ${TARGETS.answeredMs} ms`],
+    ['same, filled at once', fmt(pick(filled, 'answeredMs'), 'ms'), '—', `≤ ${TARGETS.answeredMs} ms`],
+    ['`/api/user/info` transferred', fmt(pick(typed, 'infoBytes'), 'B'), '—', '≤ 4,096 B'],
   ];
   console.log(`| figure (median and range of ${RUNS} cold runs) | console | floor page | target |\n|---|---|---|---|`);
   for (const r of rows) console.log(`| ${r.join(' | ')} |`);
-  const missed =
-    median(app.map(kb)) > TARGETS.transferKB ||
-    median(app.map((r) => r.inputsMs)) > TARGETS.inputsMs ||
-    median(app.map((r) => r.workplaceMs)) > TARGETS.workplaceMs ||
-    median(filled.map((r) => r.workplaceMs)) > TARGETS.workplaceMs;
-  process.exitCode = missed ? 1 : 0;
+  // bytes are the same on any machine: --check (CI) holds them; times are reported (a shared machine's noise)
+  const bytesMissed = [
+    median(pick(typed, 'keystrokeBytes')) > TARGETS.keystrokeBytes && 'bytes after the first keystroke (typed)',
+    median(pick(filled, 'keystrokeBytes')) > TARGETS.keystrokeBytes && 'bytes after the first keystroke (filled)',
+    median(pick(typed, 'infoBytes')) > 4096 && '/api/user/info',
+  ].filter(Boolean);
+  const timesMissed = [
+    median(pick(typed, 'plainMs')) > TARGETS.plainMs && 'plain form usable',
+    median(pick(typed, 'reactMs')) > TARGETS.reactMs && 'React form ready',
+    median(pick(typed, 'answeredMs')) > TARGETS.answeredMs && 'answered → workplace (typed)',
+    median(pick(filled, 'answeredMs')) > TARGETS.answeredMs && 'answered → workplace (filled)',
+  ].filter(Boolean);
+  if (bytesMissed.length || timesMissed.length) console.log(`missed: ${[...bytesMissed, ...timesMissed].join(', ')}`);
+  if (CHECK && bytesMissed.length) process.exitCode = 1;
 } finally {
   await browser.close();
   floor.close();

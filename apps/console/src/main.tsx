@@ -9,4 +9,11 @@ import './app/styles/figures.css';
 
 // The console starts after the browser has painted once: until then the plain sign-in form of index.html
 // (build/bootSignIn.ts) is on screen and usable, instead of a blank page while ≈ 300 KB of script evaluate.
-requestAnimationFrame(() => setTimeout(() => void import('./start'), 0));
+// On the sign-in route (boot.js marked it) the sign-in page's chunk is fetched alongside, not after the console's code
+// has run and its router asked for it (start.tsx renders once it is in).
+requestAnimationFrame(() =>
+  setTimeout(() => {
+    void import('./start');
+    if (document.documentElement.classList.contains('boot-sign-in')) void import('./features/session/pages/Login');
+  }, 0),
+);
