@@ -19,6 +19,8 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '10' },
     runs: { type: 'string', default: '3' },
+    // the user-list benchmark's data set; a smaller one for a smoke run (bench/smoke.mjs)
+    users: { type: 'string', default: '1000000' },
   },
 });
 const duration = Number(values.duration);
@@ -39,7 +41,7 @@ const span = rows[0].t
   ? (await c0.query(`SELECT min(created_at)::date AS a, max(created_at)::date AS b FROM "${SCHEMA}".fund_records`)).rows[0]
   : null;
 await c0.end();
-if (users < 1_000_000) await seed(1_000_000);
+if (users < Number(values.users)) await seed(Number(values.users));
 
 const drained = () => drainedAt(PG_URL);
 

@@ -15,7 +15,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { DEFAULT_STOCK_RISK } from '@stock-admin/contracts';
 import * as schema from '../../apps/server/src/db/schema/index.ts';
 import { listPositions } from '../../apps/server/src/modules/trading/lists.ts';
-import { createUserSession } from '../../apps/server/src/modules/platform/sessions.ts';
+import { createUserSession } from '../../apps/server/src/modules/users/sessions.ts';
 import { httpLoad } from '../lib/load.mjs';
 import { percentile as pct } from '../lib/stats.mjs';
 import { adminLogin, startServer } from '../lib/server.mjs';
@@ -29,6 +29,9 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '50' },
     runs: { type: 'string', default: '3' },
     traders: { type: 'string', default: '300' },
+    // the data set (bench/positions/seed.mjs); smaller for a smoke run
+    users: { type: 'string', default: '1000000' },
+    positions: { type: 'string', default: '200000' },
     // a subset of the figures, e.g. --only B1,S1
     only: { type: 'string', default: 'P1,B1,S1' },
     // writes the server's CPU profile (.cpuprofile) into this folder when it stops
@@ -144,7 +147,7 @@ async function arrangePastLine(pool, round) {
 }
 
 async function main() {
-  await seedPositions();
+  await seedPositions({ users: Number(values.users), positions: Number(values.positions) });
   const pool = new pg.Pool({ connectionString: schemaUrl(), max: POOL });
   const db = drizzle(pool, { schema });
   const server = await startServer({

@@ -14,19 +14,20 @@ export const STOCKS = 300;
 export const POSITIONS = 200_000;
 export const USERS = 1_000_000;
 
-export async function seedPositions() {
+/** `users` and `positions`: a smaller data set for a smoke run (bench/smoke.mjs); the figures use the defaults. */
+export async function seedPositions({ users: USERS_N = USERS, positions: POSITIONS_N = POSITIONS } = {}) {
   const c0 = new pg.Client({ connectionString: PG_URL });
   await c0.connect();
   const { rows } = await c0.query(`SELECT to_regclass($1) AS t`, [`${SCHEMA}.users`]);
   const users = rows[0].t ? Number((await c0.query(`SELECT count(*) AS n FROM "${SCHEMA}".users`)).rows[0].n) : 0;
   await c0.end();
-  if (users < USERS) await seedUsers(USERS);
+  if (users < USERS_N) await seedUsers(USERS_N);
 
   const c = new pg.Client({ connectionString: schemaUrl() });
   await c.connect();
   try {
     const have = Number((await c.query(`SELECT count(*) AS n FROM positions WHERE position_no LIKE 'BP%'`)).rows[0].n);
-    if (have >= POSITIONS) {
+    if (have >= POSITIONS_N) {
       // a schema seeded before the balances were kept (2026-11-26), or changed by a run's arrangement
       await keepEquity(c);
       // statistics as fresh as a running database's autovacuum keeps them (the plans depend on them)
@@ -53,9 +54,9 @@ export async function seedPositions() {
     await c.query(`
       WITH s AS (SELECT row_number() OVER (ORDER BY id) - 1 AS k, id, gid, code, name FROM stocks WHERE name LIKE '基准%'),
            p AS (
-             SELECT i, 1 + ((i::bigint * 4999) % ${USERS})::int AS user_id, s.*, (100 * (1 + i % 20))::int AS shares, (1 + i % 10) AS leverage,
+             SELECT i, 1 + ((i::bigint * 4999) % ${USERS_N})::int AS user_id, s.*, (100 * (1 + i % 20))::int AS shares, (1 + i % 10) AS leverage,
                     round((10 + (s.id % 90)) * (0.95 + (i % 11) / 100.0), 2) AS price
-             FROM generate_series(1, ${POSITIONS}) AS i JOIN s ON s.k = i % ${STOCKS})
+             FROM generate_series(1, ${POSITIONS_N}) AS i JOIN s ON s.k = i % ${STOCKS})
       INSERT INTO positions (position_no, user_id, stock_id, gid, code, stock_name, direction, shares, leverage, buy_price,
                              buy_amount, margin, buy_fee, status, opened_at)
       SELECT 'BP' || lpad(i::text, 8, '0'), user_id, id, gid, code, name, CASE WHEN i % 10 = 0 THEN 'short' ELSE 'long' END,
