@@ -27,6 +27,8 @@ const TICKS = Number(arg('ticks', '10'));
 const RUNS = Number(arg('runs', '3'));
 const INTERVAL = Number(arg('interval', '3000'));
 const PG = process.argv.includes('--pg');
+// --cpu-prof DIR: the server's CPU profile, written when it stops (open in Chromium's DevTools, or summarise by function)
+const CPU_PROF = arg('cpu-prof', '');
 const PORT = 18250;
 
 // Bundled under apps/server so that its packages resolve as the server's do (npm may keep one in apps/server/node_modules).
@@ -74,6 +76,7 @@ async function run(n) {
       ...(schema ? { DATABASE_URL: schema.url } : {}),
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    execArgv: CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [],
   });
   const ticks = [];
   server.on('message', (m) => m.op === 'tick' && ticks.push(m));
