@@ -347,7 +347,7 @@ export async function closeDropdowns(page: Page): Promise<void> {
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * Scrolls the workplace's own sign-ins into view (their table loads when it comes near: WhenNear), waits for it, and
+ * Scrolls the workplace's own sign-ins into view (their table loads when it comes into view: WhenSeen), waits for it, and
  * scrolls back to the top (the tab bar and the header are where the tests expect them).
  */
 export async function showRecentLogins(page: Page): Promise<void> {

@@ -11,11 +11,11 @@ import { grantRoutes, isSection, type SectionRoute } from '../../../lib/routing'
 import { useUserInfo } from '../../../lib/session';
 import { useShellRoutes } from '../../../shared/shellRoutes';
 import { DataInText } from '../../../components/DataInText';
-import { WhenNear } from '../../../components/WhenNear';
+import { WhenSeen } from '../../../components/WhenSeen';
 import { MarketStrip } from '../components/MarketStrip';
 import { TodayFigures } from '../components/TodayFigures';
 
-// below the first view: its table (and antd's table, pagination and select) loads when it is scrolled near
+// below the first view: its table (and antd's table, pagination and select) loads when it is scrolled into view
 const RecentLogins = lazy(() => import('../components/RecentLogins'));
 
 /**
@@ -120,7 +120,7 @@ export default function Workplace() {
       </Card>
 
       <Access permission="loginlog" action="query">
-        <WhenNear
+        <WhenSeen
           testId="recent-logins-card"
           fallback={
             <Card className="workplace-card" title={t('workplace.recentLogins')}>
@@ -129,7 +129,7 @@ export default function Workplace() {
           }
         >
           <RecentLogins username={info?.username ?? ''} />
-        </WhenNear>
+        </WhenSeen>
       </Access>
     </div>
   );
