@@ -2,7 +2,7 @@
 // button sends the sign-in at once; the console, once started, takes over what was typed and the answer.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_URL, DEMO, launch, screenshot, withPage, type Browser } from '../lib/index.ts';
+import { BASE_URL, DEMO, launch, screenshot, withPage, type Browser, type Page } from '../lib/index.ts';
 
 let browser: Browser;
 before(async () => {
@@ -12,16 +12,22 @@ after(async () => {
   await browser?.close();
 });
 
+/** Holds the console's start chunk back until the returned function is called: only the plain form is on the page. */
+async function holdConsole(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/assets/start-*.js', async (r) => {
+    await held;
+    await r.continue();
+  });
+  return release;
+}
+
 describe('sign-in before the console has started', () => {
   it('signs in from the plain form while the console is held back: the answer is taken over, not asked twice', async () => {
     await withPage(browser, 'boot-sign-in', async ({ page }) => {
       // the console's start chunk is held back: only the plain form is there
-      let release!: () => void;
-      const held = new Promise<void>((r) => (release = r));
-      await page.route('**/assets/start-*.js', async (r) => {
-        await held;
-        await r.continue();
-      });
+      const release = await holdConsole(page);
       const logins: string[] = [];
       page.on('request', (r) => r.url().includes('/api/adminUser/login.do') && logins.push(r.postData() ?? ''));
       await page.goto(`${BASE_URL}/#/user/login`);
@@ -47,12 +53,7 @@ describe('sign-in before the console has started', () => {
 
   it('shows a refused plain sign-in in the console, once, and signs in with what is typed next', async () => {
     await withPage(browser, 'boot-sign-in-refused', async ({ page }) => {
-      let release!: () => void;
-      const held = new Promise<void>((r) => (release = r));
-      await page.route('**/assets/start-*.js', async (r) => {
-        await held;
-        await r.continue();
-      });
+      const release = await holdConsole(page);
       let logins = 0;
       page.on('request', (r) => r.url().includes('/api/adminUser/login.do') && logins++);
       await page.goto(`${BASE_URL}/#/user/login`);
