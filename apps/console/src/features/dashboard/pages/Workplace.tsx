@@ -123,8 +123,9 @@ export default function Workplace() {
         <WhenSeen
           testId="recent-logins-card"
           fallback={
+            // a still placeholder: nothing is loading until the card is scrolled into view
             <Card className="workplace-card" title={t('workplace.recentLogins')}>
-              <Skeleton active />
+              <Skeleton title={false} paragraph={{ rows: 3 }} />
             </Card>
           }
         >
