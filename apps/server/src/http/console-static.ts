@@ -4,8 +4,15 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
-// Vite names the files it emits under assets/ with a content hash: they never change under that name.
-const HASHED = /[\\/]assets[\\/][^\\/]+-[\w-]{8,}\.\w+(\.(br|gz))?$/;
+// Vite names the files it emits under assets/ with a content hash: they never change under that name. Matches a file's
+// path on disk (its precompressed copies too) and a request's URL.
+const HASHED = /[\\/]assets[\\/][^\\/?]+-[\w-]{8,}\.(\w+)(\.(br|gz))?(\?|$)/;
+
+/** A URL of the console's built scripts and stylesheets (`/assets/<name>-<hash>.js|css`): subresources, not documents. */
+export function isBuiltScriptOrStyle(url: string): boolean {
+  const m = HASHED.exec(url);
+  return m?.index === 0 && !m[2] && (m[1] === 'js' || m[1] === 'css');
+}
 
 /**
  * The built console: the Brotli or gzip copy made at build time when the browser accepts it, hashed
@@ -37,5 +44,7 @@ export function inlineScriptHashes(dist: string): string[] {
   const file = path.join(dist, 'index.html');
   if (!fs.existsSync(file)) return [];
   const html = fs.readFileSync(file, 'utf8');
-  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1]!, 'utf8').digest('base64')}'`);
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    (m) => `'sha256-${createHash('sha256').update(m[1]!, 'utf8').digest('base64')}'`,
+  );
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from '../config.js';
+import { isBuiltScriptOrStyle } from './console-static.js';
 import { parseLang, t } from './i18n.js';
 
 /**
@@ -39,7 +40,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config, inl
     crossOriginEmbedderPolicy: false,
   });
   app.addHook('onRequest', (req, reply, done) => {
-    if (HASHED_ASSET.test(req.url)) {
+    if (isBuiltScriptOrStyle(req.url)) {
       // a script or stylesheet is not a document: the policy, framing and cross-origin-opener headers apply to documents
       // only (≈ 650 bytes on each of the 30-odd files a sign-in loads); what a subresource obeys stays
       void reply.headers(ASSET_HEADERS);
@@ -49,8 +50,6 @@ export async function registerSecurity(app: FastifyInstance, config: Config, inl
   });
 }
 
-/** The console's built scripts and styles (`/assets/<name>-<hash>.js|css`). */
-const HASHED_ASSET = /^\/assets\/[^/?]+-[\w-]{8,}\.(js|css)(\?|$)/;
 const ASSET_HEADERS = {
   'x-content-type-options': 'nosniff',
   'cross-origin-resource-policy': 'same-origin',

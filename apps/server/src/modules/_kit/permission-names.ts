@@ -1,4 +1,4 @@
-import type { Action, Lang } from '@stock-admin/contracts';
+import { ACTIONS, PERMISSION_KEYS, type Action, type Lang } from '@stock-admin/contracts';
 import { registerMessages, t } from '../../http/i18n.js';
 
 /**
@@ -44,3 +44,9 @@ registerMessages({
 
 export const permissionName = (lang: Lang, key: string): string => t(lang, `permission.${key}`);
 export const actionName = (lang: Lang, action: Action): string => t(lang, `action.${action}`);
+
+/** Every permission key with its name, in the catalogue's order (the role editor's catalogue, `/api/user/catalogue`). */
+export const namedPermissionKeys = (lang: Lang) => PERMISSION_KEYS.map((key) => ({ key, name: permissionName(lang, key) }));
+
+/** Every action with its name, in the catalogue's order. */
+export const namedActions = (lang: Lang) => ACTIONS.map((action) => ({ action, describe: actionName(lang, action) }));

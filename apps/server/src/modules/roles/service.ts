@@ -20,7 +20,7 @@ import { fail } from '../../http/errors.js';
 import { assertWithinOwn, roleGrants } from '../admins/index.js';
 import { builtinRoleText } from '../_kit/role-names.js';
 import './messages.js';
-import { actionName, permissionName } from '../_kit/permission-names.js';
+import { actionName, namedActions, namedPermissionKeys, permissionName } from '../_kit/permission-names.js';
 import { likeContains } from '../../db/like.js';
 
 type Audit = (a: { targetId?: string | number | null; before?: unknown; after?: unknown }) => void;
@@ -28,8 +28,8 @@ type Audit = (a: { targetId?: string | number | null; before?: unknown; after?: 
 /** The permission keys and actions the role editor offers (the super-user's own powers marked not grantable). */
 export function catalogue(lang: Lang): PermissionCatalogue {
   return {
-    actions: ACTIONS.map((action) => ({ action, describe: actionName(lang, action) })),
-    permissions: PERMISSION_KEYS.map((key) => ({ key, name: permissionName(lang, key), grantable: isGrantable(key) })),
+    actions: namedActions(lang),
+    permissions: namedPermissionKeys(lang).map((p) => ({ ...p, grantable: isGrantable(p.key) })),
   };
 }
 

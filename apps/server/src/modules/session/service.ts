@@ -21,7 +21,7 @@ import { hashToken, newToken } from '../../lib/tokens.js';
 import { verifyTotp } from '../../lib/totp.js';
 import { openTotpSecret } from '../../lib/totp-secret.js';
 import { mayTry, noteLocks } from './throttle.js';
-import { actionName, permissionName } from '../_kit/permission-names.js';
+import { namedActions, namedPermissionKeys } from '../_kit/permission-names.js';
 import { builtinRoleText } from '../_kit/role-names.js';
 import type { SessionCache } from './cache.js';
 import './messages.js';
@@ -231,8 +231,8 @@ const catalogues: Partial<Record<Lang, PermissionNames>> = {};
 /** `GET /api/user/catalogue`: the permission keys' and actions' names; `version` changes only with their texts. */
 export function userCatalogue(lang: Lang): PermissionNames {
   return (catalogues[lang] ??= versioned({
-    permissions: PERMISSION_KEYS.map((key) => ({ key, name: permissionName(lang, key) })),
-    actions: ACTIONS.map((action) => ({ action, describe: actionName(lang, action) })),
+    permissions: namedPermissionKeys(lang),
+    actions: namedActions(lang),
   }));
 }
 
