@@ -30,6 +30,8 @@ export default tseslint.config(
       'data/**',
       'e2e/screenshots/**',
       'bench/.results/**',
+      // the benchmarks' bundled harnesses (bench/quotes, bench/socket-fanout: built under apps/server so its packages resolve)
+      'apps/server/.bench/**',
       // the throw-away domain's copies (server test/structure/add-domain.test.ts, console test/add-feature.test.ts), while they run
       'apps/server/.tmp/**',
       'apps/console/.tmp/**',
