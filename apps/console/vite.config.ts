@@ -2,6 +2,7 @@ import { constants as zlibConstants } from 'node:zlib';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { antdSignInStyles } from './build/antdSignInStyles';
 import { bootSignIn } from './build/bootSignIn';
 import { leanContracts } from './build/leanContracts';
 import { onlyOurLanguages } from './build/onlyOurLanguages';
@@ -15,6 +16,7 @@ export default defineConfig({
   plugins: [
     react(),
     bootSignIn(),
+    antdSignInStyles(),
     leanContracts(),
     onlyOurLanguages(),
     compression({

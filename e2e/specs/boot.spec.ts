@@ -83,3 +83,28 @@ describe('sign-in before the console has started', () => {
     });
   });
 });
+
+describe("antd's styles of the sign-in page", () => {
+  it('come made by the build: the React form draws without antd making or inserting a style (issue 41)', async () => {
+    await withPage(browser, 'boot-antd-styles', async ({ page }) => {
+      // as an operator's browser is (the suite asks for reduced motion, another antd theme: made at run time)
+      await page.emulateMedia({ reducedMotion: 'no-preference' });
+      await page.goto(`${BASE_URL}/#/user/login`);
+      const submit = page.locator('[data-testid="login-submit"]');
+      await submit.waitFor();
+      // the stylesheet of build/antdSignInStyles.ts is on; antd made none of the form's styles at run time (a theme of
+      // the build's render that no longer matches the console's, src/app/antdTheme.ts, would show here)
+      assert.equal(await page.locator('link#antd-sign-in').getAttribute('media'), 'all');
+      assert.deepEqual(
+        await page.evaluate(() => [...document.querySelectorAll('style[data-css-hash]')].map((s) => s.textContent?.slice(0, 80))),
+        [],
+      );
+      // and they apply: the primary button in the console's colour, the inputs in antd's large size
+      assert.equal(await submit.evaluate((b) => getComputedStyle(b).backgroundColor), 'rgb(30, 159, 255)');
+      assert.equal(
+        await page.locator('#login_username').evaluate((i) => getComputedStyle(i.closest('.ant-input-affix-wrapper')!).borderRadius),
+        '8px',
+      );
+    });
+  });
+});

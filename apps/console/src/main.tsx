@@ -11,8 +11,11 @@ import './app/styles/figures.css';
 // (build/bootSignIn.ts) is on screen and usable, instead of a blank page while ≈ 300 KB of script evaluate.
 // On the sign-in route (boot.js marked it) the sign-in page's chunk is fetched alongside, not after the console's code
 // has run and its router asked for it (start.tsx renders once it is in).
+// antd's styles of the sign-in page, made by the build (build/antdSignInStyles.ts), are switched on at that moment too:
+// fetched without holding back the first paint, they are in by then (were they not, antd makes them as before).
 requestAnimationFrame(() =>
   setTimeout(() => {
+    document.getElementById('antd-sign-in')?.setAttribute('media', 'all');
     void import('./start');
     if (document.documentElement.classList.contains('boot-sign-in')) void import('./features/session/pages/Login');
   }, 0),

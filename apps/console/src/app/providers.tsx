@@ -1,10 +1,11 @@
 import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import { ConfigProvider, message, notification, theme as antdTheme, type ConfigProviderProps } from 'antd';
+import { ConfigProvider, message, notification, type ConfigProviderProps } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import enUS from 'antd/es/locale/en_US';
 import { useTranslation } from 'react-i18next';
 import { bindFeedback } from '../lib/feedback';
 import { useSession } from '../lib/session';
+import { consoleTheme } from './antdTheme';
 
 /** Context-aware message and notification instances for code outside React (lib/feedback.ts). */
 function FeedbackHost() {
@@ -40,10 +41,7 @@ export function useAntdConfig(): Pick<ConfigProviderProps, 'locale' | 'theme'> {
   const reducedMotion = useReducedMotion();
   return {
     locale: i18n.language === 'en-US' ? enUS : zhCN,
-    theme: {
-      token: { colorPrimary: siteStyle.primaryColor, motion: !reducedMotion },
-      algorithm: siteStyle.navTheme === 'realDark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
-    },
+    theme: consoleTheme(siteStyle, reducedMotion),
   };
 }
 
