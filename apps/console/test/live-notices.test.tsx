@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { SOCKET_EVENTS } from '@stock-admin/contracts';
 import { badges } from '../src/lib/badges';
 import { getToken, setToken } from '../src/lib/auth';
-import { requestEnv } from '../src/lib/request';
+import { request, requestEnv, resetSessionEnding, RELOAD_DELAY_MS } from '../src/lib/request';
 import { getStoredUserId, setStoredUserId } from '../src/lib/storage';
 import type { SocketLike } from '../src/lib/socket';
 import { effectsOf, formatAmount, userOf } from '../src/features/realtime/effects';
@@ -223,6 +223,38 @@ describe('the live socket of the console', () => {
       vi.advanceTimersByTime(120_000);
       expect(FakeWS.all).toHaveLength(1);
     } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps the kick-out dialog when a call was refused a moment before it: the planned reload is called off', async () => {
+    // another browser signs the same admin in: a call in flight is refused (status 10) as the socket's kick-out
+    // arrives; the reload of the refused call took the dialog away before it was read (e2e realtime, 1 run in 4)
+    vi.useFakeTimers();
+    const realFetch = requestEnv.fetch;
+    const realReload = requestEnv.reload;
+    const reload = vi.fn();
+    try {
+      resetSessionEnding();
+      resetLiveNotices();
+      const f = spyFeedback();
+      requestEnv.reload = reload as never;
+      requestEnv.fetch = fakeFetch(() => ({ body: { status: 10, msg: '请先登录，无权限访问', data: null } })).fn as never;
+      setToken('tok', Date.now() + 60_000);
+      setStoredUserId(12);
+      const client = createLiveSocket('same-origin', { navigate: vi.fn() });
+      client.start();
+      const ws = FakeWS.all[0]!;
+      ws.open();
+      await request('/api/user/catalogue').catch(() => undefined);
+      ws.push(msg('KICKOUT_ANOTHER', { reason: 'kickout' }));
+      expect(f.modal.confirm).toHaveBeenCalledTimes(1);
+      vi.advanceTimersByTime(RELOAD_DELAY_MS * 2);
+      expect(reload).not.toHaveBeenCalled();
+    } finally {
+      requestEnv.fetch = realFetch;
+      requestEnv.reload = realReload;
+      resetSessionEnding();
       vi.useRealTimers();
     }
   });

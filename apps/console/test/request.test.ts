@@ -2,7 +2,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionApi, logsApi } from '@stock-admin/contracts';
 import { changeLang } from '../src/app/i18n';
 import { getToken, setToken } from '../src/lib/auth';
-import { call, request, requestEnv, RequestError, resetSessionEnding, REQUEST_TIMEOUT_MS, RELOAD_DELAY_MS } from '../src/lib/request';
+import {
+  call,
+  request,
+  requestEnv,
+  RequestError,
+  resetSessionEnding,
+  sessionEndShownElsewhere,
+  REQUEST_TIMEOUT_MS,
+  RELOAD_DELAY_MS,
+} from '../src/lib/request';
 import { sessionStore, setUserInfo } from '../src/lib/session';
 import { fakeFetch, ok, spyFeedback } from './helpers';
 
@@ -143,6 +152,26 @@ describe('error catalogue (spec §8)', () => {
       expect(localStorage.getItem('keep')).toBeNull();
     });
   }
+
+  it('a kick-out dialog shown meanwhile keeps the page: the reload planned by a refused call is called off', async () => {
+    // a call in flight when another browser took the session over is refused as the socket's kick-out arrives
+    vi.useFakeTimers();
+    use(() => ({ body: { status: 10, msg: '请先登录，无权限访问', data: null } }));
+    await request('/x').catch(() => undefined);
+    sessionEndShownElsewhere();
+    vi.advanceTimersByTime(RELOAD_DELAY_MS * 2);
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('after the kick-out dialog, a refused call neither notifies nor reloads', async () => {
+    vi.useFakeTimers();
+    sessionEndShownElsewhere();
+    use(() => ({ body: { status: 10, msg: '请先登录，无权限访问', data: null } }));
+    await expect(request('/x')).rejects.toMatchObject({ kind: 'login' });
+    vi.advanceTimersByTime(RELOAD_DELAY_MS * 2);
+    expect(fb.notification.error).not.toHaveBeenCalled();
+    expect(reload).not.toHaveBeenCalled();
+  });
 
   it('shows the relogin notice once when several calls fail together', async () => {
     vi.useFakeTimers();

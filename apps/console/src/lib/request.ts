@@ -147,9 +147,22 @@ export function resetUnavailable(): void {
 }
 
 let sessionEnding = false;
+let reloadTimer: ReturnType<typeof setTimeout> | undefined;
 /** Test helper: forget that a session-ending notice was shown. */
 export function resetSessionEnding(): void {
   sessionEnding = false;
+  clearTimeout(reloadTimer);
+}
+
+/**
+ * Another part of the console tells the operator that the session has ended and leads to the sign-in page itself
+ * (the kick-out dialog): a call refused meanwhile neither notifies nor reloads — a reload already planned is called
+ * off, as it would take the dialog away before it was read (a call in flight when the session was taken over is
+ * refused at the same moment the socket's kick-out arrives, in either order).
+ */
+export function sessionEndShownElsewhere(): void {
+  sessionEnding = true;
+  clearTimeout(reloadTimer);
 }
 
 const isBlob = (v: unknown): v is Blob => typeof Blob !== 'undefined' && v instanceof Blob;
@@ -217,7 +230,7 @@ function endSession(title: string, description: string, clearStorage: boolean): 
   sessionEnding = true;
   feedback.notification.error({ message: title, description, key: 'session-ended' });
   signOut();
-  setTimeout(() => {
+  reloadTimer = setTimeout(() => {
     if (clearStorage) clearLocalStorage();
     requestEnv.reload();
   }, RELOAD_DELAY_MS);

@@ -5,7 +5,7 @@ import i18n, { currentLang } from '../../lib/i18n';
 import { getToken } from '../../lib/auth';
 import { badges } from '../../lib/badges';
 import { feedback } from '../../lib/feedback';
-import { request } from '../../lib/request';
+import { request, sessionEndShownElsewhere } from '../../lib/request';
 import { signOut } from '../../lib/session';
 import { SocketClient, socketUrl, type SocketCtor, type SocketMode, type Timers } from '../../lib/socket';
 import { socketBus, type SocketBus } from '../../lib/socketBus';
@@ -94,6 +94,7 @@ export function applyEffects(effects: Effect[], c: LiveContext): void {
       });
     } else if (e.kind === 'kickout') {
       c.onKickout?.();
+      sessionEndShownElsewhere();
       if (kickoutShown) continue;
       kickoutShown = true;
       let left = false;
