@@ -1,6 +1,7 @@
-// Prints the CSS that antd's CSS-in-JS makes for the sign-in page (its form, inputs and button, in the console's
-// default theme), with cssinjs's map of what it holds: run by build/antdSignInStyles.ts at build time, in production
-// mode (the class hashes are those of the built console).
+// Prints the CSS that antd's CSS-in-JS makes for the sign-in page (its form, inputs and button, and the spinner the
+// sign-in layout shows while a page loads — layouts/UserLayout.tsx), in the console's default theme, with cssinjs's
+// map of what it holds: run by build/antdSignInStyles.ts at build time, in production mode (the class hashes are
+// those of the built console).
 import { createElement as h } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
