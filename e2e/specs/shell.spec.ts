@@ -189,6 +189,9 @@ describe('shell', () => {
       assert.equal(await page.locator('.ant-pro-sider .ant-menu-submenu-title', { hasText: /异常页|结果页/ }).count(), 0);
       await second.locator('.second-menu-item', { hasText: '大宗交易列表' }).click();
       await waitForRoute(page, '/position/dzList');
+      // The router renders a navigation in a transition: a click before it is drawn replaces it, and the
+      // page it was going to (with its tab) is never shown. An operator sees the tab before clicking on.
+      await waitForActiveTab(page, '大宗交易列表');
       await second.locator('.second-menu-item', { hasText: '买入列表' }).click();
       await waitForRoute(page, '/position/buyList');
       const opened = ['工作台', '持仓管理', '大宗交易列表', '买入列表'];
