@@ -30,6 +30,17 @@ describe('the living demo', () => {
       await live;
       const started = Date.now();
       const before = await badgeCount(page, 19);
+      // the buys waiting now (the buy list shows pending orders first, an approve button each)
+      const buyList = page.locator('.shell-pane[data-tab-key^="/position/buyList"]');
+      const waitingIds = async () =>
+        (await buyList.locator('[data-testid^="approve-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')))).map((t) =>
+          Number(t!.replace('approve-', '')),
+        );
+      await page.evaluate(() => (window.location.hash = '/position/buyList'));
+      // loaded: a row or the empty placeholder, and no spinner
+      await buyList.locator('tr.ant-table-row, .ant-table-placeholder').first().waitFor({ timeout: 30_000 });
+      await buyList.locator('.ant-spin-spinning').waitFor({ state: 'detached', timeout: 30_000 });
+      const waitingBefore = Math.max(0, ...(await waitingIds()));
       await page.evaluate(() => (window.location.hash = '/position/financing'));
       await page.locator('[data-testid="market-continuous"]').waitFor({ timeout: 30_000 });
       assert.equal((await page.locator('[data-testid="market-continuous"]').innerText()).trim(), '模拟行情 · 全天交易');
@@ -53,6 +64,15 @@ describe('the living demo', () => {
       }
       assert.ok(now > before, `the buy badge counted up within 60 s (${before} → ${now})`);
       await screenshot(page, 'demo-living');
+      // and the new buy waits for review in the open buy list (it follows the live events, no reload)
+      await page.evaluate(() => (window.location.hash = '/position/buyList'));
+      let newest = waitingBefore;
+      for (let i = 0; i < 40 && newest <= waitingBefore; i++) {
+        await page.waitForTimeout(250);
+        newest = Math.max(0, ...(await waitingIds()));
+      }
+      assert.ok(newest > waitingBefore, `a new buy waits in the buy list (newest pending ${waitingBefore} → ${newest})`);
+      await screenshot(page, 'demo-new-buy');
       assert.deepEqual(opened.errors, []);
     } finally {
       await opened.close();
