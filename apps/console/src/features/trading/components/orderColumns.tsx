@@ -7,6 +7,7 @@ import { LastCell } from '../../../shared/market/QuoteCells';
 import { ALL } from '../lib/filters';
 import { Amount, DirectionTag, Note, PriceText, StockCell, UserCell, time } from '../../../shared/components/cells';
 import { enumOf } from './filterColumns';
+import { formatCount } from '../../../shared/money';
 
 /** An order row with the live quote merged in (`change` colours the last price). */
 export type OrderView = OrderItem & { change: string | null; stale: boolean };
@@ -73,7 +74,14 @@ export function orderColumns(t: TFunction, o: { kind?: boolean; allStatus?: bool
     { title: t('trading.col.user'), key: 'user', search: false, width: 170, render: (_, r) => <UserCell r={r} /> },
     { title: t('trading.col.stock'), key: 'stock', search: false, width: 120, render: (_, r) => <StockCell r={r} /> },
     { title: t('trading.col.direction'), key: 'dir', search: false, width: 74, render: (_, r) => <DirectionTag direction={r.direction} /> },
-    { title: t('trading.col.shares'), dataIndex: 'shares', search: false, width: 90, align: 'right' },
+    {
+      title: t('trading.col.shares'),
+      dataIndex: 'shares',
+      search: false,
+      width: 90,
+      align: 'right',
+      render: (_, r) => formatCount(r.shares),
+    },
     {
       title: t('trading.col.leverage'),
       dataIndex: 'leverage',
