@@ -7,7 +7,7 @@ import { LastCell } from '../../../shared/market/QuoteCells';
 import { ALL } from '../lib/filters';
 import { Amount, DirectionTag, Note, PriceText, StockCell, UserCell, time } from '../../../shared/components/cells';
 import { enumOf } from './filterColumns';
-import { formatCount } from '../../../shared/money';
+import { sharesColumn } from './sharesColumn';
 
 /** An order row with the live quote merged in (`change` colours the last price). */
 export type OrderView = OrderItem & { change: string | null; stale: boolean };
@@ -74,14 +74,7 @@ export function orderColumns(t: TFunction, o: { kind?: boolean; allStatus?: bool
     { title: t('trading.col.user'), key: 'user', search: false, width: 170, render: (_, r) => <UserCell r={r} /> },
     { title: t('trading.col.stock'), key: 'stock', search: false, width: 120, render: (_, r) => <StockCell r={r} /> },
     { title: t('trading.col.direction'), key: 'dir', search: false, width: 74, render: (_, r) => <DirectionTag direction={r.direction} /> },
-    {
-      title: t('trading.col.shares'),
-      dataIndex: 'shares',
-      search: false,
-      width: 90,
-      align: 'right',
-      render: (_, r) => formatCount(r.shares),
-    },
+    sharesColumn(t),
     {
       title: t('trading.col.leverage'),
       dataIndex: 'leverage',

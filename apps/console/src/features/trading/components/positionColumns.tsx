@@ -9,7 +9,7 @@ import { LastCell } from '../../../shared/market/QuoteCells';
 import { ordersOfUser } from '../lib/filters';
 import type { PositionView } from '../lib/pnl';
 import { Amount, DirectionTag, PnlText, PriceText, StockCell, UserCell, time } from '../../../shared/components/cells';
-import { formatCount } from '../../../shared/money';
+import { sharesColumn } from './sharesColumn';
 import { enumOf } from './filterColumns';
 
 /** Tag colours of the positions not opened by a reviewed buy. */
@@ -63,14 +63,7 @@ export function positionColumns(t: TFunction, c: PositionColumnContext | null): 
       width: 74,
       render: (_, r) => <DirectionTag direction={r.direction} />,
     },
-    {
-      title: t('trading.col.shares'),
-      dataIndex: 'shares',
-      search: false,
-      width: 90,
-      align: 'right',
-      render: (_, r) => formatCount(r.shares),
-    },
+    sharesColumn(t),
     {
       title: t('trading.col.leverage'),
       dataIndex: 'leverage',
