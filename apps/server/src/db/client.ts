@@ -100,7 +100,8 @@ export async function openDatabase(opts: {
       }
     }
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    installTransactionPolicy(db);
+    // over a wire a COMMIT's acknowledgement can be lost: each transaction reads its id to ask what became of it
+    installTransactionPolicy(db, { readsXid: true });
     return {
       db,
       kind: 'postgres',
@@ -129,6 +130,7 @@ export async function openDatabase(opts: {
   const client = new PGlite(dir ? path.join(dir, 'pgdata') : undefined);
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // in this process, COMMIT's answer cannot be lost on the way: no transaction is ever in doubt here
   installTransactionPolicy(db);
   return {
     db,

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { sql } from 'drizzle-orm';
 import { metrics } from '../lib/metrics.js';
-import { causes } from './outage.js';
+import { causes, isConnectionError } from './outage.js';
 import type { Db } from './client.js';
 
 /**
@@ -12,6 +13,14 @@ import type { Db } from './client.js';
  *   The lock order keeps these rare; the retry keeps the rare one from reaching the caller as a 500. A
  *   transaction's function must therefore do nothing outside the database that cannot be done twice (raise
  *   live notices after it returns, as every service does).
+ * - **The truth about a lost COMMIT** (PostgreSQL only). The connection can break after PostgreSQL committed and
+ *   before its acknowledgement arrived: the caller would be told "failed" about a change that is there. Each
+ *   transaction reads its transaction id just before COMMIT (`pg_current_xact_id_if_assigned()`, null when it wrote
+ *   nothing); when COMMIT then fails on the connection, the policy asks PostgreSQL on another connection what became
+ *   of that id (`pg_xact_status`) and answers the truth: committed → the transaction's result, as if nothing broke;
+ *   aborted → the error; unknown for `IN_DOUBT_WAIT_MS` → `OutcomeUnknownError` (HTTP 503 "outcome unknown: check
+ *   before retrying"; the Idempotency-Key makes the retry safe). The embedded database runs in this process: its
+ *   COMMIT cannot lose an acknowledgement on a wire, so it reads no id.
  * - **Commit hooks.** Code that runs a request may ask, through `withCommitHooks`, for a statement to be
  *   written inside every transaction that request commits (the operation-log row: who did it commits with
  *   what was done) and to be told when one did commit.
@@ -59,31 +68,91 @@ export function withCommitHooks<T>(h: CommitHooks, fn: () => Promise<T>): Promis
 
 /** Counted for the tests (and as `db_transaction_retries_total`): transactions tried again after a conflict. */
 export const conflictStats = { retried: 0, exhausted: 0 };
+/** Counted for the tests: COMMITs whose acknowledgement was lost, by what PostgreSQL then said of them. */
+export const inDoubtStats = { committed: 0, aborted: 0, unknown: 0 };
+
+/** How long a lost COMMIT's outcome is asked for before the caller is told it is unknown. */
+export const IN_DOUBT_WAIT_MS = 5000;
+
+/** A COMMIT was sent, its acknowledgement lost, and PostgreSQL could not say in time whether it committed. */
+export class OutcomeUnknownError extends Error {
+  constructor(cause: unknown) {
+    super('the outcome of a COMMIT whose acknowledgement was lost is unknown', { cause });
+    this.name = 'OutcomeUnknownError';
+  }
+}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Replaces `db.transaction` with the policy above (nested transactions, savepoints on `tx`, are untouched). */
-export function installTransactionPolicy(db: Db, attempts = RETRY_ATTEMPTS): void {
+/** What became of transaction `xid`, asked on a fresh connection of the pool until it answers or the time is up. */
+export async function outcomeOf(db: Db, xid: string, waitMs = IN_DOUBT_WAIT_MS): Promise<'committed' | 'aborted' | 'unknown'> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      const r = (await db.execute(sql`SELECT pg_xact_status(${xid}::xid8) AS s`)) as unknown as { rows: { s: string | null }[] };
+      const s = r.rows[0]?.s;
+      if (s === 'committed' || s === 'aborted') return s;
+      // 'in progress': the backend has not finished the COMMIT it read (or noticed that its client left) yet
+      if (s == null) return 'unknown'; // too old to be known (wraparound): never for a COMMIT of a moment ago
+    } catch (err) {
+      if (!isConnectionError(err)) throw err;
+    }
+    if (Date.now() + 100 > deadline) return 'unknown';
+    await sleep(100);
+  }
+}
+
+/**
+ * Replaces `db.transaction` with the policy above (nested transactions, savepoints on `tx`, are untouched).
+ * `readsXid`: PostgreSQL over a wire, where a COMMIT's acknowledgement can be lost.
+ */
+export function installTransactionPolicy(db: Db, opts: { attempts?: number; readsXid?: boolean } = {}): void {
+  const attempts = opts.attempts ?? RETRY_ATTEMPTS;
   const begin = db.transaction.bind(db) as Db['transaction'];
   const transaction: Db['transaction'] = async (fn, config) => {
     for (let attempt = 1; ; attempt++) {
       const h = hooks.getStore();
       let outcome: CommitOutcome | undefined;
       const onCommit: (() => void)[] = [];
+      // set once the transaction's work is done and its COMMIT is next: a connection failure after it is in doubt
+      let xid: string | null = null;
+      let value: unknown;
+      const done = () => {
+        outcome?.committed();
+        for (const f of onCommit) f();
+      };
       try {
         const result = await begin(
           (tx) =>
             committing.run(onCommit, async () => {
               const r = await fn(tx);
               if (h) outcome = await h.beforeCommit(tx as unknown as Db);
+              if (opts.readsXid) {
+                const x = (await tx.execute(sql`SELECT pg_current_xact_id_if_assigned()::text AS x`)) as unknown as {
+                  rows: { x: string | null }[];
+                };
+                xid = x.rows[0]?.x ?? null;
+              }
+              value = r;
               return r;
             }),
           config,
         );
-        outcome?.committed();
-        for (const f of onCommit) f();
+        done();
         return result;
       } catch (err) {
+        if (xid !== null && isConnectionError(err)) {
+          const fate = await outcomeOf(db, xid);
+          inDoubtStats[fate]++;
+          if (fate === 'committed') {
+            done();
+            return value as Awaited<ReturnType<typeof fn>>;
+          }
+          if (fate === 'unknown') {
+            outcome?.rolledBack();
+            throw new OutcomeUnknownError(err);
+          }
+        }
         outcome?.rolledBack();
         if (!isConflict(err)) throw err;
         if (attempt >= attempts) {

@@ -47,6 +47,27 @@ registerMessages({
   forbidden: { 'zh-CN': '无权限：缺少 {permission} 的 {action} 权限', 'en-US': 'Forbidden: missing {action} permission on {permission}' },
   super_only: { 'zh-CN': '无权限：仅超级管理员可操作', 'en-US': 'Forbidden: super-user only' },
   db_unavailable: { 'zh-CN': '数据库暂不可用，请稍后重试', 'en-US': 'The database is unavailable, please retry shortly' },
+  outcome_unknown: {
+    'zh-CN': '数据库连接在提交时中断，操作结果未知：请先核实该操作是否已生效，再决定是否重试（携带相同 Idempotency-Key 重试是安全的）',
+    'en-US':
+      'The database connection broke while saving: the outcome is unknown. Check whether the action took effect before retrying (a retry with the same Idempotency-Key is safe)',
+  },
+  idempotency_key_invalid: {
+    'zh-CN': '参数错误：请求头 Idempotency-Key 须为 1–255 个可见 ASCII 字符',
+    'en-US': 'Invalid argument: the Idempotency-Key header must be 1–255 visible ASCII characters',
+  },
+  idempotency_key_reused: {
+    'zh-CN': '参数错误：请求头 Idempotency-Key 已用于另一个不同的请求，请为新的操作使用新的 Idempotency-Key',
+    'en-US': 'Invalid argument: this Idempotency-Key was already used for a different request; use a new key for a new action',
+  },
+  idempotency_in_progress: {
+    'zh-CN': '使用该 Idempotency-Key 的请求仍在处理中，请稍后重试',
+    'en-US': 'A request with this Idempotency-Key is still being processed; retry shortly',
+  },
+  idempotency_answer_lost: {
+    'zh-CN': '该请求已处理成功（原应答已丢失，请刷新查看结果）',
+    'en-US': 'This request was already carried out (its original answer was lost; reload to see the result)',
+  },
   shutting_down: { 'zh-CN': '服务正在重启，请稍后重试', 'en-US': 'The server is restarting, please retry shortly' },
   internal_error: {
     'zh-CN': '服务器内部错误，请稍后重试（请求号 {reqId}）',

@@ -7,8 +7,10 @@ import { requirePermission } from './permissions.js';
 import { parseLang, t } from './i18n.js';
 import { refuseUnstorable } from './input.js';
 import { OplogRow } from './oplog.js';
-import { withCommitHooks } from '../db/transactions.js';
+import { OutcomeUnknownError, withCommitHooks, type CommitHooks } from '../db/transactions.js';
 import { connectionLost, databaseAnswered, isConnectionError } from '../db/outage.js';
+import { bothHooks, idempotentCall, replay, type IdempotentCall, type StoredAnswer } from './idempotency.js';
+import { serialize } from './json.js';
 
 /** What an endpoint handler receives. `admin` is null only on public endpoints. */
 export interface Call<I, P extends Principal | null = Principal> {
@@ -50,6 +52,11 @@ export const userTokenOf = (req: FastifyRequest) => header(req, 'usertoken');
 
 /** Turns any thrown value into the envelope and HTTP status the caller gets. */
 export function toEnvelope(err: unknown, lang: Lang, req: FastifyRequest): { http: number; body: Envelope<unknown> } {
+  if (err instanceof OutcomeUnknownError) {
+    // the change may or may not be there: the caller must not be told "failed", nor retry blindly (README)
+    req.log.error({ err }, 'a COMMIT whose acknowledgement was lost: outcome unknown');
+    return { http: 503, body: { status: Status.UNAVAILABLE, msg: t(lang, 'outcome_unknown'), data: null } };
+  }
   if (isConnectionError(err)) {
     // not a bug: the client may retry (app.ts adds Retry-After to every 503); logged once per outage
     connectionLost(err);
@@ -130,11 +137,44 @@ const okBody = (lang: Lang, ok: OkMessage, data: unknown): Envelope<unknown> => 
   data: data ?? null,
 });
 
+/** Runs the call with the hooks its transactions must run (the log row, the key's mark), if any. */
+const runHooked = <T>(h: CommitHooks | undefined, fn: () => Promise<T>): Promise<T> => (h ? withCommitHooks(h, fn) : fn());
+
+/**
+ * Sends the answer. A call with an Idempotency-Key stores the very bytes it sends (or releases the key when the
+ * answer says nothing was done and to try again), so a retry gets them back as they were.
+ */
+async function answer(
+  reply: FastifyReply,
+  result: { http: number; body: Envelope<unknown> },
+  idem: IdempotentCall | undefined,
+  err: unknown,
+): Promise<FastifyReply> {
+  if (!idem) return reply.code(result.http).send(result.body);
+  const bytes = serialize(result.body) as string | Buffer;
+  const stored: StoredAnswer = { http: result.http, payload: Buffer.isBuffer(bytes) ? bytes.toString('utf8') : bytes };
+  await idem.finish(stored, { unknownOutcome: err instanceof OutcomeUnknownError });
+  return reply.code(result.http).type('application/json; charset=utf-8').send(stored.payload);
+}
+
+/** The answer to a retry of a call that committed but whose process died before its answer was stored. */
+const lostAnswer = (lang: Lang): StoredAnswer => ({
+  http: 200,
+  payload: JSON.stringify({ status: Status.OK, msg: t(lang, 'idempotency_answer_lost'), data: null }),
+});
+
+/** The call's key claimed: undefined to run it, else the answer to replay. */
+async function claimed(idem: IdempotentCall | undefined, lang: Lang): Promise<StoredAnswer | undefined> {
+  const prior = await idem?.claim();
+  return prior === 'lost' ? lostAnswer(lang) : prior;
+}
+
 /**
  * THE endpoint wrapper, for both audiences of the API: operators (`route`: `/admin/…`, `/api/…`, header `admintoken`,
  * permission and super guard, the operation-log row of every mutation) and platform users (`appRoute`: `/app/…`,
  * header `usertoken`, no permission, no log). Both check the input (status 2 naming the field) and answer in the
- * `{status, msg, data}` envelope in the caller's language; every failure goes through `toEnvelope`.
+ * `{status, msg, data}` envelope in the caller's language; every failure goes through `toEnvelope`. A POST with an
+ * `Idempotency-Key` runs once per key and principal; its retries get its first answer (http/idempotency.ts).
  *
  *   route(app, ctx, usersApi.updateAmt, async ({ input, admin, audit }) => …);
  *   appRoute(app, ctx, rechargeApi.create, async ({ user, input }) => createRecharge(ctx, user.userId, input));
@@ -159,6 +199,9 @@ export function route<E extends Endpoint>(
       let okMsg: OkMessage = ['ok', undefined];
       let parsed: unknown;
       let result: { http: number; body: Envelope<unknown> };
+      let failure: unknown;
+      /** Set once this call holds its key (a refusal of the key itself must not overwrite the key's answer). */
+      let idem: IdempotentCall | undefined;
       const oplog = e.module
         ? new OplogRow(ctx.db, () => {
             const body = (parsed ?? req.body ?? {}) as Record<string, unknown>;
@@ -187,7 +230,12 @@ export function route<E extends Endpoint>(
         }
         if (e.super && !admin?.isSuper) throw superOnly();
         if (typeof e.access === 'object') requirePermission(admin, e.access.permission, e.access.action);
+        const key = idempotentCall(ctx.db, req, admin ? `admin:${admin.adminId}` : null);
         parsed = readInput(e, req);
+        // a replay is the first call's answer and nothing else: no second effect, no second log row
+        const prior = await claimed(key, lang);
+        if (prior) return replay(reply, prior);
+        idem = key;
         const call = () =>
           handler({
             input: parsed as InputOut<E>,
@@ -199,12 +247,16 @@ export function route<E extends Endpoint>(
             audit: (a) => (audit = { ...audit, ...a }),
             message: (key, params) => (okMsg = [key, params]),
           });
-        // a mutation's log row is written inside the transaction that commits its change (db/transactions.ts)
-        const data = oplog ? await withCommitHooks(oplog, call) : await call();
+        // a mutation's log row and its key's mark are written inside the transaction that commits its change
+        const data = await runHooked(bothHooks(oplog, idem), call);
         databaseAnswered();
-        if (reply.sent) return reply;
+        if (reply.sent) {
+          await idem?.abandon();
+          return reply;
+        }
         result = { http: 200, body: okBody(lang, okMsg, data) };
       } catch (err) {
+        failure = err;
         result = toEnvelope(err, lang, req);
       }
       if (oplog && result.body.status !== Status.LOGIN_REQUIRED) {
@@ -212,7 +264,7 @@ export function route<E extends Endpoint>(
           .finish(result.body.status, result.body.msg)
           .catch((err) => (isConnectionError(err) ? connectionLost(err) : req.log.error({ err }, 'operation log write failed')));
       }
-      return reply.code(result.http).send(result.body);
+      return answer(reply, result, idem, failure);
     },
   });
 }
@@ -234,6 +286,8 @@ export function appRoute<E extends Endpoint>(
       const lang = parseLang(req.headers.lang);
       let okMsg: OkMessage = ['ok', undefined];
       let result: { http: number; body: Envelope<unknown> };
+      let failure: unknown;
+      let idem: IdempotentCall | undefined;
       try {
         let user: AppUser | null = null;
         const token = userTokenOf(req);
@@ -241,8 +295,13 @@ export function appRoute<E extends Endpoint>(
           user = await ctx.authenticateUser(token);
           if (!user && e.access !== 'public') throw loginRequired();
         }
+        const key = idempotentCall(ctx.db, req, user ? `user:${user.userId}` : null);
         const parsed = readInput(e, req);
-        const data = await handler({
+        const prior = await claimed(key, lang);
+        if (prior) return replay(reply, prior);
+        idem = key;
+        const call = () =>
+          handler({
           input: parsed as InputOut<E>,
           user: user as UserOf<E>,
           lang,
@@ -250,13 +309,18 @@ export function appRoute<E extends Endpoint>(
           req,
           reply,
           message: (key, params) => (okMsg = [key, params]),
-        });
-        if (reply.sent) return reply;
+          });
+        const data = await runHooked(idem, call);
+        if (reply.sent) {
+          await idem?.abandon();
+          return reply;
+        }
         result = { http: 200, body: okBody(lang, okMsg, data) };
       } catch (err) {
+        failure = err;
         result = toEnvelope(err, lang, req);
       }
-      return reply.code(result.http).send(result.body);
+      return answer(reply, result, idem, failure);
     },
   });
 }

@@ -11,3 +11,4 @@ export * from './blocktrade.js';
 export * from './newshares.js';
 export * from './content.js';
 export * from './agreements.js';
+export * from './idempotency.js';

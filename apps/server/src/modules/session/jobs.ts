@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rows } from '../../db/migrate.js';
 import { defineJob } from '../../jobs/registry.js';
+import { KEY_TTL_HOURS } from '../../http/idempotency.js';
 
 /** Sessions revoked or expired this long ago are deleted. */
 export const SESSION_RETENTION_DAYS = 30;
@@ -41,5 +42,21 @@ export const registrationCleanupJob = defineJob({
         SELECT count(*)::int AS n FROM gone`),
     );
     return { requests: requests[0]?.n ?? 0, codes: codes[0]?.n ?? 0 };
+  },
+});
+
+/** Idempotency keys answer for 24 h (http/idempotency.ts); older ones are never replayed and are deleted here. */
+export const idempotencyCleanupJob = defineJob({
+  key: 'idempotency-cleanup',
+  name: { zh: '幂等键清理', en: 'Idempotency key cleanup' },
+  schedule: '@every 1h',
+  async run(ctx) {
+    const r = rows<{ n: number }>(
+      await ctx.db.execute(sql`
+        WITH gone AS (
+          DELETE FROM idempotency_keys WHERE created_at < now() - make_interval(hours => ${KEY_TTL_HOURS}) RETURNING 1)
+        SELECT count(*)::int AS n FROM gone`),
+    );
+    return { deleted: r[0]?.n ?? 0 };
   },
 });
