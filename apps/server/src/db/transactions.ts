@@ -89,7 +89,11 @@ export async function outcomeOf(db: Db, xid: string, waitMs = IN_DOUBT_WAIT_MS):
   const deadline = Date.now() + waitMs;
   for (;;) {
     try {
-      const r = (await db.execute(sql`SELECT pg_xact_status(${xid}::xid8) AS s`)) as unknown as { rows: { s: string | null }[] };
+      // bounded by what is left of the wait: a connection that hangs must not hold the caller past it
+      const asked = db.execute(sql`SELECT pg_xact_status(${xid}::xid8) AS s`) as unknown as Promise<{ rows: { s: string | null }[] }>;
+      asked.catch(() => undefined);
+      const r = await Promise.race([asked, sleep(Math.max(0, deadline - Date.now())).then(() => null)]);
+      if (r === null) return 'unknown';
       const s = r.rows[0]?.s;
       if (s === 'committed' || s === 'aborted') return s;
       // 'in progress': the backend has not finished the COMMIT it read (or noticed that its client left) yet

@@ -32,6 +32,11 @@ export const KEY_TTL_HOURS = 24;
 export const LEASE_SECONDS = 120;
 /** How long a retry waits for the call that holds its key before it is answered "in progress". */
 export const WAIT_MS = 10_000;
+/**
+ * A call whose change committed stores its answer a moment later; a retry that waits longer than this for it is
+ * told the change was made (its process died, or its COMMIT's acknowledgement was lost and it answered "unknown").
+ */
+export const COMMITTED_WAIT_MS = 3000;
 
 const VISIBLE_ASCII = /^[\x21-\x7e]{1,255}$/;
 
@@ -101,7 +106,8 @@ export class IdempotentCall implements CommitHooks {
    * before storing the answer. Throws the refusals (another body, still in progress).
    */
   async claim(): Promise<StoredAnswer | 'lost' | undefined> {
-    const deadline = Date.now() + WAIT_MS;
+    const start = Date.now();
+    const deadline = start + WAIT_MS;
     for (let pause = 25; ; pause = Math.min(pause * 2, 250)) {
       // a new key, a key past its 24 h, or a claim abandoned by a process that died (same body only) is ours
       const took = rows(
@@ -125,8 +131,8 @@ export class IdempotentCall implements CommitHooks {
       if (!row) continue; // purged between the two statements: claim again
       if (row.fingerprint !== this.fingerprint) throw new AppError(Status.INVALID, 'idempotency_key_reused', undefined, 422);
       if (row.state === 'done') return { http: row.http_status ?? 200, payload: row.response ?? '' };
-      // committed, and the process that ran it died before it could store the answer: the change is there
-      if (row.state === 'committed' && row.lease_over) return 'lost';
+      // committed, and the call that ran it did not store its answer: the change is there
+      if (row.state === 'committed' && (row.lease_over || Date.now() - start > COMMITTED_WAIT_MS)) return 'lost';
       if (Date.now() + pause > deadline) throw new AppError(Status.FAIL, 'idempotency_in_progress', undefined, 409);
       await sleep(pause);
     }

@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../../src/db/migrate.js';
+import { inDoubtStats } from '../../src/db/transactions.js';
+import { balances, makeUser } from '../funds/funds.helpers.js';
+import { faultProxy, type FaultProxy } from '../fixtures/pg-fault-proxy.js';
+import { createTestApp, signedIn, type TestApp } from '../helpers.js';
+
+/**
+ * Issue 47: the connection breaks at COMMIT. A proxy between the server and PostgreSQL forwards a balance
+ * adjustment's COMMIT and cuts the connection before the acknowledgement comes back (or cuts it before the
+ * COMMIT, or cuts it and lets nobody in). The answer must say what PostgreSQL did: never "failed" for a change
+ * that committed. PostgreSQL only: the embedded database has no wire to lose an acknowledgement on.
+ */
+const PG = !!process.env.DATABASE_URL;
+let proxy: FaultProxy;
+let t: TestApp;
+let token: string;
+
+beforeAll(async () => {
+  if (!PG) return;
+  proxy = await faultProxy();
+  const url = new URL(process.env.DATABASE_URL!);
+  url.host = `127.0.0.1:${proxy.port}`;
+  // no jobs: the only transactions through the proxy are the test's
+  t = await createTestApp({ DATABASE_URL: url.toString(), JOBS_ENABLED: 'false', DATABASE_CONNECT_TIMEOUT_MS: '1000' });
+  token = (await signedIn(t, 'admin')).token;
+}, 60_000);
+afterAll(async () => {
+  if (!PG) return;
+  proxy.heal();
+  await t.close();
+  await proxy.close();
+});
+
+/** The balance adjustment's transaction: the one that writes a fund record. */
+const MARK = /fund_records/i;
+
+const adjust = (userId: number, key: string, lang = 'zh-CN') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/admin/user/updateAmt.do',
+    headers: { 'content-type': 'application/json', admintoken: token, 'idempotency-key': key, lang },
+    payload: JSON.stringify({ userId, amt: '1000', direction: 0, note: '补偿' }),
+  });
+const records = async (userId: number) =>
+  rows<{ n: number }>(await t.app.ctx.db.execute(sql`SELECT count(*)::int AS n FROM fund_records WHERE user_id = ${userId}`))[0]!.n;
+
+describe.skipIf(!PG)('a COMMIT whose acknowledgement is lost', () => {
+  it('committed: answered with the success, the change once; the retry replays it', async () => {
+    const userId = await makeUser(t);
+    const key = randomBytes(8).toString('hex');
+    const before = inDoubtStats.committed;
+    proxy.arm('after', MARK);
+    const r = await adjust(userId, key);
+    expect(proxy.struck).toBeGreaterThan(0);
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json()).toMatchObject({ status: 0, data: { userId, userAmt: '1000.00' } });
+    expect(inDoubtStats.committed).toBe(before + 1);
+    expect((await balances(t, userId)).userAmt).toBe('1000.00');
+    const again = await adjust(userId, key);
+    expect(again.body).toBe(r.body);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(await records(userId)).toBe(1);
+  });
+
+  it('never committed (the COMMIT cut before PostgreSQL read it): an error, nothing changed, and the retry runs once', async () => {
+    const userId = await makeUser(t);
+    const key = randomBytes(8).toString('hex');
+    const before = inDoubtStats.aborted;
+    proxy.arm('before', MARK);
+    const r = await adjust(userId, key);
+    expect(inDoubtStats.aborted).toBe(before + 1);
+    expect(r.statusCode).toBe(503);
+    expect(r.json()).toMatchObject({ status: 11, msg: '数据库暂不可用，请稍后重试' });
+    expect((await balances(t, userId)).userAmt).toBe('0.00');
+    const retry = await adjust(userId, key);
+    expect(retry.json()).toMatchObject({ status: 0, data: { userAmt: '1000.00' } });
+    expect(await records(userId)).toBe(1);
+  });
+
+  it('nobody can ask in time: 503 "outcome unknown, check before retrying"; the retry with the key is told it was done, not run again', async () => {
+    const userId = await makeUser(t);
+    const key = randomBytes(8).toString('hex');
+    const before = inDoubtStats.unknown;
+    proxy.arm('blackout', MARK);
+    const r = await adjust(userId, key, 'en-US');
+    proxy.heal();
+    expect(inDoubtStats.unknown).toBe(before + 1);
+    expect(r.statusCode).toBe(503);
+    expect(r.json()).toMatchObject({
+      status: 11,
+      msg: 'The database connection broke while saving: the outcome is unknown. Check whether the action took effect before retrying (a retry with the same Idempotency-Key is safe)',
+    });
+    // it did commit: the retry must not credit again
+    expect((await balances(t, userId)).userAmt).toBe('1000.00');
+    const retry = await adjust(userId, key);
+    expect(retry.json()).toMatchObject({ status: 0, msg: '该请求已处理成功（原应答已丢失，请刷新查看结果）' });
+    expect(await records(userId)).toBe(1);
+  }, 30_000);
+});
