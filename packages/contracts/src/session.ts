@@ -37,13 +37,6 @@ export const permissionEntry = z.object({
 });
 export type PermissionEntry = z.infer<typeof permissionEntry>;
 
-/**
- * A grant of the signed-in admin's role (`/api/user/info`): the permission entry without the names, which do not change
- * per sign-in — they are the catalogue's (`/api/user/catalogue`, cached by its ETag) and the role list's full entries.
- * Keeps the info answer under 4 KB for the super account (25 keys × 9 actions).
- */
-export const grantEntry = permissionEntry.pick({ roleId: true, permissionId: true, actions: true });
-export type GrantEntry = z.infer<typeof grantEntry>;
 
 /** Names of the permission keys and actions in the caller's language; `version` is also the answer's ETag. */
 export const permissionNames = z.object({
@@ -66,7 +59,8 @@ export const userInfo = z.object({
   role: z.object({
     id: z.number().int(),
     name: z.string(),
-    permissions: z.array(grantEntry),
+    /** Spec §3's entries, names included (the console reads the names from `/api/user/catalogue`). */
+    permissions: z.array(permissionEntry),
   }),
 });
 export type UserInfo = z.infer<typeof userInfo>;

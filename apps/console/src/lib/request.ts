@@ -5,6 +5,7 @@ import { getToken } from './auth';
 import { feedback } from './feedback';
 import { signOut } from './session';
 import { clearLocalStorage } from './storage';
+import { INTENT_RETRY_DELAYS_MS, intentKeyFor } from './intent';
 
 /**
  * The one HTTP client of the console (DESIGN §6, spec §7–§8).
@@ -12,6 +13,9 @@ import { clearLocalStorage } from './storage';
  * - Headers `admintoken` (the stored token) and `lang` (the console language).
  * - Encodings: `form` (default for POST), `json`, `file` (multipart); GET sends query parameters.
  * - Time-out 6000 ms.
+ * - A call that changes something carries its intent's `Idempotency-Key` (lib/intent.ts) and is sent again with
+ *   the same key when its answer is lost (network error, time-out, 503): the server acts once and answers the retry
+ *   with the first answer.
  * - Every row of the error catalogue is handled here, with its exact texts; pages never show raw errors.
  *
  * `request()` and `call()` resolve only for status 0; any other outcome rejects with a `RequestError`
@@ -41,6 +45,8 @@ export interface RequestOptions {
   onUploadProgress?: (percent: number) => void;
   /** The answer of this very request, already sent before the console started (the plain sign-in form): read, not sent again. */
   sent?: Promise<Response>;
+  /** The intent's key (`call()` makes one for every mutation): sent as `Idempotency-Key`, and the call retried with it. */
+  idempotencyKey?: string;
 }
 
 export type RequestErrorKind = 'status' | 'login' | 'forbidden' | 'unauthorized' | 'network' | 'timeout' | 'unavailable';
@@ -243,13 +249,8 @@ function networkError(silent: boolean | undefined): void {
 
 const isEnvelope = (v: unknown): v is Envelope => typeof v === 'object' && v !== null && typeof (v as Envelope).status === 'number';
 
-export async function request<T = unknown>(url: string, opts: RequestOptions = {}): Promise<Envelope<T>> {
-  const method = opts.method ?? 'POST';
-  const enc = encode(method, url, opts.data, opts.dataType ?? 'form');
-  const token = getToken();
-  const headers: Record<string, string> = { ...enc.headers, lang: currentLang() };
-  if (token) headers.admintoken = token;
-
+/** One exchange with the server: its response and parsed body, or the transport's failure (a RequestError). */
+async function exchange(url: string, init: RequestInit, opts: RequestOptions): Promise<{ res: Response; body: unknown }> {
   const ctrl = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -258,26 +259,62 @@ export async function request<T = unknown>(url: string, opts: RequestOptions = {
   }, opts.timeout ?? REQUEST_TIMEOUT_MS);
   const onAbort = () => ctrl.abort();
   opts.signal?.addEventListener('abort', onAbort);
-
-  let res: Response;
-  let body: unknown;
   try {
-    const init: RequestInit = { method, headers, body: enc.body, signal: ctrl.signal, credentials: 'same-origin' };
-    res = await (opts.sent ??
-      (opts.onUploadProgress ? requestEnv.upload(enc.url, init, opts.onUploadProgress) : requestEnv.fetch(enc.url, init)));
+    const sent = { ...init, signal: ctrl.signal };
+    const res = await (opts.sent ?? (opts.onUploadProgress ? requestEnv.upload(url, sent, opts.onUploadProgress) : requestEnv.fetch(url, sent)));
     const text = await res.text();
+    let body: unknown;
     try {
       body = text ? JSON.parse(text) : undefined;
     } catch {
       body = undefined;
     }
+    return { res, body };
   } catch (e) {
     if (opts.signal?.aborted && !timedOut) throw new RequestError('network', 'aborted');
-    networkError(opts.silent);
     throw new RequestError(timedOut ? 'timeout' : 'network', timedOut ? 'timeout' : String((e as Error)?.message ?? e));
   } finally {
     clearTimeout(timer);
     opts.signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+const unavailableAnswer = (res: Response, body: unknown) =>
+  (isEnvelope(body) && body.status === Status.UNAVAILABLE) || (res.status === 503 && !isEnvelope(body));
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function request<T = unknown>(url: string, opts: RequestOptions = {}): Promise<Envelope<T>> {
+  const method = opts.method ?? 'POST';
+  const enc = encode(method, url, opts.data, opts.dataType ?? 'form');
+  const token = getToken();
+  const headers: Record<string, string> = { ...enc.headers, lang: currentLang() };
+  if (token) headers.admintoken = token;
+  const key = opts.sent ? undefined : opts.idempotencyKey;
+  if (key) headers['idempotency-key'] = key;
+  const init: RequestInit = { method, headers, body: enc.body, credentials: 'same-origin' };
+
+  let res: Response;
+  let body: unknown;
+  // an intent with a key is sent again while its answer is lost: the server acts once, whichever copy arrives
+  for (let attempt = 0; ; attempt++) {
+    const retry = key && attempt < INTENT_RETRY_DELAYS_MS.length ? INTENT_RETRY_DELAYS_MS[attempt] : undefined;
+    try {
+      ({ res, body } = await exchange(enc.url, init, opts));
+    } catch (e) {
+      const err = e as RequestError;
+      const userAborted = err.message === 'aborted';
+      if (retry !== undefined && !userAborted) {
+        await wait(retry);
+        continue;
+      }
+      if (!userAborted) networkError(opts.silent);
+      throw err;
+    }
+    if (retry !== undefined && unavailableAnswer(res, body)) {
+      await wait(retry);
+      continue;
+    }
+    break;
   }
 
   const env = isEnvelope(body) ? body : undefined;
@@ -319,7 +356,12 @@ export type CallOptions = Omit<RequestOptions, 'method' | 'data'>;
  * `const info = await call(sessionApi.info)`, `await call(usersApi.list, { pageNum: 1 })`.
  */
 export async function call<E extends Endpoint>(endpoint: E, input?: InputOf<E>, opts: CallOptions = {}): Promise<DataOf<E>> {
-  const env = await request<DataOf<E>>(endpoint.path, { ...opts, method: endpoint.method, data: input });
+  const env = await request<DataOf<E>>(endpoint.path, {
+    idempotencyKey: intentKeyFor(endpoint),
+    ...opts,
+    method: endpoint.method,
+    data: input,
+  });
   return env.data;
 }
 

@@ -101,7 +101,7 @@ export interface MarketReader {
   version(): number;
   /** The market's clock (epoch ms; QUOTE_CLOCK_START shifts it in demos and tests). */
   now(): number;
-  /** A simulated session open all day (QUOTE_SESSION=continuous): the trading-hours rule does not apply. */
+  /** A simulated session open all day (QUOTE_SESSION=continuous): every day trades; the configured hours still hold. */
   continuous(): boolean;
   /** True on an exchange trading day (YYYY-MM-DD, Shanghai): weekends and holidays are not. */
   isTradingDay(day: string): boolean;

@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { eq } from 'drizzle-orm';
@@ -262,16 +263,19 @@ describe('user info and site style', () => {
     expect(r.data).toMatchObject({ id: s.id, username: s.username, isSuper: false, role: { name: '财务' } });
     const withdrawals = r.data.role.permissions.find((p: { permissionId: string }) => p.permissionId === 'withdrawallist');
     expect(withdrawals.actions).toContain('edit');
-    // the grants only: the names are the catalogue's
+    // spec §3's permission entry, names included (issue 47: the grants-only shape broke outside clients)
     expect(withdrawals).toEqual({
       roleId: expect.any(Number),
       permissionId: 'withdrawallist',
+      permissionName: '提现列表',
       actions: expect.arrayContaining(['query', 'edit']),
+      actionEntitySet: expect.arrayContaining([{ action: 'edit', describe: '修改', defaultCheck: false }]),
     });
+    expect(withdrawals.actionEntitySet.map((a: { action: string }) => a.action)).toEqual(withdrawals.actions);
     expect(r.data.role.permissions.find((p: { permissionId: string }) => p.permissionId === 'managelist')).toBeUndefined();
   });
 
-  it('keeps the info answer under 4 KB for the super account, in both languages, before compression', async () => {
+  it('keeps the info answer under 4 KB transferred for the super account, in both languages, with every entry named', async () => {
     const own = await createTestApp({ SUPER_ACCOUNT: 'root4k' });
     try {
       const sup = await makeAdmin(own, 'admin', { username: 'root4k' });
@@ -280,12 +284,19 @@ describe('user info and site style', () => {
         const r = await own.app.inject({
           method: 'GET',
           url: '/api/user/info',
-          headers: { admintoken: token, lang, 'accept-encoding': 'identity' },
+          headers: { admintoken: token, lang, 'accept-encoding': 'gzip, deflate, br' },
         });
-        expect(r.json().data.isSuper).toBe(true);
-        expect(r.json().data.role.permissions).toHaveLength(25);
-        expect(r.json().data.role.permissions.every((p: { actions: string[] }) => p.actions.length === 9)).toBe(true);
-        expect(Buffer.byteLength(r.body)).toBeLessThanOrEqual(4096);
+        expect(r.headers['content-encoding']).toBe('br');
+        expect(r.rawPayload.length).toBeLessThanOrEqual(4096);
+        const body = JSON.parse(brotliDecompressSync(r.rawPayload).toString('utf8'));
+        expect(body.data.isSuper).toBe(true);
+        expect(body.data.role.permissions).toHaveLength(25);
+        for (const p of body.data.role.permissions) {
+          expect(p.actions).toHaveLength(9);
+          expect(p.permissionName).not.toBe('');
+          expect(p.actionEntitySet).toHaveLength(9);
+        }
+        expect(body.data.role.permissions[0].actionEntitySet[0].describe).toBe(lang === 'zh-CN' ? '新增' : 'Add');
       }
     } finally {
       await own.close();

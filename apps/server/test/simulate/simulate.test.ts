@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin } from '../../src/modules/admins/service.js';
 import { setReferencePrices } from '../../src/modules/market/store.js';
+import { seedRisk } from '../../src/modules/risk/seed.js';
 import { Simulation, summary } from '../../src/simulate/index.js';
 import { rechargeChannels } from '../funds/funds.helpers.js';
 import { createTestApp, post, signedIn, type TestApp } from '../helpers.js';
@@ -28,6 +29,8 @@ beforeAll(async () => {
   ])
     expect((await post(t, '/admin/stock/add.do', { code, name, market }, { token: admin })).json().status).toBe(0);
   await rechargeChannels(t, admin);
+  // the demo's all-day hours (its seed's): the configured hours hold on the all-day market too
+  await seedRisk(t.app.ctx);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 }, 60_000);

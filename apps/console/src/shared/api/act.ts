@@ -1,4 +1,5 @@
 import { type Endpoint, type InputOf } from '@stock-admin/contracts';
+import { intentKeyFor } from '../../lib/intent';
 import { request } from '../../lib/request';
 
 /**
@@ -6,6 +7,6 @@ import { request } from '../../lib/request';
  * operator is the server's own text, in the console language). Failures were already shown by the client.
  */
 export async function act<E extends Endpoint>(endpoint: E, input: InputOf<E>): Promise<{ data: unknown; msg: string }> {
-  const env = await request(endpoint.path, { method: endpoint.method, data: input });
+  const env = await request(endpoint.path, { method: endpoint.method, data: input, idempotencyKey: intentKeyFor(endpoint) });
   return { data: env.data, msg: env.msg };
 }

@@ -50,3 +50,12 @@ export const namedPermissionKeys = (lang: Lang) => PERMISSION_KEYS.map((key) => 
 
 /** Every action with its name, in the catalogue's order. */
 export const namedActions = (lang: Lang) => ACTIONS.map((action) => ({ action, describe: actionName(lang, action) }));
+
+/** A role's permission entry as spec §3 spells it: the key and its name, the actions, and their set with names. */
+export const permissionEntryOf = (lang: Lang, roleId: number, key: string, actions: Action[]) => ({
+  roleId,
+  permissionId: key,
+  permissionName: permissionName(lang, key),
+  actions,
+  actionEntitySet: actions.map((action) => ({ action, describe: actionName(lang, action), defaultCheck: false })),
+});

@@ -1,6 +1,6 @@
-import { addSpreadRuleInput } from '@stock-admin/contracts';
+import { addSpreadRuleInput, stockRiskInput } from '@stock-admin/contracts';
 import type { AppContext } from '../../http/context.js';
-import { dropRiskCache } from './settings.js';
+import { dropRiskCache, getDoc, saveDoc } from './settings.js';
 import { addSpreadRule } from './spread.js';
 
 /**
@@ -14,4 +14,16 @@ export async function seedRisk(ctx: AppContext): Promise<void> {
   await add({ type: 'code_prefix', prefix: '688', ratePct: '0.05', enabled: false, note: '演示：科创板（未启用）' });
   await add({ type: 'change_pct', start: '7', end: '20', ratePct: '0.1', enabled: false, note: '演示：当日涨幅 7% 以上（未启用）' });
   dropRiskCache(ctx);
+  await seedAllDayHours(ctx);
+}
+
+/**
+ * The demo's market trades all day (QUOTE_SESSION=continuous), and the trading hours an operator configures are
+ * enforced there as everywhere: the demo starts with hours that cover the whole day, which 风控设置 shows and an
+ * operator may narrow (a buy or sell outside them is then refused).
+ */
+async function seedAllDayHours(ctx: AppContext): Promise<void> {
+  const current = await getDoc(ctx.db, 'stock');
+  const input = stockRiskInput.parse({ ...current.settings, amStart: '00:00', amEnd: '12:00', pmStart: '12:00', pmEnd: '24:00', version: current.version });
+  await saveDoc(ctx, 'stock', input, null);
 }

@@ -85,7 +85,13 @@ function diff(a: object, b: object): { before: Record<string, unknown>; after: R
  * Saves a whole document if it is still at the version the operator read (a save over a newer one is
  * refused, naming who saved it and when). Every instance drops its cached rules.
  */
-export async function saveDoc<K extends RiskKey>(ctx: AppContext, key: K, input: RiskDocs[K] & { version: number }, adminId: number) {
+export async function saveDoc<K extends RiskKey>(
+  ctx: AppContext,
+  key: K,
+  input: RiskDocs[K] & { version: number },
+  /** null: the demo's seed */
+  adminId: number | null,
+) {
   const { version, ...settings } = input;
   const result = await ctx.db.transaction(async (t) => {
     const tx = t as unknown as Db;

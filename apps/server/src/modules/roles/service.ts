@@ -20,7 +20,7 @@ import { fail } from '../../http/errors.js';
 import { assertWithinOwn, roleGrants } from '../admins/index.js';
 import { builtinRoleText } from '../_kit/role-names.js';
 import './messages.js';
-import { actionName, namedActions, namedPermissionKeys, permissionName } from '../_kit/permission-names.js';
+import { namedActions, namedPermissionKeys, permissionEntryOf } from '../_kit/permission-names.js';
 import { likeContains } from '../../db/like.js';
 
 type Audit = (a: { targetId?: string | number | null; before?: unknown; after?: unknown }) => void;
@@ -38,20 +38,7 @@ function entries(lang: Lang, roleId: number, grants: { permissionKey: string; ac
   const byKey = new Map(grants.map((g) => [g.permissionKey, g.actions]));
   return PERMISSION_KEYS.flatMap((key) => {
     const actions = ACTIONS.filter((a) => byKey.get(key)?.includes(a));
-    if (!actions.length) return [];
-    return [
-      {
-        roleId,
-        permissionId: key,
-        permissionName: permissionName(lang, key),
-        actions,
-        actionEntitySet: actions.map((action) => ({
-          action,
-          describe: actionName(lang, action),
-          defaultCheck: false,
-        })),
-      },
-    ];
+    return actions.length ? [permissionEntryOf(lang, roleId, key, actions)] : [];
   });
 }
 

@@ -21,7 +21,7 @@ import { hashToken, newToken } from '../../lib/tokens.js';
 import { verifyTotp } from '../../lib/totp.js';
 import { openTotpSecret } from '../../lib/totp-secret.js';
 import { mayTry, noteLocks } from './throttle.js';
-import { namedActions, namedPermissionKeys } from '../_kit/permission-names.js';
+import { namedActions, namedPermissionKeys, permissionEntryOf } from '../_kit/permission-names.js';
 import { builtinRoleText } from '../_kit/role-names.js';
 import type { SessionCache } from './cache.js';
 import './messages.js';
@@ -205,10 +205,11 @@ export function userInfo(p: Principal, lang: Lang): UserInfo {
 }
 
 function buildUserInfo(p: Principal, lang: Lang): UserInfo {
-  // the grants only: the names of keys and actions are the catalogue's (userCatalogue), the same for every sign-in
+  // spec §3's entries, names included, for outside clients (the console reads the catalogue's names); repetitive
+  // enough that the super account's 25 × 9 compress to ≈ 1.5 KB
   const permissions = PERMISSION_KEYS.flatMap((key) => {
     const actions = p.isSuper ? [...ACTIONS] : (p.permissions.get(key) ?? []);
-    return actions.length ? [{ roleId: p.roleId, permissionId: key, actions }] : [];
+    return actions.length ? [permissionEntryOf(lang, p.roleId, key, actions)] : [];
   });
   return {
     id: p.adminId,
