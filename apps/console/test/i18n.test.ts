@@ -10,11 +10,36 @@ import i18n, { changeLang } from '../src/app/i18n';
 import { getStoredLang } from '../src/lib/storage';
 
 describe('i18n catalogue', () => {
-  it('has every key in both languages', () => {
-    const zh = flattenKeys(catalogue['zh-CN']).sort();
-    const en = flattenKeys(catalogue['en-US']).sort();
+  it('has every key in both languages (a counted text: one key in zh-CN, its _one and _other forms in en-US)', () => {
+    const base = (keys: string[]) => [...new Set(keys.map((k) => k.replace(/_(one|other)$/, '')))].sort();
+    const zh = base(flattenKeys(catalogue['zh-CN']));
+    const en = base(flattenKeys(catalogue['en-US']));
     expect(zh.length).toBeGreaterThan(50);
     expect(en).toEqual(zh);
+  });
+
+  it('says every counted noun in en-US with its plural forms (issue 47: "1 users are close to their force-close line")', async () => {
+    const leaf = (k: string) => k.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], catalogue['en-US']) as string;
+    const keys = flattenKeys(catalogue['en-US']);
+    for (const k of keys) {
+      const text = leaf(k);
+      expect(text.replaceAll('http(s)', 'https'), k).not.toMatch(/\(s\)/);
+      // a count before a noun is pluralised by `count` (a plural key may show it formatted as `n`); an `n` elsewhere
+      // counts without a noun ("3 selected")
+      if (!/_(one|other)$/.test(k)) expect(text, k).not.toMatch(/\{\{n\}\} (?!selected|succeeded|failed|closed)[a-z]/);
+      if (/\{\{count\}\} [a-z]/.test(text)) expect(k, text).toMatch(/_(one|other)$/);
+      if (k.endsWith('_one')) expect(keys, k).toContain(k.replace(/_one$/, '_other'));
+    }
+    await ensureFullCatalogue();
+    await changeLang('en-US');
+    expect(i18n.t('trading.warnings.title', { count: 1 })).toBe('1 user is close to their force-close line');
+    expect(i18n.t('trading.warnings.title', { count: 3 })).toBe('3 users are close to their force-close line');
+    expect(i18n.t('users.batch.selected', { count: 1 })).toBe('1 user selected');
+    expect(i18n.t('admins.msg.offline', { count: 2 })).toBe('Ended 2 sessions');
+    expect(i18n.t('common.maxLength', { count: 200 })).toBe('At most 200 characters');
+    await changeLang('zh-CN');
+    expect(i18n.t('trading.warnings.title', { count: 1 })).toBe('1 位用户的亏损已接近强平线');
+    expect(i18n.t('users.batch.selected', { count: 5 })).toBe('已选 5 个用户');
   });
 
   it('has no empty text', () => {

@@ -40,3 +40,13 @@ export async function changeLang(lang: Lang): Promise<void> {
 }
 
 export default i18n;
+
+/**
+ * A translation of a Chinese strings file: the same keys, where a counted text (`key_other`, the only plural form
+ * Chinese has) may also have its `key_one` form — English says "1 user", "2 users" (i18next picks the form by `count`).
+ */
+export type PluralOf<T> = {
+  [K in keyof T]: T[K] extends string ? string : PluralOf<T[K]>;
+} & {
+  [K in keyof T as K extends `${infer B}_other` ? `${B}_one` : never]?: string;
+};

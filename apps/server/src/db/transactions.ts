@@ -18,7 +18,7 @@ import type { Db } from './client.js';
  *   transaction reads its transaction id just before COMMIT (`pg_current_xact_id_if_assigned()`, null when it wrote
  *   nothing); when COMMIT then fails on the connection, the policy asks PostgreSQL on another connection what became
  *   of that id (`pg_xact_status`) and answers the truth: committed → the transaction's result, as if nothing broke;
- *   aborted → the error; unknown for `IN_DOUBT_WAIT_MS` → `OutcomeUnknownError` (HTTP 503 "outcome unknown: check
+ *   aborted → the error; unknown for `IN_DOUBT_WAIT_MS` (long enough for PostgreSQL to restart) → `OutcomeUnknownError` (HTTP 503 "outcome unknown: check
  *   before retrying"; the Idempotency-Key makes the retry safe). The embedded database runs in this process: its
  *   COMMIT cannot lose an acknowledgement on a wire, so it reads no id.
  * - **Commit hooks.** Code that runs a request may ask, through `withCommitHooks`, for a statement to be
@@ -72,7 +72,7 @@ export const conflictStats = { retried: 0, exhausted: 0 };
 export const inDoubtStats = { committed: 0, aborted: 0, unknown: 0 };
 
 /** How long a lost COMMIT's outcome is asked for before the caller is told it is unknown. */
-export const IN_DOUBT_WAIT_MS = 5000;
+export const IN_DOUBT_WAIT_MS = 10_000;
 
 /** A COMMIT was sent, its acknowledgement lost, and PostgreSQL could not say in time whether it committed. */
 export class OutcomeUnknownError extends Error {

@@ -128,7 +128,7 @@ export function AdjustModal({
             label={t('adjust.note')}
             rules={[
               { required: true, whitespace: true, message: t('adjust.noteRequired') },
-              { max: 200, message: t('common.maxLength', { n: 200 }) },
+              { max: 200, message: t('common.maxLength', { count: 200 }) },
             ]}
           >
             <Input.TextArea rows={3} maxLength={200} showCount placeholder={t('adjust.notePlaceholder')} data-testid={`${testId}-note`} />

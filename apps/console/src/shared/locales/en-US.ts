@@ -22,7 +22,8 @@ export default {
     agentPlaceholder: 'Type an agent name',
     selectPlaceholder: 'Please select',
     selectRequired: 'Please select',
-    maxLength: 'At most {{n}} characters',
+    maxLength_one: 'At most 1 character',
+    maxLength_other: 'At most {{count}} characters',
     remark: 'Remark',
   },
   field: {

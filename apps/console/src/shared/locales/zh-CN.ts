@@ -22,7 +22,7 @@ export default {
     agentPlaceholder: '输入代理名称搜索',
     selectPlaceholder: '请选择',
     selectRequired: '请选择',
-    maxLength: '最多 {{n}} 个字符',
+    maxLength_other: '最多 {{count}} 个字符',
     remark: '备注',
   },
   field: {

@@ -47,7 +47,8 @@ export default {
       chat: 'Chat setting updated',
       deleted: 'Admin deleted',
       signInUnlocked: 'Sign-in unlocked',
-      offline: 'Ended {{count}} session(s)',
+      offline_one: 'Ended 1 session',
+      offline_other: 'Ended {{count}} sessions',
     },
     action: {
       add: 'Add admin',

@@ -47,7 +47,7 @@ export default {
       chat: '客服聊天设置已更新',
       deleted: '管理员已删除',
       signInUnlocked: '已解除登录限制',
-      offline: '已强制下线 {{count}} 个会话',
+      offline_other: '已强制下线 {{count}} 个会话',
     },
     action: { add: '新增管理员', edit: '编辑', google: '两步验证', offline: '强制下线', unlockSignIn: '解除登录限制', delete: '删除' },
     unlockConfirm: '解除「{{name}}」因登录失败而受的限制吗？（陌生地址可再次尝试）',

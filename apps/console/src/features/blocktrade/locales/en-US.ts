@@ -1,7 +1,8 @@
+import type { PluralOf } from '../../../lib/i18n';
 import type zh from './zh-CN';
 
 /** Block trades: the products (new shares section) and the users' requests (positions section) (en-US). */
-const en: typeof zh = {
+const en: PluralOf<typeof zh> = {
   blocktrade: {
     menu: { dazonglist: 'Block trades', dzList: 'Block requests' },
     product: {
@@ -71,11 +72,13 @@ const en: typeof zh = {
       rejectReason: 'Reason for rejecting',
       batchApprove: 'Approve selected',
       batchReject: 'Reject selected',
-      batchApproveTitle: 'Approve the {{n}} selected requests ({{amount}} in all)?',
+      batchApproveTitle_one: 'Approve the selected request ({{amount}})?',
+      batchApproveTitle_other: 'Approve the {{count}} selected requests ({{amount}} in all)?',
       batchApproveContent: 'Each opens a block-trade position with the shares and price requested.',
       selected: '{{n}} selected',
       clear: 'Clear',
-      totals: 'Filtered: {{count}} requests, {{shares}} shares, amount {{amount}}, held {{hold}}',
+      totals_one: 'Filtered: 1 request; shares {{shares}}, amount {{amount}}, held {{hold}}',
+      totals_other: 'Filtered: {{count}} requests; shares {{shares}}, amount {{amount}}, held {{hold}}',
       position: 'Position',
     },
   },

@@ -72,7 +72,7 @@ export default function BlockRequests() {
   const confirmBatchApprove = () =>
     feedback.modal.confirm({
       title: t('blocktrade.request.batchApproveTitle', {
-        n: selected.length,
+        count: selected.length,
         amount: formatYuan(sumAmounts(selected.map((r) => r.amount))),
       }),
       content: t('blocktrade.request.batchApproveContent'),

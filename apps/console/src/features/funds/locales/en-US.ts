@@ -97,8 +97,9 @@ export default {
       batchApprove: 'Pay selected',
       batchReject: 'Reject selected',
       batchApproveTitle: 'Pay the selected requests',
-      batchApproveDesc:
-        'Confirm that the {{n}} selected withdrawals ({{amount}} in all) were paid? Each is processed on its own and its result listed.',
+      batchApproveDesc_one: 'Confirm that the selected withdrawal ({{amount}}) was paid?',
+      batchApproveDesc_other:
+        'Confirm that the {{count}} selected withdrawals ({{amount}} in all) were paid? Each is processed on its own and its result listed.',
       batchRejectTitle: 'Reject selected ({{n}})',
       selected: '{{n}} selected',
       clearSelection: 'Clear selection',

@@ -97,7 +97,7 @@ export default {
       batchApprove: '批量打款',
       batchReject: '批量驳回',
       batchApproveTitle: '批量确认打款',
-      batchApproveDesc: '确认已为选中的 {{n}} 笔提现（合计 {{amount}}）打款？每笔将单独处理，结果逐笔列出。',
+      batchApproveDesc_other: '确认已为选中的 {{count}} 笔提现（合计 {{amount}}）打款？每笔将单独处理，结果逐笔列出。',
       batchRejectTitle: '批量驳回（{{n}} 笔）',
       selected: '已选 {{n}} 笔',
       clearSelection: '取消选择',

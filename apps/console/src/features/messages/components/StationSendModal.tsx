@@ -63,7 +63,7 @@ export function StationSendModal({ onClose, onSent }: { onClose: () => void; onS
     const size = await stationCalls.audienceSize({ audience: 'all' });
     return new Promise((resolve) =>
       feedback.modal.confirm({
-        title: t('messages.send.confirmTitle', { count: formatCount(size.count) }),
+        title: t('messages.send.confirmTitle', { count: size.count, n: formatCount(size.count) }),
         content: t('messages.send.confirmNow', { label: size.label }),
         okText: t('messages.station.send'),
         cancelText: t('common.cancel'),

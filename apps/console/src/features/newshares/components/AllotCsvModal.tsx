@@ -111,7 +111,7 @@ export function AllotCsvModal({ issue, onClose, onDone }: { issue: IssueItem | n
               message={
                 report.applied
                   ? t('newshares.csv.applied', { allotted: report.allotted, notAllotted: report.notAllotted })
-                  : t('newshares.csv.refused', { failed: report.failed })
+                  : t('newshares.csv.refused', { count: report.failed })
               }
               style={{ marginBottom: 12 }}
             />

@@ -105,7 +105,7 @@ export default {
       upload: '上传并配售',
       uploading: '上传中',
       applied: '已配售：中签 {{allotted}} 笔，未中签 {{notAllotted}} 笔',
-      refused: '{{failed}} 行有误，未做任何配售',
+      refused_other: '{{count}} 行有误，未做任何配售',
       line: '行',
       key: '单号 / 手机号',
       allotted: '中签数量',

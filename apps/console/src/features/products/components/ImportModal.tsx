@@ -133,7 +133,7 @@ export function ImportModal({ open, onClose, onImported }: { open: boolean; onCl
               message={
                 report.applied
                   ? t('products.import.applied', { added: report.added, updated: report.updated })
-                  : t('products.import.refused', { failed: report.failed })
+                  : t('products.import.refused', { count: report.failed })
               }
               style={{ marginBottom: 12 }}
             />

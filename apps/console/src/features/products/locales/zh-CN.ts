@@ -110,7 +110,7 @@ export default {
       checking: '文件已上传，正在校验……',
       done: '导入完成：新增 {{added}}，更新 {{updated}}',
       applied: '已导入：新增 {{added}} 条，更新 {{updated}} 条',
-      refused: '未导入任何数据：{{failed}} 行有误，请修正后重新导入',
+      refused_other: '未导入任何数据：{{count}} 行有误，请修正后重新导入',
       showAll: '显示全部行',
       row: '行号',
       result: '结果',

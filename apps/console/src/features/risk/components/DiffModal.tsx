@@ -21,7 +21,7 @@ export function DiffModal({
   return (
     <Modal
       open={!!changes}
-      title={t('risk.form.confirmTitle', { n: changes?.length ?? 0 })}
+      title={t('risk.form.confirmTitle', { count: changes?.length ?? 0 })}
       onCancel={onCancel}
       onOk={onOk}
       confirmLoading={saving}

@@ -166,7 +166,7 @@ export function SettingsForm({ doc, schema, title, extra }: { doc: DocKey; schem
             {mayEdit && (
               <Space className="risk-actions">
                 <Button type="primary" onClick={() => void submit()} disabled={!changed.size} data-testid="risk-save">
-                  {changed.size ? t('risk.form.saveN', { n: changed.size }) : t('risk.form.save')}
+                  {changed.size ? t('risk.form.saveN', { count: changed.size }) : t('risk.form.save')}
                 </Button>
                 <Button onClick={() => form.setFieldsValue(docToForm(saved.settings))} disabled={!changed.size}>
                   {t('risk.form.reset')}

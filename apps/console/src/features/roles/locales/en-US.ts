@@ -15,7 +15,8 @@ export default {
     ownHint: 'You can only grant what you hold yourself; other cells are locked.',
     nameRequired: 'Enter the role name',
     deleteConfirm: 'Delete the role "{{name}}"?',
-    inUse: '{{count}} admin(s) hold this role; deleting it will be refused',
+    inUse_one: '1 admin holds this role; deleting it will be refused',
+    inUse_other: '{{count}} admins hold this role; deleting it will be refused',
     col: {
       actions: 'Actions',
       name: 'Role',

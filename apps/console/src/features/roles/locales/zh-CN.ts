@@ -15,7 +15,7 @@ export default {
     ownHint: '只能授予您自己拥有的权限，其余格子不可勾选。',
     nameRequired: '请输入角色名称',
     deleteConfirm: '确定删除角色「{{name}}」吗？',
-    inUse: '该角色下还有 {{count}} 个管理员，删除会被拒绝',
+    inUse_other: '该角色下还有 {{count}} 个管理员，删除会被拒绝',
     col: {
       actions: '操作',
       name: '角色名称',

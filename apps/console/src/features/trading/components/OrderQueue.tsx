@@ -59,7 +59,7 @@ export function OrderQueue({ kind }: { kind: 'buy' | 'sell' }) {
 
   const confirmBatchApprove = () =>
     feedback.modal.confirm({
-      title: t('trading.batch.approveTitle', { n: selected.length, amount: formatYuan(sumAmounts(selected.map((o) => o.amount))) }),
+      title: t('trading.batch.approveTitle', { count: selected.length, amount: formatYuan(sumAmounts(selected.map((o) => o.amount))) }),
       content: t('trading.batch.approveContent'),
       okText: t('trading.review.approve'),
       cancelText: t('common.cancel'),
@@ -174,7 +174,7 @@ export function OrderQueue({ kind }: { kind: 'buy' | 'sell' }) {
             title={
               rejecting
                 ? t('trading.review.rejectTitle', { no: rejecting.orderNo })
-                : t('trading.batch.rejectTitle', { n: selected.length })
+                : t('trading.batch.rejectTitle', { count: selected.length })
             }
             label={t('trading.review.rejectReason')}
             required

@@ -29,7 +29,7 @@ export function WarningsPanel({ onPick }: { onPick: (userId: number) => void }) 
       icon={<WarningOutlined />}
       className="trading-warnings"
       data-testid="risk-warnings"
-      message={t('trading.warnings.title', { n: list.length })}
+      message={t('trading.warnings.title', { count: list.length })}
       description={
         <Table<RiskWarning>
           size="small"

@@ -161,7 +161,7 @@ export function positionColumns(t: TFunction, c: PositionColumnContext | null): 
       align: 'right',
       render: (_, r) => (
         <Tooltip
-          title={t('trading.position.feesTip', { buyFee: r.buyFee, spread: r.spread, deferral: r.deferralFee, days: r.deferralDays })}
+          title={t('trading.position.feesTip', { buyFee: r.buyFee, spread: r.spread, deferral: r.deferralFee, count: r.deferralDays })}
         >
           <span>
             <Amount value={r.buyFee} type="secondary" />

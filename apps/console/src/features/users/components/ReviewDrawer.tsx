@@ -134,7 +134,7 @@ export function ReviewDrawer({ user, onClose, onDone }: { user: UserItem | null;
                       label={t('users.review.reason')}
                       rules={[
                         { required: true, whitespace: true, message: t('users.review.reasonRequired') },
-                        { max: 200, message: t('common.maxLength', { n: 200 }) },
+                        { max: 200, message: t('common.maxLength', { count: 200 }) },
                       ]}
                       extra={t('users.review.reasonHint')}
                     >

@@ -23,7 +23,7 @@ export function UserBatchBar({
   const { can } = useAccess();
   const confirmed = (patch: LockPatch, label: string) => (
     <Popconfirm
-      title={t('users.batch.confirm', { n: count })}
+      title={t('users.batch.confirm', { count })}
       onConfirm={() => onBatch(patch)}
       okText={t('common.ok')}
       cancelText={t('common.cancel')}

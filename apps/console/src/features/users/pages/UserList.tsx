@@ -124,7 +124,7 @@ export default function UserList() {
         }
         tableAlertRender={({ selectedRowKeys, onCleanSelected }) => (
           <Space>
-            <span>{t('users.batch.selected', { n: selectedRowKeys.length })}</span>
+            <span>{t('users.batch.selected', { count: selectedRowKeys.length })}</span>
             <a onClick={onCleanSelected}>{t('users.batch.clear')}</a>
           </Space>
         )}
