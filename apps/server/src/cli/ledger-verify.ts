@@ -61,7 +61,7 @@ async function main(): Promise<number> {
           `OK: every balance equals the sum of its fund records${values['no-chain'] ? '' : ', every record follows from the ones before it'}${values['no-stats'] ? '' : ', the list summary tables agree'}.`,
         );
       else {
-        console.log(`FAILED: ${report.offenders.length} offender(s):`);
+        console.log(`FAILED: ${report.offenders.length} ${report.offenders.length === 1 ? 'offender' : 'offenders'}:`);
         for (const o of report.offenders) console.log(`  ${o.kind} #${o.id} [${o.problem}] ${JSON.stringify(o.detail)}`);
       }
     }

@@ -1,6 +1,18 @@
 import type { Lang } from '@stock-admin/contracts';
 
-type Catalogue = Record<string, { 'zh-CN': string; 'en-US': string }>;
+/**
+ * English says "1 session", "2 sessions": a counted text gives its `one` and `other` forms, chosen by the parameter
+ * `count` names (Intl.PluralRules, as i18next does on the console); Chinese has one form.
+ */
+export type Counted = { one: string; other: string };
+export interface Message {
+  'zh-CN': string;
+  'en-US': string | Counted;
+  /** The parameter that counts, for a counted English text. */
+  count?: string;
+}
+type Catalogue = Record<string, Message>;
+const enPlural = new Intl.PluralRules('en-US');
 
 const catalogue: Catalogue = {};
 
@@ -10,7 +22,7 @@ const catalogue: Catalogue = {};
  */
 export function registerMessages(m: Catalogue): void {
   for (const [k, v] of Object.entries(m)) {
-    if (catalogue[k] && (catalogue[k]['zh-CN'] !== v['zh-CN'] || catalogue[k]['en-US'] !== v['en-US'])) {
+    if (catalogue[k] && JSON.stringify(catalogue[k]) !== JSON.stringify(v)) {
       throw new Error(`server message "${k}" registered twice with different texts`);
     }
     catalogue[k] = v;
@@ -27,7 +39,13 @@ const TRANSLATED_PARAM = /^(reason\.|[a-z]+\.status\.)/;
 /** `{name}` placeholders are filled from `params`. Unknown keys come back as themselves. */
 export function t(lang: Lang, key: string, params?: Record<string, string | number>): string {
   const entry = catalogue[key];
-  let text = entry ? entry[lang] : key;
+  const said = entry?.[lang];
+  let text =
+    said === undefined
+      ? key
+      : typeof said === 'string'
+        ? said
+        : said[enPlural.select(Number(params?.[entry!.count!])) === 'one' ? 'one' : 'other'];
   if (params)
     for (const [k, v] of Object.entries(params)) {
       const said = typeof v === 'string' && TRANSLATED_PARAM.test(v) && catalogue[v] ? t(lang, v, { ...params, [k]: '' }) : String(v);

@@ -6,7 +6,11 @@ registerMessages({
   password_changed: { 'zh-CN': '密码已修改，其他设备上的登录已退出', 'en-US': 'Password changed; your other sessions were signed out' },
   password_attempts: {
     'zh-CN': '当前密码错误次数过多，请 {minutes} 分钟后再试',
-    'en-US': 'Too many wrong current passwords; try again in {minutes} minutes',
+    'en-US': {
+      one: 'Too many wrong current passwords; try again in 1 minute',
+      other: 'Too many wrong current passwords; try again in {minutes} minutes',
+    },
+    count: 'minutes',
   },
   avatar_bad_type: { 'zh-CN': '头像须为 PNG、JPEG、GIF 或 WebP 图片', 'en-US': 'The avatar must be a PNG, JPEG, GIF or WebP image' },
   avatar_too_large: { 'zh-CN': '头像不能超过 {kb} KB', 'en-US': 'The avatar must not exceed {kb} KB' },

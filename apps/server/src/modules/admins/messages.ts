@@ -53,7 +53,11 @@ registerMessages({
     'zh-CN': '自己的密码和谷歌验证器请在个人中心的安全设置中修改',
     'en-US': 'Change your own password and authenticator in account settings (security)',
   },
-  offline_ok: { 'zh-CN': '已强制下线 {count} 个会话', 'en-US': 'Ended {count} session(s)' },
+  offline_ok: {
+    'zh-CN': '已强制下线 {count} 个会话',
+    'en-US': { one: 'Ended 1 session', other: 'Ended {count} sessions' },
+    count: 'count',
+  },
   sms_code_sent: { 'zh-CN': '验证码已发送', 'en-US': 'Verification code sent' },
   sms_too_frequent: { 'zh-CN': '发送过于频繁，请 {seconds} 秒后再试', 'en-US': 'Too many requests; try again in {seconds} seconds' },
   sms_send_failed: { 'zh-CN': '短信发送失败，请稍后重试', 'en-US': 'The SMS could not be sent; try again later' },

@@ -14,11 +14,19 @@ registerMessages({
   agent_rate_below_child: { 'zh-CN': '{field} 不能低于下级代理（{min}）', 'en-US': '{field} cannot be below a sub-agent’s rate ({min})' },
   agent_has_users: {
     'zh-CN': '该代理下还有 {count} 个用户，不能删除',
-    'en-US': 'This agent still has {count} users and cannot be deleted',
+    'en-US': {
+      one: 'This agent still has 1 user and cannot be deleted',
+      other: 'This agent still has {count} users and cannot be deleted',
+    },
+    count: 'count',
   },
   agent_has_children: {
     'zh-CN': '该代理下还有 {count} 个下级代理，不能删除',
-    'en-US': 'This agent still has {count} sub-agents and cannot be deleted',
+    'en-US': {
+      one: 'This agent still has 1 sub-agent and cannot be deleted',
+      other: 'This agent still has {count} sub-agents and cannot be deleted',
+    },
+    count: 'count',
   },
   agent_has_balance: {
     'zh-CN': '该代理余额不为零（{balance}），不能删除',

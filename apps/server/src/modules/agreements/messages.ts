@@ -18,9 +18,13 @@ registerMessages({
   agreement_signature_size: { 'zh-CN': '签名图片不能超过 {max} KB', 'en-US': 'The signature image must be at most {max} KB' },
   agreement_assigned: {
     'zh-CN': '已分配 {added} 位用户（{existing} 位已有）',
-    'en-US': 'Assigned to {added} user(s) ({existing} already had it)',
+    'en-US': 'Assigned — new: {added}, already had it: {existing}',
   },
-  agreement_pushed: { 'zh-CN': '已推送 {count} 份合同', 'en-US': '{count} contract(s) pushed' },
+  agreement_pushed: {
+    'zh-CN': '已推送 {count} 份合同',
+    'en-US': { one: '1 contract pushed', other: '{count} contracts pushed' },
+    count: 'count',
+  },
   agreement_removed: { 'zh-CN': '已删除', 'en-US': 'Removed' },
   agreement_approved: { 'zh-CN': '已审核通过', 'en-US': 'Approved' },
   agreement_rejected: { 'zh-CN': '已驳回', 'en-US': 'Rejected' },

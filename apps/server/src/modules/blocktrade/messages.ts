@@ -6,7 +6,8 @@ registerMessages({
   'block.locked': { 'zh-CN': '该大宗交易已暂停', 'en-US': 'This block trade is suspended' },
   'block.wrong_key': {
     'zh-CN': '交易密钥错误，本小时还可尝试 {left} 次',
-    'en-US': 'Wrong trade key; {left} more attempts this hour',
+    'en-US': { one: 'Wrong trade key; 1 more attempt this hour', other: 'Wrong trade key; {left} more attempts this hour' },
+    count: 'left',
   },
   'block.key_attempts': {
     'zh-CN': '交易密钥错误次数过多，请一小时后再试',
@@ -16,7 +17,11 @@ registerMessages({
     'zh-CN': '认购数量须在 {min} 至 {max} 股之间',
     'en-US': 'The quantity must be between {min} and {max} shares',
   },
-  'block.not_enough_left': { 'zh-CN': '剩余可认购数量不足，仅剩 {left} 股', 'en-US': 'Not enough left: only {left} shares' },
+  'block.not_enough_left': {
+    'zh-CN': '剩余可认购数量不足，仅剩 {left} 股',
+    'en-US': { one: 'Not enough left: only 1 share', other: 'Not enough left: only {left} shares' },
+    count: 'left',
+  },
   'block.insufficient': { 'zh-CN': '可用资金不足，需要 {need} 元', 'en-US': 'Not enough free cash: {need} needed' },
   'block.no_price': { 'zh-CN': '暂无该股票的实时行情，请稍后再试', 'en-US': 'No current quote for this stock; try again shortly' },
   'block.request_not_found': { 'zh-CN': '大宗交易申请不存在', 'en-US': 'No such block-trade request' },
@@ -30,11 +35,19 @@ registerMessages({
   'block.status.cancelled': { 'zh-CN': '已撤销', 'en-US': 'cancelled' },
   'block.shares_above_request': {
     'zh-CN': '批准数量不能超过申请数量 {shares} 股',
-    'en-US': 'The approved quantity cannot exceed the {shares} shares requested',
+    'en-US': {
+      one: 'The approved quantity cannot exceed the 1 share requested',
+      other: 'The approved quantity cannot exceed the {shares} shares requested',
+    },
+    count: 'shares',
   },
   'block.has_pending': {
     'zh-CN': '该大宗交易还有 {n} 笔待审核申请，不能删除',
-    'en-US': 'This block trade has {n} pending requests and cannot be deleted',
+    'en-US': {
+      one: 'This block trade has 1 pending request and cannot be deleted',
+      other: 'This block trade has {n} pending requests and cannot be deleted',
+    },
+    count: 'n',
   },
   'block.has_requests': {
     'zh-CN': '该大宗交易已有认购记录，不能删除，可隐藏或锁定',

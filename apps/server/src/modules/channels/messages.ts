@@ -24,7 +24,11 @@ registerMessages({
   'channel.not_found': { 'zh-CN': '渠道不存在', 'en-US': 'No such payment channel' },
   'channel.in_use': {
     'zh-CN': '该渠道已有 {count} 笔充值/提现记录，不能删除，请改为停用',
-    'en-US': 'This channel is referenced by {count} deposits or withdrawals and cannot be deleted; disable it instead',
+    'en-US': {
+      one: 'This channel is referenced by 1 deposit or withdrawal and cannot be deleted; disable it instead',
+      other: 'This channel is referenced by {count} deposits or withdrawals and cannot be deleted; disable it instead',
+    },
+    count: 'count',
   },
   'reason.invalid_amount_negative': { 'zh-CN': '不能为负数', 'en-US': 'must not be negative' },
   'reason.invalid_amount_zero': { 'zh-CN': '必须大于 0', 'en-US': 'must be greater than 0' },

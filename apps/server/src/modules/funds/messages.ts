@@ -32,7 +32,11 @@ registerMessages({
   },
   'recharge.too_many_open': {
     'zh-CN': '一小时内最多提交 {n} 笔待处理的充值订单，请先完成或取消',
-    'en-US': 'At most {n} pending deposit orders may be opened per hour; pay or cancel one first',
+    'en-US': {
+      one: 'At most 1 pending deposit order may be opened per hour; pay or cancel it first',
+      other: 'At most {n} pending deposit orders may be opened per hour; pay or cancel one first',
+    },
+    count: 'n',
   },
   'station.recharge_rejected.title': { 'zh-CN': '充值未通过', 'en-US': 'Deposit not accepted' },
   'station.recharge_rejected.body': {

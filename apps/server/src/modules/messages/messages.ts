@@ -1,7 +1,11 @@
 import { registerMessages } from '../../http/i18n.js';
 
 registerMessages({
-  station_sent: { 'zh-CN': '消息已发送给 {count} 位用户', 'en-US': 'Message sent to {count} user(s)' },
+  station_sent: {
+    'zh-CN': '消息已发送给 {count} 位用户',
+    'en-US': { one: 'Message sent to 1 user', other: 'Message sent to {count} users' },
+    count: 'count',
+  },
   station_not_found: { 'zh-CN': '消息不存在', 'en-US': 'No such message' },
   station_withdrawn: { 'zh-CN': '消息已撤回', 'en-US': 'Message withdrawn' },
   'reason.station_unknown_users': {
@@ -16,8 +20,16 @@ registerMessages({
   msg_template_not_found: { 'zh-CN': '消息模板不存在', 'en-US': 'No such message template' },
   msg_template_deleted: { 'zh-CN': '已删除', 'en-US': 'Deleted' },
   msg_send_not_found: { 'zh-CN': '发送记录不存在', 'en-US': 'No such send' },
-  msg_send_queued: { 'zh-CN': '已加入发送队列，共 {count} 位用户', 'en-US': 'Queued for {count} user(s)' },
-  msg_send_scheduled: { 'zh-CN': '已定时，共 {count} 位用户', 'en-US': 'Scheduled for {count} user(s)' },
+  msg_send_queued: {
+    'zh-CN': '已加入发送队列，共 {count} 位用户',
+    'en-US': { one: 'Queued for 1 user', other: 'Queued for {count} users' },
+    count: 'count',
+  },
+  msg_send_scheduled: {
+    'zh-CN': '已定时，共 {count} 位用户',
+    'en-US': { one: 'Scheduled for 1 user', other: 'Scheduled for {count} users' },
+    count: 'count',
+  },
   msg_send_empty: { 'zh-CN': '没有符合条件的用户', 'en-US': 'No user matches this audience' },
   msg_send_not_cancellable: { 'zh-CN': '发送已结束，不能取消', 'en-US': 'The send has ended and cannot be cancelled' },
   msg_send_no_failures: { 'zh-CN': '没有发送失败的用户', 'en-US': 'No delivery failed' },

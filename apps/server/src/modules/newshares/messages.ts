@@ -61,7 +61,11 @@ registerMessages({
   'newshare.batch_not_for_agents': { 'zh-CN': '代理账号不能批量配售', 'en-US': 'Agent staff cannot run a batch allotment' },
   'newshare.batch_refused': {
     'zh-CN': '{failed} 行有误，未做任何配售，请修正后重新上传',
-    'en-US': '{failed} rows failed; nothing was allotted. Fix them and upload again',
+    'en-US': {
+      one: '1 row failed; nothing was allotted. Fix it and upload again',
+      other: '{failed} rows failed; nothing was allotted. Fix them and upload again',
+    },
+    count: 'failed',
   },
   'newshare.batch_allotted': {
     'zh-CN': '配售完成：中签 {allotted} 笔，未中签 {notAllotted} 笔',

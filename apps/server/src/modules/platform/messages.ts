@@ -5,7 +5,11 @@ registerMessages({
   app_login_locked: { 'zh-CN': '账户已被锁定，请联系客服', 'en-US': 'This account is locked; contact support' },
   app_login_throttled: {
     'zh-CN': '登录失败次数过多，请 {minutes} 分钟后再试',
-    'en-US': 'Too many failed sign-in attempts; try again in {minutes} minutes',
+    'en-US': {
+      one: 'Too many failed sign-in attempts; try again in 1 minute',
+      other: 'Too many failed sign-in attempts; try again in {minutes} minutes',
+    },
+    count: 'minutes',
   },
   app_invite_invalid: { 'zh-CN': '邀请码无效', 'en-US': 'The invite code is not valid' },
   app_old_password_wrong: { 'zh-CN': '原密码错误', 'en-US': 'The current password is wrong' },

@@ -20,7 +20,11 @@ registerMessages({
   },
   'stock.import_refused': {
     'zh-CN': '导入未执行：{failed} 行有误，请按结果修正后重新导入',
-    'en-US': 'Nothing imported: {failed} rows have errors; fix them as reported and import again',
+    'en-US': {
+      one: 'Nothing imported: 1 row has errors; fix it as reported and import again',
+      other: 'Nothing imported: {failed} rows have errors; fix them as reported and import again',
+    },
+    count: 'failed',
   },
   'stock.import_bad_file': { 'zh-CN': '文件不是有效的 CSV：{detail}', 'en-US': 'The file is not a valid CSV: {detail}' },
   'stock.import_no_header': {

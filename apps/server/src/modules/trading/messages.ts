@@ -32,9 +32,13 @@ registerMessages({
   'trade.insufficient': { 'zh-CN': '可用资金不足，需要 {need} 元', 'en-US': 'Not enough free cash: {need} needed' },
   'trade.churn_buys': {
     'zh-CN': '{minutes} 分钟内最多买入同一股票 {max} 次',
-    'en-US': 'At most {max} buys of one stock within {minutes} minutes',
+    'en-US': 'Too many buys of one stock: at most {max} within {minutes} min',
   },
-  'trade.churn_hold': { 'zh-CN': '买入后 {minutes} 分钟内不能卖出', 'en-US': 'No sell within {minutes} minutes of buying' },
+  'trade.churn_hold': {
+    'zh-CN': '买入后 {minutes} 分钟内不能卖出',
+    'en-US': { one: 'No sell within 1 minute of buying', other: 'No sell within {minutes} minutes of buying' },
+    count: 'minutes',
+  },
   'trade.take_profit_above': { 'zh-CN': '止盈价须高于当前价', 'en-US': 'The take-profit price must be above the current price' },
   'trade.take_profit_below': { 'zh-CN': '止盈价须低于当前价', 'en-US': 'The take-profit price must be below the current price' },
   'trade.stop_loss_above': { 'zh-CN': '止损价须高于当前价', 'en-US': 'The stop-loss price must be above the current price' },

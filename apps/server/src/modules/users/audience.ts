@@ -17,7 +17,7 @@ registerMessages({
     'zh-CN': '用户过多（最多 5000 位，更多请按代理或分层发送）',
     'en-US': 'lists too many users (at most 5000; use an agent or a tier)',
   },
-  'audience.users': { 'zh-CN': '{count} 位指定用户', 'en-US': '{count} chosen user(s)' },
+  'audience.users': { 'zh-CN': '{count} 位指定用户', 'en-US': { one: '1 chosen user', other: '{count} chosen users' }, count: 'count' },
   'audience.agent': { 'zh-CN': '代理 {name} 及下级的用户', 'en-US': 'users of agent {name} and below' },
   'audience.tier': { 'zh-CN': '分层 {name} 的用户', 'en-US': 'users of tier {name}' },
   'audience.all': { 'zh-CN': '全部用户', 'en-US': 'all users' },

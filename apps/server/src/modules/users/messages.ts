@@ -29,7 +29,11 @@ registerMessages({
     'zh-CN': '该用户还有未完结的业务（{reason}），不能删除',
     'en-US': 'This user still has open business ({reason}) and cannot be deleted',
   },
-  user_bank_limit: { 'zh-CN': '每个用户最多绑定 {max} 张银行卡', 'en-US': 'A user can have at most {max} bank cards' },
+  user_bank_limit: {
+    'zh-CN': '每个用户最多绑定 {max} 张银行卡',
+    'en-US': { one: 'A user can have at most 1 bank card', other: 'A user can have at most {max} bank cards' },
+    count: 'max',
+  },
   user_bank_not_found: { 'zh-CN': '银行卡不存在', 'en-US': 'Bank card not found' },
   user_bank_holder_mismatch: { 'zh-CN': '持卡人必须与实名认证姓名一致', 'en-US': 'The card holder must match the verified real name' },
   user_bank_duplicate: { 'zh-CN': '该银行卡已绑定', 'en-US': 'This bank card is already linked' },
