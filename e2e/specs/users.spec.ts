@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEMO, goto, launch, signIn, withPage, type Browser } from '../lib/index.ts';
 import { expectMessage, shot } from '../lib/antd.ts';
-import { apiSignInSuper, confirmPop, plusCents, search, TEXT, users, type User } from '../lib/users.ts';
+import { api, apiSignInSuper, confirmPop, plusCents, search, TEXT, users, type User } from '../lib/users.ts';
 
 let browser: Browser;
 const STAMP = String(Date.now()).slice(-7);
@@ -111,6 +111,49 @@ describe('users, agents and fund records', () => {
         const after = (await users({ phone: b.phone })).list[0]!;
         assert.equal(after.realState, 3);
         assert.equal(after.realRejectReason, '证件照片模糊（E2E）');
+      },
+      { lang: 'zh-CN' },
+    );
+  });
+
+  it('applies a balance adjustment once when its first answer is lost: the console retries with the same key (issue 47)', async () => {
+    const u = (await users({ accountType: 0, realState: 2, sortField: 'enableAmt', sortOrder: 'desc' })).list[1]!;
+    await withPage(
+      browser,
+      'users-adjust-retry',
+      async ({ page }) => {
+        const keys: string[] = [];
+        let lost = 0;
+        // the first answer is dropped after the server acted on the request; the retry goes through
+        await page.route('**/admin/user/updateAmt.do', async (route) => {
+          keys.push(route.request().headers()['idempotency-key'] ?? '');
+          if (lost++ === 0) {
+            const answered = await route.fetch();
+            assert.equal(answered.status(), 200);
+            return route.abort('failed');
+          }
+          return route.continue();
+        });
+        await signIn(page, DEMO.admin);
+        await goto(page, '/userlist/index');
+        await search(page, 'user-list', { phone: u.phone });
+        await page.locator(`[data-testid="user-adjust-${u.id}"]`).click();
+        await page.locator('[data-testid="user-adjust"]').waitFor();
+        await page.locator('[data-testid="user-adjust-amount"]').fill('77.01');
+        await page.locator('[data-testid="user-adjust-note"]').fill(`E2E retry ${STAMP}`);
+        await page.locator('[data-testid="user-adjust-ok"]').click();
+        await page.locator('[data-testid="user-adjust-confirm"]').waitFor();
+        const afterFree = (await page.locator('[data-testid="user-adjust-after-enableAmt"]').innerText()).trim();
+        await page.locator('[data-testid="user-adjust-ok"]').click();
+        await expectMessage(page, `调整成功，可用资金 ${afterFree}`);
+        assert.equal(keys.length, 2, keys.join(' | '));
+        assert.match(keys[0]!, /^[0-9a-f]{32}$/);
+        assert.equal(keys[1], keys[0]);
+        // credited once: the free cash moved by 77.01, one fund record with the note
+        const now = (await users({ phone: u.phone })).list[0]!;
+        assert.equal(plusCents(now.enableAmt, '0', 1), plusCents(u.enableAmt, '77.01', 1));
+        const records = await api<{ list: { note: string | null }[] }>('/admin/cash/list.do', { userId: u.id, pageNum: 1, pageSize: 50 });
+        assert.equal(records.list.filter((r) => r.note === `E2E retry ${STAMP}`).length, 1);
       },
       { lang: 'zh-CN' },
     );
