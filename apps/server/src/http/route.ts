@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z as zod, type z } from 'zod';
 import { Status, envelopeSchema, type DataOf, type Endpoint, type Envelope, type Lang } from '@stock-admin/contracts';
 import type { AppContext, AppUser, Principal } from './context.js';
 import { AppError, loginRequired, superOnly } from './errors.js';
@@ -110,11 +110,27 @@ export function zodToError(error: z.ZodError): AppError {
   });
 }
 
+/** The `Idempotency-Key` header as the OpenAPI document shows it on every signed-in POST (http/idempotency.ts). */
+const keyHeader = zod.object({
+  'idempotency-key': zod
+    .string()
+    .min(1)
+    .max(255)
+    .optional()
+    .describe(
+      'One key per intent (1–255 visible ASCII characters), the same on every retry of it: within 24 h the same key, ' +
+        'caller, path and body get the first answer again (header Idempotent-Replayed: true) and nothing runs twice; ' +
+        'another body under a used key is refused (HTTP 422). After a 503 whose message says the outcome is unknown, ' +
+        'retry with the same key.',
+    ),
+});
+
 /** The OpenAPI entry of an endpoint (Fastify validates nothing itself: `readInput` does, in the caller's language). */
 function schemaOf(e: Endpoint, extra: Record<string, unknown>) {
   const input = e.input as z.ZodType | undefined;
   return {
     ...(input ? (e.method === 'GET' ? { querystring: input } : { body: input }) : {}),
+    ...(e.method === 'POST' && e.access !== 'public' ? { headers: keyHeader } : {}),
     ...(e.data ? { response: { 200: envelopeSchema(e.data as z.ZodType) } } : {}),
     ...extra,
   };

@@ -142,6 +142,15 @@ describe('Idempotency-Key', () => {
     expect(n[0]!.n).toBe(1);
   });
 
+  it('is documented on every signed-in POST of the OpenAPI document, the platform API included', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json', headers: { admintoken: admin.token } })).json();
+    for (const p of ['/app/withdraw/apply.do', '/app/recharge/create.do', '/admin/user/updateAmt.do']) {
+      const param = doc.paths[p].post.parameters.find((x: { name: string }) => x.name === 'idempotency-key');
+      expect(param, p).toMatchObject({ in: 'header', required: false });
+      expect(param.description).toContain('24 h');
+    }
+  });
+
   it('is read on POST by a principal only: a GET and a public call without a token ignore it', async () => {
     const info = await t.app.inject({ method: 'GET', url: '/api/user/info', headers: { admintoken: admin.token, 'idempotency-key': 'bad key' } });
     expect(info.json().status).toBe(0);
