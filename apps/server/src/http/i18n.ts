@@ -70,6 +70,10 @@ registerMessages({
     'en-US':
       'The database connection broke while saving: the outcome is unknown. Check whether the action took effect before retrying (a retry with the same Idempotency-Key is safe)',
   },
+  committed_answer_unread: {
+    'zh-CN': '操作已成功保存，但读取结果时数据库连接中断：请刷新查看结果',
+    'en-US': 'The change was saved, but the database connection broke before its result could be read: reload to see it',
+  },
   idempotency_key_invalid: {
     'zh-CN': '参数错误：请求头 Idempotency-Key 须为 1–255 个可见 ASCII 字符',
     'en-US': 'Invalid argument: the Idempotency-Key header must be 1–255 visible ASCII characters',

@@ -7,7 +7,7 @@ import { requirePermission } from './permissions.js';
 import { parseLang, t } from './i18n.js';
 import { refuseUnstorable } from './input.js';
 import { OplogRow } from './oplog.js';
-import { OutcomeUnknownError, withCommitHooks, type CommitHooks } from '../db/transactions.js';
+import { OutcomeUnknownError, withCommitHooks, type CommitHooks, type CommitOutcome } from '../db/transactions.js';
 import { connectionLost, databaseAnswered, isConnectionError } from '../db/outage.js';
 import { bothHooks, idempotentCall, replay, type IdempotentCall, type StoredAnswer } from './idempotency.js';
 import { serialize } from './json.js';
@@ -153,6 +153,32 @@ const okBody = (lang: Lang, ok: OkMessage, data: unknown): Envelope<unknown> => 
   data: data ?? null,
 });
 
+/**
+ * Notes that the call committed a change. A connection lost after that (reading the result back) must not be
+ * answered "failed": the change is there (issue 47's "answers that tell the truth").
+ */
+class CommitSeen implements CommitHooks {
+  seen = false;
+  async beforeCommit(): Promise<CommitOutcome> {
+    return { committed: () => (this.seen = true), rolledBack: () => undefined };
+  }
+}
+
+/** The answer to a call whose change committed before the connection was lost. */
+const savedButUnread = (lang: Lang) => ({
+  http: 200,
+  body: { status: Status.OK, msg: t(lang, 'committed_answer_unread'), data: null } as Envelope<unknown>,
+});
+
+/** A failure's answer, unless the call had committed and only lost its connection afterwards. */
+function failureAnswer(err: unknown, lang: Lang, req: FastifyRequest, seen: CommitSeen) {
+  if (seen.seen && isConnectionError(err) && !(err instanceof OutcomeUnknownError)) {
+    req.log.warn({ err }, 'connection lost after the call committed: answered as saved');
+    return savedButUnread(lang);
+  }
+  return toEnvelope(err, lang, req);
+}
+
 /** Runs the call with the hooks its transactions must run (the log row, the key's mark), if any. */
 const runHooked = <T>(h: CommitHooks | undefined, fn: () => Promise<T>): Promise<T> => (h ? withCommitHooks(h, fn) : fn());
 
@@ -218,6 +244,7 @@ export function route<E extends Endpoint>(
       let failure: unknown;
       /** Set once this call holds its key (a refusal of the key itself must not overwrite the key's answer). */
       let idem: IdempotentCall | undefined;
+      const seen = new CommitSeen();
       const oplog = e.module
         ? new OplogRow(ctx.db, () => {
             const body = (parsed ?? req.body ?? {}) as Record<string, unknown>;
@@ -264,7 +291,7 @@ export function route<E extends Endpoint>(
             message: (key, params) => (okMsg = [key, params]),
           });
         // a mutation's log row and its key's mark are written inside the transaction that commits its change
-        const data = await runHooked(bothHooks(oplog, idem), call);
+        const data = await runHooked(bothHooks(bothHooks(oplog, idem), seen), call);
         databaseAnswered();
         if (reply.sent) {
           await idem?.abandon();
@@ -273,7 +300,7 @@ export function route<E extends Endpoint>(
         result = { http: 200, body: okBody(lang, okMsg, data) };
       } catch (err) {
         failure = err;
-        result = toEnvelope(err, lang, req);
+        result = failureAnswer(err, lang, req, seen);
       }
       if (oplog && result.body.status !== Status.LOGIN_REQUIRED) {
         await oplog
@@ -304,6 +331,7 @@ export function appRoute<E extends Endpoint>(
       let result: { http: number; body: Envelope<unknown> };
       let failure: unknown;
       let idem: IdempotentCall | undefined;
+      const seen = new CommitSeen();
       try {
         let user: AppUser | null = null;
         const token = userTokenOf(req);
@@ -326,7 +354,7 @@ export function appRoute<E extends Endpoint>(
           reply,
           message: (key, params) => (okMsg = [key, params]),
           });
-        const data = await runHooked(idem, call);
+        const data = await runHooked(bothHooks(idem, seen), call);
         if (reply.sent) {
           await idem?.abandon();
           return reply;
@@ -334,7 +362,7 @@ export function appRoute<E extends Endpoint>(
         result = { http: 200, body: okBody(lang, okMsg, data) };
       } catch (err) {
         failure = err;
-        result = toEnvelope(err, lang, req);
+        result = failureAnswer(err, lang, req, seen);
       }
       return answer(reply, result, idem, failure);
     },

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../src/db/migrate.js';
 import { inDoubtStats } from '../../src/db/transactions.js';
-import { balances, makeUser } from '../funds/funds.helpers.js';
+import { appToken, balances, credit, makeUser, openRules } from '../funds/funds.helpers.js';
 import { faultProxy, type FaultProxy } from '../fixtures/pg-fault-proxy.js';
 import { createTestApp, signedIn, type TestApp } from '../helpers.js';
 
@@ -26,6 +26,7 @@ beforeAll(async () => {
   // no jobs: the only transactions through the proxy are the test's
   t = await createTestApp({ DATABASE_URL: url.toString(), JOBS_ENABLED: 'false', DATABASE_CONNECT_TIMEOUT_MS: '1000' });
   token = (await signedIn(t, 'admin')).token;
+  await openRules(t, (await signedIn(t, 'finance')).token);
 }, 60_000);
 afterAll(async () => {
   if (!PG) return;
@@ -78,6 +79,25 @@ describe.skipIf(!PG)('a COMMIT whose acknowledgement is lost', () => {
     const retry = await adjust(userId, key);
     expect(retry.json()).toMatchObject({ status: 0, data: { userAmt: '1000.00' } });
     expect(await records(userId)).toBe(1);
+  });
+
+  it('saved, then the connection lost while the call reads its result: answered as saved, never "failed" (a withdrawal request)', async () => {
+    const userId = await makeUser(t);
+    await credit(t, userId, '5000');
+    const user = await appToken(t, userId);
+    proxy.arm('acked', /INSERT INTO "withdrawals"/i);
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/app/withdraw/apply.do',
+      headers: { 'content-type': 'application/json', usertoken: user },
+      payload: JSON.stringify({ amount: '1000' }),
+    });
+    proxy.heal();
+    expect(proxy.struck).toBeGreaterThan(0);
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json()).toMatchObject({ status: 0, msg: '操作已成功保存，但读取结果时数据库连接中断：请刷新查看结果' });
+    const n = rows<{ n: number }>(await t.app.ctx.db.execute(sql`SELECT count(*)::int AS n FROM withdrawals WHERE user_id = ${userId}`));
+    expect(n[0]!.n).toBe(1);
   });
 
   it('nobody can ask in time: 503 "outcome unknown, check before retrying"; the retry with the key is told it was done, not run again', async () => {
