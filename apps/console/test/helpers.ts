@@ -1,4 +1,5 @@
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
+import { flattenKeys, type Messages } from '../src/app/catalogue';
 import { bindFeedback } from '../src/lib/feedback';
 
 /** Spies in place of antd's message / notification / modal. */
@@ -31,3 +32,26 @@ export function fakeFetch(answer: (c: FakeCall) => { status?: number; body?: unk
 }
 
 export const ok = <T>(data: T, msg = '操作成功') => ({ body: { status: 0, msg, data } });
+
+const textAt = (m: unknown, k: string) => k.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown> | undefined)?.[p], m) as string;
+const holes = (s: string) => (s.match(/\{\{\w+\}\}/g) ?? []).sort();
+
+/**
+ * A feature's strings in both languages: the same keys — beside a counted Chinese `key_other`, English has `key_one`
+ * too — none empty, the same placeholders (a singular may say "1" instead of its count).
+ */
+export function expectSameTexts(zh: unknown, en: unknown): void {
+  const kz = flattenKeys(zh as Messages).sort();
+  const ke = flattenKeys(en as Messages).sort();
+  expect(ke.filter((k) => !k.endsWith('_one'))).toEqual(kz);
+  for (const k of kz) {
+    expect(textAt(zh, k).trim(), `zh ${k}`).not.toBe('');
+    expect(textAt(en, k).trim(), `en ${k}`).not.toBe('');
+    expect(holes(textAt(en, k)), k).toEqual(holes(textAt(zh, k)));
+  }
+  for (const k of ke.filter((x) => x.endsWith('_one'))) {
+    const other = k.replace(/_one$/, '_other');
+    expect(kz, k).toContain(other);
+    expect(holes(textAt(zh, other)), k).toEqual(expect.arrayContaining(holes(textAt(en, k))));
+  }
+}

@@ -1,24 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { SPREAD_RULE_TYPES } from '@stock-admin/contracts';
-import { flattenKeys, type Messages } from '../../src/app/catalogue';
 import zh from '../../src/features/risk/locales/zh-CN';
 import en from '../../src/features/risk/locales/en-US';
 import { SECTIONS, allFields } from '../../src/features/risk/lib/fields';
 import { KNOWN } from '../../src/features/risk/lib/validate';
+import { expectSameTexts } from '../helpers';
 
 const leaf = (m: unknown, k: string) =>
   k.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown> | undefined)?.[p], m) as string | undefined;
 
 describe('risk texts', () => {
   it('the same keys in both languages, none empty, placeholders kept', () => {
-    const kz = flattenKeys(zh as unknown as Messages).sort();
-    expect(flattenKeys(en as unknown as Messages).sort()).toEqual(kz);
-    for (const k of kz) {
-      expect(leaf(zh, k)!.trim(), `zh ${k}`).not.toBe('');
-      expect(leaf(en, k)!.trim(), `en ${k}`).not.toBe('');
-      const vars = (s: string) => (s.match(/\{\{\w+\}\}/g) ?? []).sort();
-      expect(vars(leaf(en, k)!), k).toEqual(vars(leaf(zh, k)!));
-    }
+    expectSameTexts(zh, en);
   });
 
   it('names every field, section, help text, spread type and contract message of the forms', () => {
