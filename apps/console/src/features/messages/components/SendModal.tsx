@@ -96,7 +96,7 @@ export function SendModal({ open, template, onClose }: { open: boolean; template
     const size = await messageCalls.audienceSize({ audience: audienceOf(v.audience) });
     return new Promise((resolve) =>
       feedback.modal.confirm({
-        title: t('messages.send.confirmTitle', { count: formatCount(size.count) }),
+        title: t('messages.send.confirmTitle', { count: size.count, n: formatCount(size.count) }),
         content: t(v.scheduleAt ? 'messages.send.confirmScheduled' : 'messages.send.confirmNow', {
           label: size.label,
           at: v.scheduleAt?.format('YYYY-MM-DD HH:mm'),
