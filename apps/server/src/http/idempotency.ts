@@ -160,18 +160,45 @@ export class IdempotentCall implements CommitHooks {
    */
   async finish(answer: StoredAnswer, opts: { unknownOutcome?: boolean } = {}): Promise<void> {
     if (opts.unknownOutcome) return;
+    if (!this.committed && answer.http >= 500) return this.release();
     try {
-      if (!this.committed && answer.http >= 500) {
-        await this.db.execute(sql`DELETE FROM idempotency_keys WHERE scope = ${this.scope} AND key = ${this.key} AND state = 'running'`);
-        return;
-      }
       await this.db.execute(sql`
         UPDATE idempotency_keys SET state = 'done', http_status = ${answer.http}, response = ${answer.payload}
         WHERE scope = ${this.scope} AND key = ${this.key}`);
     } catch (err) {
-      // the lease then lets a retry take the key over (nothing committed) or finds the committed mark
+      // a retry then finds the committed mark (told the change was made) or, after the lease, takes the key over
       if (isConnectionError(err)) connectionLost(err);
       else throw err;
+    }
+  }
+
+  /**
+   * Frees the key of a call that changed nothing, so that its retry runs. When the database is what failed, the
+   * release is tried again in the background until it answers (within the lease): otherwise every retry would be told
+   * "in progress" until the lease ran out, long after the database was back.
+   */
+  private async release(): Promise<void> {
+    if (await this.tryRelease()) return;
+    // the caller's answer does not wait for it
+    void this.releaseLater(Date.now() + LEASE_SECONDS * 1000);
+  }
+
+  private async releaseLater(until: number): Promise<void> {
+    for (let pause = 500; Date.now() + pause < until; pause = Math.min(pause * 2, 2000)) {
+      await sleep(pause);
+      if (await this.tryRelease().catch(() => true)) return;
+    }
+  }
+
+  /** True once the key is free (false: the database did not answer). */
+  private async tryRelease(): Promise<boolean> {
+    try {
+      await this.db.execute(sql`DELETE FROM idempotency_keys WHERE scope = ${this.scope} AND key = ${this.key} AND state = 'running'`);
+      return true;
+    } catch (err) {
+      if (!isConnectionError(err)) throw err;
+      connectionLost(err);
+      return false;
     }
   }
 
