@@ -89,5 +89,9 @@ describe('the demo market, open at any hour', () => {
     ).json();
     expect(buy.status).toBe(1);
     expect(buy.msg).toMatch(/^不在交易时间内/);
+    // the demo seed's all-day hours are the all-day market's only: the exchange keeps its sessions
+    await seedRisk(exchange.t.app.ctx);
+    const cur = (await post(exchange.t, '/admin/risk/stock/get.do', {}, { token: exchange.admin })).json().data;
+    expect(cur.settings ?? cur).toMatchObject({ amStart: '09:30', amEnd: '11:30', pmStart: '13:00', pmEnd: '15:00' });
   });
 });

@@ -14,7 +14,8 @@ export async function seedRisk(ctx: AppContext): Promise<void> {
   await add({ type: 'code_prefix', prefix: '688', ratePct: '0.05', enabled: false, note: '演示：科创板（未启用）' });
   await add({ type: 'change_pct', start: '7', end: '20', ratePct: '0.1', enabled: false, note: '演示：当日涨幅 7% 以上（未启用）' });
   dropRiskCache(ctx);
-  await seedAllDayHours(ctx);
+  // on the exchange's calendar the default hours (its sessions) stay
+  if (ctx.market?.continuous()) await seedAllDayHours(ctx);
 }
 
 /**
