@@ -15,7 +15,7 @@ export async function seedRisk(ctx: AppContext): Promise<void> {
   await add({ type: 'change_pct', start: '7', end: '20', ratePct: '0.1', enabled: false, note: '演示：当日涨幅 7% 以上（未启用）' });
   dropRiskCache(ctx);
   // on the exchange's calendar the default hours (its sessions) stay
-  if (ctx.market?.continuous()) await seedAllDayHours(ctx);
+  if (ctx.config.QUOTE_SESSION === 'continuous') await seedAllDayHours(ctx);
 }
 
 /**
