@@ -97,7 +97,9 @@ for (const x of answers.filter((y) => y.status !== 0)) byMsg[`${x.http} ${x.msg}
 console.log(
   `${answers.length} credits, ${answers.filter((x) => x.status === 0).length} answered success; refused or failed: ${JSON.stringify(byMsg)}`,
 );
-console.log(`answered with an error and applied: ${errorApplied.length}; answered success and missing: ${okMissing.length}; applied twice: ${twice.length}`);
+console.log(
+  `answered with an error and applied: ${errorApplied.length}; answered success and missing: ${okMissing.length}; applied twice: ${twice.length}`,
+);
 for (const x of errorApplied) console.log(`  ${x.note}: ${x.http} ${x.msg}`);
 await a.stop();
 await b.stop();

@@ -33,7 +33,8 @@ export function fakeFetch(answer: (c: FakeCall) => { status?: number; body?: unk
 
 export const ok = <T>(data: T, msg = '操作成功') => ({ body: { status: 0, msg, data } });
 
-const textAt = (m: unknown, k: string) => k.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown> | undefined)?.[p], m) as string;
+const textAt = (m: unknown, k: string) =>
+  k.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown> | undefined)?.[p], m) as string;
 const holes = (s: string) => (s.match(/\{\{\w+\}\}/g) ?? []).sort();
 
 /**

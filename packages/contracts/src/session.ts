@@ -37,7 +37,6 @@ export const permissionEntry = z.object({
 });
 export type PermissionEntry = z.infer<typeof permissionEntry>;
 
-
 /** Names of the permission keys and actions in the caller's language; `version` is also the answer's ETag. */
 export const permissionNames = z.object({
   version: z.string(),

@@ -261,7 +261,8 @@ async function exchange(url: string, init: RequestInit, opts: RequestOptions): P
   opts.signal?.addEventListener('abort', onAbort);
   try {
     const sent = { ...init, signal: ctrl.signal };
-    const res = await (opts.sent ?? (opts.onUploadProgress ? requestEnv.upload(url, sent, opts.onUploadProgress) : requestEnv.fetch(url, sent)));
+    const res = await (opts.sent ??
+      (opts.onUploadProgress ? requestEnv.upload(url, sent, opts.onUploadProgress) : requestEnv.fetch(url, sent)));
     const text = await res.text();
     let body: unknown;
     try {

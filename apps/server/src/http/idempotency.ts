@@ -66,7 +66,9 @@ function canonical(v: unknown): string {
 /** What a key is bound to: the method, the path and the body of its first call. */
 export function fingerprintOf(req: FastifyRequest): string {
   const path = req.url.split('?')[0];
-  return createHash('sha256').update(`${req.method}\n${path}\n${canonical(req.body ?? {})}`).digest('hex');
+  return createHash('sha256')
+    .update(`${req.method}\n${path}\n${canonical(req.body ?? {})}`)
+    .digest('hex');
 }
 
 /** A stored first answer. */
@@ -210,11 +212,7 @@ export class IdempotentCall implements CommitHooks {
 
 /** Sends a stored first answer again, as it was. */
 export function replay(reply: FastifyReply, answer: StoredAnswer): FastifyReply {
-  return reply
-    .code(answer.http)
-    .header(REPLAYED_HEADER, 'true')
-    .type('application/json; charset=utf-8')
-    .send(answer.payload);
+  return reply.code(answer.http).header(REPLAYED_HEADER, 'true').type('application/json; charset=utf-8').send(answer.payload);
 }
 
 /**

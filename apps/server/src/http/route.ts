@@ -346,13 +346,13 @@ export function appRoute<E extends Endpoint>(
         idem = key;
         const call = () =>
           handler({
-          input: parsed as InputOut<E>,
-          user: user as UserOf<E>,
-          lang,
-          ctx,
-          req,
-          reply,
-          message: (key, params) => (okMsg = [key, params]),
+            input: parsed as InputOut<E>,
+            user: user as UserOf<E>,
+            lang,
+            ctx,
+            req,
+            reply,
+            message: (key, params) => (okMsg = [key, params]),
           });
         const data = await runHooked(bothHooks(idem, seen), call);
         if (reply.sent) {

@@ -71,7 +71,9 @@ describe('Idempotency-Key', () => {
     expect(r.statusCode).toBe(422);
     expect(r.json()).toMatchObject({ status: 2, msg: expect.stringContaining('Idempotency-Key') });
     const en = await adjust({ userId, amt: '5000', direction: 0, note: 'a' }, 'intent-2', admin.token, 'en-US');
-    expect(en.json().msg).toBe('Invalid argument: this Idempotency-Key was already used for a different request; use a new key for a new action');
+    expect(en.json().msg).toBe(
+      'Invalid argument: this Idempotency-Key was already used for a different request; use a new key for a new action',
+    );
     expect((await balances(t, userId)).userAmt).toBe('50.00');
     // and the key still answers its own body with its first answer
     expect((await adjust({ userId, amt: '50', direction: 0, note: 'a' }, 'intent-2')).headers['idempotent-replayed']).toBe('true');
@@ -91,7 +93,10 @@ describe('Idempotency-Key', () => {
     const userId = await makeUser(t);
     for (const bad of ['', 'a'.repeat(256), 'has space', 'tab\there', '中文键', 'k1, k2']) {
       const r = await adjust({ userId, amt: '10', direction: 0, note: 'x' }, bad);
-      expect(r.json(), JSON.stringify(bad)).toMatchObject({ status: 2, msg: '参数错误：请求头 Idempotency-Key 须为 1–255 个可见 ASCII 字符' });
+      expect(r.json(), JSON.stringify(bad)).toMatchObject({
+        status: 2,
+        msg: '参数错误：请求头 Idempotency-Key 须为 1–255 个可见 ASCII 字符',
+      });
     }
     const en = await adjust({ userId, amt: '10', direction: 0, note: 'x' }, 'has space', admin.token, 'en-US');
     expect(en.json().msg).toBe('Invalid argument: the Idempotency-Key header must be 1–255 visible ASCII characters');
@@ -152,7 +157,11 @@ describe('Idempotency-Key', () => {
   });
 
   it('is read on POST by a principal only: a GET and a public call without a token ignore it', async () => {
-    const info = await t.app.inject({ method: 'GET', url: '/api/user/info', headers: { admintoken: admin.token, 'idempotency-key': 'bad key' } });
+    const info = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/info',
+      headers: { admintoken: admin.token, 'idempotency-key': 'bad key' },
+    });
     expect(info.json().status).toBe(0);
     const login = await t.app.inject({
       method: 'POST',
@@ -175,7 +184,9 @@ describe('Idempotency-Key', () => {
     expect((await balances(t, userId)).userAmt).toBe('21.00');
     await t.app.ctx.db.execute(sql`UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE key = 'old-key'`);
     expect(await jobByKey('idempotency-cleanup')!.run(t.app.ctx)).toMatchObject({ deleted: 1 });
-    const left = rows<{ key: string }>(await t.app.ctx.db.execute(sql`SELECT key FROM idempotency_keys WHERE key IN ('old-key', 'kept-key')`));
+    const left = rows<{ key: string }>(
+      await t.app.ctx.db.execute(sql`SELECT key FROM idempotency_keys WHERE key IN ('old-key', 'kept-key')`),
+    );
     expect(left.map((x) => x.key)).toEqual(['kept-key']);
   });
 

@@ -64,9 +64,13 @@ describe('the demo market, open at any hour', () => {
     const cur = (await post(demo.t, '/admin/risk/stock/get.do', {}, { token: demo.admin })).json().data;
     expect(cur.settings ?? cur).toMatchObject({ amStart: '00:00', amEnd: '12:00', pmStart: '12:00', pmEnd: '24:00' });
     // a position to sell, bought under the all-day hours and approved
-    const buy = (await appPost(demo.t, '/app/order/buy.do', { gid: 'sh600036', shares: 100, leverage: 2 }, demo.user, { json: true })).json();
+    const buy = (
+      await appPost(demo.t, '/app/order/buy.do', { gid: 'sh600036', shares: 100, leverage: 2 }, demo.user, { json: true })
+    ).json();
     expect(buy.status, buy.msg).toBe(0);
-    const approved = (await post(demo.t, '/admin/order/review.do', { id: buy.data.id, approve: true }, { token: demo.admin, json: true })).json();
+    const approved = (
+      await post(demo.t, '/admin/order/review.do', { id: buy.data.id, approve: true }, { token: demo.admin, json: true })
+    ).json();
     expect(approved.status, approved.msg).toBe(0);
     const positions = (await appPost(demo.t, '/app/position/list.do', {}, demo.user, { json: true })).json().data;
     const position = (positions.list ?? positions)[0];
@@ -75,7 +79,9 @@ describe('the demo market, open at any hour', () => {
     const narrowed = { ...(cur.settings ?? cur), amStart: '09:30', amEnd: '09:31', pmStart: '14:58', pmEnd: '14:59', version: cur.version };
     const saved = (await post(demo.t, '/admin/risk/stock/update.do', narrowed, { token: demo.admin, json: true })).json();
     expect(saved.status, saved.msg).toBe(0);
-    const again = (await appPost(demo.t, '/app/order/buy.do', { gid: 'sh600036', shares: 100, leverage: 2 }, demo.user, { json: true })).json();
+    const again = (
+      await appPost(demo.t, '/app/order/buy.do', { gid: 'sh600036', shares: 100, leverage: 2 }, demo.user, { json: true })
+    ).json();
     expect(again).toMatchObject({ status: 1, msg: '不在交易时间内（09:30–09:31，14:58–14:59）' });
     const sell = (await appPost(demo.t, '/app/position/sell.do', { id: position.id }, demo.user, { json: true, lang: 'en-US' })).json();
     expect(sell).toMatchObject({ status: 1, msg: 'Outside trading hours (09:30–09:31, 14:58–14:59)' });

@@ -92,7 +92,11 @@ describe.skipIf(!PG)('one Idempotency-Key, 50 concurrent calls on two instances'
     await fifty('/admin/user/updateAmt.do', body, `a-${id}`, { admin: adm });
     expect((await balances(inst.a, id)).userAmt).toBe('5000.00');
     expect(await count(sql`SELECT count(*)::int AS n FROM fund_records WHERE user_id = ${id}`)).toBe(1);
-    expect(await count(sql`SELECT count(*)::int AS n FROM operation_log WHERE action = '/admin/user/updateAmt.do' AND result = 'ok' AND summary->'input'->>'userId' = ${String(id)}`)).toBe(1);
+    expect(
+      await count(
+        sql`SELECT count(*)::int AS n FROM operation_log WHERE action = '/admin/user/updateAmt.do' AND result = 'ok' AND summary->'input'->>'userId' = ${String(id)}`,
+      ),
+    ).toBe(1);
 
     const other = await send(inst.b, '/admin/user/updateAmt.do', { ...body, amt: '50000' }, `a-${id}`, { admin: adm });
     expect(other.statusCode).toBe(422);

@@ -10,7 +10,9 @@ export const idempotencyKeys = pgTable(
     key: text('key').notNull(),
     /** sha-256 of the method, path and body of the first call. */
     fingerprint: text('fingerprint').notNull(),
-    state: text('state', { enum: ['running', 'committed', 'done'] }).notNull().default('running'),
+    state: text('state', { enum: ['running', 'committed', 'done'] })
+      .notNull()
+      .default('running'),
     httpStatus: integer('http_status'),
     /** The first answer's bytes, replayed as they are. */
     response: text('response'),

@@ -25,6 +25,13 @@ export async function seedRisk(ctx: AppContext): Promise<void> {
  */
 async function seedAllDayHours(ctx: AppContext): Promise<void> {
   const current = await getDoc(ctx.db, 'stock');
-  const input = stockRiskInput.parse({ ...current.settings, amStart: '00:00', amEnd: '12:00', pmStart: '12:00', pmEnd: '24:00', version: current.version });
+  const input = stockRiskInput.parse({
+    ...current.settings,
+    amStart: '00:00',
+    amEnd: '12:00',
+    pmStart: '12:00',
+    pmEnd: '24:00',
+    version: current.version,
+  });
   await saveDoc(ctx, 'stock', input, null);
 }

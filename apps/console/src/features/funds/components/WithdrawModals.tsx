@@ -90,7 +90,9 @@ export function ApproveModal({
             </Descriptions>
           </>
         ) : (
-          <Typography.Paragraph>{t('funds.withdraw.batchApproveDesc', { count: count ?? 0, amount: formatYuan(total) })}</Typography.Paragraph>
+          <Typography.Paragraph>
+            {t('funds.withdraw.batchApproveDesc', { count: count ?? 0, amount: formatYuan(total) })}
+          </Typography.Paragraph>
         )}
         <Form form={form} layout="vertical" name="withdrawApprove">
           {can('channallist', 'query') && (

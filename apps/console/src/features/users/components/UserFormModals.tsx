@@ -290,7 +290,9 @@ export function BatchMoveModal({
   return (
     <Modal
       open={!!mode}
-      title={mode === 'agent' ? t('users.batch.moveAgentTitle', { count: ids.length }) : t('users.batch.moveTierTitle', { count: ids.length })}
+      title={
+        mode === 'agent' ? t('users.batch.moveAgentTitle', { count: ids.length }) : t('users.batch.moveTierTitle', { count: ids.length })
+      }
       onCancel={onClose}
       onOk={() => void save().catch(() => undefined)}
       okText={t('common.ok')}
