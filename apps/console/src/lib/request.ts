@@ -302,14 +302,14 @@ export async function request<T = unknown>(url: string, opts: RequestOptions = {
     try {
       ({ res, body } = await exchange(enc.url, init, opts));
     } catch (e) {
-      const err = e as RequestError;
-      const userAborted = err.message === 'aborted';
+      // the caller's own abort ends the intent: no retry, no notice
+      const userAborted = opts.signal?.aborted === true;
       if (retry !== undefined && !userAborted) {
         await wait(retry);
         continue;
       }
       if (!userAborted) networkError(opts.silent);
-      throw err;
+      throw e;
     }
     if (retry !== undefined && unavailableAnswer(res, body)) {
       await wait(retry);
@@ -319,7 +319,7 @@ export async function request<T = unknown>(url: string, opts: RequestOptions = {
   }
 
   const env = isEnvelope(body) ? body : undefined;
-  if (env?.status === Status.UNAVAILABLE || (res.status === 503 && !env)) {
+  if (unavailableAnswer(res, body)) {
     unavailable(env?.msg ?? '');
     throw new RequestError('unavailable', env?.msg ?? 'unavailable', env?.status, env?.data, res.status);
   }

@@ -46,7 +46,7 @@ export interface CommitOutcome {
   rolledBack(): void;
 }
 
-const hooks = new AsyncLocalStorage<CommitHooks>();
+const hooks = new AsyncLocalStorage<readonly CommitHooks[]>();
 /** The work to do once the top-level transaction running here has committed (`afterCommit`). */
 const committing = new AsyncLocalStorage<(() => void)[]>();
 
@@ -61,9 +61,12 @@ export function afterCommit(fn: () => void): void {
   else fn();
 }
 
-/** Runs `fn` so that every transaction it commits runs the hooks. */
-export function withCommitHooks<T>(h: CommitHooks, fn: () => Promise<T>): Promise<T> {
-  return hooks.run(h, fn);
+/** Runs `fn` so that every transaction it commits runs the hooks, in order (absent ones left out). */
+export function withCommitHooks<T>(list: readonly (CommitHooks | undefined)[], fn: () => Promise<T>): Promise<T> {
+  return hooks.run(
+    list.filter((h): h is CommitHooks => h !== undefined),
+    fn,
+  );
 }
 
 /** Counted for the tests (and as `db_transaction_retries_total`): transactions tried again after a conflict. */
@@ -115,14 +118,14 @@ export function installTransactionPolicy(db: Db, opts: { attempts?: number; read
   const begin = db.transaction.bind(db) as Db['transaction'];
   const transaction: Db['transaction'] = async (fn, config) => {
     for (let attempt = 1; ; attempt++) {
-      const h = hooks.getStore();
-      let outcome: CommitOutcome | undefined;
+      const hs = hooks.getStore() ?? [];
+      const outcomes: CommitOutcome[] = [];
       const onCommit: (() => void)[] = [];
       // set once the transaction's work is done and its COMMIT is next: a connection failure after it is in doubt
       let xid: string | null = null;
       let value: unknown;
       const done = () => {
-        outcome?.committed();
+        for (const o of outcomes) o.committed();
         for (const f of onCommit) f();
       };
       try {
@@ -130,7 +133,10 @@ export function installTransactionPolicy(db: Db, opts: { attempts?: number; read
           (tx) =>
             committing.run(onCommit, async () => {
               const r = await fn(tx);
-              if (h) outcome = await h.beforeCommit(tx as unknown as Db);
+              for (const h of hs) {
+                const o = await h.beforeCommit(tx as unknown as Db);
+                if (o) outcomes.push(o);
+              }
               if (opts.readsXid) {
                 const x = (await tx.execute(sql`SELECT pg_current_xact_id_if_assigned()::text AS x`)) as unknown as {
                   rows: { x: string | null }[];
@@ -145,19 +151,14 @@ export function installTransactionPolicy(db: Db, opts: { attempts?: number; read
         done();
         return result;
       } catch (err) {
-        if (xid !== null && isConnectionError(err)) {
-          const fate = await outcomeOf(db, xid);
-          inDoubtStats[fate]++;
-          if (fate === 'committed') {
-            done();
-            return value as Awaited<ReturnType<typeof fn>>;
-          }
-          if (fate === 'unknown') {
-            outcome?.rolledBack();
-            throw new OutcomeUnknownError(err);
-          }
+        const fate = xid !== null && isConnectionError(err) ? await outcomeOf(db, xid) : null;
+        if (fate) inDoubtStats[fate]++;
+        if (fate === 'committed') {
+          done();
+          return value as Awaited<ReturnType<typeof fn>>;
         }
-        outcome?.rolledBack();
+        for (const o of outcomes) o.rolledBack();
+        if (fate === 'unknown') throw new OutcomeUnknownError(err);
         if (!isConflict(err)) throw err;
         if (attempt >= attempts) {
           conflictStats.exhausted++;

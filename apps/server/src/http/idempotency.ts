@@ -225,19 +225,3 @@ export function idempotentCall(db: Db, req: FastifyRequest, scope: string | null
   if (key === undefined || scope === null) return undefined;
   return new IdempotentCall(db, scope, key, fingerprintOf(req));
 }
-
-/** Several commit hooks as one (the operation-log row and the key's mark commit in the same transaction). */
-export function bothHooks(a: CommitHooks | undefined, b: CommitHooks | undefined): CommitHooks | undefined {
-  if (!a || !b) return a ?? b;
-  return {
-    async beforeCommit(tx) {
-      const x = await a.beforeCommit(tx);
-      const y = await b.beforeCommit(tx);
-      if (!x || !y) return x ?? y;
-      return {
-        committed: () => (x.committed(), y.committed()),
-        rolledBack: () => (x.rolledBack(), y.rolledBack()),
-      };
-    },
-  };
-}

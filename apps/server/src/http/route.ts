@@ -9,7 +9,7 @@ import { refuseUnstorable } from './input.js';
 import { OplogRow } from './oplog.js';
 import { OutcomeUnknownError, withCommitHooks, type CommitHooks, type CommitOutcome } from '../db/transactions.js';
 import { connectionLost, databaseAnswered, isConnectionError } from '../db/outage.js';
-import { bothHooks, idempotentCall, replay, type IdempotentCall, type StoredAnswer } from './idempotency.js';
+import { idempotentCall, replay, type IdempotentCall, type StoredAnswer } from './idempotency.js';
 import { serialize } from './json.js';
 
 /** What an endpoint handler receives. `admin` is null only on public endpoints. */
@@ -50,8 +50,11 @@ const header = (req: FastifyRequest, name: 'admintoken' | 'usertoken'): string |
 export const tokenOf = (req: FastifyRequest) => header(req, 'admintoken');
 export const userTokenOf = (req: FastifyRequest) => header(req, 'usertoken');
 
+/** An answer: its HTTP status and envelope. */
+type Answer = { http: number; body: Envelope<unknown> };
+
 /** Turns any thrown value into the envelope and HTTP status the caller gets. */
-export function toEnvelope(err: unknown, lang: Lang, req: FastifyRequest): { http: number; body: Envelope<unknown> } {
+export function toEnvelope(err: unknown, lang: Lang, req: FastifyRequest): Answer {
   if (err instanceof OutcomeUnknownError) {
     // the change may or may not be there: the caller must not be told "failed", nor retry blindly (README)
     req.log.error({ err }, 'a COMMIT whose acknowledgement was lost: outcome unknown');
@@ -153,62 +156,65 @@ const okBody = (lang: Lang, ok: OkMessage, data: unknown): Envelope<unknown> => 
   data: data ?? null,
 });
 
-/**
- * Notes that the call committed a change. A connection lost after that (reading the result back) must not be
- * answered "failed": the change is there (issue 47's "answers that tell the truth").
- */
-class CommitSeen implements CommitHooks {
-  seen = false;
-  async beforeCommit(): Promise<CommitOutcome> {
-    return { committed: () => (this.seen = true), rolledBack: () => undefined };
-  }
-}
-
-/** The answer to a call whose change committed before the connection was lost. */
-const savedButUnread = (lang: Lang) => ({
-  http: 200,
-  body: { status: Status.OK, msg: t(lang, 'committed_answer_unread'), data: null } as Envelope<unknown>,
-});
-
-/** A failure's answer, unless the call had committed and only lost its connection afterwards. */
-function failureAnswer(err: unknown, lang: Lang, req: FastifyRequest, seen: CommitSeen) {
-  if (seen.seen && isConnectionError(err) && !(err instanceof OutcomeUnknownError)) {
-    req.log.warn({ err }, 'connection lost after the call committed: answered as saved');
-    return savedButUnread(lang);
-  }
-  return toEnvelope(err, lang, req);
-}
-
-/** Runs the call with the hooks its transactions must run (the log row, the key's mark), if any. */
-const runHooked = <T>(h: CommitHooks | undefined, fn: () => Promise<T>): Promise<T> => (h ? withCommitHooks(h, fn) : fn());
-
-/**
- * Sends the answer. A call with an Idempotency-Key stores the very bytes it sends (or releases the key when the
- * answer says nothing was done and to try again), so a retry gets them back as they were.
- */
-async function answer(
-  reply: FastifyReply,
-  result: { http: number; body: Envelope<unknown> },
-  idem: IdempotentCall | undefined,
-  err: unknown,
-): Promise<FastifyReply> {
-  if (!idem) return reply.code(result.http).send(result.body);
-  const bytes = serialize(result.body) as string | Buffer;
-  const stored: StoredAnswer = { http: result.http, payload: Buffer.isBuffer(bytes) ? bytes.toString('utf8') : bytes };
-  await idem.finish(stored, { unknownOutcome: err instanceof OutcomeUnknownError });
-  return reply.code(result.http).type('application/json; charset=utf-8').send(stored.payload);
-}
-
 /** The answer to a retry of a call that committed but whose process died before its answer was stored. */
 const lostAnswer = (lang: Lang): StoredAnswer => ({
   http: 200,
   payload: JSON.stringify({ status: Status.OK, msg: t(lang, 'idempotency_answer_lost'), data: null }),
 });
 
-/** The call's key claimed: undefined to run it, else the answer to replay. */
-async function claimed(idem: IdempotentCall | undefined, lang: Lang): Promise<StoredAnswer | undefined> {
-  const prior = await idem?.claim();
-  return prior === 'lost' ? lostAnswer(lang) : prior;
+/**
+ * What both wrappers do with a call once its caller is known: claim its Idempotency-Key, run it so that its
+ * transactions write their hooks (the log row, the key's mark) and note that they committed, and answer.
+ */
+class CallRun implements CommitHooks {
+  /** A transaction of the call committed: a connection lost afterwards (reading the result back) is no failure. */
+  private committed = false;
+  /** The call's key, once this call holds it (a refusal of the key itself must not overwrite the key's answer). */
+  private idem: IdempotentCall | undefined;
+  private failure: unknown;
+
+  async beforeCommit(): Promise<CommitOutcome> {
+    return { committed: () => (this.committed = true), rolledBack: () => undefined };
+  }
+
+  /** Claims the key: the first call's answer to replay, or undefined to run this one. */
+  async claim(key: IdempotentCall | undefined, lang: Lang): Promise<StoredAnswer | undefined> {
+    const prior = await key?.claim();
+    if (!prior) this.idem = key;
+    return prior === 'lost' ? lostAnswer(lang) : prior;
+  }
+
+  /** Runs the call with its transactions' hooks: `before` (the log row), then the key's mark, then this one's. */
+  run<T>(before: CommitHooks | undefined, call: () => Promise<T>): Promise<T> {
+    return withCommitHooks([before, this.idem, this], call);
+  }
+
+  /** The handler sent a response itself (a file): nothing to replay. */
+  abandon(): Promise<void> {
+    return this.idem?.abandon() ?? Promise.resolve();
+  }
+
+  /** A failure's answer, unless the call had committed and only lost its connection afterwards. */
+  failed(err: unknown, lang: Lang, req: FastifyRequest): Answer {
+    this.failure = err;
+    if (this.committed && isConnectionError(err) && !(err instanceof OutcomeUnknownError)) {
+      req.log.warn({ err }, 'connection lost after the call committed: answered as saved');
+      return { http: 200, body: { status: Status.OK, msg: t(lang, 'committed_answer_unread'), data: null } };
+    }
+    return toEnvelope(err, lang, req);
+  }
+
+  /**
+   * Sends the answer. A call with an Idempotency-Key stores the very bytes it sends (or releases the key when the
+   * answer says nothing was done and to try again), so a retry gets them back as they were.
+   */
+  async answer(reply: FastifyReply, result: Answer): Promise<FastifyReply> {
+    if (!this.idem) return reply.code(result.http).send(result.body);
+    const bytes = serialize(result.body) as string | Buffer;
+    const stored: StoredAnswer = { http: result.http, payload: Buffer.isBuffer(bytes) ? bytes.toString('utf8') : bytes };
+    await this.idem.finish(stored, { unknownOutcome: this.failure instanceof OutcomeUnknownError });
+    return reply.code(result.http).type('application/json; charset=utf-8').send(stored.payload);
+  }
 }
 
 /**
@@ -240,11 +246,8 @@ export function route<E extends Endpoint>(
       let audit: { targetId?: string | number | null; before?: unknown; after?: unknown } = {};
       let okMsg: OkMessage = ['ok', undefined];
       let parsed: unknown;
-      let result: { http: number; body: Envelope<unknown> };
-      let failure: unknown;
-      /** Set once this call holds its key (a refusal of the key itself must not overwrite the key's answer). */
-      let idem: IdempotentCall | undefined;
-      const seen = new CommitSeen();
+      let result: Answer;
+      const run = new CallRun();
       const oplog = e.module
         ? new OplogRow(ctx.db, () => {
             const body = (parsed ?? req.body ?? {}) as Record<string, unknown>;
@@ -276,9 +279,8 @@ export function route<E extends Endpoint>(
         const key = idempotentCall(ctx.db, req, admin ? `admin:${admin.adminId}` : null);
         parsed = readInput(e, req);
         // a replay is the first call's answer and nothing else: no second effect, no second log row
-        const prior = await claimed(key, lang);
+        const prior = await run.claim(key, lang);
         if (prior) return replay(reply, prior);
-        idem = key;
         const call = () =>
           handler({
             input: parsed as InputOut<E>,
@@ -291,23 +293,22 @@ export function route<E extends Endpoint>(
             message: (key, params) => (okMsg = [key, params]),
           });
         // a mutation's log row and its key's mark are written inside the transaction that commits its change
-        const data = await runHooked(bothHooks(bothHooks(oplog, idem), seen), call);
+        const data = await run.run(oplog, call);
         databaseAnswered();
         if (reply.sent) {
-          await idem?.abandon();
+          await run.abandon();
           return reply;
         }
         result = { http: 200, body: okBody(lang, okMsg, data) };
       } catch (err) {
-        failure = err;
-        result = failureAnswer(err, lang, req, seen);
+        result = run.failed(err, lang, req);
       }
       if (oplog && result.body.status !== Status.LOGIN_REQUIRED) {
         await oplog
           .finish(result.body.status, result.body.msg)
           .catch((err) => (isConnectionError(err) ? connectionLost(err) : req.log.error({ err }, 'operation log write failed')));
       }
-      return answer(reply, result, idem, failure);
+      return run.answer(reply, result);
     },
   });
 }
@@ -328,10 +329,8 @@ export function appRoute<E extends Endpoint>(
     handler: async (req, reply) => {
       const lang = parseLang(req.headers.lang);
       let okMsg: OkMessage = ['ok', undefined];
-      let result: { http: number; body: Envelope<unknown> };
-      let failure: unknown;
-      let idem: IdempotentCall | undefined;
-      const seen = new CommitSeen();
+      let result: Answer;
+      const run = new CallRun();
       try {
         let user: AppUser | null = null;
         const token = userTokenOf(req);
@@ -341,9 +340,8 @@ export function appRoute<E extends Endpoint>(
         }
         const key = idempotentCall(ctx.db, req, user ? `user:${user.userId}` : null);
         const parsed = readInput(e, req);
-        const prior = await claimed(key, lang);
+        const prior = await run.claim(key, lang);
         if (prior) return replay(reply, prior);
-        idem = key;
         const call = () =>
           handler({
             input: parsed as InputOut<E>,
@@ -354,17 +352,16 @@ export function appRoute<E extends Endpoint>(
             reply,
             message: (key, params) => (okMsg = [key, params]),
           });
-        const data = await runHooked(bothHooks(idem, seen), call);
+        const data = await run.run(undefined, call);
         if (reply.sent) {
-          await idem?.abandon();
+          await run.abandon();
           return reply;
         }
         result = { http: 200, body: okBody(lang, okMsg, data) };
       } catch (err) {
-        failure = err;
-        result = failureAnswer(err, lang, req, seen);
+        result = run.failed(err, lang, req);
       }
-      return answer(reply, result, idem, failure);
+      return run.answer(reply, result);
     },
   });
 }
