@@ -12,15 +12,18 @@ const FEATURES = fs
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
 const TOP = fs.readdirSync(path.join(import.meta.dirname, CONSOLE)).filter((n) => n !== 'app');
-// The server's layers (docs/architecture.md, Layers): these are shared by every domain and import none.
+// The server's layers (docs/architecture.md, Layers): these are shared by every domain and import none. Bottom up, each
+// imports only those before it (test/structure/layers.test.ts holds the whole folder graph free of cycles).
 const SERVER = 'apps/server/src';
-const SERVER_SHARED = ['http', 'lib', 'realtime', 'db', 'jobs', 'ledger'];
-// Every folder of modules/ but the kit is a domain; its index.ts is what others may use, manifest.ts what app.ts installs.
+const SERVER_LAYERS = ['lib', 'config.ts', 'db', 'app', 'realtime', 'jobs', 'http'];
+const SERVER_SHARED = SERVER_LAYERS.filter((l) => l !== 'config.ts');
+// Every folder of modules/ but the kit is a domain; its index.ts (services) and tables.ts (its tables, to read and join)
+// are what others may use, manifest.ts what app.ts installs.
 const DOMAINS = fs
   .readdirSync(path.join(import.meta.dirname, SERVER, 'modules'), { withFileTypes: true })
   .filter((d) => d.isDirectory() && d.name !== '_kit')
   .map((d) => d.name);
-const ENTRIES = DOMAINS.flatMap((d) => [`./${d}/index.ts`]);
+const ENTRIES = DOMAINS.flatMap((d) => [`./${d}/index.ts`, `./${d}/tables.ts`]);
 
 export default tseslint.config(
   {
@@ -172,14 +175,14 @@ export default tseslint.config(
               target: `${SERVER}/modules/${d}`,
               from: `${SERVER}/modules`,
               except: [`./${d}`, './_kit', ...ENTRIES],
-              message: `A domain imports another only through its index.ts (its public entry): export what ${d} needs there.`,
+              message: `A domain imports another only through its index.ts (its public entry) or its tables.ts: export what ${d} needs there.`,
             })),
             {
-              // the kit is below every domain
+              // the kit is below every domain: it may read their tables (agent scoping joins agents and users), no more
               target: `${SERVER}/modules/_kit`,
               from: `${SERVER}/modules`,
-              except: ['./_kit'],
-              message: 'modules/_kit imports no domain: it is what the domains share.',
+              except: ['./_kit', ...DOMAINS.map((d) => `./${d}/tables.ts`)],
+              message: 'modules/_kit imports no domain (their tables.ts aside): it is what the domains share.',
             },
             {
               // the composition and the tools above it install manifests and call public entries, like the domains
@@ -193,6 +196,15 @@ export default tseslint.config(
               from: ['modules', 'simulate', 'cli', 'app.ts', 'main.ts'].map((d) => `${SERVER}/${d}`),
               message: `${SERVER_SHARED.join('/, ')}/ import no domain: pass what they need in from app.ts or main.ts.`,
             },
+            // each shared layer imports only the layers below it: lib/ nothing of the app, db/ no context, no layer http/
+            ...SERVER_LAYERS.slice(0, -1).map((layer, i) => ({
+              target: `${SERVER}/${layer}`,
+              from: SERVER_LAYERS.slice(i + 1).map((above) => `${SERVER}/${above}`),
+              message:
+                layer === 'lib'
+                  ? 'lib/ depends on nothing of the app: pass what it needs as a parameter.'
+                  : `${layer} imports only the layers below it (${SERVER_LAYERS.slice(0, i).join(', ') || 'none'}): move the shared piece down (app/ holds the context).`,
+            })),
           ],
         },
       ],

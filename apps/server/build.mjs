@@ -1,12 +1,12 @@
 // Builds the server for production: one ES module, apps/server/dist/main.mjs, plus the SQL migrations
-// beside it (dist/migrations, read by db/migrate.ts relative to the module). Packages stay external
+// of every folder beside it (dist/migrations, read by db/migrate.ts relative to the module). Packages stay external
 // (resolved from node_modules at run time); the workspace's own TypeScript (the contracts) is bundled.
 // Running the bundle with plain `node` instead of the tsx loader saves ≈ 85 MB of resident memory per
 // instance (no in-process TypeScript transform and its caches) and starts faster.
 //
 //   node apps/server/build.mjs [entry …]     (default entry: src/main.ts; `--out-dir` to change dist/)
 import { build } from 'esbuild';
-import { cpSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -37,5 +37,12 @@ await build({
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   logLevel: 'warning',
 });
-cpSync(path.join(here, 'src/db/migrations'), path.join(outDir, 'migrations'), { recursive: true });
+// every folder's migrations, flat: their names are one global sequence (db/migrate.ts, migrationFiles)
+// (this script runs on plain node, so it finds them by their folder's name rather than importing migrate.ts)
+mkdirSync(path.join(outDir, 'migrations'), { recursive: true });
+for (const e of readdirSync(path.join(here, 'src'), { recursive: true, withFileTypes: true })) {
+  if (e.isFile() && e.name.endsWith('.sql') && path.basename(e.parentPath) === 'migrations') {
+    cpSync(path.join(e.parentPath, e.name), path.join(outDir, 'migrations', e.name), { errorOnExist: true, force: false });
+  }
+}
 console.log(`server built: ${path.relative(process.cwd(), outDir)}/`);

@@ -13,7 +13,6 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { DEFAULT_STOCK_RISK } from '@stock-admin/contracts';
-import * as schema from '../../apps/server/src/db/schema/index.ts';
 import { listPositions } from '../../apps/server/src/modules/trading/lists.ts';
 import { createUserSession } from '../../apps/server/src/modules/users/sessions.ts';
 import { httpLoad } from '../lib/load.mjs';
@@ -149,7 +148,7 @@ async function arrangePastLine(pool, round) {
 async function main() {
   await seedPositions({ users: Number(values.users), positions: Number(values.positions) });
   const pool = new pg.Pool({ connectionString: schemaUrl(), max: POOL });
-  const db = drizzle(pool, { schema });
+  const db = drizzle(pool);
   const server = await startServer({
     port: 18400,
     nodeArgs: values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : [],

@@ -2,12 +2,11 @@
 // seeded benchmark schema: node --import tsx bench/user-list/explain.mjs [U1,C3,...]  (FULL=1 for whole plans)
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import * as schema from '../../apps/server/src/db/schema/index.ts';
 import { schemaUrl } from './seed.mjs';
 import { selected, statementOf } from './scenarios.mjs';
 
 const pool = new pg.Pool({ connectionString: schemaUrl(), max: 2 });
-const db = drizzle(pool, { schema });
+const db = drizzle(pool);
 for (const [id, , path, body, who] of selected(process.argv[2])) {
   const { text, values } = await statementOf(db, path, body, who);
   const r = await pool.query('EXPLAIN (ANALYZE, SUMMARY) ' + text, values);

@@ -3,13 +3,12 @@
 //   node --import tsx bench/user-list/plans.mjs [U1,C3,...]
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import * as schema from '../../apps/server/src/db/schema/index.ts';
 import { schemaUrl } from './seed.mjs';
 import { selected, statementOf } from './scenarios.mjs';
 
 const CALLS = 300;
 const pool = new pg.Pool({ connectionString: schemaUrl(), max: 1 });
-const db = drizzle(pool, { schema });
+const db = drizzle(pool);
 console.log('| # | statement | generic plans | custom plans | ms a call |\n|---|---|---:|---:|---:|');
 for (const [id, , path, body, who] of selected(process.argv[2])) {
   const query = await statementOf(db, path, body, who);

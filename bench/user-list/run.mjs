@@ -8,7 +8,6 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import * as schema from '../../apps/server/src/db/schema/index.ts';
 import { httpLoad } from '../lib/load.mjs';
 import { percentile as pct } from '../lib/stats.mjs';
 import { adminLogin, startServer } from '../lib/server.mjs';
@@ -126,7 +125,7 @@ async function main() {
     ],
   });
   const pool = new pg.Pool({ connectionString: schemaUrl(), max: POOL });
-  const db = drizzle(pool, { schema });
+  const db = drizzle(pool);
   const results = [];
   try {
     const tokens = {

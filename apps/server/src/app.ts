@@ -10,10 +10,10 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { Status } from '@stock-admin/contracts';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { AppHooks, type AppContext } from './http/context.js';
+import { AppHooks, type AppContext } from './app/context.js';
 import { registerBodyParsers } from './http/body.js';
 import { registerCompression } from './http/compression.js';
-import { parseLang, t } from './http/i18n.js';
+import { parseLang, t } from './app/i18n.js';
 import { redactUrl } from './http/redact.js';
 import { toEnvelope } from './http/route.js';
 import { guardApiDocs, registerSecurity } from './http/security.js';
@@ -25,7 +25,7 @@ import { DOMAINS } from './modules/index.js';
 import { registerRealtime } from './realtime/plugin.js';
 import { registerMarket } from './modules/market/index.js';
 import { secretBoxFor } from './lib/secretbox.js';
-import { SessionCache, sessionAuthenticator } from './modules/session/index.js';
+import { SessionCache, principalStore, sessionAuthenticator } from './modules/session/index.js';
 import { agentChainsOfUsers } from './modules/agents/index.js';
 import { authenticateUser } from './modules/users/index.js';
 import { serialize } from './http/json.js';
@@ -80,6 +80,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // the session domain's lookup, which needs the context itself: installed right below
     authenticate: async () => null,
     authenticateUser: (token) => authenticateUser(ctx, token),
+    principals: principalStore(database.db),
   };
   ctx.authenticate = sessionAuthenticator(ctx, new SessionCache(hooks));
   app.decorate('ctx', ctx);

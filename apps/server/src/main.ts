@@ -7,11 +7,11 @@ import { connectionLost, isConnectionError } from './db/outage.js';
 import { demoLogins, seedDemo, type DemoLogin } from './modules/seed.js';
 import { buildApp } from './app.js';
 import { serveMetricsPort } from './http/metrics.js';
-import { apnsPushProvider } from './lib/apns.js';
-import { setPushProvider } from './lib/push.js';
+import { apnsPushProvider } from './modules/logs/index.js';
+import { setPushProvider } from './modules/logs/index.js';
 import { ensureBuiltinRoles, sealLegacyTotpSecrets } from './modules/admins/index.js';
 import { iosPushCredentials } from './modules/account/index.js';
-import { startJobRunner, type JobRunner } from './jobs/index.js';
+import { startJobRunner, type JobRunner } from './modules/tasks/index.js';
 import type { Simulation } from './simulate/index.js';
 import { startDemoTraffic } from './simulate/demo.js';
 

@@ -4,7 +4,7 @@ import { RequestError } from './request';
 
 /**
  * THE mapping of a server refusal onto a form (every form of every feature uses it). A bad argument comes back
- * as status 2 with `参数错误：{field} {reason}` / `Invalid argument: {field} {reason}` (apps/server http/i18n.ts
+ * as status 2 with `参数错误：{field} {reason}` / `Invalid argument: {field} {reason}` (apps/server app/i18n.ts
  * `invalid_field`). The request client has already shown the message; forms also put the reason under the field
  * it names (DESIGN §6 "the server's validation messages shown on the field").
  */

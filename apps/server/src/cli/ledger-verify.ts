@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { rows } from '../db/migrate.js';
-import { verifyLedger } from '../ledger/verify.js';
+import { verifyLedger } from '../modules/fundrecords/index.js';
 
 async function main(): Promise<number> {
   const { values } = parseArgs({

@@ -4,18 +4,17 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
-import * as schema from './schema/index.js';
 import { ListPipeline } from './pipeline.js';
 import { Pool } from './pool.js';
 import { connectionLost } from './outage.js';
 import { installTransactionPolicy } from './transactions.js';
 import { gaugeSource } from '../lib/metrics.js';
 
-export type Schema = typeof schema;
+/** No relational schema: queries name their tables, which each domain declares in its own `tables.ts`. */
+export type Schema = Record<string, never>;
 /** The database handle every service takes; a transaction (`tx`) has the same shape. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 /** A raw query on one connection, for multi-statement scripts (migrations) that the ORM cannot send. */
 export type RawQuery = (text: string) => Promise<{ rows: Record<string, unknown>[] }>;
@@ -99,7 +98,7 @@ export async function openDatabase(opts: {
         c.release();
       }
     }
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool) as unknown as Db;
     // over a wire a COMMIT's acknowledgement can be lost: each transaction reads its id to ask what became of it
     installTransactionPolicy(db, { readsXid: true });
     return {
@@ -129,7 +128,7 @@ export async function openDatabase(opts: {
   else fs.mkdirSync(path.join(dir, 'pgdata'), { recursive: true });
   const client = new PGlite(dir ? path.join(dir, 'pgdata') : undefined);
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client) as unknown as Db;
   // in this process, COMMIT's answer cannot be lost on the way: no transaction is ever in doubt here
   installTransactionPolicy(db);
   return {

@@ -3,9 +3,42 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Database } from './client.js';
 
-export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const HERE = path.dirname(fileURLToPath(import.meta.url));
 
-/** `NNNN_snake_case.sql`: four digits, one global sequence whatever the domain (migrations/README.md). */
+/** The shared history: migrations written before each domain kept its own, that create tables of several domains. */
+export const MIGRATIONS_DIR = path.join(HERE, 'migrations');
+
+/**
+ * Where the migrations live. From the sources: the shared history (db/migrations), the route wrapper's
+ * (http/migrations) and each domain's own (`modules/<domain>/migrations`), found by looking, so a new domain
+ * adds its folder and nothing else. From the bundle (build.mjs copies them all into one folder beside it):
+ * dist/migrations. One global sequence across all of them: the file names are what `schema_migrations`
+ * records, so moving a file between folders changes nothing for a database that already ran it.
+ */
+export function migrationDirs(src = path.join(HERE, '..')): string[] {
+  const modules = path.join(src, 'modules');
+  if (!fs.existsSync(modules)) return [MIGRATIONS_DIR];
+  const domainDirs = fs
+    .readdirSync(modules, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => path.join(modules, d.name, 'migrations'));
+  return [path.join(src, 'db/migrations'), path.join(src, 'http/migrations'), ...domainDirs].filter((d) => fs.existsSync(d));
+}
+
+/** Every migration file by name → its path. Two folders holding the same name is refused: the name is the identity. */
+export function migrationFiles(dirs: readonly string[] = migrationDirs()): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const dir of dirs) {
+    for (const f of fs.readdirSync(dir).filter((n) => n.endsWith('.sql'))) {
+      const seen = out.get(f);
+      if (seen) throw new Error(`Two migrations are named ${f}: ${seen} and ${path.join(dir, f)}`);
+      out.set(f, path.join(dir, f));
+    }
+  }
+  return out;
+}
+
+/** `NNNN_snake_case.sql`: four digits, one global sequence whatever the domain or folder (db/migrations/README.md). */
 export const MIGRATION_NAME = /^(\d{4})_[a-z0-9]+(?:_[a-z0-9]+)*\.sql$/;
 
 /**
@@ -56,14 +89,14 @@ export function pendingMigrations(files: readonly string[], applied: Iterable<st
 }
 
 /**
- * Applies the SQL files of migrations/ in name order, once each, in one transaction guarded by an
+ * Applies the SQL files of every migrations folder (migrationDirs) in name order, once each, in one transaction guarded by an
  * advisory lock so that several instances starting together migrate exactly once. The same files
  * run on PGlite and PostgreSQL (keep them within PostgreSQL 15). Refuses a new file numbered below
  * one already applied (pendingMigrations).
  */
-export async function migrate(database: Database, opts: { dir?: string } = {}): Promise<string[]> {
-  const dir = opts.dir ?? MIGRATIONS_DIR;
-  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.sql'));
+export async function migrate(database: Database, opts: { dirs?: string[] } = {}): Promise<string[]> {
+  const byName = migrationFiles(opts.dirs);
+  const files = [...byName.keys()];
   return database.withConnection(async (q) => {
     await q('BEGIN');
     try {
@@ -76,7 +109,7 @@ export async function migrate(database: Database, opts: { dir?: string } = {}): 
         done.rows.map((r) => String(r.name)),
       );
       for (const f of pending) {
-        await q(fs.readFileSync(path.join(dir, f), 'utf8'));
+        await q(fs.readFileSync(byName.get(f)!, 'utf8'));
         await q(`INSERT INTO schema_migrations (name) VALUES ('${f.replace(/'/g, "''")}')`);
         ran.push(f);
       }

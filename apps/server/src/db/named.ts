@@ -37,7 +37,8 @@ export function statementName(text: string): string {
  * `*` reads gained a column: another instance of a newer version migrated while this one runs). The statements of
  * this process are then prepared again under new names; the old ones stay unused until their connection closes.
  */
-const resultChanged = (e: unknown) => (e as { code?: string }).code === '0A000' && /cached plan must not change result type/.test(String(e));
+const resultChanged = (e: unknown) =>
+  (e as { code?: string }).code === '0A000' && /cached plan must not change result type/.test(String(e));
 async function renamingOnce<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import type { AppContext } from './context.js';
+import type { AppContext } from '../app/context.js';
 import type { EventBus } from '../realtime/bus.js';
 import { connectionLost, databaseAnswered, isConnectionError } from '../db/outage.js';
 

@@ -6,7 +6,7 @@ import { AggregatorRegistry } from 'prom-client';
 import { Status } from '@stock-admin/contracts';
 import type { Config } from '../config.js';
 import { collectProcessMetrics, metrics, registry } from '../lib/metrics.js';
-import { parseLang, t } from './i18n.js';
+import { parseLang, t } from '../app/i18n.js';
 
 const started = Symbol('metrics.started');
 let workerAnswers: unknown;

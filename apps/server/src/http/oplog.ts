@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { operationLog } from '../db/schema/index.js';
+import { operationLog } from './tables.js';
 import type { CommitHooks, CommitOutcome } from '../db/transactions.js';
 import type { Db } from '../db/client.js';
-import type { Principal } from './context.js';
+import type { Principal } from '../app/context.js';
 import { storable } from './input.js';
 import { redact } from './redact.js';
 

@@ -1,5 +1,5 @@
 import { allows, type Action, type PermissionKey } from '@stock-admin/contracts';
-import type { Principal } from './context.js';
+import type { Principal } from '../app/context.js';
 import { forbidden } from './errors.js';
 
 /** What a permission check reads of a principal. */

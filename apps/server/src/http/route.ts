@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z as zod, type z } from 'zod';
 import { Status, envelopeSchema, type DataOf, type Endpoint, type Envelope, type Lang } from '@stock-admin/contracts';
-import type { AppContext, AppUser, Principal } from './context.js';
+import type { AppContext, AppUser, Principal } from '../app/context.js';
 import { AppError, loginRequired, superOnly } from './errors.js';
 import { requirePermission } from './permissions.js';
-import { parseLang, t } from './i18n.js';
+import { parseLang, t } from '../app/i18n.js';
 import { refuseUnstorable } from './input.js';
 import { OplogRow } from './oplog.js';
 import { OutcomeUnknownError, withCommitHooks, type CommitHooks, type CommitOutcome } from '../db/transactions.js';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from '../config.js';
 import { isBuiltScriptOrStyle } from './console-static.js';
-import { parseLang, t } from './i18n.js';
+import { parseLang, t } from '../app/i18n.js';
 
 /**
  * Security headers on every answer (helmet): a Content-Security-Policy the console works under

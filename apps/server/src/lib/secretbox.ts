@@ -1,7 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Config } from '../config.js';
 
 /**
  * AES-256-GCM for secrets at rest (gateway keys, TOTP secrets, APNs keys). The key comes from
@@ -33,7 +32,14 @@ export class SecretBox {
 /** Shows only the last 4 characters of a secret. */
 export const maskSecret = (s: string | null | undefined) => (s ? `****${s.slice(-4)}` : '');
 
-export function secretBoxFor(config: Config): SecretBox {
+/** The settings it reads (config.ts's names), as a shape: lib/ depends on nothing of the app. */
+export interface SecretSettings {
+  SECRET_KEY?: string;
+  DATABASE_URL?: string;
+  dataDir: string;
+}
+
+export function secretBoxFor(config: SecretSettings): SecretBox {
   if (config.SECRET_KEY) return new SecretBox(config.SECRET_KEY);
   if (config.DATABASE_URL) throw new Error('SECRET_KEY is required when DATABASE_URL is set (all instances must share it)');
   if (config.dataDir.startsWith('memory://')) return new SecretBox('in-memory-test-key-' + process.pid);

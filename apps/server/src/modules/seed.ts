@@ -1,4 +1,4 @@
-import type { AppContext } from '../http/context.js';
+import type { AppContext } from '../app/context.js';
 import type { DemoLogin, Domain } from './_kit/domain.js';
 import { adminCount, createAdmin } from './admins/service.js';
 import { DOMAINS } from './index.js';

@@ -1,8 +1,5 @@
-import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { adminRolePermissions, admins } from '../db/schema/index.js';
-import type { Db } from '../db/client.js';
-import type { Principal } from '../http/context.js';
+import type { Principal, PrincipalStore } from '../app/context.js';
 import type { ReceiverAcl } from './routing.js';
 
 interface AdminEntry {
@@ -17,8 +14,6 @@ interface RoleEntry {
   at: number;
 }
 
-const CHUNK = 5000;
-
 /**
  * Who may receive what, for the admins holding sockets on this instance: the same data as
  * authenticate() (admin's role, bound agent, lock; the role's permission entries), cached per admin
@@ -31,7 +26,7 @@ export class AclCache {
   private roles = new Map<number, RoleEntry>();
 
   constructor(
-    private readonly db: Db,
+    private readonly store: Pick<PrincipalStore, 'admins' | 'roleGrants'>,
     private readonly superAccount: string,
     private readonly ttlMs: number,
     private readonly log: FastifyBaseLogger,
@@ -91,27 +86,18 @@ export class AclCache {
 
   private async loadAdmins(ids: number[]): Promise<void> {
     const at = this.now();
-    for (let i = 0; i < ids.length; i += CHUNK) {
-      const part = ids.slice(i, i + CHUNK);
-      const found = await this.db
-        .select({ id: admins.id, roleId: admins.roleId, agentId: admins.agentId, locked: admins.locked, username: admins.username })
-        .from(admins)
-        .where(inArray(admins.id, part));
-      const seen = new Set<number>();
-      for (const r of found) {
-        seen.add(r.id);
-        this.admins.set(r.id, { roleId: r.roleId, agentId: r.agentId, locked: r.locked, isSuper: r.username === this.superAccount, at });
-      }
-      for (const id of part) if (!seen.has(id)) this.admins.delete(id);
+    const found = await this.store.admins(ids);
+    const seen = new Set<number>();
+    for (const r of found) {
+      seen.add(r.id);
+      this.admins.set(r.id, { roleId: r.roleId, agentId: r.agentId, locked: r.locked, isSuper: r.username === this.superAccount, at });
     }
+    for (const id of ids) if (!seen.has(id)) this.admins.delete(id);
   }
 
   private async loadRoles(ids: number[]): Promise<void> {
     const at = this.now();
-    const found = await this.db
-      .select({ roleId: adminRolePermissions.roleId, key: adminRolePermissions.permissionKey, actions: adminRolePermissions.actions })
-      .from(adminRolePermissions)
-      .where(inArray(adminRolePermissions.roleId, ids));
+    const found = await this.store.roleGrants(ids);
     const fresh = new Map<number, Map<string, string[]>>(ids.map((id) => [id, new Map()]));
     for (const r of found) fresh.get(r.roleId)!.set(r.key, r.actions ?? []);
     for (const [id, permissions] of fresh) this.roles.set(id, { permissions, at });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MARKET_PHASES, SOCKET_EVENTS, eventData, quoteTick, type MarketPhase, type QuoteTick } from '@stock-admin/contracts';
-import type { DomainEvent, PrincipalsChanged, SessionsRevoked } from '../http/context.js';
+import type { DomainEvent, PrincipalsChanged, SessionsRevoked } from '../app/context.js';
 
 /**
  * What travels between instances: a notice to route, sessions whose sockets must close (and whose

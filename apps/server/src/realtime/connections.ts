@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import WebSocket from 'ws';
 import type { Lang } from '@stock-admin/contracts';
-import type { AppContext, Principal, SessionsRevoked } from '../http/context.js';
-import { t } from '../http/i18n.js';
+import type { AppContext, Principal, SessionsRevoked } from '../app/context.js';
+import { t } from '../app/i18n.js';
 import { AclCache } from './acl.js';
 import {
   Close,
@@ -18,7 +18,6 @@ import { connectionLost, isConnectionError } from '../db/outage.js';
 import { metrics } from '../lib/metrics.js';
 import './messages.js';
 import { snapshotFrame } from './watch.js';
-import { validSessionIds } from './session-check.js';
 
 export type Verdict = { ok: true; principal: Principal } | { ok: false; close: { code: number; reason: string } };
 
@@ -70,7 +69,7 @@ export class SocketConnections {
   protected dropped = 0;
 
   constructor(protected readonly o: ConnectionOptions) {
-    this.acl = new AclCache(o.ctx.db, o.ctx.config.SUPER_ACCOUNT, o.aclTtlMs ?? 5000, o.log);
+    this.acl = new AclCache(o.ctx.principals, o.ctx.config.SUPER_ACCOUNT, o.aclTtlMs ?? 5000, o.log);
     this.sweepMs = Math.max(25, Math.floor(o.heartbeatMs / 4));
     this.timers.push(setInterval(() => this.sweepIdle(), this.sweepMs).unref());
     this.timers.push(setInterval(() => void this.checkSessions(), o.sessionCheckMs).unref());
@@ -216,7 +215,7 @@ export class SocketConnections {
     this.checking = true;
     try {
       const ids = [...this.bySession.keys()];
-      const valid = await validSessionIds(this.o.ctx.db, ids);
+      const valid = await this.o.ctx.principals.validSessionIds(ids);
       let closed = 0;
       for (const id of ids) {
         if (valid.has(id)) continue;

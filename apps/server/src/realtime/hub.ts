@@ -1,5 +1,5 @@
 import type { MarketPhase, QuoteTick } from '@stock-admin/contracts';
-import type { AppEvents, AppHooks, DomainEvent, PrincipalsChanged, SessionsRevoked } from '../http/context.js';
+import type { AppEvents, AppHooks, DomainEvent, PrincipalsChanged, SessionsRevoked } from '../app/context.js';
 import { gaugeSource, metrics } from '../lib/metrics.js';
 import type { BusMessage, EventBus } from './bus.js';
 import { SocketConnections, type ConnectionOptions } from './connections.js';
@@ -59,7 +59,8 @@ export class SocketHub extends SocketConnections {
       this.o.log.warn({ type: event.type }, 'notify(): this event type is not broadcast; ignored');
       return;
     }
-    if (!this.raising.push({ event, raisedAt: Date.now() })) this.o.log.error({ type: event.type }, 'socket hub overloaded: notice dropped');
+    if (!this.raising.push({ event, raisedAt: Date.now() }))
+      this.o.log.error({ type: event.type }, 'socket hub overloaded: notice dropped');
   }
 
   /** Publishes raised events in order, with the agent chains of their users looked up together. */

@@ -1,4 +1,4 @@
-import type { AppContext, DomainEvent } from '../http/context.js';
+import type { AppContext, DomainEvent } from '../app/context.js';
 
 /**
  * The one way domain code raises a live notice. Call it after the change has committed: the hub

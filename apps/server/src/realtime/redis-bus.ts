@@ -68,7 +68,13 @@ export class RedisBus extends LocalFanout implements EventBus {
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<boolean>((r) => (timer = setTimeout(() => r(false), timeoutMs)));
     try {
-      return await Promise.race([this.pub.ping().then((p) => p === 'PONG', () => false), late]);
+      return await Promise.race([
+        this.pub.ping().then(
+          (p) => p === 'PONG',
+          () => false,
+        ),
+        late,
+      ]);
     } finally {
       clearTimeout(timer);
     }

@@ -1,5 +1,5 @@
 import { MarketCmd, type MarketPhase, type QuoteTick } from '@stock-admin/contracts';
-import type { MarketReader } from '../http/context.js';
+import type { MarketReader } from '../app/context.js';
 
 /** What the watch frames need of a connection: the symbols it shows (WATCH). */
 interface Watching {

@@ -52,7 +52,13 @@ export class Recorder {
   /** Closes the current window: its count, errors and percentiles, and the time since the start. */
   window(): { t: number; count: number; errors: number; p50: number; p99: number } {
     const ms = this.windowMs.sort((a, b) => a - b);
-    const w = { t: Math.round((Date.now() - this.started) / 1000), count: ms.length, errors: this.windowErrors, p50: percentile(ms, 50), p99: percentile(ms, 99) };
+    const w = {
+      t: Math.round((Date.now() - this.started) / 1000),
+      count: ms.length,
+      errors: this.windowErrors,
+      p50: percentile(ms, 50),
+      p99: percentile(ms, 99),
+    };
     this.windowMs = [];
     this.windowErrors = 0;
     return w;

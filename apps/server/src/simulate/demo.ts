@@ -1,7 +1,9 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { addAgentInput } from '@stock-admin/contracts';
-import { admins, agents, users } from '../db/schema/index.js';
-import type { AppContext } from '../http/context.js';
+import { admins } from '../modules/admins/tables.js';
+import { agents } from '../modules/agents/tables.js';
+import { users } from '../modules/users/tables.js';
+import type { AppContext } from '../app/context.js';
 import { systemPrincipal } from '../modules/_kit/system.js';
 import { addAgent } from '../modules/agents/index.js';
 import { DEMO_USER_PASSWORD } from '../modules/users/index.js';

@@ -80,7 +80,11 @@ export class Simulation {
     });
     if (o.adopt?.length) population.adopt(o.adopt);
     const ops = o.operators
-      ? new Operators(platform, new Rng(`${o.seed}:ops`), o.operatorLogins?.length ? o.operatorLogins : [{ username: 'admin', password: 'admin123' }])
+      ? new Operators(
+          platform,
+          new Rng(`${o.seed}:ops`),
+          o.operatorLogins?.length ? o.operatorLogins : [{ username: 'admin', password: 'admin123' }],
+        )
       : null;
     await ops?.start();
     const until = o.duration > 0 ? Date.now() + o.duration * 1000 : Infinity;

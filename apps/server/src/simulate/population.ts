@@ -175,7 +175,9 @@ export class Population {
     // users pick a channel, and an amount it takes — one in ten asks for more than its limit (a clean refusal)
     const channel = this.rng.pick(this.channels);
     const amounts = ['5000.00', '20000.00', '50000.00', '100000.00', '200000.00'];
-    const fits = amounts.filter((a) => new Decimal(a).gte(channel.minAmount) && (channel.maxAmount == null || new Decimal(a).lte(channel.maxAmount)));
+    const fits = amounts.filter(
+      (a) => new Decimal(a).gte(channel.minAmount) && (channel.maxAmount == null || new Decimal(a).lte(channel.maxAmount)),
+    );
     const amount = this.rng.chance(0.9) && fits.length ? this.rng.pick(fits) : this.rng.pick(amounts);
     u.deposits++;
     await this.p.call('deposit', '/app/recharge/create.do', { channelId: channel.id, amount, payerName: '模拟客户' }, { user: u.token });

@@ -1,11 +1,13 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { adminAccounts, iosPushSettings, pushLog } from '../../src/db/schema/index.js';
+import { adminAccounts } from '../../src/modules/admins/tables.js';
+import { iosPushSettings } from '../../src/modules/account/tables.js';
+import { pushLog } from '../../src/modules/logs/tables.js';
 import { rows } from '../../src/db/migrate.js';
 import { totpCode } from '../../src/lib/totp.js';
-import { setPushProvider, logPushProvider } from '../../src/lib/push.js';
-import type { SessionsRevoked } from '../../src/http/context.js';
+import { setPushProvider, logPushProvider } from '../../src/modules/logs/push.js';
+import type { SessionsRevoked } from '../../src/app/context.js';
 import { createTestApp, login, post, signedIn, type TestApp } from '../helpers.js';
 import { multipart, oplogRows, oplogText, superUser, tokenStatus } from '../admins/admins-helpers.js';
 
@@ -34,7 +36,10 @@ describe('basic settings', () => {
     const info = (await t.app.inject({ method: 'GET', url: '/api/user/info', headers: { admintoken: s.token } })).json();
     expect(info.data).toMatchObject({ name: '小王', lang: 'en-US' });
     expect((await post(t, '/admin/system/current.do', {}, { token: s.token })).json().data.list[0].adminName).toBe('小王');
-    expect((await call('updateBasic.do', { email: 'nope' }, s.token)).json()).toMatchObject({ status: 2, msg: '参数错误：email 邮箱格式不正确' });
+    expect((await call('updateBasic.do', { email: 'nope' }, s.token)).json()).toMatchObject({
+      status: 2,
+      msg: '参数错误：email 邮箱格式不正确',
+    });
     expect((await call('updateBasic.do', { lang: 'fr-FR' }, s.token)).json().status).toBe(2);
     const log = (await oplogRows(t, '/admin/account/updateBasic.do')).find((l) => l.result === 'ok')!;
     expect(log.summary).toMatchObject({ before: { adminName: `Test ${s.username}` }, after: { adminName: '小王' } });
@@ -42,7 +47,15 @@ describe('basic settings', () => {
 
   it('uploads an avatar (multipart), served back as an image; refuses other files', async () => {
     const s = await signedIn(t, 'support');
-    const r = (await multipart(t, '/admin/account/uploadAvatar.do', {}, { file: { filename: 'me.png', type: 'image/png', data: PNG } }, { token: s.token })).json();
+    const r = (
+      await multipart(
+        t,
+        '/admin/account/uploadAvatar.do',
+        {},
+        { file: { filename: 'me.png', type: 'image/png', data: PNG } },
+        { token: s.token },
+      )
+    ).json();
     expect(r.status).toBe(0);
     expect(r.data.avatar).toMatch(new RegExp(`^/api/adminUser/avatar/${s.id}\\?v=\\d+$`));
     const img = await t.app.inject({ method: 'GET', url: r.data.avatar });
@@ -50,9 +63,21 @@ describe('basic settings', () => {
     expect(img.headers['content-type']).toBe('image/png');
     expect(img.rawPayload.equals(PNG)).toBe(true);
     expect((await call('profile.do', {}, s.token)).json().data.avatar).toBe(r.data.avatar);
-    const fake = await multipart(t, '/admin/account/uploadAvatar.do', {}, { file: { filename: 'x.png', type: 'image/png', data: Buffer.from('<svg onload=alert(1)>') } }, { token: s.token });
+    const fake = await multipart(
+      t,
+      '/admin/account/uploadAvatar.do',
+      {},
+      { file: { filename: 'x.png', type: 'image/png', data: Buffer.from('<svg onload=alert(1)>') } },
+      { token: s.token },
+    );
     expect(fake.json()).toMatchObject({ status: 1, msg: '头像须为 PNG、JPEG、GIF 或 WebP 图片' });
-    const big = await multipart(t, '/admin/account/uploadAvatar.do', {}, { file: { filename: 'b.png', type: 'image/png', data: Buffer.concat([PNG, Buffer.alloc(1024 * 1024)]) } }, { token: s.token });
+    const big = await multipart(
+      t,
+      '/admin/account/uploadAvatar.do',
+      {},
+      { file: { filename: 'b.png', type: 'image/png', data: Buffer.concat([PNG, Buffer.alloc(1024 * 1024)]) } },
+      { token: s.token },
+    );
     expect(big.json().msg).toBe('头像不能超过 1024 KB');
     expect((await call('uploadAvatar.do', { file: 'not a file' }, s.token)).json().status).toBe(2);
     expect((await t.app.inject({ method: 'GET', url: '/api/adminUser/avatar/999999' })).statusCode).toBe(404);
@@ -68,19 +93,29 @@ describe('security settings', () => {
     t.app.ctx.config.SINGLE_SESSION = false;
     const second = await login(t, s.username, s.password);
     t.app.ctx.config.SINGLE_SESSION = true;
-    expect((await call('updatePassword.do', { oldPassword: 'nope', newPassword: 'n3w-password', confirmPassword: 'n3w-password' }, s.token)).json()).toMatchObject({
+    expect(
+      (
+        await call('updatePassword.do', { oldPassword: 'nope', newPassword: 'n3w-password', confirmPassword: 'n3w-password' }, s.token)
+      ).json(),
+    ).toMatchObject({
       status: 1,
       msg: '当前密码不正确',
     });
-    expect((await call('updatePassword.do', { oldPassword: s.password, newPassword: 'n3w-password', confirmPassword: 'other' }, s.token)).json().msg).toBe(
-      '参数错误：confirmPassword 两次输入的密码不一致',
-    );
-    expect((await call('updatePassword.do', { oldPassword: s.password, newPassword: '12345', confirmPassword: '12345' }, s.token)).json().status).toBe(2);
-    expect((await call('updatePassword.do', { oldPassword: s.password, newPassword: s.password, confirmPassword: s.password }, s.token)).json().msg).toBe(
-      '新密码不能与当前密码相同',
-    );
+    expect(
+      (await call('updatePassword.do', { oldPassword: s.password, newPassword: 'n3w-password', confirmPassword: 'other' }, s.token)).json()
+        .msg,
+    ).toBe('参数错误：confirmPassword 两次输入的密码不一致');
+    expect(
+      (await call('updatePassword.do', { oldPassword: s.password, newPassword: '12345', confirmPassword: '12345' }, s.token)).json().status,
+    ).toBe(2);
+    expect(
+      (await call('updatePassword.do', { oldPassword: s.password, newPassword: s.password, confirmPassword: s.password }, s.token)).json()
+        .msg,
+    ).toBe('新密码不能与当前密码相同');
     revoked.length = 0;
-    const ok = (await call('updatePassword.do', { oldPassword: s.password, newPassword: 'n3w-password', confirmPassword: 'n3w-password' }, s.token)).json();
+    const ok = (
+      await call('updatePassword.do', { oldPassword: s.password, newPassword: 'n3w-password', confirmPassword: 'n3w-password' }, s.token)
+    ).json();
     expect(ok).toEqual({ status: 0, msg: '密码已修改，其他设备上的登录已退出', data: null });
     expect(await tokenStatus(t, s.token)).toBe(0);
     expect(await tokenStatus(t, second)).toBe(10);
@@ -94,8 +129,11 @@ describe('security settings', () => {
 
   it('stops guessing the current password after 5 failures in 15 minutes', async () => {
     const s = await signedIn(t, 'support');
-    for (let i = 0; i < 5; i++) await call('updatePassword.do', { oldPassword: `guess${i}`, newPassword: 'abcdefg', confirmPassword: 'abcdefg' }, s.token);
-    const r = (await call('updatePassword.do', { oldPassword: s.password, newPassword: 'abcdefg', confirmPassword: 'abcdefg' }, s.token)).json();
+    for (let i = 0; i < 5; i++)
+      await call('updatePassword.do', { oldPassword: `guess${i}`, newPassword: 'abcdefg', confirmPassword: 'abcdefg' }, s.token);
+    const r = (
+      await call('updatePassword.do', { oldPassword: s.password, newPassword: 'abcdefg', confirmPassword: 'abcdefg' }, s.token)
+    ).json();
     expect(r.msg).toBe('当前密码错误次数过多，请 15 分钟后再试');
   });
 
@@ -106,7 +144,9 @@ describe('security settings', () => {
     const secret = g.data.secret as string;
     expect((await call('profile.do', {}, s.token)).json().data).toMatchObject({ googleEnabled: false, googlePending: true });
     const code = await totpCode(secret);
-    expect((await call('updateGoogle.do', { action: 'enable', googleCode: code === '000000' ? '111111' : '000000' }, s.token)).json().msg).toBe('谷歌验证码错误或已使用');
+    expect(
+      (await call('updateGoogle.do', { action: 'enable', googleCode: code === '000000' ? '111111' : '000000' }, s.token)).json().msg,
+    ).toBe('谷歌验证码错误或已使用');
     expect((await call('updateGoogle.do', { action: 'enable', googleCode: code }, s.token)).json().data.googleEnabled).toBe(true);
     // no second secret while it is on
     expect((await call('getGoogle.do', {}, s.token)).json().msg).toBe('谷歌验证器已开启');
@@ -128,13 +168,26 @@ describe('iOS push settings (super-user only)', () => {
     for (const role of ['admin', 'super']) {
       const s = await signedIn(t, role);
       for (const url of ['getIosPush.do', 'updateIosPush.do', 'testIosPush.do']) {
-        const body = { keyId: 'ABCDE12345', teamId: 'TEAM123456', bundleId: 'com.x.app', production: 'false', keyText: p8(), deviceToken: 'ab'.repeat(32) };
+        const body = {
+          keyId: 'ABCDE12345',
+          teamId: 'TEAM123456',
+          bundleId: 'com.x.app',
+          production: 'false',
+          keyText: p8(),
+          deviceToken: 'ab'.repeat(32),
+        };
         for (const json of [false, true]) {
           const r = await call(url, body, s.token, { json });
           expect(r.statusCode, url).toBe(403);
           expect(r.json().msg).toBe('无权限：仅超级管理员可操作');
         }
-        const m = await multipart(t, `/admin/account/${url}`, { keyId: 'ABCDE12345' }, { keyFile: { filename: 'AuthKey.p8', type: 'application/octet-stream', data: Buffer.from(p8()) } }, { token: s.token });
+        const m = await multipart(
+          t,
+          `/admin/account/${url}`,
+          { keyId: 'ABCDE12345' },
+          { keyFile: { filename: 'AuthKey.p8', type: 'application/octet-stream', data: Buffer.from(p8()) } },
+          { token: s.token },
+        );
         expect(m.statusCode).toBe(403);
       }
     }
@@ -144,12 +197,20 @@ describe('iOS push settings (super-user only)', () => {
   it('stores the key file encrypted, never returns it, and sends a test push through the provider', async () => {
     const su = await superUser(t);
     expect((await call('getIosPush.do', {}, su.token)).json().data).toEqual({
-      keyId: '', teamId: '', bundleId: '', production: false, hasKey: false, keyFingerprint: null, updatedAt: null,
+      keyId: '',
+      teamId: '',
+      bundleId: '',
+      production: false,
+      hasKey: false,
+      keyFingerprint: null,
+      updatedAt: null,
     });
     expect((await call('testIosPush.do', { deviceToken: 'ab'.repeat(32) }, su.token)).json().msg).toBe('请先保存 iOS 推送设置');
-    expect((await call('updateIosPush.do', { keyId: 'ABCDE12345', teamId: 'TEAM123456', bundleId: 'com.x.app', production: false }, su.token)).json().msg).toBe(
-      '请上传 APNs 密钥文件（.p8）',
-    );
+    expect(
+      (
+        await call('updateIosPush.do', { keyId: 'ABCDE12345', teamId: 'TEAM123456', bundleId: 'com.x.app', production: false }, su.token)
+      ).json().msg,
+    ).toBe('请上传 APNs 密钥文件（.p8）');
     const pem = p8();
     const up = await multipart(
       t,
@@ -160,7 +221,13 @@ describe('iOS push settings (super-user only)', () => {
     );
     const saved = up.json();
     expect(saved.status).toBe(0);
-    expect(saved.data).toMatchObject({ keyId: 'ABCDE12345', teamId: 'TEAM123456', bundleId: 'com.stock.app', production: true, hasKey: true });
+    expect(saved.data).toMatchObject({
+      keyId: 'ABCDE12345',
+      teamId: 'TEAM123456',
+      bundleId: 'com.stock.app',
+      production: true,
+      hasKey: true,
+    });
     expect(saved.data.keyFingerprint).toMatch(/^[0-9a-f]{16}$/);
     const body = pem.split('\n')[1]!;
     expect(JSON.stringify(saved)).not.toContain(body);
@@ -169,18 +236,37 @@ describe('iOS push settings (super-user only)', () => {
     expect(row!.keySealed).not.toContain(body);
     expect(t.app.ctx.secrets.open(row!.keySealed!)).toBe(pem.trim());
     // other fields change without re-uploading the key
-    const keep = (await call('updateIosPush.do', { keyId: 'ABCDE12345', teamId: 'TEAM123456', bundleId: 'com.stock.app2', production: false }, su.token, { json: true })).json();
-    expect(keep.data).toMatchObject({ bundleId: 'com.stock.app2', production: false, hasKey: true, keyFingerprint: saved.data.keyFingerprint });
+    const keep = (
+      await call(
+        'updateIosPush.do',
+        { keyId: 'ABCDE12345', teamId: 'TEAM123456', bundleId: 'com.stock.app2', production: false },
+        su.token,
+        { json: true },
+      )
+    ).json();
+    expect(keep.data).toMatchObject({
+      bundleId: 'com.stock.app2',
+      production: false,
+      hasKey: true,
+      keyFingerprint: saved.data.keyFingerprint,
+    });
     // a key that is not an APNs (EC P-256) key
     const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
     for (const keyText of [rsa, 'garbage']) {
-      expect((await call('updateIosPush.do', { keyId: 'ABCDE12345', teamId: 'TEAM123456', bundleId: 'com.x.app', production: false, keyText }, su.token)).json().msg).toBe(
-        'APNs 密钥无效：须为 .p8 格式的 EC（P-256）私钥',
-      );
+      expect(
+        (
+          await call(
+            'updateIosPush.do',
+            { keyId: 'ABCDE12345', teamId: 'TEAM123456', bundleId: 'com.x.app', production: false, keyText },
+            su.token,
+          )
+        ).json().msg,
+      ).toBe('APNs 密钥无效：须为 .p8 格式的 EC（P-256）私钥');
     }
-    expect((await call('updateIosPush.do', { keyId: 'short', teamId: 'TEAM123456', bundleId: 'com.x.app', production: false }, su.token)).json().msg).toBe(
-      '参数错误：keyId 须为 10 位大写字母或数字',
-    );
+    expect(
+      (await call('updateIosPush.do', { keyId: 'short', teamId: 'TEAM123456', bundleId: 'com.x.app', production: false }, su.token)).json()
+        .msg,
+    ).toBe('参数错误：keyId 须为 10 位大写字母或数字');
 
     const token = 'ab'.repeat(32);
     const sent = (await call('testIosPush.do', { deviceToken: token, title: 'Hi' }, su.token)).json();
@@ -207,10 +293,20 @@ describe('iOS push settings (super-user only)', () => {
   });
 
   it('writes an operation-log row for every account mutation', async () => {
-    for (const a of ['updateBasic.do', 'uploadAvatar.do', 'updatePassword.do', 'getGoogle.do', 'updateGoogle.do', 'updateIosPush.do', 'testIosPush.do']) {
+    for (const a of [
+      'updateBasic.do',
+      'uploadAvatar.do',
+      'updatePassword.do',
+      'getGoogle.do',
+      'updateGoogle.do',
+      'updateIosPush.do',
+      'testIosPush.do',
+    ]) {
       expect((await oplogRows(t, `/admin/account/${a}`)).length, a).toBeGreaterThan(0);
     }
-    const n = rows<{ n: number }>(await t.app.ctx.db.execute(sql`SELECT count(*)::int AS n FROM operation_log WHERE module = 'account'`))[0]!.n;
+    const n = rows<{ n: number }>(
+      await t.app.ctx.db.execute(sql`SELECT count(*)::int AS n FROM operation_log WHERE module = 'account'`),
+    )[0]!.n;
     expect(n).toBeGreaterThan(10);
   });
 });

@@ -21,7 +21,11 @@ export function superUser(t: TestApp) {
 }
 
 /** Creates a role through the API (as the super-user) and returns its id. */
-export async function makeRole(t: TestApp, grants: Record<string, string[]>, name = `role_${randomBytes(3).toString('hex')}`): Promise<number> {
+export async function makeRole(
+  t: TestApp,
+  grants: Record<string, string[]>,
+  name = `role_${randomBytes(3).toString('hex')}`,
+): Promise<number> {
   const su = await superUser(t);
   const r = await post(
     t,
@@ -49,9 +53,15 @@ export async function oplogText(t: TestApp): Promise<string> {
 }
 
 export async function oplogRows(t: TestApp, action: string) {
-  return rows<{ admin_id: number | null; module: string; action: string; target_id: string | null; summary: Record<string, unknown>; result: string; ip: string }>(
-    await t.app.ctx.db.execute(sql`SELECT * FROM operation_log WHERE action = ${action} ORDER BY id`),
-  );
+  return rows<{
+    admin_id: number | null;
+    module: string;
+    action: string;
+    target_id: string | null;
+    summary: Record<string, unknown>;
+    result: string;
+    ip: string;
+  }>(await t.app.ctx.db.execute(sql`SELECT * FROM operation_log WHERE action = ${action} ORDER BY id`));
 }
 
 /** A multipart POST with text fields and files. */
@@ -68,7 +78,11 @@ export function multipart(
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   }
   for (const [k, f] of Object.entries(files)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"; filename="${f.filename}"\r\nContent-Type: ${f.type}\r\n\r\n`));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${k}"; filename="${f.filename}"\r\nContent-Type: ${f.type}\r\n\r\n`,
+      ),
+    );
     parts.push(f.data, Buffer.from('\r\n'));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));

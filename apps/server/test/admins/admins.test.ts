@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { adminAccounts } from '../../src/db/schema/index.js';
+import { adminAccounts } from '../../src/modules/admins/tables.js';
 import { rows } from '../../src/db/migrate.js';
 import { totpCode } from '../../src/lib/totp.js';
-import type { SessionsRevoked } from '../../src/http/context.js';
+import type { SessionsRevoked } from '../../src/app/context.js';
 import { createTestApp, login, makeAdmin, post, signedIn, type TestApp } from '../helpers.js';
 import { makeAgentRow, makeRole, oplogRows, oplogText, superUser, tokenStatus, withRole } from './admins-helpers.js';
 
@@ -47,8 +47,27 @@ describe('admin list (list.do)', () => {
     });
     expect(Object.keys(rec).sort()).toEqual(
       [
-        'id', 'adminUtopia', 'adminName', 'roleId', 'roleName', 'roleCode', 'agentId', 'locked', 'status', 'googleEnabled', 'googlePending',
-        'chatEnabled', 'online', 'isSuper', 'phone', 'email', 'avatar', 'lastLoginAt', 'lastLoginIp', 'createdAt', 'expiresAt',
+        'id',
+        'adminUtopia',
+        'adminName',
+        'roleId',
+        'roleName',
+        'roleCode',
+        'agentId',
+        'locked',
+        'status',
+        'googleEnabled',
+        'googlePending',
+        'chatEnabled',
+        'online',
+        'isSuper',
+        'phone',
+        'email',
+        'avatar',
+        'lastLoginAt',
+        'lastLoginIp',
+        'createdAt',
+        'expiresAt',
       ].sort(),
     );
     const all = JSON.stringify((await call('list.do', { pageSize: 100 }, su.token)).json());
@@ -75,10 +94,15 @@ describe('admin list (list.do)', () => {
     expect(bad.msg).toContain('locked');
   });
 
-  it("gives every signed-in admin their own record for the header name (current.do)", async () => {
+  it('gives every signed-in admin their own record for the header name (current.do)', async () => {
     const s = await signedIn(t, 'support');
     const r = (await post(t, '/admin/system/current.do', {}, { token: s.token })).json();
-    expect(r.data).toEqual({ list: [{ id: s.id, adminUtopia: s.username, adminName: `Test ${s.username}`, avatar: '' }], total: 1, pageNum: 1, pageSize: 1 });
+    expect(r.data).toEqual({
+      list: [{ id: s.id, adminUtopia: s.username, adminName: `Test ${s.username}`, avatar: '' }],
+      total: 1,
+      pageNum: 1,
+      pageSize: 1,
+    });
     // support has no managelist: the full list is refused
     expect((await call('list.do', {}, s.token)).statusCode).toBe(403);
   });
@@ -116,10 +140,20 @@ describe('add.do / update.do', () => {
   it('creates an account that can sign in, and logs it without the password', async () => {
     const su = await superUser(t);
     const r = (
-      await call('add.do', { adminUtopia: '13800000001', adminName: '客服一', password: 'secret-pw-1', roleId: await roleId('support'), email: 'a@b.co' }, su.token)
+      await call(
+        'add.do',
+        { adminUtopia: '13800000001', adminName: '客服一', password: 'secret-pw-1', roleId: await roleId('support'), email: 'a@b.co' },
+        su.token,
+      )
     ).json();
     expect(r.status).toBe(0);
-    expect(r.data).toMatchObject({ adminUtopia: '13800000001', adminName: '客服一', roleCode: 'support', email: 'a@b.co', status: 'active' });
+    expect(r.data).toMatchObject({
+      adminUtopia: '13800000001',
+      adminName: '客服一',
+      roleCode: 'support',
+      email: 'a@b.co',
+      status: 'active',
+    });
     expect(await login(t, '13800000001', 'secret-pw-1')).toBeTruthy();
     SECRETS.push('secret-pw-1');
     const log = await oplogRows(t, '/admin/system/add.do');
@@ -131,8 +165,13 @@ describe('add.do / update.do', () => {
     const su = await superUser(t);
     const a = await makeAdmin(t);
     const base = { adminName: 'X', password: 'abcdef', roleId: await roleId('support') };
-    expect((await call('add.do', { ...base, adminUtopia: a.username }, su.token)).json()).toMatchObject({ status: 1, msg: '该登录账号已存在' });
-    expect((await call('add.do', { ...base, adminUtopia: t.config.SUPER_ACCOUNT }, su.token)).json().msg).toBe('该登录账号为保留账号，不能使用');
+    expect((await call('add.do', { ...base, adminUtopia: a.username }, su.token)).json()).toMatchObject({
+      status: 1,
+      msg: '该登录账号已存在',
+    });
+    expect((await call('add.do', { ...base, adminUtopia: t.config.SUPER_ACCOUNT }, su.token)).json().msg).toBe(
+      '该登录账号为保留账号，不能使用',
+    );
     const short = (await call('add.do', { ...base, adminUtopia: 'newbie1', password: '12345' }, su.token, { lang: 'en-US' })).json();
     expect(short).toMatchObject({ status: 2, msg: 'Invalid argument: password is too small or too short (minimum 6)' });
     expect((await call('add.do', { ...base, adminUtopia: 'bad login!' }, su.token)).json().msg).toContain('adminUtopia');
@@ -140,21 +179,27 @@ describe('add.do / update.do', () => {
     const noAgent = (await call('add.do', { ...base, adminUtopia: 'newbie3', roleId: await roleId('agent') }, su.token)).json();
     expect(noAgent.msg).toBe('代理角色必须绑定代理');
     const agent = await makeAgentRow(t);
-    const withAgent = (await call('add.do', { ...base, adminUtopia: 'newbie4', roleId: await roleId('agent'), agentId: agent }, su.token)).json();
+    const withAgent = (
+      await call('add.do', { ...base, adminUtopia: 'newbie4', roleId: await roleId('agent'), agentId: agent }, su.token)
+    ).json();
     expect(withAgent.data).toMatchObject({ agentId: agent, roleCode: 'agent' });
-    expect((await call('add.do', { ...base, adminUtopia: 'newbie5', roleId: await roleId('agent'), agentId: 999999 }, su.token)).json().status).toBe(2);
+    expect(
+      (await call('add.do', { ...base, adminUtopia: 'newbie5', roleId: await roleId('agent'), agentId: 999999 }, su.token)).json().status,
+    ).toBe(2);
   });
 
   it('does not let a non-super admin hand out more than they hold', async () => {
     const limited = await makeRole(t, { managelist: ['query', 'add', 'edit'], userlist: ['query'] });
     const s = await withRole(t, limited);
-    const r = (await call('add.do', { adminUtopia: 'esc1', adminName: 'E', password: 'abcdef', roleId: await roleId('admin') }, s.token)).json();
+    const r = (
+      await call('add.do', { adminUtopia: 'esc1', adminName: 'E', password: 'abcdef', roleId: await roleId('admin') }, s.token)
+    ).json();
     expect(r.status).toBe(1);
     expect(r.msg).toMatch(/^不能授予超出自己权限的角色或权限/);
     const ok = (await call('add.do', { adminUtopia: 'esc2', adminName: 'E', password: 'abcdef', roleId: limited }, s.token)).json();
     expect(ok.status).toBe(0);
     // nor change their own role
-    const own = (await call('update.do', { id: s.id, roleId: (await makeRole(t, { userlist: ['query'] })) }, s.token)).json();
+    const own = (await call('update.do', { id: s.id, roleId: await makeRole(t, { userlist: ['query'] }) }, s.token)).json();
     expect(own.msg).toBe('不能修改自己的角色');
   });
 
@@ -254,7 +299,9 @@ describe('updateLock.do / offline.do / del.do', () => {
     expect(r.data).toMatchObject({ id: target.id, locked: true, online: false });
     expect(await tokenStatus(t, target.token)).toBe(10);
     expect(revoked).toContainEqual(expect.objectContaining({ adminId: target.id, reason: 'lock' }));
-    const again = (await post(t, '/api/adminUser/login.do', { username: target.username, password: target.password }, { ip: '10.70.0.1' })).json();
+    const again = (
+      await post(t, '/api/adminUser/login.do', { username: target.username, password: target.password }, { ip: '10.70.0.1' })
+    ).json();
     expect(again.msg).toBe('账户已被锁定，请联系超级管理员');
     expect((await call('updateLock.do', { id: target.id, locked: false }, su.token)).json().data.locked).toBe(false);
     expect(await login(t, target.username, target.password)).toBeTruthy();
@@ -330,7 +377,9 @@ describe('Google Authenticator (getGoole.do / updataGoole.do) and two-factor sig
 
     const now = await totpCode(secret);
     const wrong = now === '000000' ? '111111' : '000000';
-    expect((await call('updataGoole.do', { id: a.id, action: 'enable', googleCode: wrong }, su.token)).json().msg).toBe('谷歌验证码错误或已使用');
+    expect((await call('updataGoole.do', { id: a.id, action: 'enable', googleCode: wrong }, su.token)).json().msg).toBe(
+      '谷歌验证码错误或已使用',
+    );
     expect((await call('updataGoole.do', { id: a.id, action: 'enable' }, su.token)).json().msg).toBe('请输入谷歌验证码');
     const on = (await call('updataGoole.do', { id: a.id, action: 'enable', googleCode: now }, su.token)).json();
     expect(on.data).toMatchObject({ googleEnabled: true, googlePending: false });
@@ -339,7 +388,8 @@ describe('Google Authenticator (getGoole.do / updataGoole.do) and two-factor sig
     expect(t.app.ctx.secrets.open(after!.totpSecret!)).toBe(secret);
 
     const ip = { ip: '10.71.0.1' };
-    const signIn = (googleCode?: string) => post(t, '/api/adminUser/login.do', { username: a.username, password: a.password, googleCode }, ip);
+    const signIn = (googleCode?: string) =>
+      post(t, '/api/adminUser/login.do', { username: a.username, password: a.password, googleCode }, ip);
     expect((await signIn()).json()).toMatchObject({ status: 1, data: { needGoogleCode: true } });
     // the code used to enable is spent
     expect((await signIn(now)).json().msg).toBe('谷歌验证码错误或已使用');
@@ -349,8 +399,12 @@ describe('Google Authenticator (getGoole.do / updataGoole.do) and two-factor sig
 
     // disable: sign-in without a code; enable again from the kept secret needs a newer code
     expect((await call('updataGoole.do', { id: a.id, action: 'disable' }, su.token)).json().data.googleEnabled).toBe(false);
-    expect((await post(t, '/api/adminUser/login.do', { username: a.username, password: a.password }, { ip: '10.71.0.2' })).json().status).toBe(0);
-    expect((await call('updataGoole.do', { id: a.id, action: 'enable', googleCode: next }, su.token)).json().msg).toBe('谷歌验证码错误或已使用');
+    expect(
+      (await post(t, '/api/adminUser/login.do', { username: a.username, password: a.password }, { ip: '10.71.0.2' })).json().status,
+    ).toBe(0);
+    expect((await call('updataGoole.do', { id: a.id, action: 'enable', googleCode: next }, su.token)).json().msg).toBe(
+      '谷歌验证码错误或已使用',
+    );
     // reset forgets the secret: enabling needs a new enrolment
     expect((await call('updataGoole.do', { id: a.id, action: 'reset' }, su.token)).json().status).toBe(0);
     const [reset] = await t.app.ctx.db.select().from(adminAccounts).where(eq(adminAccounts.id, a.id));
@@ -370,7 +424,12 @@ describe('Google Authenticator (getGoole.do / updataGoole.do) and two-factor sig
     expect(await sealLegacyTotpSecrets(t.app.ctx)).toBeGreaterThanOrEqual(1);
     const [row] = await t.app.ctx.db.select().from(adminAccounts).where(eq(adminAccounts.id, a.id));
     expect(row!.totpSecret).toMatch(/^v1:/);
-    const r = await post(t, '/api/adminUser/login.do', { username: a.username, password: a.password, googleCode: await totpCode(secret) }, { ip: '10.71.1.1' });
+    const r = await post(
+      t,
+      '/api/adminUser/login.do',
+      { username: a.username, password: a.password, googleCode: await totpCode(secret) },
+      { ip: '10.71.1.1' },
+    );
     expect(r.json().status).toBe(0);
   });
 });
@@ -380,7 +439,10 @@ describe('operation log of this module', () => {
     for (const action of ['add.do', 'update.do', 'updateLock.do', 'del.do', 'updataGoole.do', 'getGoole.do', 'offline.do', 'updateChat']) {
       const log = await oplogRows(t, `/admin/system/${action}`);
       expect(log.length, action).toBeGreaterThan(0);
-      expect(log.every((l) => l.module === 'admins'), action).toBe(true);
+      expect(
+        log.every((l) => l.module === 'admins'),
+        action,
+      ).toBe(true);
     }
     const text = await oplogText(t);
     for (const s of SECRETS) expect(text).not.toContain(s);

@@ -3,7 +3,8 @@
 // agent staff may see and change is in agents-scoping.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { agents, fundRecords } from '../../src/db/schema/index.js';
+import { agents } from '../../src/modules/agents/tables.js';
+import { fundRecords } from '../../src/modules/fundrecords/tables.js';
 import { rows } from '../../src/db/migrate.js';
 import { agentChainsOfUsers, agentSubtreeIds } from '../../src/modules/agents/service.js';
 import { createTestApp, post, signedIn, type TestApp } from '../helpers.js';

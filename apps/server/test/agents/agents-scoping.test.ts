@@ -3,7 +3,7 @@
 // under 400 lines); managing the agents themselves is in agents-manage.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userScope } from '../../src/modules/_kit/scope.js';
-import { post as ledgerPost } from '../../src/ledger/index.js';
+import { post as ledgerPost } from '../../src/modules/fundrecords/ledger/index.js';
 import { createTestApp, get, post, signedIn, type TestApp } from '../helpers.js';
 import { appUser, expectLedgerBalanced, makeAgentViaApi, newPhone, ok, postMultipart, tinyPng } from '../users/users-helpers.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { post as ledgerPost } from '../../src/ledger/index.js';
+import { post as ledgerPost } from '../../src/modules/fundrecords/ledger/index.js';
 import { makeAgent, makeUser } from '../funds/funds.helpers.js';
 import { createTestApp, get, post, signedIn, type TestApp } from '../helpers.js';
 
@@ -80,6 +80,11 @@ it('counts each queue once: the workplace, the header badges and the lists agree
     const badges = (await get(t, '/admin/system/count.do', {}, { token })).json().data;
     const list = (await post(t, '/admin/user/list.do', { realState: 1, pageNum: 1, pageSize: 1 }, { token, json: true })).json().data;
     expect([work.realNamePending, badges['21'], badges.idVerify]).toEqual([list.total, list.total, list.total]);
-    expect(work.pending).toMatchObject({ deposits: badges.recharge, withdrawals: badges['2'], buys: badges['19'], blockRequests: badges['20'] });
+    expect(work.pending).toMatchObject({
+      deposits: badges.recharge,
+      withdrawals: badges['2'],
+      buys: badges['19'],
+      blockRequests: badges['20'],
+    });
   }
 });

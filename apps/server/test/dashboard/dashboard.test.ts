@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rows } from '../../src/db/migrate.js';
-import { post as ledgerPost } from '../../src/ledger/index.js';
+import { post as ledgerPost } from '../../src/modules/fundrecords/ledger/index.js';
 import { credit, makeAgent, makeUser } from '../funds/funds.helpers.js';
 import { createTestApp, post, signedIn, type TestApp } from '../helpers.js';
 

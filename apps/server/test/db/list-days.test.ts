@@ -98,11 +98,16 @@ describe('deep pages by day', { timeout: 90_000 }, () => {
       [{ owner: 'all', type: 'recharge,fee' }, `type IN ('recharge', 'fee')`],
     ];
     for (const [filter, where] of cases) {
-      const [{ n }] = rows<{ n: string }>(await db.execute(sql`SELECT count(*) AS n FROM fund_records WHERE ${sql.raw(where)}`)) as [{ n: string }];
+      const [{ n }] = rows<{ n: string }>(await db.execute(sql`SELECT count(*) AS n FROM fund_records WHERE ${sql.raw(where)}`)) as [
+        { n: string },
+      ];
       const total = Number(n);
-      const pages = [PERIOD_SKIP_MIN_OFFSET / 10 + 1, PERIOD_SKIP_MIN_OFFSET / 10 + 33, Math.ceil(total / 10), Math.ceil(total / 10) + 1].filter(
-        (p) => (p - 1) * 10 >= PERIOD_SKIP_MIN_OFFSET || p === Math.ceil(total / 10) + 1,
-      );
+      const pages = [
+        PERIOD_SKIP_MIN_OFFSET / 10 + 1,
+        PERIOD_SKIP_MIN_OFFSET / 10 + 33,
+        Math.ceil(total / 10),
+        Math.ceil(total / 10) + 1,
+      ].filter((p) => (p - 1) * 10 >= PERIOD_SKIP_MIN_OFFSET || p === Math.ceil(total / 10) + 1);
       expect(pages.length).toBeGreaterThan(1);
       for (const pageNum of pages) {
         const r = await list('/admin/cash/list.do', { ...filter, pageNum, pageSize: 10 });

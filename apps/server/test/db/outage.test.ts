@@ -6,7 +6,7 @@ import { openDatabase } from '../../src/db/client.js';
 import { rows } from '../../src/db/migrate.js';
 import { isConnectionError } from '../../src/db/outage.js';
 import { registerJob } from '../../src/jobs/index.js';
-import { startRun, syncTasks } from '../../src/jobs/runner.js';
+import { startRun, syncTasks } from '../../src/modules/tasks/runner.js';
 import { balances, ledgerOk, ledgerSums, makeUser } from '../funds/funds.helpers.js';
 import { createTestApp, get, post, signedIn, type TestApp } from '../helpers.js';
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { is } from 'drizzle-orm';
@@ -18,13 +19,28 @@ import {
   type PgColumn,
 } from 'drizzle-orm/pg-core';
 import { openDatabase, type Database, type RawQuery } from '../../src/db/client.js';
-import { MIGRATIONS_DIR, MIGRATION_NAME, MigrationOrderError, migrate, pendingMigrations } from '../../src/db/migrate.js';
-import * as schema from '../../src/db/schema/index.js';
+import {
+  MIGRATIONS_DIR,
+  MIGRATION_NAME,
+  MigrationOrderError,
+  migrate,
+  migrationDirs,
+  migrationFiles,
+  pendingMigrations,
+} from '../../src/db/migrate.js';
 
-// The migrations are one global sequence (docs/architecture.md, migrations/README.md), and the Drizzle
-// schema the services query through (db/schema/*.ts) describes what they leave behind.
+// every table file of the server: each domain's modules/<domain>/tables.ts and the route wrapper's http/tables.ts
+const srcDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src');
+const tableFiles = fs
+  .readdirSync(srcDir, { recursive: true, withFileTypes: true })
+  .filter((e) => e.isFile() && e.name === 'tables.ts')
+  .map((e) => path.join(e.parentPath, e.name));
+const schema: Record<string, unknown> = Object.assign({}, ...(await Promise.all(tableFiles.map((f) => import(pathToFileURL(f).href)))));
 
-const files = fs.readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql'));
+// The migrations are one global sequence across their folders (docs/architecture.md, db/migrations/README.md), and
+// the Drizzle tables the services query through (each domain's tables.ts) describe what they leave behind.
+
+const files = [...migrationFiles().keys()].sort();
 
 /** An empty database of its own: PGlite in memory, or a fresh schema when DATABASE_URL is set. */
 async function emptyDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
@@ -48,9 +64,34 @@ describe('migration files', () => {
     for (const f of files) byNumber.set(f.slice(0, 4), [...(byNumber.get(f.slice(0, 4)) ?? []), f]);
     const shared = [...byNumber.values()].filter((names) => names.length > 1).map((names) => names.join(' and '));
     expect(shared, `two migrations share a number: ${shared.join('; ')}`).toEqual([]);
-    // nothing else lives there but this folder's README
-    const others = fs.readdirSync(MIGRATIONS_DIR).filter((f) => !f.endsWith('.sql') && f !== 'README.md');
-    expect(others).toEqual([]);
+    // nothing else lives in a migrations folder but the shared one's README
+    for (const dir of migrationDirs()) {
+      const others = fs.readdirSync(dir).filter((f) => !f.endsWith('.sql') && !(dir === MIGRATIONS_DIR && f === 'README.md'));
+      expect(others, dir).toEqual([]);
+    }
+  });
+
+  it('kept every name production databases recorded when the files moved into their domains', () => {
+    // schema_migrations holds names, not folders: a file moved between folders is the same migration, a renamed one
+    // would run a second time there. These are the names of the one shared folder before the move.
+    const recorded = `0001_foundation 0200_users 0201_users_stats 0202_users_list_plans 0203_users_list_order 0204_users_list_indexes
+      0205_users_trigger_search_path 0206_users_reg_days 0207_agent_tree_version 0208_fund_stats_hour 0209_fund_stats_all
+      0210_user_balances 0211_fund_piece_totals 0212_users_phone_range 0300_admins 0301_station_messages 0400_funds
+      0401_funds_orders 0402_order_no_seq 0405_products 0406_quotes_book 0407_risk 0408_trading 0409_position_sources
+      0410_block_trades 0420_newshares 0421_newshares_auto_convert 0425_positions_agent 0426_user_counts_upd_hash
+      0427_analysis_permission 0428_users_real_reviewed 0429_users_simulated 0430_content 0431_agreements_messaging
+      0432_fund_stats_hour_account_type 0433_positions_changes 0434_fund_stats_stripes 0435_user_counts_upd_skip
+      0436_orders_buy_window 0437_block_reserved 0438_newshare_allotted 0439_orphan_sells 0440_idempotency_keys`
+      .split(/\s+/)
+      .map((n) => `${n}.sql`);
+    expect(files.filter((f) => recorded.includes(f)).sort()).toEqual(recorded);
+    // and the domains hold them: only the history that created tables of several domains stays shared
+    expect(fs.readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql'))).toEqual([
+      '0001_foundation.sql',
+      '0200_users.sql',
+      '0300_admins.sql',
+      '0431_agreements_messaging.sql',
+    ]);
   });
 
   it('a database that is up to date has nothing to run and nothing refused', () => {
@@ -92,12 +133,12 @@ describe('migration files', () => {
     it('refuses to start on a new file below the last applied one, and applies nothing of that run', async () => {
       fs.writeFileSync(path.join(dir, '0001_first.sql'), 'CREATE TABLE m_first (id int);');
       fs.writeFileSync(path.join(dir, '0003_third.sql'), 'CREATE TABLE m_third (id int);');
-      expect(await migrate(db.database, { dir })).toEqual(['0001_first.sql', '0003_third.sql']);
-      expect(await migrate(db.database, { dir })).toEqual([]);
+      expect(await migrate(db.database, { dirs: [dir] })).toEqual(['0001_first.sql', '0003_third.sql']);
+      expect(await migrate(db.database, { dirs: [dir] })).toEqual([]);
 
       fs.writeFileSync(path.join(dir, '0002_second.sql'), 'CREATE TABLE m_second (id int);');
       fs.writeFileSync(path.join(dir, '0004_fourth.sql'), 'CREATE TABLE m_fourth (id int);');
-      const err = await migrate(db.database, { dir }).catch((e: unknown) => e);
+      const err = await migrate(db.database, { dirs: [dir] }).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(MigrationOrderError);
       expect((err as Error).message).toMatch(/^Refusing to migrate: 0002_second\.sql sorts before 0003_third\.sql/);
       const tables = await db.database.withConnection((q) =>
@@ -107,7 +148,37 @@ describe('migration files', () => {
 
       // renumbered above the highest, it applies
       fs.renameSync(path.join(dir, '0002_second.sql'), path.join(dir, '0005_second.sql'));
-      expect(await migrate(db.database, { dir })).toEqual(['0004_fourth.sql', '0005_second.sql']);
+      expect(await migrate(db.database, { dirs: [dir] })).toEqual(['0004_fourth.sql', '0005_second.sql']);
+    });
+
+    it('accepts unchanged a database migrated by the old layout, every file in one folder', async () => {
+      const flat = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-flat-'));
+      const old = await emptyDatabase();
+      try {
+        for (const [name, file] of migrationFiles()) fs.copyFileSync(file, path.join(flat, name));
+        expect(await migrate(old.database, { dirs: [flat] })).toEqual([...files].sort());
+        const recorded = () => old.database.withConnection((q) => q('SELECT name, applied_at FROM schema_migrations ORDER BY name'));
+        const before = (await recorded()).rows;
+        // the same database, started by the code whose domains keep their own folders: nothing to run, nothing refused
+        expect(await migrate(old.database)).toEqual([]);
+        expect((await recorded()).rows).toEqual(before);
+      } finally {
+        await old.drop();
+        fs.rmSync(flat, { recursive: true, force: true });
+      }
+    });
+
+    it('refuses two folders holding the same name', () => {
+      const a = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-a-'));
+      const b = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-b-'));
+      try {
+        fs.writeFileSync(path.join(a, '0999_same.sql'), 'SELECT 1;');
+        fs.writeFileSync(path.join(b, '0999_same.sql'), 'SELECT 2;');
+        expect(() => migrationFiles([a, b])).toThrow(/Two migrations are named 0999_same\.sql/);
+      } finally {
+        fs.rmSync(a, { recursive: true, force: true });
+        fs.rmSync(b, { recursive: true, force: true });
+      }
     });
   });
 });

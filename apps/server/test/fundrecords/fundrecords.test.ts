@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../src/db/migrate.js';
 import { sql } from 'drizzle-orm';
-import { post as ledgerPost, postAgent } from '../../src/ledger/index.js';
+import { post as ledgerPost, postAgent } from '../../src/modules/fundrecords/ledger/index.js';
 import { createTestApp, post, signedIn, type TestApp } from '../helpers.js';
 import { appUser, expectLedgerBalanced, makeAgentViaApi } from '../users/users-helpers.js';
 

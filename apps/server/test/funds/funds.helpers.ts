@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { rows } from '../../src/db/migrate.js';
-import type { DomainEvent } from '../../src/http/context.js';
-import { post as ledgerPost, verifyLedger } from '../../src/ledger/index.js';
+import type { DomainEvent } from '../../src/app/context.js';
+import { post as ledgerPost, verifyLedger } from '../../src/modules/fundrecords/ledger/index.js';
 import { createUserSession } from '../../src/modules/users/sessions.js';
 import { post, type TestApp } from '../helpers.js';
 

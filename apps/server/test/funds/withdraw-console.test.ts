@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { rows } from '../../src/db/migrate.js';
 import { createTestApp, get, post, signedIn, type TestApp } from '../helpers.js';
 import { appPost, captureEvents, checkLedger, ledgerOk, makeAgent, openRules, recordsOf, withdrawalCalls } from './funds.helpers.js';
-import type { DomainEvent } from '../../src/http/context.js';
+import type { DomainEvent } from '../../src/app/context.js';
 
 let t: TestApp;
 let token: string;

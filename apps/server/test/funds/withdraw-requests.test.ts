@@ -17,7 +17,7 @@ import {
   recordsOf,
   withdrawalCalls,
 } from './funds.helpers.js';
-import type { DomainEvent } from '../../src/http/context.js';
+import type { DomainEvent } from '../../src/app/context.js';
 
 let t: TestApp;
 let token: string;

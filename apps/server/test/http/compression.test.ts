@@ -12,7 +12,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const info = (encoding?: string) =>
-  t.app.inject({ method: 'GET', url: '/api/user/info', headers: { admintoken: token, ...(encoding ? { 'accept-encoding': encoding } : {}) } });
+  t.app.inject({
+    method: 'GET',
+    url: '/api/user/info',
+    headers: { admintoken: token, ...(encoding ? { 'accept-encoding': encoding } : {}) },
+  });
 
 describe('API answers compressed (issue 41)', () => {
   it('sends Brotli, else gzip, as the caller accepts, with the same JSON inside', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allMessages, t } from '../../src/http/i18n.js';
+import { allMessages, t } from '../../src/app/i18n.js';
 import { DOMAINS } from '../../src/modules/index.js';
 
 describe('server message catalogue', () => {

@@ -85,7 +85,9 @@ describe('one value where one value is expected', () => {
     const agentId = await makeAgent(t);
     const a = await json('/admin/agent/updateAgentAmt.do', { agentId, amt: '5', direction: [1], note: 'x' });
     expect(a.json().msg).toBe('参数错误：direction 类型不正确');
-    const deposits = rows<{ n: number }>(await t.app.ctx.db.execute(sql`SELECT count(*)::int AS n FROM recharge_orders WHERE user_id = ${userId}`));
+    const deposits = rows<{ n: number }>(
+      await t.app.ctx.db.execute(sql`SELECT count(*)::int AS n FROM recharge_orders WHERE user_id = ${userId}`),
+    );
     expect(deposits[0]!.n).toBe(0);
   });
 

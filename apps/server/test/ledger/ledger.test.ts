@@ -1,10 +1,12 @@
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { agents, fundRecords, users } from '../../src/db/schema/index.js';
-import { LedgerError, post, postAgent, postBatch, postingCtes } from '../../src/ledger/index.js';
-import { LOCKED_USER_COLUMNS } from '../../src/ledger/locked.js';
-import { verifyLedger } from '../../src/ledger/verify.js';
+import { agents } from '../../src/modules/agents/tables.js';
+import { fundRecords } from '../../src/modules/fundrecords/tables.js';
+import { users } from '../../src/modules/users/tables.js';
+import { LedgerError, post, postAgent, postBatch, postingCtes } from '../../src/modules/fundrecords/ledger/index.js';
+import { LOCKED_USER_COLUMNS } from '../../src/modules/fundrecords/ledger/locked.js';
+import { verifyLedger } from '../../src/modules/fundrecords/ledger/verify.js';
 import { createUser } from '../../src/modules/users/service.js';
 import { AppError } from '../../src/http/errors.js';
 import { createTestApp, type TestApp } from '../helpers.js';

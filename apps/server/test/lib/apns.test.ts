@@ -3,7 +3,7 @@ import http2 from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { generateKeyPairSync, verify } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { apnsPushProvider } from '../../src/lib/apns.js';
+import { apnsPushProvider } from '../../src/modules/logs/apns.js';
 import { iosPushCredentials } from '../../src/modules/account/service.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 

@@ -11,15 +11,23 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const admin = (url: string, body: Record<string, unknown>, token: string) => post(t, `/admin/stationMessage/${url}`, body, { token, json: true });
-const inbox = async (usertoken: string, body: Record<string, unknown> = {}) => (await appPost(t, '/app/message/list.do', body, { usertoken })).json();
+const admin = (url: string, body: Record<string, unknown>, token: string) =>
+  post(t, `/admin/stationMessage/${url}`, body, { token, json: true });
+const inbox = async (usertoken: string, body: Record<string, unknown> = {}) =>
+  (await appPost(t, '/app/message/list.do', body, { usertoken })).json();
 
 describe('station messages (站内消息)', () => {
   it('sends to chosen users; only they see it; read state flows back to the list', async () => {
     const s = await signedIn(t, 'support');
     const [u1, u2, u3] = [await appUser(t), await appUser(t), await appUser(t)];
-    const r = (await admin('send.do', { title: '维护通知', content: '今晚 22:00 维护', audience: 'users', userIds: `${u1.id},${u2.id}` }, s.token)).json();
-    expect(r).toMatchObject({ status: 0, msg: '消息已发送给 2 位用户', data: { audience: 'users', recipientCount: 2, readCount: 0, adminId: s.id, withdrawn: false } });
+    const r = (
+      await admin('send.do', { title: '维护通知', content: '今晚 22:00 维护', audience: 'users', userIds: `${u1.id},${u2.id}` }, s.token)
+    ).json();
+    expect(r).toMatchObject({
+      status: 0,
+      msg: '消息已发送给 2 位用户',
+      data: { audience: 'users', recipientCount: 2, readCount: 0, adminId: s.id, withdrawn: false },
+    });
     const id = r.data.id;
 
     const box1 = await inbox(u1.usertoken);
@@ -38,9 +46,18 @@ describe('station messages (站内消息)', () => {
     expect(list.find((m: { id: number }) => m.id === id)).toMatchObject({ recipientCount: 2, readCount: 1 });
     const rec = (await admin('recipients.do', { id }, s.token)).json().data;
     expect(rec.total).toBe(2);
-    expect(rec.list.find((x: { userId: number }) => x.userId === u1.id)).toMatchObject({ phone: `${u1.phone.slice(0, 3)}****${u1.phone.slice(-4)}`, readAt: expect.any(String) });
-    expect((await admin('recipients.do', { id, read: false }, s.token)).json().data.list.map((x: { userId: number }) => x.userId)).toEqual([u2.id]);
-    expect((await oplogRows(t, '/admin/stationMessage/send.do')).at(-1)).toMatchObject({ module: 'messages', result: 'ok', target_id: String(id) });
+    expect(rec.list.find((x: { userId: number }) => x.userId === u1.id)).toMatchObject({
+      phone: `${u1.phone.slice(0, 3)}****${u1.phone.slice(-4)}`,
+      readAt: expect.any(String),
+    });
+    expect((await admin('recipients.do', { id, read: false }, s.token)).json().data.list.map((x: { userId: number }) => x.userId)).toEqual([
+      u2.id,
+    ]);
+    expect((await oplogRows(t, '/admin/stationMessage/send.do')).at(-1)).toMatchObject({
+      module: 'messages',
+      result: 'ok',
+      target_id: String(id),
+    });
   });
 
   it('sends to all users (those registered by then), with read counts; withdrawing hides it', async () => {
@@ -70,7 +87,9 @@ describe('station messages (站内消息)', () => {
 
   it('validates the audience and the users', async () => {
     const su = await superUser(t);
-    expect((await admin('send.do', { title: 't', content: 'c', audience: 'users' }, su.token)).json().msg).toBe('参数错误：userIds 不能为空');
+    expect((await admin('send.do', { title: 't', content: 'c', audience: 'users' }, su.token)).json().msg).toBe(
+      '参数错误：userIds 不能为空',
+    );
     expect((await admin('send.do', { title: '', content: 'c', audience: 'all' }, su.token)).json().msg).toBe('参数错误：title 不能为空');
     expect((await admin('send.do', { title: 't', content: 'c', audience: 'some' }, su.token)).json().status).toBe(2);
     const bad = (await admin('send.do', { title: 't', content: 'c', audience: 'users', userIds: [999999] }, su.token)).json();

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rows } from '../../src/db/migrate.js';
-import { sendSms } from '../../src/lib/sms.js';
-import { sendPush } from '../../src/lib/push.js';
+import { sendSms } from '../../src/modules/logs/sms.js';
+import { sendPush } from '../../src/modules/logs/push.js';
 import { createTestApp, makeAdmin, post, signedIn, type TestApp } from '../helpers.js';
 import { makeRole, multipart, oplogRows, superUser, withRole } from '../admins/admins-helpers.js';
 

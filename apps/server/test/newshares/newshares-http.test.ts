@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { verifyLedger } from '../../src/ledger/index.js';
+import { verifyLedger } from '../../src/modules/fundrecords/ledger/index.js';
 import { appPost, appToken, balances, credit, makeUser } from '../funds/funds.helpers.js';
 import { createTestApp, post, signedIn, type TestApp } from '../helpers.js';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { DEFAULT_PRODUCT_CONFIG, SUB_STATUS } from '@stock-admin/contracts';
 import { rows } from '../../src/db/migrate.js';
-import { verifyLedger } from '../../src/ledger/index.js';
+import { verifyLedger } from '../../src/modules/fundrecords/ledger/index.js';
 import { convertListed, forfeitOverdue } from '../../src/modules/newshares/jobs.js';
 import { multipart } from '../admins/admins-helpers.js';
 import { appPost, appToken, balances, credit, makeAgent, makeUser } from '../funds/funds.helpers.js';
@@ -184,7 +184,9 @@ describe('records', () => {
     const unpaid = await applyFor(issue.id, u, 1000);
     // the answer says what was done, with the quantity in the issue's unit
     expect((await call('/admin/subscribe/record/allot.do', { id: paid.id, quantity: 1000 })).msg).toBe('已配售 1,000 股');
-    expect((await call('/admin/subscribe/record/allot.do', { id: unpaid.id, quantity: 500 }, { lang: 'en-US' })).msg).toBe('Allotted 500 shares');
+    expect((await call('/admin/subscribe/record/allot.do', { id: unpaid.id, quantity: 500 }, { lang: 'en-US' })).msg).toBe(
+      'Allotted 500 shares',
+    );
     expect((await app('/app/newshares/pay.do', { id: paid.id }, u.token)).status).toBe(0);
     const r = await call('/admin/subscribe/record/batchConvert.do', { ids: [paid.id, unpaid.id, 999999] }, { lang: 'en-US' });
     expect(r.status).toBe(0);

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { addBondIssueInput, addShareIssueInput, SUB_STATUS, type IssueKind } from '@stock-admin/contracts';
 import { rows } from '../../src/db/migrate.js';
 import { AppError } from '../../src/http/errors.js';
-import { verifyLedger } from '../../src/ledger/index.js';
+import { verifyLedger } from '../../src/modules/fundrecords/ledger/index.js';
 import { batchAllot } from '../../src/modules/newshares/batch.js';
 import { convertListed, forfeitOverdue } from '../../src/modules/newshares/jobs.js';
 import { deleteSubscription } from '../../src/modules/newshares/records.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { addBondIssueInput, addShareIssueInput, issuePhase, type IssueKind } from '@stock-admin/contracts';
 import { rows } from '../../src/db/migrate.js';
-import { verifyLedger } from '../../src/ledger/index.js';
+import { verifyLedger } from '../../src/modules/fundrecords/ledger/index.js';
 import { AppError } from '../../src/http/errors.js';
 import * as ns from '../../src/modules/newshares/service.js';
 import { balances, credit, makeUser } from '../funds/funds.helpers.js';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { userSessions, users } from '../../src/db/schema/index.js';
+import { userSessions, users } from '../../src/modules/users/tables.js';
 import { rows } from '../../src/db/migrate.js';
-import type { DomainEvent } from '../../src/http/context.js';
-import { post as ledgerPost } from '../../src/ledger/index.js';
+import type { DomainEvent } from '../../src/app/context.js';
+import { post as ledgerPost } from '../../src/modules/fundrecords/ledger/index.js';
 import { createTestApp, signedIn, type TestApp } from '../helpers.js';
 import { appPost, appUser, expectLedgerBalanced, makeAgentViaApi, newPhone, postMultipart, tinyPng } from '../users/users-helpers.js';
 

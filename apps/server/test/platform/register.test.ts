@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { adminAccounts, smsLog } from '../../src/db/schema/index.js';
+import { adminAccounts } from '../../src/modules/admins/tables.js';
+import { smsLog } from '../../src/modules/logs/tables.js';
 import { rows } from '../../src/db/migrate.js';
-import { setSmsProvider, logSmsProvider, type SmsMessage } from '../../src/lib/sms.js';
+import { setSmsProvider, logSmsProvider, type SmsMessage } from '../../src/modules/logs/sms.js';
 import { createTestApp, login, post, signedIn, type TestApp } from '../helpers.js';
 import { oplogRows, oplogText, superUser } from '../admins/admins-helpers.js';
 
@@ -19,7 +20,12 @@ const register = (body: Record<string, unknown>, lang?: string) => post(t, '/api
 
 /** The code as the default SMS provider delivered it: into the SMS log. */
 async function lastCode(phone: string): Promise<string> {
-  const [row] = await t.app.ctx.db.select().from(smsLog).where(eq(smsLog.phone, phone)).orderBy(sql`id DESC`).limit(1);
+  const [row] = await t.app.ctx.db
+    .select()
+    .from(smsLog)
+    .where(eq(smsLog.phone, phone))
+    .orderBy(sql`id DESC`)
+    .limit(1);
   return /(\d{6})/.exec(row!.content)![1]!;
 }
 
@@ -29,7 +35,9 @@ const newPhone = () => `1370000${String(++phoneSeq).padStart(4, '0')}`;
 async function registered(phone = newPhone(), extra: Record<string, unknown> = {}) {
   expect((await sendCode(phone)).json().status).toBe(0);
   const code = await lastCode(phone);
-  const r = (await register({ email: 'new@admin.io', password: 'reg-pass-1', confirmPassword: 'reg-pass-1', phone, code, ...extra })).json();
+  const r = (
+    await register({ email: 'new@admin.io', password: 'reg-pass-1', confirmPassword: 'reg-pass-1', phone, code, ...extra })
+  ).json();
   return { phone, code, r };
 }
 
@@ -100,7 +108,9 @@ describe('registration (register.do)', () => {
       [{ ...ok, code: undefined }, '参数错误：code 不能为空'],
     ];
     for (const [body, msg] of cases) expect((await register(body)).json(), msg).toMatchObject({ status: 2, msg });
-    expect((await register({ ...ok, confirmPassword: 'x' }, 'en-US')).json().msg).toBe('Invalid argument: confirmPassword does not match the password');
+    expect((await register({ ...ok, confirmPassword: 'x' }, 'en-US')).json().msg).toBe(
+      'Invalid argument: confirmPassword does not match the password',
+    );
   });
 
   it('refuses a wrong code, counts the guesses and never takes a code twice', async () => {
@@ -149,7 +159,11 @@ describe('registration (register.do)', () => {
     );
     const financeRole = rows<{ id: number }>(await t.app.ctx.db.execute(sql`SELECT id FROM admin_roles WHERE code = 'finance'`))[0]!.id;
     const act = (await post(t, '/admin/system/activate.do', { id: rec.id, roleId: financeRole }, { token: su.token })).json();
-    expect(act).toMatchObject({ status: 0, msg: '账号已激活', data: { status: 'active', locked: false, roleCode: 'finance', expiresAt: null } });
+    expect(act).toMatchObject({
+      status: 0,
+      msg: '账号已激活',
+      data: { status: 'active', locked: false, roleCode: 'finance', expiresAt: null },
+    });
     expect((await post(t, '/admin/system/activate.do', { id: rec.id }, { token: su.token })).json().msg).toBe('该账号不是待激活的注册申请');
     const sms = await t.app.ctx.db.select().from(smsLog).where(eq(smsLog.phone, phone));
     expect(sms.filter((s) => s.kind === 'activation').at(-1)!.content).toContain('已激活');
@@ -164,12 +178,17 @@ describe('registration (register.do)', () => {
     const dup = await registered(phone);
     expect(dup.r.msg).toBe('该手机号已有待激活的注册申请（24 小时内有效）');
 
-    await t.app.ctx.db.update(adminAccounts).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(adminAccounts.id, r.data.id));
+    await t.app.ctx.db
+      .update(adminAccounts)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(adminAccounts.id, r.data.id));
     const expired = (await post(t, '/admin/system/list.do', { status: 'expired' }, { token: su.token })).json().data.list;
     expect(expired.map((x: { id: number }) => x.id)).toContain(r.data.id);
     const pending = (await post(t, '/admin/system/list.do', { status: 'pending', pageSize: 100 }, { token: su.token })).json().data.list;
     expect(pending.map((x: { id: number }) => x.id)).not.toContain(r.data.id);
-    expect((await post(t, '/admin/system/activate.do', { id: r.data.id }, { token: su.token })).json().msg).toBe('该注册申请已超过 24 小时有效期，已失效');
+    expect((await post(t, '/admin/system/activate.do', { id: r.data.id }, { token: su.token })).json().msg).toBe(
+      '该注册申请已超过 24 小时有效期，已失效',
+    );
 
     await t.app.ctx.db.execute(sql`UPDATE sms_codes SET created_at = now() - interval '2 minutes' WHERE phone = ${phone}`);
     const again = await registered(phone);

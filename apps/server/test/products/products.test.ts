@@ -13,9 +13,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (path: string, body: Record<string, unknown>, token = admin, lang?: string) => post(t, `/admin/stock/${path}`, body, { token, lang });
+const call = (path: string, body: Record<string, unknown>, token = admin, lang?: string) =>
+  post(t, `/admin/stock/${path}`, body, { token, lang });
 const csv = (text: string, token = admin, lang?: string) =>
-  multipart(t, '/admin/stock/import.do', {}, { file: { filename: 'stocks.csv', type: 'text/csv', data: Buffer.from(text) } }, { token, lang });
+  multipart(
+    t,
+    '/admin/stock/import.do',
+    {},
+    { file: { filename: 'stocks.csv', type: 'text/csv', data: Buffer.from(text) } },
+    { token, lang },
+  );
 
 describe('pinyin initials', () => {
   it('reads polyphonic characters in their word', () => {
@@ -33,7 +40,16 @@ describe('stocks', () => {
     const r = (await call('add.do', { code: '600132', name: '重庆啤酒', market: 'sh', spreadRate: '0.001' })).json();
     expect(r.status).toBe(0);
     expect(r.msg).toBe('股票已添加');
-    expect(r.data).toMatchObject({ gid: 'sh600132', board: 'main', pinyin: 'CQPJ', st: false, spreadRate: '0.001000', shown: true, locked: false, last: null });
+    expect(r.data).toMatchObject({
+      gid: 'sh600132',
+      board: 'main',
+      pinyin: 'CQPJ',
+      st: false,
+      spreadRate: '0.001000',
+      shown: true,
+      locked: false,
+      last: null,
+    });
     await call('add.do', { code: '688981', name: '中芯国际', market: 'sh' });
     await call('add.do', { code: '300750', name: '宁德时代', market: 'sz' });
     const l = (await call('list.do', { pinyin: 'cq' })).json();
@@ -81,7 +97,10 @@ describe('stocks', () => {
     expect(add).toMatchObject({ status: 1, msg: '代理账号只能查看产品，不能修改' });
     expect((await call('add.do', { code: '600519', name: '贵州茅台', market: 'sh' }, agent)).statusCode).toBe(403);
     const id = list.data.list[0].id;
-    expect((await call('updateLock.do', { id, locked: true }, boundAdmin)).json()).toMatchObject({ status: 1, msg: '代理账号只能查看产品，不能修改' });
+    expect((await call('updateLock.do', { id, locked: true }, boundAdmin)).json()).toMatchObject({
+      status: 1,
+      msg: '代理账号只能查看产品，不能修改',
+    });
     expect((await call('list.do', { code: '600519' })).json().data.total).toBe(0);
     const support = (await signedIn(t, 'support')).token;
     const lock = await call('updateLock.do', { id, locked: true }, support);
@@ -93,7 +112,7 @@ describe('stocks', () => {
   it('deletes a stock nobody holds, and refuses one an order references (count named)', async () => {
     const add = (await call('add.do', { code: '000858', name: '五粮液', market: 'sz' })).json();
     const { registerStockDeleteGuard } = await import('../../src/modules/products/stocks.js');
-    const { registerMessages } = await import('../../src/http/i18n.js');
+    const { registerMessages } = await import('../../src/app/i18n.js');
     registerMessages({ 'reason.test_orders': { 'zh-CN': '测试委托', 'en-US': 'test orders' } });
     let held = 2;
     registerStockDeleteGuard('reason.test_orders', async (_tx, stockId) => (stockId === add.data.id ? held : 0));
@@ -144,7 +163,10 @@ describe('stocks', () => {
     const e = await call('export.do', { market: 'sh' });
     expect(e.headers['content-type']).toMatch(/text\/csv/);
     expect(e.headers['content-disposition']).toMatch(/stocks-\d{8}\.csv/);
-    const lines = e.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = e.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('代码,名称,市场,板块,拼音首字母,点差费率,显示,锁定,最新价,涨跌幅%');
     expect(lines.slice(1).every((l) => l.split(',')[2] === 'sh')).toBe(true);
     expect(lines.find((l) => l.startsWith('601318'))).toBe('601318,中国平安,sh,main,ZGPA,0.000000,是,否,55.00,10.00');
@@ -165,10 +187,22 @@ describe('index products and the market strip', () => {
     await idx('addIndex.do', { code: '399006', market: 'sz', name: '创业板指', ...base });
     const tr = (await idx('updateTrans.do', { id: a.data.id, tradable: true })).json();
     expect(tr.data.tradable).toBe(true);
-    await t.app.ctx.db.execute(sql`INSERT INTO quotes (gid, last, prev_close, change_pct, turnover) VALUES ('sh000001', 3350.12, 3300.00, 1.52, 450000000000)`);
+    await t.app.ctx.db.execute(
+      sql`INSERT INTO quotes (gid, last, prev_close, change_pct, turnover) VALUES ('sh000001', 3350.12, 3300.00, 1.52, 450000000000)`,
+    );
     const m = (await post(t, '/api/stock/getMarket.do', {}, { token: admin })).json();
     expect(m.data).toEqual([
-      { code: '000001', name: '上证指数', gid: 'sh000001', last: '3350.12', prevClose: '3300.00', change: '50.12', changePct: '1.52', turnover: '450000000000.00', stale: false },
+      {
+        code: '000001',
+        name: '上证指数',
+        gid: 'sh000001',
+        last: '3350.12',
+        prevClose: '3300.00',
+        change: '50.12',
+        changePct: '1.52',
+        turnover: '450000000000.00',
+        stale: false,
+      },
     ]);
     const show = (await idx('updateShow.do', { id: a.data.id, place: 'home', shown: false })).json();
     expect(show.data.homeShown).toBe(false);

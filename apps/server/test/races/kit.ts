@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { conflictStats } from '../../src/db/transactions.js';
-import { verifyLedger } from '../../src/ledger/index.js';
+import { verifyLedger } from '../../src/modules/fundrecords/ledger/index.js';
 import type { TestApp } from '../helpers.js';
 
 /** One answer of a race: HTTP status and the envelope. */

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { adminRolePermissions, adminRoles, admins } from '../../src/db/schema/index.js';
+import { adminRolePermissions, adminRoles } from '../../src/modules/roles/tables.js';
+import { admins } from '../../src/modules/admins/tables.js';
 import { rows } from '../../src/db/migrate.js';
 import { createAdmin } from '../../src/modules/admins/service.js';
 import { notify } from '../../src/realtime/notify.js';

@@ -12,7 +12,8 @@ afterAll(() => t.close());
 
 const call = (url: string, body: Record<string, unknown>, token: string, extra: { json?: boolean; lang?: string } = {}) =>
   post(t, `/admin/role/${url}`, body, { token, json: true, ...extra });
-const roleIdOf = async (code: string) => rows<{ id: number }>(await t.app.ctx.db.execute(sql`SELECT id FROM admin_roles WHERE code = ${code}`))[0]!.id;
+const roleIdOf = async (code: string) =>
+  rows<{ id: number }>(await t.app.ctx.db.execute(sql`SELECT id FROM admin_roles WHERE code = ${code}`))[0]!.id;
 
 describe('role editor', () => {
   it("shows the built-in roles' own name and description in the reader's language until an operator edits them", async () => {
@@ -31,7 +32,17 @@ describe('role editor', () => {
   it('lists the permission keys and actions, the super-user powers not grantable', async () => {
     const su = await superUser(t);
     const r = (await call('permissions.do', {}, su.token)).json();
-    expect(r.data.actions.map((a: { action: string }) => a.action)).toEqual(['add', 'delete', 'edit', 'query', 'get', 'enable', 'disable', 'import', 'export']);
+    expect(r.data.actions.map((a: { action: string }) => a.action)).toEqual([
+      'add',
+      'delete',
+      'edit',
+      'query',
+      'get',
+      'enable',
+      'disable',
+      'import',
+      'export',
+    ]);
     const keys = r.data.permissions;
     expect(keys.find((k: { key: string }) => k.key === 'managelist')).toEqual({ key: 'managelist', name: '管理列表', grantable: true });
     expect(keys.find((k: { key: string }) => k.key === 'operationlog').grantable).toBe(false);
@@ -54,19 +65,41 @@ describe('role editor', () => {
   it('creates a role from JSON or a form field, merges duplicates and refuses a taken name', async () => {
     const su = await superUser(t);
     const r = (
-      await call('add.do', { name: '审核员', describe: 'reviews', permissions: [{ permissionId: 'userlist', actions: ['query', 'get'] }, { permissionId: 'userlist', actions: 'edit' }] }, su.token)
+      await call(
+        'add.do',
+        {
+          name: '审核员',
+          describe: 'reviews',
+          permissions: [
+            { permissionId: 'userlist', actions: ['query', 'get'] },
+            { permissionId: 'userlist', actions: 'edit' },
+          ],
+        },
+        su.token,
+      )
     ).json();
     expect(r.status).toBe(0);
     expect(r.data).toMatchObject({ name: '审核员', describe: 'reviews', builtin: false, adminCount: 0 });
     expect(r.data.permissions).toEqual([expect.objectContaining({ permissionId: 'userlist', actions: ['edit', 'query', 'get'] })]);
     const form = (
-      await post(t, '/admin/role/add.do', { name: '表单角色', permissions: JSON.stringify([{ permissionId: 'loginlog', actions: ['query'] }]) }, { token: su.token })
+      await post(
+        t,
+        '/admin/role/add.do',
+        { name: '表单角色', permissions: JSON.stringify([{ permissionId: 'loginlog', actions: ['query'] }]) },
+        { token: su.token },
+      )
     ).json();
     expect(form.data.permissions[0]).toMatchObject({ permissionId: 'loginlog', actions: ['query'] });
     expect((await call('add.do', { name: '审核员' }, su.token)).json()).toMatchObject({ status: 1, msg: '角色名称已存在' });
-    expect((await call('add.do', { name: 'x', permissions: [{ permissionId: 'nope', actions: ['query'] }] }, su.token)).json().status).toBe(2);
-    expect((await call('add.do', { name: 'y', permissions: [{ permissionId: 'userlist', actions: ['fly'] }] }, su.token)).json().status).toBe(2);
-    expect((await post(t, '/admin/role/add.do', { name: 'z', permissions: '{oops' }, { token: su.token })).json().msg).toBe('参数错误：permissions 不是有效的 JSON');
+    expect((await call('add.do', { name: 'x', permissions: [{ permissionId: 'nope', actions: ['query'] }] }, su.token)).json().status).toBe(
+      2,
+    );
+    expect(
+      (await call('add.do', { name: 'y', permissions: [{ permissionId: 'userlist', actions: ['fly'] }] }, su.token)).json().status,
+    ).toBe(2);
+    expect((await post(t, '/admin/role/add.do', { name: 'z', permissions: '{oops' }, { token: su.token })).json().msg).toBe(
+      '参数错误：permissions 不是有效的 JSON',
+    );
   });
 
   it('never grants the super-user powers', async () => {
@@ -76,7 +109,9 @@ describe('role editor', () => {
     // a built-in role that already lists it keeps it on a round trip
     const superRole = await roleIdOf('super');
     const list = (await call('list.do', { pageSize: 100 }, su.token)).json().data.list;
-    const entries = list.find((x: { id: number }) => x.id === superRole).permissions.map((p: { permissionId: string; actions: string[] }) => ({ permissionId: p.permissionId, actions: p.actions }));
+    const entries = list
+      .find((x: { id: number }) => x.id === superRole)
+      .permissions.map((p: { permissionId: string; actions: string[] }) => ({ permissionId: p.permissionId, actions: p.actions }));
     expect((await call('update.do', { id: superRole, permissions: entries }, su.token)).json().status).toBe(0);
     // and even with it, a non-super account is refused the operation log
     const holder = await signedIn(t, 'super');
@@ -87,15 +122,27 @@ describe('role editor', () => {
     const su = await superUser(t);
     const id = await makeRole(t, { managelist: ['query'] });
     const s = await withRole(t, id);
-    const add = () => post(t, '/admin/system/add.do', { adminUtopia: `new_${Date.now()}`, adminName: 'n', password: 'abcdef', roleId: id }, { token: s.token });
+    const add = () =>
+      post(
+        t,
+        '/admin/system/add.do',
+        { adminUtopia: `new_${Date.now()}`, adminName: 'n', password: 'abcdef', roleId: id },
+        { token: s.token },
+      );
     expect((await add()).statusCode).toBe(403);
     const up = (await call('update.do', { id, permissions: [{ permissionId: 'managelist', actions: ['query', 'add'] }] }, su.token)).json();
     expect(up.data.permissions[0].actions).toEqual(['add', 'query']);
     expect((await add()).json().status).toBe(0);
     const info = (await t.app.inject({ method: 'GET', url: '/api/user/info', headers: { admintoken: s.token } })).json();
-    expect(info.data.role.permissions.find((p: { permissionId: string }) => p.permissionId === 'managelist').actions).toEqual(['add', 'query']);
+    expect(info.data.role.permissions.find((p: { permissionId: string }) => p.permissionId === 'managelist').actions).toEqual([
+      'add',
+      'query',
+    ]);
     const log = (await oplogRows(t, '/admin/role/update.do')).at(-1)!;
-    expect(log.summary).toMatchObject({ before: { permissions: { managelist: ['query'] } }, after: { permissions: { managelist: ['add', 'query'] } } });
+    expect(log.summary).toMatchObject({
+      before: { permissions: { managelist: ['query'] } },
+      after: { permissions: { managelist: ['add', 'query'] } },
+    });
   });
 
   it('lets a non-super editor grant only what they hold', async () => {
@@ -108,12 +155,18 @@ describe('role editor', () => {
     // renaming a richer role is an edit like any other; adding grants beyond their own is not
     const finance = await roleIdOf('finance');
     expect((await call('update.do', { id: finance, name: '财务2' }, s.token)).json().status).toBe(0);
-    expect((await call('update.do', { id: ok.data.id, permissions: [{ permissionId: 'withdrawallist', actions: ['query'] }] }, s.token)).json().status).toBe(1);
+    expect(
+      (await call('update.do', { id: ok.data.id, permissions: [{ permissionId: 'withdrawallist', actions: ['query'] }] }, s.token)).json()
+        .status,
+    ).toBe(1);
   });
 
   it('deletes a role unless it is built-in or in use', async () => {
     const su = await superUser(t);
-    expect((await call('del.do', { id: await roleIdOf('support') }, su.token)).json()).toMatchObject({ status: 1, msg: '内置角色不能删除' });
+    expect((await call('del.do', { id: await roleIdOf('support') }, su.token)).json()).toMatchObject({
+      status: 1,
+      msg: '内置角色不能删除',
+    });
     const id = await makeRole(t, { userlist: ['query'] });
     const holder = await withRole(t, id);
     expect((await call('del.do', { id }, su.token)).json().msg).toBe('该角色下还有 1 个管理员，不能删除');

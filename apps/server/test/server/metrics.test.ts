@@ -4,7 +4,7 @@ import { getMetricsFromIterator, type PromHistogramData, type PromMetrics } from
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveMetricsPort } from '../../src/http/metrics.js';
 import { registerJob } from '../../src/jobs/index.js';
-import { startRun, syncTasks } from '../../src/jobs/runner.js';
+import { startRun, syncTasks } from '../../src/modules/tasks/runner.js';
 import { notify } from '../../src/realtime/notify.js';
 import { createTestApp, get, post, signedIn, type TestApp } from '../helpers.js';
 import { connectReady, listen } from '../realtime/realtime.helpers.js';
@@ -24,7 +24,7 @@ afterAll(() => t.close());
  * The text format parsed (a line it cannot read, or a histogram whose +Inf bucket is not its count, throws). The
  * parser reads no NaN, which Prometheus does: the event-loop delay's figures are NaN until the first sample.
  */
-const parse = (text: string) => getMetricsFromIterator(text.split('\n').filter((l) => !/ Nan$/i.test(l))[Symbol.iterator]());
+const parse = (text: string) => getMetricsFromIterator(text.split('\n').filter((l) => !/ Nan$/i.test(l)).values());
 
 async function scrape(): Promise<PromMetrics> {
   const r = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
@@ -48,7 +48,11 @@ describe('metrics (issue 38)', () => {
     expect(none.statusCode).toBe(401);
     expect(none.headers['www-authenticate']).toBe('Bearer realm="metrics"');
     expect(none.json()).toEqual({ status: 10, msg: '无权读取监控指标：请在 Authorization 头中提供 METRICS_TOKEN', data: null });
-    const wrong = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN.slice(0, -1)}x`, lang: 'en-US' } });
+    const wrong = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${TOKEN.slice(0, -1)}x`, lang: 'en-US' },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().msg).toBe('Not allowed to read the metrics: send METRICS_TOKEN in the Authorization header');
     expect(wrong.body).not.toContain('http_request_duration_seconds');
@@ -112,10 +116,20 @@ describe('metrics (issue 38)', () => {
     await post(t, '/api/adminUser/login.do', { username: admin.username, password: 'wrong-password' });
     const u = await appUser(t);
     await post(t, '/app/user/login.do', { phone: u.phone, password: 'wrong-password' });
-    const credit = await post(t, '/admin/user/updateAmt.do', { userId: u.id, amt: '100.00', direction: 0, note: 'metrics' }, { token: admin.token, json: true });
+    const credit = await post(
+      t,
+      '/admin/user/updateAmt.do',
+      { userId: u.id, amt: '100.00', direction: 0, note: 'metrics' },
+      { token: admin.token, json: true },
+    );
     expect(credit.json().status).toBe(0);
     // refused: nothing committed, nothing counted
-    const debit = await post(t, '/admin/user/updateAmt.do', { userId: u.id, amt: '1000.00', direction: 1, note: 'metrics' }, { token: admin.token, json: true });
+    const debit = await post(
+      t,
+      '/admin/user/updateAmt.do',
+      { userId: u.id, amt: '1000.00', direction: 1, note: 'metrics' },
+      { token: admin.token, json: true },
+    );
     expect(debit.json().status).not.toBe(0);
     const after = await scrape();
     const delta = (name: string, labels: Record<string, string>) => value(after, name, labels) - value(before, name, labels);
@@ -153,9 +167,13 @@ describe('metrics (issue 38)', () => {
       },
     });
     await syncTasks(t.app.ctx);
-    await (await startRun(t.app.ctx, def, 'manual')).finished;
+    await (
+      await startRun(t.app.ctx, def, 'manual')
+    ).finished;
     fail = true;
-    await (await startRun(t.app.ctx, def, 'manual')).finished;
+    await (
+      await startRun(t.app.ctx, def, 'manual')
+    ).finished;
     const after = await scrape();
     expect(value(after, 'job_runs_total', { job: 'test-metrics-job', result: 'ok' })).toBe(1);
     expect(value(after, 'job_runs_total', { job: 'test-metrics-job', result: 'error' })).toBe(1);

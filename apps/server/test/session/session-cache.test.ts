@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppHooks, type Principal } from '../../src/http/context.js';
+import { AppHooks, type Principal } from '../../src/app/context.js';
 import { SessionCache } from '../../src/modules/session/cache.js';
 
 const T0 = new Date('2026-11-21T10:00:00Z').getTime();

@@ -32,7 +32,7 @@ export const probeApi = {
 
 const PROBE: Record<string, string> = {
   'routes.ts': `import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../http/context.js';
+import type { AppContext } from '../../app/context.js';
 import { route } from '../../http/route.js';
 import { probeApi } from '@stock-admin/contracts/${CONTRACT}';
 import { seeded } from './seed.js';
@@ -41,7 +41,7 @@ export function probeRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, probeApi.ping, async ({ input }) => ({ echo: input.echo, seeded: seeded.done }));
 }
 `,
-  'seed.ts': `import type { AppContext } from '../../http/context.js';
+  'seed.ts': `import type { AppContext } from '../../app/context.js';
 
 export const seeded = { done: false };
 

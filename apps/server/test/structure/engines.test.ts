@@ -20,7 +20,9 @@ describe('supported Node versions', () => {
   });
 
   it('no installed package asks for a newer Node than a supported line (no EBADENGINE on npm install)', () => {
-    const lock = readJson('package-lock.json') as { packages: Record<string, { version?: string; engines?: { node?: string } | string[] }> };
+    const lock = readJson('package-lock.json') as {
+      packages: Record<string, { version?: string; engines?: { node?: string } | string[] }>;
+    };
     const refusals: string[] = [];
     for (const [where, pkg] of Object.entries(lock.packages)) {
       const wants = pkg.engines && !Array.isArray(pkg.engines) ? pkg.engines.node : undefined;

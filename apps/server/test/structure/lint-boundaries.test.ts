@@ -45,9 +45,36 @@ describe('server layer boundary (eslint)', { timeout: 60_000 }, () => {
     expect(await problems(`${SRC}/db/probe.ts`, "import { seedDemo } from '../modules/seed.js';\nexport const x = seedDemo;\n")).toEqual([
       refused,
     ]);
-    expect(await problems(`${SRC}/ledger/probe.ts`, "import { DOMAINS } from '../modules/index.js';\nexport const x = DOMAINS;\n")).toEqual(
-      [refused],
-    );
+    expect(await problems(`${SRC}/app/probe.ts`, "import { DOMAINS } from '../modules/index.js';\nexport const x = DOMAINS;\n")).toEqual([
+      refused,
+    ]);
+  });
+
+  it('refuses a shared layer importing a layer above it: lib/ nothing of the app, no layer http/', async () => {
+    const below = (msg: string) => expect.stringMatching(new RegExp(`^import-x/no-restricted-paths: Unexpected path .* ${msg}`));
+    expect(
+      await problems(`${SRC}/lib/probe.ts`, "import type { AppContext } from '../app/context.js';\nexport type X = AppContext;\n"),
+    ).toEqual([below('lib/ depends on nothing of the app')]);
+    expect(await problems(`${SRC}/lib/probe.ts`, "import { loadConfig } from '../config.js';\nexport const x = loadConfig;\n")).toEqual([
+      below('lib/ depends on nothing of the app'),
+    ]);
+    expect(await problems(`${SRC}/db/probe.ts`, "import { fail } from '../http/errors.js';\nexport const x = fail;\n")).toEqual([
+      below('db imports only the layers below it'),
+    ]);
+    expect(await problems(`${SRC}/realtime/probe.ts`, "import { route } from '../http/route.js';\nexport const x = route;\n")).toEqual([
+      below('realtime imports only the layers below it'),
+    ]);
+    expect(
+      await problems(
+        `${SRC}/jobs/probe.ts`,
+        "import { t } from '../app/i18n.js';\nimport { fail } from '../http/errors.js';\nexport const x = [t, fail];\n",
+      ),
+    ).toEqual([below('jobs imports only the layers below it')]);
+    // downwards is the way: the context from app/, a lib helper from anywhere
+    expect(
+      await problems(`${SRC}/realtime/probe.ts`, "import type { AppContext } from '../app/context.js';\nexport type X = AppContext;\n"),
+    ).toEqual([]);
+    expect(await problems(`${SRC}/db/probe.ts`, "import { metrics } from '../lib/metrics.js';\nexport const x = metrics;\n")).toEqual([]);
   });
 
   it('refuses a shared layer importing the composition or the tools', async () => {
@@ -65,6 +92,10 @@ describe('server layer boundary (eslint)', { timeout: 60_000 }, () => {
     ).toEqual([]);
     expect(
       await problems(`${SRC}/modules/trading/probe.ts`, "import { riskRules } from '../risk/index.js';\nexport const x = riskRules;\n"),
+    ).toEqual([]);
+    // another domain's tables, to read and join: through its tables.ts
+    expect(
+      await problems(`${SRC}/modules/trading/probe.ts`, "import { users } from '../users/tables.js';\nexport const x = users;\n"),
     ).toEqual([]);
     expect(
       await problems(

@@ -117,7 +117,7 @@ describe('positions follow their user’s agent', () => {
     expect(new Set(await ids(newStaff))).toEqual(new Set([users[1]]));
     const byAgent = (await post(t, '/admin/position/list.do', { agentId: other }, { token: admin, json: true })).json().data.total;
     expect(byAgent).toBe(2);
-    const { verifyLedger } = await import('../../src/ledger/index.js');
+    const { verifyLedger } = await import('../../src/modules/fundrecords/ledger/index.js');
     expect((await verifyLedger(t.app.ctx.db)).offenders).toEqual([]);
     // a position whose agent disagrees with its user's is named by ledger:verify
     await t.app.ctx.db.execute(sql`UPDATE positions SET agent_id = ${agentId} WHERE user_id = ${users[1]!}`);

@@ -5,7 +5,7 @@ import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { DEFAULT_STOCK_RISK } from '@stock-admin/contracts';
 import { rows } from '../../src/db/migrate.js';
-import { verifyLedger } from '../../src/ledger/index.js';
+import { verifyLedger } from '../../src/modules/fundrecords/ledger/index.js';
 import { chargeDeferral, snapshotPositions } from '../../src/modules/trading/jobs.js';
 import { sweepPositions } from '../../src/modules/trading/sweep.js';
 import { balances, captureEvents, credit, makeAgent, makeUser } from '../funds/funds.helpers.js';

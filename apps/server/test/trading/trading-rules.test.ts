@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_INDEX_RISK, DEFAULT_PRODUCT_CONFIG, DEFAULT_STOCK_RISK, type QuoteTick } from '@stock-admin/contracts';
 import { AppError } from '../../src/http/errors.js';
-import { t } from '../../src/http/i18n.js';
+import { t } from '../../src/app/i18n.js';
 import type { RiskRules } from '../../src/modules/risk/settings.js';
 import { assertOrderShape, type TradedStock } from '../../src/modules/trading/rules.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rows } from '../../src/db/migrate.js';
-import { verifyLedger } from '../../src/ledger/index.js';
+import { verifyLedger } from '../../src/modules/fundrecords/ledger/index.js';
 import { seedProducts } from '../../src/modules/products/seed.js';
 import { seedTrading } from '../../src/modules/trading/seed.js';
 import { seedBlocktrade } from '../../src/modules/blocktrade/seed.js';

@@ -4,12 +4,13 @@
 // users-money-identity.test.ts. Each file runs on its own app and database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { fundRecords, userSessions, users } from '../../src/db/schema/index.js';
+import { fundRecords } from '../../src/modules/fundrecords/tables.js';
+import { userSessions, users } from '../../src/modules/users/tables.js';
 import { rows } from '../../src/db/migrate.js';
-import { post as ledgerPost } from '../../src/ledger/index.js';
+import { post as ledgerPost } from '../../src/modules/fundrecords/ledger/index.js';
 import { iterateUsers } from '../../src/modules/users/export.js';
 import { registerUserDeleteGuard } from '../../src/modules/users/service.js';
-import { registerMessages } from '../../src/http/i18n.js';
+import { registerMessages } from '../../src/app/i18n.js';
 import { userFilters } from '@stock-admin/contracts';
 import { createTestApp, post, signedIn, type TestApp } from '../helpers.js';
 import { appPost, appUser, makeAgentViaApi, newPhone, ok, userCalls } from './users-helpers.js';

@@ -2,7 +2,7 @@ import { gradientPng } from '../../src/lib/png.js';
 import { randomInt } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { verifyLedger } from '../../src/ledger/verify.js';
+import { verifyLedger } from '../../src/modules/fundrecords/ledger/verify.js';
 import { post, signedIn, type TestApp } from '../helpers.js';
 
 let phoneSeq = randomInt(0, 1_000_000);

@@ -1,4 +1,4 @@
-import type { AppContext, Principal } from '../../http/context.js';
+import type { AppContext, Principal } from '../../app/context.js';
 
 /**
  * Header counters (`GET /admin/system/count.do`): each domain registers the pending count it owns,

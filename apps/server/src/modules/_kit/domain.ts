@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { CounterKey } from '@stock-admin/contracts';
-import type { AppContext } from '../../http/context.js';
+import type { AppContext } from '../../app/context.js';
 import type { Db } from '../../db/client.js';
 import type { JobDef } from '../../jobs/registry.js';
 import type { Counter } from './counters.js';
@@ -23,11 +23,10 @@ export interface Domain {
   /** The folder's name, the same as the console feature's (`apps/console/src/features/<name>`). */
   name: string;
   /**
-   * The tables this domain owns: only it writes them (summaries kept by triggers in the writing transaction included).
-   * A write into another domain's table is listed in `alsoWrites`, table → why. test/structure/boundaries.test.ts finds
-   * every write in the sources and holds both.
+   * The domain owns the tables its `tables.ts` declares (and their migrations, in its `migrations/`): only it writes
+   * them (summaries kept by triggers in the writing transaction included). A write into another domain's table is
+   * listed here, table → why. test/structure/boundaries.test.ts finds every write in the sources and holds both.
    */
-  tables?: string[];
   alsoWrites?: Record<string, string>;
   routes?: (app: FastifyInstance, ctx: AppContext) => void | Promise<void>;
   /** Scheduled tasks (one run at a time across the cluster; operators may change the schedule). */

@@ -1,5 +1,5 @@
 import { ACTIONS, PERMISSION_KEYS, type Action, type Lang } from '@stock-admin/contracts';
-import { registerMessages, t } from '../../http/i18n.js';
+import { registerMessages, t } from '../../app/i18n.js';
 
 /**
  * The names of the permissions and their actions in both languages (the role editor, the session's permission list,

@@ -3,7 +3,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { BatchResult, BatchResults, Lang } from '@stock-admin/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
-import { t } from '../../http/i18n.js';
+import { t } from '../../app/i18n.js';
 
 /**
  * The review kit every queue uses (issue 19): claim a pending row exactly once, review a batch with a

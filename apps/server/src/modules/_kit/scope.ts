@@ -1,8 +1,9 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { agents, users } from '../../db/schema/index.js';
+import { agents } from '../agents/tables.js';
+import { users } from '../users/tables.js';
 import type { Db } from '../../db/client.js';
-import type { Principal } from '../../http/context.js';
+import type { Principal } from '../../app/context.js';
 import { fail, invalid } from '../../http/errors.js';
 
 /**

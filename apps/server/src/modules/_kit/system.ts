@@ -1,4 +1,4 @@
-import type { Principal } from '../../http/context.js';
+import type { Principal } from '../../app/context.js';
 
 /**
  * The principal of work the platform does for itself — demo seeds, the demo's simulated traffic — acting with the

@@ -3,7 +3,6 @@ import { defineDomain } from '../_kit/domain.js';
 
 export default defineDomain({
   name: 'account',
-  tables: ['admin_avatars', 'site_config', 'ios_push_settings'],
   alsoWrites: {
     admins: "the signed-in admin's own profile, password and authenticator (个人设置) on the admins row",
   },

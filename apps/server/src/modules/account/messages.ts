@@ -1,4 +1,4 @@
-import { registerMessages } from '../../http/i18n.js';
+import { registerMessages } from '../../app/i18n.js';
 
 registerMessages({
   password_wrong: { 'zh-CN': '当前密码不正确', 'en-US': 'The current password is wrong' },

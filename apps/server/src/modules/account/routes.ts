@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { accountApi } from '@stock-admin/contracts';
-import type { AppContext } from '../../http/context.js';
-import { parseLang, t } from '../../http/i18n.js';
+import type { AppContext } from '../../app/context.js';
+import { parseLang, t } from '../../app/i18n.js';
 import { route } from '../../http/route.js';
 import * as account from './service.js';
 

@@ -11,11 +11,14 @@ import {
   type updateBasicInput,
   type updateIosPushInput,
 } from '@stock-admin/contracts';
-import { adminAccounts, adminAvatars, adminRoles, iosPushSettings, operationLog } from '../../db/schema/index.js';
-import type { AppContext, Principal } from '../../http/context.js';
+import { adminAccounts } from '../admins/tables.js';
+import { adminAvatars, iosPushSettings } from './tables.js';
+import { adminRoles } from '../roles/tables.js';
+import { operationLog } from '../../http/tables.js';
+import type { AppContext, Principal } from '../../app/context.js';
 import { fail } from '../../http/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
-import { sendPush } from '../../lib/push.js';
+import { sendPush } from '../logs/index.js';
 import { verifyTotp } from '../../lib/totp.js';
 import { openTotpSecret } from '../../lib/totp-secret.js';
 import { applyGoogleAction, enrolGoogle } from '../admins/index.js';

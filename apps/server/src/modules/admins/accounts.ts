@@ -1,12 +1,14 @@
 import { and, count, desc, eq, gt, ilike, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AdminRecord, AdminStatus, Lang, Page, addAdminInput, adminListQuery, updateAdminInput } from '@stock-admin/contracts';
-import { adminAccounts, adminRoles, adminSessions } from '../../db/schema/index.js';
-import type { AppContext, Principal } from '../../http/context.js';
+import { adminAccounts } from './tables.js';
+import { adminRoles } from '../roles/tables.js';
+import { adminSessions } from '../session/tables.js';
+import type { AppContext, Principal } from '../../app/context.js';
 import { fail } from '../../http/errors.js';
 import { requirePermission } from '../../http/permissions.js';
 import { hashPassword } from '../../lib/password.js';
-import { sendSms } from '../../lib/sms.js';
+import { sendSms } from '../logs/index.js';
 import { agentScope, assertAgentInScope, isAgentStaff } from '../agents/index.js';
 import { revokeSessions } from '../session/index.js';
 import { assertAssignableRole } from './grants.js';

@@ -1,8 +1,8 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AdminRecord, GoogleEnrolment, updateGoogleInput } from '@stock-admin/contracts';
-import { adminAccounts } from '../../db/schema/index.js';
-import type { AppContext, Principal } from '../../http/context.js';
+import { adminAccounts } from './tables.js';
+import type { AppContext, Principal } from '../../app/context.js';
 import { fail } from '../../http/errors.js';
 import { newTotpSecret, totpUri, verifyTotp } from '../../lib/totp.js';
 import { isSealed, openTotpSecret, sealTotpSecret } from '../../lib/totp-secret.js';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { ACTIONS, type Action, type PermissionKey } from '@stock-admin/contracts';
-import { adminRolePermissions, adminRoles } from '../../db/schema/index.js';
-import type { AppContext, Principal } from '../../http/context.js';
+import { adminRolePermissions, adminRoles } from '../roles/tables.js';
+import type { AppContext, Principal } from '../../app/context.js';
 import { fail } from '../../http/errors.js';
 import { can } from '../../http/permissions.js';
 import './messages.js';

@@ -3,7 +3,6 @@ import { defineDomain } from '../_kit/domain.js';
 
 export default defineDomain({
   name: 'admins',
-  tables: ['admins', 'sms_codes'],
   alsoWrites: {
     admin_roles: 'an approved registration creates its agent role in the same transaction as the account',
     admin_role_permissions: 'the same: the new role gets the agent grants',

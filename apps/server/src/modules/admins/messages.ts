@@ -1,4 +1,4 @@
-import { registerMessages } from '../../http/i18n.js';
+import { registerMessages } from '../../app/i18n.js';
 
 registerMessages({
   admin_not_found: { 'zh-CN': '管理员不存在', 'en-US': 'No such admin account' },

@@ -2,12 +2,12 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { REGISTRATION_VALID_HOURS, type Lang, type registerInput } from '@stock-admin/contracts';
-import { adminAccounts, smsCodes } from '../../db/schema/index.js';
+import { adminAccounts, smsCodes } from './tables.js';
 import { rows } from '../../db/migrate.js';
-import type { AppContext } from '../../http/context.js';
+import type { AppContext } from '../../app/context.js';
 import { fail } from '../../http/errors.js';
 import { hashPassword } from '../../lib/password.js';
-import { sendSms } from '../../lib/sms.js';
+import { sendSms } from '../logs/index.js';
 import { SMS_TEXTS } from './messages.js';
 import { roleIdByCode } from './service.js';
 

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { adminsApi } from '@stock-admin/contracts';
-import type { AppContext } from '../../http/context.js';
+import type { AppContext } from '../../app/context.js';
 import { route } from '../../http/route.js';
 import * as accounts from './accounts.js';
 import { issueGoogleSecret, updateGoogle } from './google.js';
 import { register, sendCode } from './register.js';
 import { eq } from 'drizzle-orm';
-import { admins } from '../../db/schema/index.js';
+import { admins } from './tables.js';
 import { fail } from '../../http/errors.js';
 import { unlockSignIn } from '../session/index.js';
 import './messages.js';

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { BUILTIN_ROLES, type BuiltinRole } from '@stock-admin/contracts';
-import { adminRolePermissions, adminRoles, admins } from '../../db/schema/index.js';
+import { adminRolePermissions, adminRoles } from '../roles/tables.js';
+import { admins } from './tables.js';
 import type { Db } from '../../db/client.js';
 import { hashPassword } from '../../lib/password.js';
 import { BUILTIN_ROLE_GRANTS } from './builtin-roles.js';

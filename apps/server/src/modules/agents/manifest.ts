@@ -3,6 +3,5 @@ import { defineDomain } from '../_kit/domain.js';
 
 export default defineDomain({
   name: 'agents',
-  tables: ['agents'],
   routes: agentsRoutes,
 });

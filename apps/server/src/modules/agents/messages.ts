@@ -1,4 +1,4 @@
-import { registerMessages } from '../../http/i18n.js';
+import { registerMessages } from '../../app/i18n.js';
 
 registerMessages({
   agent_phone_taken: { 'zh-CN': '该手机号已被其他代理使用', 'en-US': 'Another agent already uses this phone number' },

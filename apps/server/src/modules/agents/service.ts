@@ -3,13 +3,14 @@ import Decimal from 'decimal.js';
 import { and, asc, count, eq, getTableColumns, ilike, isNull, like, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AgentItem, AgentListQuery, Page, addAgentInput, agentAmtInput, updateAgentInput } from '@stock-admin/contracts';
-import { agents, users, type AgentRow } from '../../db/schema/index.js';
+import { agents, type AgentRow } from './tables.js';
+import { users } from '../users/tables.js';
 import { rows } from '../../db/migrate.js';
 import type { Db } from '../../db/client.js';
-import type { AppContext, Principal } from '../../http/context.js';
+import type { AppContext, Principal } from '../../app/context.js';
 import { fail } from '../../http/errors.js';
 import { hashPassword } from '../../lib/password.js';
-import { postAgent } from '../../ledger/index.js';
+import { postAgent } from '../fundrecords/index.js';
 import { agentScope, assertAgentInScope, isAgentStaff, scopeRootAgentId } from '../_kit/scope.js';
 import './messages.js';
 

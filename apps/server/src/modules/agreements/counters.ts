@@ -1,5 +1,5 @@
 import { and, count, eq } from 'drizzle-orm';
-import { userAgreements } from '../../db/schema/index.js';
+import { userAgreements } from './tables.js';
 import type { Domain } from '../_kit/domain.js';
 import { userScope } from '../_kit/scope.js';
 

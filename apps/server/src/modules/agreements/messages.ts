@@ -1,4 +1,4 @@
-import { registerMessages } from '../../http/i18n.js';
+import { registerMessages } from '../../app/i18n.js';
 
 registerMessages({
   agreement_template_not_found: { 'zh-CN': '合同模版不存在', 'en-US': 'No such contract template' },

@@ -11,12 +11,12 @@ import type {
   reviewInput,
 } from '@stock-admin/contracts';
 import type { Db } from '../../db/client.js';
-import { userAgreements } from '../../db/schema/index.js';
+import { userAgreements } from './tables.js';
 import { rows } from '../../db/migrate.js';
 import { isoTimestamp } from '../../db/timestamps.js';
-import type { Principal } from '../../http/context.js';
+import type { Principal } from '../../app/context.js';
 import { fail } from '../../http/errors.js';
-import { t } from '../../http/i18n.js';
+import { t } from '../../app/i18n.js';
 import { claimPending } from '../_kit/review.js';
 import { userScope } from '../_kit/scope.js';
 import { notifyUsers } from '../messages/index.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { agreementsApi } from '@stock-admin/contracts';
-import type { AppContext } from '../../http/context.js';
+import type { AppContext } from '../../app/context.js';
 import { appRoute, route } from '../../http/route.js';
 import { notify } from '../../realtime/notify.js';
 import { saveSiteImage } from '../content/index.js';

@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { admins, users } from '../../db/schema/index.js';
-import type { AppContext } from '../../http/context.js';
+import { admins } from '../admins/tables.js';
+import { users } from '../users/tables.js';
+import type { AppContext } from '../../app/context.js';
 import { seedActor } from '../_kit/system.js';
 import { gradientPng } from '../../lib/png.js';
 import { saveSiteImage } from '../content/index.js';

@@ -2,9 +2,9 @@ import { and, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'dri
 import type { z } from 'zod';
 import type { AgreementTemplate, templateAddInput, templateListQuery, templateUpdateInput } from '@stock-admin/contracts';
 import type { Db } from '../../db/client.js';
-import { agreementTemplates, agreementTemplateVersions, userAgreements } from '../../db/schema/index.js';
+import { agreementTemplates, agreementTemplateVersions, userAgreements } from './tables.js';
 import { likeContains } from '../../db/like.js';
-import type { Principal } from '../../http/context.js';
+import type { Principal } from '../../app/context.js';
 import { fail } from '../../http/errors.js';
 import { sanitizeRichText } from '../../lib/rich-text.js';
 import './messages.js';

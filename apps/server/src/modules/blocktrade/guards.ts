@@ -1,5 +1,5 @@
 import { count, eq } from 'drizzle-orm';
-import { blockProducts } from '../../db/schema/index.js';
+import { blockProducts } from './tables.js';
 import type { Domain } from '../_kit/domain.js';
 
 /** A stock cannot be deleted while a block-trade product offers it (the products domain asks, naming the count). */

@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { BlockRequestItem } from '@stock-admin/contracts';
 import type { Db } from '../../db/client.js';
 import { rows } from '../../db/migrate.js';
-import type { Principal } from '../../http/context.js';
+import type { Principal } from '../../app/context.js';
 import { fail } from '../../http/errors.js';
 import { userScope } from '../_kit/scope.js';
 import { likePrefix } from '../../db/like.js';

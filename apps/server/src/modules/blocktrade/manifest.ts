@@ -6,7 +6,6 @@ import { seedBlocktrade } from './seed.js';
 
 export default defineDomain({
   name: 'blocktrade',
-  tables: ['block_products', 'block_requests', 'block_key_failures'],
   routes: blocktradeRoutes,
   counters: blocktradeCounters,
   stockDeleteGuards: blocktradeStockDeleteGuards,

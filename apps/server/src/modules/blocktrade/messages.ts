@@ -1,4 +1,4 @@
-import { registerMessages } from '../../http/i18n.js';
+import { registerMessages } from '../../app/i18n.js';
 
 registerMessages({
   'block.not_found': { 'zh-CN': '大宗交易不存在', 'en-US': 'No such block trade' },

@@ -1,9 +1,10 @@
 import Decimal from 'decimal.js';
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { BlockProductItem, BlockWindow } from '@stock-admin/contracts';
-import { blockProducts, blockRequests, stocks } from '../../db/schema/index.js';
+import { blockProducts, blockRequests } from './tables.js';
+import { stocks } from '../products/tables.js';
 import type { Db } from '../../db/client.js';
-import type { AppContext } from '../../http/context.js';
+import type { AppContext } from '../../app/context.js';
 import { fail } from '../../http/errors.js';
 import { hashPassword } from '../../lib/password.js';
 import './messages.js';

@@ -1,12 +1,13 @@
 import Decimal from 'decimal.js';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { BLOCK_KEY_ATTEMPTS_PER_HOUR, type Lang } from '@stock-admin/contracts';
-import { blockKeyFailures, blockProducts, blockRequests, stocks } from '../../db/schema/index.js';
+import { blockKeyFailures, blockProducts, blockRequests } from './tables.js';
+import { stocks } from '../products/tables.js';
 import type { Db } from '../../db/client.js';
 import { serialNo } from '../../db/serial-no.js';
-import type { AppContext, Principal } from '../../http/context.js';
+import type { AppContext, Principal } from '../../app/context.js';
 import { fail } from '../../http/errors.js';
-import { post } from '../../ledger/index.js';
+import { post } from '../fundrecords/index.js';
 import { verifyPassword } from '../../lib/password.js';
 import { notify } from '../../realtime/notify.js';
 import { reviewEach, claimPending } from '../_kit/review.js';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { blocktradeApi } from '@stock-admin/contracts';
-import { blockProducts } from '../../db/schema/index.js';
-import type { AppContext } from '../../http/context.js';
+import { blockProducts } from './tables.js';
+import type { AppContext } from '../../app/context.js';
 import { appRoute, route } from '../../http/route.js';
 import { listRequests, requestById } from './lists.js';
 import { addProduct, deleteProduct, listProducts, nowOf, setProductFlags, toProduct, updateProduct, windowOf } from './products.js';

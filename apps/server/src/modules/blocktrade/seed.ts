@@ -1,9 +1,11 @@
 import Decimal from 'decimal.js';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { admins, blockProducts, users } from '../../db/schema/index.js';
+import { admins } from '../admins/tables.js';
+import { blockProducts } from './tables.js';
+import { users } from '../users/tables.js';
 import type { Db } from '../../db/client.js';
 import { rows } from '../../db/migrate.js';
-import type { AppContext, Principal } from '../../http/context.js';
+import type { AppContext, Principal } from '../../app/context.js';
 import { riskRules } from '../risk/index.js';
 import { addProduct } from './products.js';
 import { cancelRequest, recordRequest, reviewRequest } from './requests.js';

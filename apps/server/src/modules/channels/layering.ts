@@ -10,10 +10,10 @@ import type {
   layeringInput,
   layeringUpdateInput,
 } from '@stock-admin/contracts';
-import { channelLayering, layeringTiers, payChannels } from '../../db/schema/index.js';
+import { channelLayering, layeringTiers, payChannels } from './tables.js';
 import { rows } from '../../db/migrate.js';
 import type { Db } from '../../db/client.js';
-import type { AppContext } from '../../http/context.js';
+import type { AppContext } from '../../app/context.js';
 import { fail } from '../../http/errors.js';
 import './messages.js';
 

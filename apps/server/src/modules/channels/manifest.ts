@@ -4,7 +4,6 @@ import { layeringRecomputeJob } from './jobs.js';
 
 export default defineDomain({
   name: 'channels',
-  tables: ['pay_channels', 'layering_tiers', 'channel_layering'],
   alsoWrites: {
     users: "a user's layering tier (users.layering_id) is placed by the tier recompute and pinned by operators",
   },

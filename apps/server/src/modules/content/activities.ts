@@ -1,7 +1,7 @@
 import { count, desc, eq } from 'drizzle-orm';
 import type { ActivityItem, ActivityState } from '@stock-admin/contracts';
 import type { Db } from '../../db/client.js';
-import { activities } from '../../db/schema/index.js';
+import { activities } from './tables.js';
 import { fail } from '../../http/errors.js';
 import { sanitizeRichText } from '../../lib/rich-text.js';
 import { assertImage, imageUrl } from './images.js';

@@ -2,7 +2,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { ArticleItem, ArticleType } from '@stock-admin/contracts';
 import type { Db } from '../../db/client.js';
 import { likeContains } from '../../db/like.js';
-import { articles } from '../../db/schema/index.js';
+import { articles } from './tables.js';
 import { fail } from '../../http/errors.js';
 import { sanitizeRichText } from '../../lib/rich-text.js';
 import { assertImage, imageUrl } from './images.js';

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { BannerItem } from '@stock-admin/contracts';
 import type { Db } from '../../db/client.js';
-import { banners } from '../../db/schema/index.js';
+import { banners } from './tables.js';
 import { fail } from '../../http/errors.js';
 import { assertImage, imageUrl } from './images.js';
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { SITE_IMAGE_PATH, USER_UPLOAD_MAX_BYTES } from '@stock-admin/contracts';
 import type { Db } from '../../db/client.js';
-import { siteImages } from '../../db/schema/index.js';
+import { siteImages } from './tables.js';
 import { fail } from '../../http/errors.js';
 import { sniffImage } from '../users/index.js';
 

@@ -4,7 +4,6 @@ import { seedContent } from './seed.js';
 
 export default defineDomain({
   name: 'content',
-  tables: ['site_images', 'articles', 'banners', 'activities'],
   routes: contentRoutes,
   seed: { run: seedContent, after: ['newshares'] },
 });

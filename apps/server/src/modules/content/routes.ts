@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { contentApi, SITE_IMAGE_PATH } from '@stock-admin/contracts';
-import { activities, articles, banners } from '../../db/schema/index.js';
-import type { AppContext } from '../../http/context.js';
+import { activities, articles, banners } from './tables.js';
+import type { AppContext } from '../../app/context.js';
 import { fail } from '../../http/errors.js';
-import { parseLang, registerMessages, t } from '../../http/i18n.js';
+import { parseLang, registerMessages, t } from '../../app/i18n.js';
 import { appRoute, route } from '../../http/route.js';
 import * as act from './activities.js';
 import * as art from './articles.js';

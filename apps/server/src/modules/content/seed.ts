@@ -1,6 +1,6 @@
 import { asc, sql } from 'drizzle-orm';
-import { admins } from '../../db/schema/index.js';
-import type { AppContext } from '../../http/context.js';
+import { admins } from '../admins/tables.js';
+import type { AppContext } from '../../app/context.js';
 import { addActivity } from './activities.js';
 import { addArticle } from './articles.js';
 import { addBanner } from './banners.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { COUNTER_KEYS, COUNTER_PERMISSION, countsApi, type CounterKey, type CountsData } from '@stock-admin/contracts';
-import type { AppContext, Principal } from '../../http/context.js';
+import type { AppContext, Principal } from '../../app/context.js';
 import { can } from '../../http/permissions.js';
 import { route } from '../../http/route.js';
 import { counters } from '../_kit/counters.js';

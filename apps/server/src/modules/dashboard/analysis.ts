@@ -10,7 +10,7 @@ import {
 } from '@stock-admin/contracts';
 import { rows } from '../../db/migrate.js';
 import type { Db } from '../../db/client.js';
-import type { Principal } from '../../http/context.js';
+import type { Principal } from '../../app/context.js';
 import { invalid } from '../../http/errors.js';
 import { agentScope } from '../_kit/scope.js';
 import { dayStart, inScope, nextDay, realAccount } from './scope.js';

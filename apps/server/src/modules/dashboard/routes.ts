@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { dashboardApi } from '@stock-admin/contracts';
-import type { AppContext } from '../../http/context.js';
-import { registerMessages } from '../../http/i18n.js';
+import type { AppContext } from '../../app/context.js';
+import { registerMessages } from '../../app/i18n.js';
 import { route } from '../../http/route.js';
 import { analysis } from './analysis.js';
 import { workplace } from './workplace.js';

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Principal } from '../../http/context.js';
+import type { Principal } from '../../app/context.js';
 import { agentScope } from '../_kit/scope.js';
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { shanghaiDay, type WorkplaceData } from '@stock-admin/contracts';
 import { rows } from '../../db/migrate.js';
-import type { AppContext, Principal } from '../../http/context.js';
+import type { AppContext, Principal } from '../../app/context.js';
 import { can } from '../../http/permissions.js';
 import { counters } from '../_kit/counters.js';
 import { operationOf } from '../_kit/operations.js';

@@ -3,6 +3,9 @@ import { fundRecordsRoutes } from './routes.js';
 
 export default defineDomain({
   name: 'fundrecords',
-  tables: ['fund_records', 'fund_stats', 'fund_stats_day', 'fund_stats_all', 'fund_stats_hour'],
+  alsoWrites: {
+    users: 'the ledger (ledger/) moves the balances of every posting, with its fund record, for every domain',
+    agents: "the ledger moves an agent's balance with its fund record likewise",
+  },
   routes: fundRecordsRoutes,
 });

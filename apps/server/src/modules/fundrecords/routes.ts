@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { FUND_TYPE_INFO, TRANSFER_FUND_TYPES, fundRecordsApi } from '@stock-admin/contracts';
-import type { AppContext } from '../../http/context.js';
-import { registerMessages, t } from '../../http/i18n.js';
+import type { AppContext } from '../../app/context.js';
+import { registerMessages, t } from '../../app/i18n.js';
 import { route } from '../../http/route.js';
 import { sendCsv, stamp } from '../../http/csv.js';
 import * as svc from './service.js';

@@ -3,11 +3,11 @@ import { and, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm
 import type { z } from 'zod';
 import { TRANSFER_FUND_TYPES, type FundListQuery, type FundRecordItem, type FundType, type fundFilters } from '@stock-admin/contracts';
 import { isoTimestamp } from '../../db/timestamps.js';
-import { fundRecords, fundStats, fundStatsAll, fundStatsDay, fundStatsHour } from '../../db/schema/index.js';
+import { fundRecords, fundStats, fundStatsAll, fundStatsDay, fundStatsHour } from './tables.js';
 import { rows } from '../../db/migrate.js';
 import { literalPage, pageWindow } from '../../db/named.js';
 import type { Db } from '../../db/client.js';
-import type { Principal } from '../../http/context.js';
+import type { Principal } from '../../app/context.js';
 import { agentIdLists, listRows, namedFor, treeVersionColumn, visibleAgents, type AgentIdLists } from '../agents/index.js';
 import {
   HOUR,

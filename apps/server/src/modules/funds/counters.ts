@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { RechargeStatus, WithdrawStatus } from '@stock-admin/contracts';
-import { rechargeOrders, withdrawals } from '../../db/schema/index.js';
+import { rechargeOrders, withdrawals } from './tables.js';
 import type { Domain } from '../_kit/domain.js';
 import { userScope } from '../_kit/scope.js';
 

@@ -1,5 +1,5 @@
 import type { Lang } from '@stock-admin/contracts';
-import { registerMessages, t } from '../../http/i18n.js';
+import { registerMessages, t } from '../../app/i18n.js';
 
 /** The columns of the deposit and withdrawal exports, in order; their titles are messages (`csv.recharge.*`, `csv.withdraw.*`). */
 export const RECHARGE_CSV_COLUMNS = [

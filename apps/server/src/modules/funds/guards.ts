@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rows } from '../../db/migrate.js';
-import { registerMessages } from '../../http/i18n.js';
+import { registerMessages } from '../../app/i18n.js';
 import type { Domain } from '../_kit/domain.js';
 
 registerMessages({

@@ -6,7 +6,6 @@ import { fundsUserDeleteGuards } from './guards.js';
 
 export default defineDomain({
   name: 'funds',
-  tables: ['pay_settings', 'recharge_orders', 'withdrawals'],
   routes: fundsRoutes,
   counters: fundsCounters,
   userDeleteGuards: fundsUserDeleteGuards,

@@ -1,4 +1,4 @@
-import { registerMessages } from '../../http/i18n.js';
+import { registerMessages } from '../../app/i18n.js';
 
 registerMessages({
   'paysetting.saved': { 'zh-CN': '保存成功', 'en-US': 'Saved' },

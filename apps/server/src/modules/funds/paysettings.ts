@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import type { PaySettings, PaySettingsInput } from '@stock-admin/contracts';
-import { paySettings } from '../../db/schema/index.js';
+import { paySettings } from './tables.js';
 import type { Db } from '../../db/client.js';
 import { PLATFORM_TIME_ZONE } from '../../lib/timezone.js';
 

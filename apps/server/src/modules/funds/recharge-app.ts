@@ -1,9 +1,11 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import { RechargeStatus, type AppChannelItem, type AppRechargeItem, type ChannelType, type Page } from '@stock-admin/contracts';
-import { payChannels, rechargeOrders, users } from '../../db/schema/index.js';
+import { payChannels } from '../channels/tables.js';
+import { rechargeOrders } from './tables.js';
+import { users } from '../users/tables.js';
 import { rows } from '../../db/migrate.js';
-import type { AppContext } from '../../http/context.js';
+import type { AppContext } from '../../app/context.js';
 import { fail } from '../../http/errors.js';
 import { notify } from '../../realtime/notify.js';
 import { allowedChannelIds, todayStartSql } from '../channels/index.js';

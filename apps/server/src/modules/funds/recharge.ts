@@ -10,16 +10,20 @@ import {
   type rechargeListData,
 } from '@stock-admin/contracts';
 import type { z } from 'zod';
-import { admins, agents, payChannels, rechargeOrders, users } from '../../db/schema/index.js';
+import { admins } from '../admins/tables.js';
+import { agents } from '../agents/tables.js';
+import { payChannels } from '../channels/tables.js';
+import { rechargeOrders } from './tables.js';
+import { users } from '../users/tables.js';
 import type { Db } from '../../db/client.js';
-import type { AppContext, Principal } from '../../http/context.js';
+import type { AppContext, Principal } from '../../app/context.js';
 import { fail } from '../../http/errors.js';
-import { post } from '../../ledger/index.js';
+import { post } from '../fundrecords/index.js';
 import { notify } from '../../realtime/notify.js';
 import { recomputeTiers } from '../channels/index.js';
 import { assertUserInScope, userScope } from '../_kit/scope.js';
 import { sendMessage } from '../messages/index.js';
-import { t } from '../../http/i18n.js';
+import { t } from '../../app/i18n.js';
 import { fundFilterSql, newOrderNo, totalsOf } from './common.js';
 import './messages.js';
 import { claimPending as claimPendingRow } from '../_kit/review.js';
@@ -152,7 +156,12 @@ export async function* rechargeBatches(ctx: AppContext, admin: Principal, f: Rec
 // ---------- state changes ----------
 
 /** Changes a pending order exactly once (the review kit's claimPending), or says why it cannot (not found / no longer pending). */
-export function claimPending(tx: Db, id: number, scope: SQL | undefined, set: Partial<typeof rechargeOrders.$inferInsert>): Promise<OrderRow> {
+export function claimPending(
+  tx: Db,
+  id: number,
+  scope: SQL | undefined,
+  set: Partial<typeof rechargeOrders.$inferInsert>,
+): Promise<OrderRow> {
   return claimPendingRow<typeof rechargeOrders, OrderRow>(tx, {
     table: rechargeOrders,
     id: rechargeOrders.id,

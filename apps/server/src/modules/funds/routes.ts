@@ -8,7 +8,7 @@ import {
   withdrawApi,
   type Lang,
 } from '@stock-admin/contracts';
-import type { AppContext } from '../../http/context.js';
+import type { AppContext } from '../../app/context.js';
 import { appRoute, route } from '../../http/route.js';
 import { sendCsv, stamp } from '../../http/csv.js';
 import { csvHeader } from './csv.js';

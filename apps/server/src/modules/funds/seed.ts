@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { channelAddInput } from '@stock-admin/contracts';
 import { rows } from '../../db/migrate.js';
-import type { AppContext, Principal } from '../../http/context.js';
+import type { AppContext, Principal } from '../../app/context.js';
 import { addChannel, addTier, addTierChannels, recomputeTiers } from '../channels/index.js';
 import { saveBank } from '../users/index.js';
 import { adminCreateRecharge, confirmRecharge, rejectRecharge } from './recharge.js';

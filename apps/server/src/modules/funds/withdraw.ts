@@ -11,14 +11,18 @@ import {
   type withdrawListData,
 } from '@stock-admin/contracts';
 import type { z } from 'zod';
-import { admins, agents, payChannels, userBanks, users, withdrawals } from '../../db/schema/index.js';
+import { admins } from '../admins/tables.js';
+import { agents } from '../agents/tables.js';
+import { payChannels } from '../channels/tables.js';
+import { userBanks, users } from '../users/tables.js';
+import { withdrawals } from './tables.js';
 import { rows } from '../../db/migrate.js';
 import type { Db } from '../../db/client.js';
-import type { AppContext, Principal } from '../../http/context.js';
+import type { AppContext, Principal } from '../../app/context.js';
 import { reviewEach } from '../_kit/review.js';
 import { fail } from '../../http/errors.js';
 import { can } from '../../http/permissions.js';
-import { type LedgerEntry, post } from '../../ledger/index.js';
+import { type LedgerEntry, post } from '../fundrecords/index.js';
 import { notify } from '../../realtime/notify.js';
 import { recomputeTiers } from '../channels/index.js';
 import { userScope } from '../_kit/scope.js';

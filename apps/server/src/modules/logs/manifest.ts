@@ -4,7 +4,6 @@ import { seedLogs } from './seed.js';
 
 export default defineDomain({
   name: 'logs',
-  tables: ['operation_log', 'sms_log', 'push_log'],
   routes: logsRoutes,
   seed: { run: seedLogs, after: ['users'] },
 });

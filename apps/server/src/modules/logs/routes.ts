@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { logsApi } from '@stock-admin/contracts';
-import { loginLog, operationLog, smsLog } from '../../db/schema/index.js';
-import type { AppContext, Principal } from '../../http/context.js';
+import { loginLog } from '../session/tables.js';
+import { operationLog } from '../../http/tables.js';
+import { smsLog } from './tables.js';
+import type { AppContext, Principal } from '../../app/context.js';
 import { route } from '../../http/route.js';
 import { sendCsv, stamp } from '../../http/csv.js';
 import {

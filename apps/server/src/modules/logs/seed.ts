@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rows } from '../../db/migrate.js';
-import type { AppContext } from '../../http/context.js';
-import { sendSms } from '../../lib/sms.js';
+import type { AppContext } from '../../app/context.js';
+import { sendSms } from './sms.js';
 
 /**
  * Demo SMS log (短信日志's first view): verification codes sent to the first demo users as they registered, and a

@@ -15,7 +15,10 @@ import {
   type pushLogQuery,
   type smsLogQuery,
 } from '@stock-admin/contracts';
-import { loginLog, operationLog, pushLog, scheduledTaskRuns, smsLog } from '../../db/schema/index.js';
+import { loginLog } from '../session/tables.js';
+import { operationLog } from '../../http/tables.js';
+import { pushLog, smsLog } from './tables.js';
+import { scheduledTaskRuns } from '../tasks/tables.js';
 import { operationOf } from '../_kit/operations.js';
 import type { Db } from '../../db/client.js';
 import { likeContains } from '../../db/like.js';

@@ -147,17 +147,3 @@ export class ContinuousCalendar extends TradingCalendar {
     return shanghaiTime(epochMs).seconds;
   }
 }
-
-/** Parses QUOTE_HOLIDAYS (comma-separated YYYY-MM-DD); returns the bad entries. */
-export function parseHolidays(text: string): { days: string[]; bad: string[] } {
-  const days: string[] = [];
-  const bad: string[] = [];
-  for (const raw of text.split(',')) {
-    const d = raw.trim();
-    if (!d) continue;
-    const ms = /^\d{4}-\d{2}-\d{2}$/.test(d) ? Date.parse(`${d}T00:00:00Z`) : NaN;
-    const ok = !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === d;
-    (ok ? days : bad).push(d);
-  }
-  return { days, bad };
-}

@@ -3,6 +3,5 @@ import { marketRoutes } from './routes.js';
 
 export default defineDomain({
   name: 'market',
-  tables: ['quotes'],
   routes: marketRoutes,
 });

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../http/context.js';
+import type { AppContext } from '../../app/context.js';
 import type { EventBus } from '../../realtime/bus.js';
-import { ContinuousCalendar, SSE_HOLIDAYS, TradingCalendar, parseHolidays } from './calendar.js';
+import { parseHolidays } from '../../lib/holidays.js';
+import { ContinuousCalendar, SSE_HOLIDAYS, TradingCalendar } from './calendar.js';
 import type { QuoteFeed } from './feed.js';
 import { HttpFeed } from './http-feed.js';
 import { QuoteService } from './service.js';

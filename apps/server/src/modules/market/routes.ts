@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { marketApi } from '@stock-admin/contracts';
-import type { AppContext } from '../../http/context.js';
+import type { AppContext } from '../../app/context.js';
 import { route } from '../../http/route.js';
 
 /** The quote feed's state for the product pages' status line. */

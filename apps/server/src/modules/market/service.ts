@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MarketPhase, MarketStatus, QuoteTick } from '@stock-admin/contracts';
-import type { AppContext } from '../../http/context.js';
+import type { AppContext } from '../../app/context.js';
 import type { EventBus } from '../../realtime/bus.js';
 import { connectionLost, isConnectionError } from '../../db/outage.js';
 import { metrics } from '../../lib/metrics.js';

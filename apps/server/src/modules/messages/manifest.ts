@@ -5,7 +5,6 @@ import { messagesRoutes } from './routes.js';
 
 export default defineDomain({
   name: 'messages',
-  tables: ['station_messages', 'station_message_recipients', 'msg_templates', 'message_sends', 'message_deliveries', 'user_devices'],
   routes: messagesRoutes,
   jobs: [messageSendsJob],
   seed: { run: seedMessages, after: ['users', 'agreements'] },

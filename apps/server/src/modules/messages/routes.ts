@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { messagesApi, messageSendsApi } from '@stock-admin/contracts';
-import type { AppContext } from '../../http/context.js';
+import type { AppContext } from '../../app/context.js';
 import { appRoute, route } from '../../http/route.js';
 import * as station from './service.js';
 import * as tpl from './templates.js';

@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Audience, DeliveryStatus } from '@stock-admin/contracts';
 import type { Db } from '../../db/client.js';
-import { messageSends } from '../../db/schema/index.js';
+import { messageSends } from './tables.js';
 import { rows } from '../../db/migrate.js';
-import type { AppContext } from '../../http/context.js';
+import type { AppContext } from '../../app/context.js';
 import { audienceWhere, scopeOfAgent, fillSql } from '../users/index.js';
-import { sendPush } from '../../lib/push.js';
-import { sendSms } from '../../lib/sms.js';
+import { sendPush } from '../logs/index.js';
+import { sendSms } from '../logs/index.js';
 
 /**
  * The send worker: writes the messages of the sends queued by sends.ts, chunk by chunk. Station messages go in

@@ -1,10 +1,11 @@
 import { and, count, desc, eq, gte, ilike, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Page, StationMessageItem, sendStationInput, stationListQuery, stationRecipientsQuery } from '@stock-admin/contracts';
-import { stationMessageRecipients, stationMessages, users } from '../../db/schema/index.js';
+import { stationMessageRecipients, stationMessages } from './tables.js';
+import { users } from '../users/tables.js';
 import { rows } from '../../db/migrate.js';
 import { isoTimestamp } from '../../db/timestamps.js';
-import type { AppContext, Principal } from '../../http/context.js';
+import type { AppContext, Principal } from '../../app/context.js';
 import { fail, invalid } from '../../http/errors.js';
 import { agentScope, isAgentStaff } from '../agents/index.js';
 import './messages.js';

@@ -10,11 +10,11 @@ import {
   TEMPLATE_VARIABLES,
 } from '@stock-admin/contracts';
 import type { Db } from '../../db/client.js';
-import { messageSends, msgTemplates } from '../../db/schema/index.js';
+import { messageSends, msgTemplates } from './tables.js';
 import { likeContains } from '../../db/like.js';
-import type { Principal } from '../../http/context.js';
+import type { Principal } from '../../app/context.js';
 import { fail, invalid } from '../../http/errors.js';
-import { t } from '../../http/i18n.js';
+import { t } from '../../app/i18n.js';
 import { assertUserInScope } from '../_kit/scope.js';
 import { templateValuesOrSamples } from '../users/index.js';
 import './messages.js';

@@ -5,7 +5,7 @@ import { ALLOT_MAX_ROWS, SUB_STATUS, type AllotRowResult, type BatchAllotData } 
 import type { Db } from '../../db/client.js';
 import { rows } from '../../db/migrate.js';
 import { fail } from '../../http/errors.js';
-import { postBatch } from '../../ledger/index.js';
+import { postBatch } from '../fundrecords/index.js';
 import { notifyUsers } from '../messages/index.js';
 import { subNotice } from './notices.js';
 import { assertCsvText } from '../../http/csv.js';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { SUB_STATUS, shanghaiDay } from '@stock-admin/contracts';
 import type { Db } from '../../db/client.js';
 import { rows } from '../../db/migrate.js';
-import type { AppContext } from '../../http/context.js';
+import type { AppContext } from '../../app/context.js';
 import { AppError } from '../../http/errors.js';
 import { defineJob } from '../../jobs/registry.js';
 import { convert, forfeit } from './service.js';

@@ -8,7 +8,8 @@ import {
   type SubscriptionListQuery,
 } from '@stock-admin/contracts';
 import type { Db } from '../../db/client.js';
-import { newshareIssues, newshareSubscriptions, users } from '../../db/schema/index.js';
+import { newshareIssues, newshareSubscriptions } from './tables.js';
+import { users } from '../users/tables.js';
 import { fail } from '../../http/errors.js';
 import { userScope, type ScopeSubject } from '../_kit/scope.js';
 

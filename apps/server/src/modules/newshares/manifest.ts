@@ -5,7 +5,6 @@ import { newsharesRoutes } from './routes.js';
 
 export default defineDomain({
   name: 'newshares',
-  tables: ['newshare_issues', 'newshare_subscriptions'],
   routes: newsharesRoutes,
   jobs: newsharesJobs,
   seed: { run: seedNewshares, after: ['users', 'funds', 'products', 'trading'] },

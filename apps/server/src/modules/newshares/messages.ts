@@ -1,4 +1,4 @@
-import { registerMessages } from '../../http/i18n.js';
+import { registerMessages } from '../../app/i18n.js';
 
 registerMessages({
   'newshare.code_taken': { 'zh-CN': '代码 {code} 已存在', 'en-US': 'Code {code} already exists' },

@@ -1,4 +1,4 @@
-import type { newshareIssues } from '../../db/schema/index.js';
+import type { newshareIssues } from './tables.js';
 
 /**
  * What a user is told by station message at each step of a subscription. Platform users read Chinese (the

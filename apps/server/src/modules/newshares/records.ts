@@ -2,9 +2,9 @@ import Decimal from 'decimal.js';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { SUB_STATUS, type Lang } from '@stock-admin/contracts';
 import type { Db } from '../../db/client.js';
-import { newshareSubscriptions } from '../../db/schema/index.js';
+import { newshareSubscriptions } from './tables.js';
 import { fail } from '../../http/errors.js';
-import { post } from '../../ledger/index.js';
+import { post } from '../fundrecords/index.js';
 import { convert } from './service.js';
 import { reviewEach } from '../_kit/review.js';
 

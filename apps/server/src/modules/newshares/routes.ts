@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { newsharesApi, stockBoardOf, type IssueInput, type IssueKind } from '@stock-admin/contracts';
-import { users, newshareSubscriptions } from '../../db/schema/index.js';
-import type { AppContext } from '../../http/context.js';
+import { users } from '../users/tables.js';
+import { newshareSubscriptions } from './tables.js';
+import type { AppContext } from '../../app/context.js';
 import { fail } from '../../http/errors.js';
 import { appRoute, route } from '../../http/route.js';
 import { isAgentStaff, userInScope, userScope } from '../_kit/scope.js';

@@ -1,8 +1,9 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { addBondIssueInput, addShareIssueInput, shanghaiDay, stockBoardOf, type IssueKind } from '@stock-admin/contracts';
 import { rows } from '../../db/migrate.js';
-import { admins, users } from '../../db/schema/index.js';
-import type { AppContext } from '../../http/context.js';
+import { admins } from '../admins/tables.js';
+import { users } from '../users/tables.js';
+import type { AppContext } from '../../app/context.js';
 import * as svc from './service.js';
 
 const DAY = 86_400_000;
@@ -32,7 +33,9 @@ export async function seedNewshares(ctx: AppContext): Promise<void> {
     .limit(1);
   // the listed issue became a stock of the product list
   const [listedStock] = rows<{ code: string; name: string; market: string }>(
-    await db.execute(sql`SELECT code, name, market FROM stocks WHERE shown AND board = 'main' AND market = 'sh' AND NOT st ORDER BY id DESC LIMIT 1`),
+    await db.execute(
+      sql`SELECT code, name, market FROM stocks WHERE shown AND board = 'main' AND market = 'sh' AND NOT st ORDER BY id DESC LIMIT 1`,
+    ),
   );
   if (subscribers.length < 6 || !op || !listedStock) return;
   const u = subscribers.map((s) => s.id);
@@ -48,16 +51,41 @@ export async function seedNewshares(ctx: AppContext): Promise<void> {
     const board = stockBoardOf(parsed.market, parsed.code);
     return svc.createIssue(db, kind, parsed, kind === 'bond' ? 'bond' : 'board' in board ? board.board : 'main');
   };
-  const dates = (sub: number) => ({ subscribeDate: day(sub), allotDate: day(sub + 2), payDeadline: day(sub + 3), listingDate: day(sub + 8) });
+  const dates = (sub: number) => ({
+    subscribeDate: day(sub),
+    allotDate: day(sub + 2),
+    payDeadline: day(sub + 3),
+    listingDate: day(sub + 8),
+  });
 
   // upcoming: nothing to do yet
   await issue('share', { code: '603398', name: '华信新材', issuePrice: '18.62', peRatio: '22.91', subscribeType: 'public', ...dates(3) });
   await issue('bond', { code: '113698', name: '华信转债', underlyingCode: '603398', subscribeType: 'public', ...dates(4) });
 
   // subscribing today: applications pending allotment, one cancelled by its user
-  const today = await issue('share', { code: '603259', name: '恒瑞精密', issuePrice: '24.80', peRatio: '19.37', subscribeType: 'public', ...dates(0) });
-  const todayPlacement = await issue('share', { code: '688531', name: '科芯微电', issuePrice: '36.50', peRatio: '45.20', subscribeType: 'placement', ...dates(0) });
-  const todayBond = await issue('bond', { code: '113701', name: '恒瑞转债', underlyingCode: '600276', subscribeType: 'public', ...dates(0) });
+  const today = await issue('share', {
+    code: '603259',
+    name: '恒瑞精密',
+    issuePrice: '24.80',
+    peRatio: '19.37',
+    subscribeType: 'public',
+    ...dates(0),
+  });
+  const todayPlacement = await issue('share', {
+    code: '688531',
+    name: '科芯微电',
+    issuePrice: '36.50',
+    peRatio: '45.20',
+    subscribeType: 'placement',
+    ...dates(0),
+  });
+  const todayBond = await issue('bond', {
+    code: '113701',
+    name: '恒瑞转债',
+    underlyingCode: '600276',
+    subscribeType: 'public',
+    ...dates(0),
+  });
   const nowSub = at(day(0));
   for (const [k, id] of u.slice(0, 5).entries()) await svc.apply(db, id, today.id, 1000 * (k + 1), nowSub);
   for (const id of u.slice(0, 3)) await svc.apply(db, id, todayPlacement.id, 500, nowSub);
@@ -66,8 +94,22 @@ export async function seedNewshares(ctx: AppContext): Promise<void> {
   await svc.cancel(db, withdrawn.id, u[5]!);
 
   // allotment announced, not listed yet: allotted (one paid, one waiting to pay), not allotted, a placement paid
-  const allotting = await issue('share', { code: '601127', name: '东方电控', issuePrice: '12.35', peRatio: '21.08', subscribeType: 'public', ...dates(-2) });
-  const placed = await issue('share', { code: '603087', name: '甘源智造', issuePrice: '9.88', peRatio: '17.60', subscribeType: 'placement', ...dates(-2) });
+  const allotting = await issue('share', {
+    code: '601127',
+    name: '东方电控',
+    issuePrice: '12.35',
+    peRatio: '21.08',
+    subscribeType: 'public',
+    ...dates(-2),
+  });
+  const placed = await issue('share', {
+    code: '603087',
+    name: '甘源智造',
+    issuePrice: '9.88',
+    peRatio: '17.60',
+    subscribeType: 'placement',
+    ...dates(-2),
+  });
   const subDay = at(day(-2));
   const allotDay = at(day(0));
   const a = await Promise.all(u.slice(0, 4).map((id) => svc.apply(db, id, allotting.id, 2000, subDay)));

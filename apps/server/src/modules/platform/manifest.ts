@@ -3,7 +3,6 @@ import { platformRoutes } from './routes.js';
 
 export default defineDomain({
   name: 'platform',
-  tables: ['user_login_log'],
   alsoWrites: {
     users: "the platform user's own profile, password and sign-in state",
   },

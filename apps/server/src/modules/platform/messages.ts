@@ -1,4 +1,4 @@
-import { registerMessages } from '../../http/i18n.js';
+import { registerMessages } from '../../app/i18n.js';
 
 registerMessages({
   app_login_bad_credentials: { 'zh-CN': '手机号或密码错误', 'en-US': 'Incorrect phone number or password' },

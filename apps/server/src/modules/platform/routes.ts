@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { platformApi } from '@stock-admin/contracts';
-import type { AppContext } from '../../http/context.js';
+import type { AppContext } from '../../app/context.js';
 import { readUploadForUser, authenticateUser } from '../users/index.js';
 import { appRoute, userTokenOf } from '../../http/route.js';
 import * as svc from './service.js';

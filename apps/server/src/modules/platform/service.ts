@@ -9,10 +9,12 @@ import {
   type appRegisterInput,
   type appSaveBankInput,
 } from '@stock-admin/contracts';
-import { fundRecords, userBanks, userLoginLog, users, type UserBankRow } from '../../db/schema/index.js';
+import { fundRecords } from '../fundrecords/tables.js';
+import { userBanks, users, type UserBankRow } from '../users/tables.js';
+import { userLoginLog } from './tables.js';
 import { rows } from '../../db/migrate.js';
 import type { Db } from '../../db/client.js';
-import type { AppContext } from '../../http/context.js';
+import type { AppContext } from '../../app/context.js';
 import { fail } from '../../http/errors.js';
 import { countSignIn } from '../../lib/metrics.js';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/password.js';

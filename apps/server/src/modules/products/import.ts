@@ -12,9 +12,9 @@ import {
 } from '@stock-admin/contracts';
 import { rows as resultRows } from '../../db/migrate.js';
 import type { Db } from '../../db/client.js';
-import { stocks } from '../../db/schema/index.js';
+import { stocks } from './tables.js';
 import { fail } from '../../http/errors.js';
-import { t } from '../../http/i18n.js';
+import { t } from '../../app/i18n.js';
 import { stockFacts } from './stocks.js';
 import { assertCsvText } from '../../http/csv.js';
 import './messages.js';

@@ -11,7 +11,7 @@ import {
 } from '@stock-admin/contracts';
 import { rows } from '../../db/migrate.js';
 import type { Db } from '../../db/client.js';
-import { indexProducts } from '../../db/schema/index.js';
+import { indexProducts } from './tables.js';
 import { fail, invalid } from '../../http/errors.js';
 import { QUOTE_COLUMNS_SQL, quoteColumnsOf, type QuoteRow } from './quotes.js';
 import './messages.js';

@@ -4,7 +4,6 @@ import { productsRoutes } from './routes.js';
 
 export default defineDomain({
   name: 'products',
-  tables: ['stocks', 'index_products'],
   routes: productsRoutes,
   seed: { run: seedProducts },
 });

@@ -1,4 +1,4 @@
-import { registerMessages } from '../../http/i18n.js';
+import { registerMessages } from '../../app/i18n.js';
 
 registerMessages({
   'stock.added': { 'zh-CN': '股票已添加', 'en-US': 'Stock added' },

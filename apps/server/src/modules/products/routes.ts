@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { productsApi, type Action } from '@stock-admin/contracts';
-import type { AppContext, Principal } from '../../http/context.js';
+import type { AppContext, Principal } from '../../app/context.js';
 import { sendCsv, stamp } from '../../http/csv.js';
 import { fail, forbidden } from '../../http/errors.js';
-import { t } from '../../http/i18n.js';
+import { t } from '../../app/i18n.js';
 import { route } from '../../http/route.js';
 import { importStocks } from './import.js';
 import * as indices from './indices.js';

@@ -1,6 +1,6 @@
 import { addIndexInput, addStockInput, gidOf } from '@stock-admin/contracts';
 import type { Db } from '../../db/client.js';
-import type { AppContext } from '../../http/context.js';
+import type { AppContext } from '../../app/context.js';
 import { setReferencePrices } from '../market/index.js';
 import { DEMO_INDICES, DEMO_STOCKS } from './demo-listings.js';
 import { addIndex } from './indices.js';

@@ -14,7 +14,7 @@ import {
 } from '@stock-admin/contracts';
 import { rows } from '../../db/migrate.js';
 import type { Db } from '../../db/client.js';
-import { stocks } from '../../db/schema/index.js';
+import { stocks } from './tables.js';
 import { fail, invalid } from '../../http/errors.js';
 import { pinyinInitials } from './pinyin.js';
 import { QUOTE_COLUMNS_SQL, quoteColumnsOf, type QuoteRow } from './quotes.js';

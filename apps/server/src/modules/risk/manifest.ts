@@ -4,7 +4,6 @@ import { seedRisk } from './seed.js';
 
 export default defineDomain({
   name: 'risk',
-  tables: ['risk_settings', 'spread_rules'],
   routes: riskRoutes,
   // after the trading demo, whose orders are costed without these rules
   seed: { run: seedRisk, after: ['trading'] },

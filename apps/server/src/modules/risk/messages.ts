@@ -1,4 +1,4 @@
-import { registerMessages } from '../../http/i18n.js';
+import { registerMessages } from '../../app/i18n.js';
 
 registerMessages({
   'risk.agent_readonly': { 'zh-CN': '代理账号不能修改风控设置', 'en-US': 'Agent accounts cannot change risk settings' },

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { riskApi } from '@stock-admin/contracts';
-import type { AppContext } from '../../http/context.js';
-import type { Principal } from '../../http/context.js';
+import type { AppContext } from '../../app/context.js';
+import type { Principal } from '../../app/context.js';
 import { fail } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { getDoc, saveDoc, dropRiskCache } from './settings.js';

@@ -1,5 +1,5 @@
 import { addSpreadRuleInput, stockRiskInput } from '@stock-admin/contracts';
-import type { AppContext } from '../../http/context.js';
+import type { AppContext } from '../../app/context.js';
 import { dropRiskCache, getDoc, saveDoc } from './settings.js';
 import { addSpreadRule } from './spread.js';
 

@@ -10,9 +10,10 @@ import {
   type ProductConfig,
   type StockRisk,
 } from '@stock-admin/contracts';
-import { admins, riskSettings } from '../../db/schema/index.js';
+import { admins } from '../admins/tables.js';
+import { riskSettings } from './tables.js';
 import type { Db } from '../../db/client.js';
-import type { AppContext } from '../../http/context.js';
+import type { AppContext } from '../../app/context.js';
 import { fail } from '../../http/errors.js';
 import { loadSpreadRules, type SpreadRule } from './spread.js';
 import './messages.js';

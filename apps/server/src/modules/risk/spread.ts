@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { asc, count, desc, eq } from 'drizzle-orm';
 import type { SpreadRuleItem, SpreadRuleType } from '@stock-admin/contracts';
-import { spreadRules } from '../../db/schema/index.js';
+import { spreadRules } from './tables.js';
 import type { Db } from '../../db/client.js';
 import { fail } from '../../http/errors.js';
 

@@ -3,6 +3,5 @@ import { rolesRoutes } from './routes.js';
 
 export default defineDomain({
   name: 'roles',
-  tables: ['admin_roles', 'admin_role_permissions'],
   routes: rolesRoutes,
 });

@@ -1,4 +1,4 @@
-import { registerMessages } from '../../http/i18n.js';
+import { registerMessages } from '../../app/i18n.js';
 
 registerMessages({
   role_name_taken: { 'zh-CN': '角色名称已存在', 'en-US': 'A role with this name already exists' },

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { rolesApi } from '@stock-admin/contracts';
-import type { AppContext } from '../../http/context.js';
+import type { AppContext } from '../../app/context.js';
 import { route } from '../../http/route.js';
 import * as roles from './service.js';
 

@@ -14,8 +14,9 @@ import {
   type roleListQuery,
   type updateRoleInput,
 } from '@stock-admin/contracts';
-import { adminAccounts, adminRolePermissions, adminRoles } from '../../db/schema/index.js';
-import type { AppContext, Principal } from '../../http/context.js';
+import { adminAccounts } from '../admins/tables.js';
+import { adminRolePermissions, adminRoles } from './tables.js';
+import type { AppContext, Principal } from '../../app/context.js';
 import { fail } from '../../http/errors.js';
 import { assertWithinOwn, roleGrants } from '../admins/index.js';
 import { builtinRoleText } from '../_kit/role-names.js';

@@ -1,4 +1,4 @@
-import type { AppHooks, Principal } from '../../http/context.js';
+import type { AppHooks, Principal } from '../../app/context.js';
 
 type Load = () => Promise<Principal | null>;
 

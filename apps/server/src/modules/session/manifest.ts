@@ -4,9 +4,8 @@ import { sessionRoutes } from './routes.js';
 
 export default defineDomain({
   name: 'session',
-  // idempotency_keys: a signed-in principal's keys, claimed and answered by http/idempotency.ts for every POST
-  tables: ['admin_sessions', 'login_log', 'idempotency_keys'],
   alsoWrites: {
+    idempotency_keys: "the route wrapper's table (http/tables.ts): the cleanup job drops keys past their 24-hour window",
     admins: 'sign-in keeps the failure count, lock and last sign-in on the admins row; cleanup drops lapsed requests',
     sms_codes: 'the session cleanup job drops day-old codes',
   },

@@ -1,4 +1,4 @@
-import { registerMessages } from '../../http/i18n.js';
+import { registerMessages } from '../../app/i18n.js';
 
 registerMessages({
   login_bad_credentials: { 'zh-CN': '账户或密码错误', 'en-US': 'Incorrect account or password' },

@@ -10,10 +10,11 @@ import {
   type SiteStyle,
   type UserInfo,
 } from '@stock-admin/contracts';
-import { adminSessions, admins, loginLog } from '../../db/schema/index.js';
+import { adminSessions, loginLog } from './tables.js';
+import { admins } from '../admins/tables.js';
 import { rows } from '../../db/migrate.js';
 import type { Db } from '../../db/client.js';
-import type { AppContext, Principal, SessionsRevoked } from '../../http/context.js';
+import type { AppContext, Principal, SessionsRevoked } from '../../app/context.js';
 import { fail } from '../../http/errors.js';
 import { countSignIn } from '../../lib/metrics.js';
 import { dummyHash, verifyPassword } from '../../lib/password.js';

@@ -1,4 +1,4 @@
-import { registerMessages } from '../../http/i18n.js';
+import { registerMessages } from '../../app/i18n.js';
 
 registerMessages({
   task_not_found: { 'zh-CN': '定时任务不存在', 'en-US': 'No such scheduled task' },

@@ -1,11 +1,11 @@
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Lang, Page, TaskRecord, TaskResult, TaskRun, pageQuery, taskRunsQuery, updateTaskInput } from '@stock-admin/contracts';
-import { scheduledTaskRuns, scheduledTasks } from '../../db/schema/index.js';
-import type { AppContext, Principal } from '../../http/context.js';
+import { scheduledTaskRuns, scheduledTasks } from './tables.js';
+import type { AppContext, Principal } from '../../app/context.js';
 import { fail, invalid } from '../../http/errors.js';
 import { jobByKey, registeredJobs, type JobDef } from '../../jobs/index.js';
-import { isRunningHere, startRun, syncTasks } from '../../jobs/runner.js';
+import { isRunningHere, startRun, syncTasks } from './runner.js';
 import { nextRunAfter, validateSchedule } from '../../jobs/schedule.js';
 import { requirePermission } from '../../http/permissions.js';
 import './messages.js';

@@ -1,10 +1,12 @@
 import Decimal from 'decimal.js';
 import { and, isNull, sql } from 'drizzle-orm';
 import type { CloseKind, Direction, PositionSource } from '@stock-admin/contracts';
-import { agents, orderEvents, positions, tradingDebts, users } from '../../db/schema/index.js';
+import { agents } from '../agents/tables.js';
+import { orderEvents, positions, tradingDebts } from './tables.js';
+import { users } from '../users/tables.js';
 import type { Db } from '../../db/client.js';
 import { serialNo } from '../../db/serial-no.js';
-import { post, postAgentBatch, postBatch, type LedgerEntry } from '../../ledger/index.js';
+import { post, postAgentBatch, postBatch, type LedgerEntry } from '../fundrecords/index.js';
 import type { RiskRules } from '../risk/index.js';
 import { settle, type BuyCost } from './money.js';
 import type { TradedStock } from './rules.js';

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Lang, OrderItem, PositionItem } from '@stock-admin/contracts';
 import type { Db } from '../../db/client.js';
 import { rows } from '../../db/migrate.js';
-import type { Principal } from '../../http/context.js';
-import { registerMessages, t } from '../../http/i18n.js';
+import type { Principal } from '../../app/context.js';
+import { registerMessages, t } from '../../app/i18n.js';
 import { agentScope, userScope } from '../_kit/scope.js';
 import { filterSql, ORDER_SELECT, POSITION_SELECT, toOrder, toPosition, whereOf, type ListFilters } from './lists.js';
 

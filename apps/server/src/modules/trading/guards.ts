@@ -1,5 +1,5 @@
 import { and, count, eq } from 'drizzle-orm';
-import { orders, positions } from '../../db/schema/index.js';
+import { orders, positions } from './tables.js';
 import type { Domain } from '../_kit/domain.js';
 
 /** A stock cannot be deleted while positions or orders still hold it (the products domain asks, naming the count). */

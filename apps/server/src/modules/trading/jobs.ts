@@ -1,10 +1,12 @@
 import Decimal from 'decimal.js';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { agents, positions, tradingDebts, users } from '../../db/schema/index.js';
+import { agents } from '../agents/tables.js';
+import { positions, tradingDebts } from './tables.js';
+import { users } from '../users/tables.js';
 import type { Db } from '../../db/client.js';
-import type { AppContext } from '../../http/context.js';
+import type { AppContext } from '../../app/context.js';
 import { defineJob } from '../../jobs/registry.js';
-import { post, postAgent } from '../../ledger/index.js';
+import { post, postAgent } from '../fundrecords/index.js';
 import { shanghaiTime } from '../market/index.js';
 import { riskRules } from '../risk/index.js';
 import { sweepPositions } from './sweep.js';

@@ -7,7 +7,6 @@ import { tradingStockDeleteGuards } from './guards.js';
 
 export default defineDomain({
   name: 'trading',
-  tables: ['positions', 'orders', 'order_events', 'trading_debts', 'position_snapshots'],
   routes: tradingRoutes,
   jobs: tradingJobs,
   counters: tradingCounters,

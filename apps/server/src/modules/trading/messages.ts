@@ -1,4 +1,4 @@
-import { registerMessages } from '../../http/i18n.js';
+import { registerMessages } from '../../app/i18n.js';
 
 registerMessages({
   'trade.holiday': { 'zh-CN': '节假日休市，暂停交易', 'en-US': 'The market is closed for a holiday; trading is paused' },

@@ -1,11 +1,12 @@
 import Decimal from 'decimal.js';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Direction, Lang } from '@stock-admin/contracts';
-import { orders, positions, users } from '../../db/schema/index.js';
+import { orders, positions } from './tables.js';
+import { users } from '../users/tables.js';
 import type { Db } from '../../db/client.js';
-import type { AppContext, Principal } from '../../http/context.js';
+import type { AppContext, Principal } from '../../app/context.js';
 import { fail } from '../../http/errors.js';
-import { post } from '../../ledger/index.js';
+import { post } from '../fundrecords/index.js';
 import { notify } from '../../realtime/notify.js';
 import { userScope } from '../_kit/scope.js';
 import { claimPending, reviewEach } from '../_kit/review.js';

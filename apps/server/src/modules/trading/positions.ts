@@ -1,9 +1,10 @@
 import Decimal from 'decimal.js';
 import { and, eq } from 'drizzle-orm';
 import type { Direction } from '@stock-admin/contracts';
-import { orders, positions, users } from '../../db/schema/index.js';
+import { orders, positions } from './tables.js';
+import { users } from '../users/tables.js';
 import type { Db } from '../../db/client.js';
-import type { AppContext, Principal } from '../../http/context.js';
+import type { AppContext, Principal } from '../../app/context.js';
 import { fail, invalid } from '../../http/errors.js';
 import { assertUserInScope, userScope } from '../_kit/scope.js';
 import { riskRules, spreadPctOf } from '../risk/index.js';

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { tradingApi } from '@stock-admin/contracts';
-import type { AppContext } from '../../http/context.js';
+import type { AppContext } from '../../app/context.js';
 import { fail } from '../../http/errors.js';
 import { sendCsv, stamp } from '../../http/csv.js';
-import { t } from '../../http/i18n.js';
+import { t } from '../../app/i18n.js';
 import { appRoute, route } from '../../http/route.js';
 import { limitsFor, tradableStock } from './rules.js';
 import * as lists from './lists.js';

@@ -1,10 +1,11 @@
 import Decimal from 'decimal.js';
 import { and, eq, isNull, sql, type Placeholder } from 'drizzle-orm';
 import { priceLimitPct, type Direction, type QuoteTick, type StockBoard } from '@stock-admin/contracts';
-import { stocks, users } from '../../db/schema/index.js';
-import { LOCKED_USER_COLUMNS, type LockedUser } from '../../ledger/index.js';
+import { stocks } from '../products/tables.js';
+import { users } from '../users/tables.js';
+import { LOCKED_USER_COLUMNS, type LockedUser } from '../fundrecords/index.js';
 import type { Db } from '../../db/client.js';
-import type { AppContext } from '../../http/context.js';
+import type { AppContext } from '../../app/context.js';
 import { fail, invalid } from '../../http/errors.js';
 import { shanghaiTime } from '../market/index.js';
 import { riskRules, type RiskRules } from '../risk/index.js';

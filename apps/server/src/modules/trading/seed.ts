@@ -1,11 +1,11 @@
 import Decimal from 'decimal.js';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { priceLimitPct, type Direction, type StockBoard } from '@stock-admin/contracts';
-import { users } from '../../db/schema/index.js';
+import { users } from '../users/tables.js';
 import type { Db } from '../../db/client.js';
 import { rows } from '../../db/migrate.js';
-import type { AppContext } from '../../http/context.js';
-import { lockForPosting, post } from '../../ledger/index.js';
+import type { AppContext } from '../../app/context.js';
+import { lockForPosting, post } from '../fundrecords/index.js';
 import { riskRules } from '../risk/index.js';
 import { closePosition, openPosition } from './book.js';
 import { buyCost } from './money.js';

@@ -1,9 +1,9 @@
 import Decimal from 'decimal.js';
 import { and, eq, sql } from 'drizzle-orm';
-import { positions } from '../../db/schema/index.js';
+import { positions } from './tables.js';
 import type { Db } from '../../db/client.js';
 import { rows } from '../../db/migrate.js';
-import type { AppContext } from '../../http/context.js';
+import type { AppContext } from '../../app/context.js';
 import { AppError } from '../../http/errors.js';
 import { notify } from '../../realtime/notify.js';
 import { riskRules, type RiskRules } from '../risk/index.js';

@@ -5,7 +5,7 @@ import { rows } from '../../db/migrate.js';
 import type { ScopeSubject } from '../_kit/scope.js';
 import { agentScope, assertAgentInScope, isAgentStaff, scopeRootAgentId } from '../_kit/scope.js';
 import { invalid } from '../../http/errors.js';
-import { registerMessages, t } from '../../http/i18n.js';
+import { registerMessages, t } from '../../app/i18n.js';
 
 registerMessages({
   'reason.audience_unknown_users': {

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import type { updateAmtInput } from '@stock-admin/contracts';
-import type { AppContext, Principal } from '../../http/context.js';
+import type { AppContext, Principal } from '../../app/context.js';
 import { fail } from '../../http/errors.js';
-import { post, type LedgerEntry } from '../../ledger/index.js';
+import { post, type LedgerEntry } from '../fundrecords/index.js';
 import { assertUserInScope, isAgentStaff } from '../_kit/scope.js';
 import { getUserForUpdate } from './service.js';
 import './messages.js';

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { BankItem, addBankInput, updateBankInput } from '@stock-admin/contracts';
-import { userBanks, type UserBankRow } from '../../db/schema/index.js';
+import { userBanks, type UserBankRow } from './tables.js';
 import type { Db } from '../../db/client.js';
-import type { AppContext, Principal } from '../../http/context.js';
+import type { AppContext, Principal } from '../../app/context.js';
 import { fail } from '../../http/errors.js';
 import { assertUserInScope, isAgentStaff } from '../_kit/scope.js';
 import { getUserForUpdate } from './service.js';

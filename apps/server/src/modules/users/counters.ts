@@ -1,7 +1,7 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { RealState } from '@stock-admin/contracts';
-import { users } from '../../db/schema/index.js';
-import type { AppContext, Principal } from '../../http/context.js';
+import { users } from './tables.js';
+import type { AppContext, Principal } from '../../app/context.js';
 import type { Domain } from '../_kit/domain.js';
 import { agentScope } from '../_kit/scope.js';
 

@@ -1,10 +1,10 @@
 import { and, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { UserItem, userFilters } from '@stock-admin/contracts';
-import { users } from '../../db/schema/index.js';
+import { users } from './tables.js';
 import { rows } from '../../db/migrate.js';
 import type { Db } from '../../db/client.js';
-import type { Principal } from '../../http/context.js';
+import type { Principal } from '../../app/context.js';
 import { LIST_COLUMNS, listItem, userListIds, userListWhere, type ListSqlRow } from './list.js';
 
 /** Users of the filters, newest registrations first, in batches (keyset on registration time and id), for the CSV export. */

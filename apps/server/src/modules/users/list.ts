@@ -3,12 +3,12 @@ import type { z } from 'zod';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Page, UserItem, UserListQuery, userFilters } from '@stock-admin/contracts';
 import { isoTimestamp } from '../../db/timestamps.js';
-import { userCounts, userRegDays, users } from '../../db/schema/index.js';
+import { userCounts, userRegDays, users } from './tables.js';
 import { agentIdLists, listRows, namedFor, treeVersionColumn, visibleAgents, type AgentIdLists } from '../agents/index.js';
 import { DAY, PERIOD_SKIP_MIN_OFFSET, periodSkip, splitDays, timeWindow, wholeRange, type TimeWindow } from '../../db/days.js';
 import { literalPage, pageWindow } from '../../db/named.js';
 import type { Db } from '../../db/client.js';
-import type { Principal } from '../../http/context.js';
+import type { Principal } from '../../app/context.js';
 
 // The user list's SQL engine: filters and agent scope, the page and its total in one statement (named
 // where its plan allows), and the rows it reads (also read by the export, export.ts).

@@ -5,7 +5,6 @@ import { usersRoutes } from './routes.js';
 
 export default defineDomain({
   name: 'users',
-  tables: ['users', 'user_sessions', 'user_banks', 'uploads', 'user_counts', 'user_reg_days', 'user_balances'],
   alsoWrites: {
     fund_records: 'demo data only (seed.ts): spreads the seeded records over past days',
   },

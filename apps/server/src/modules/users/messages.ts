@@ -1,4 +1,4 @@
-import { registerMessages } from '../../http/i18n.js';
+import { registerMessages } from '../../app/i18n.js';
 
 registerMessages({
   user_phone_taken: { 'zh-CN': '该手机号已注册', 'en-US': 'This phone number is already registered' },

@@ -4,7 +4,7 @@ import type { AudienceUser, audienceUsersQuery } from '@stock-admin/contracts';
 import type { Db } from '../../db/client.js';
 import { rows } from '../../db/migrate.js';
 import { likeContains } from '../../db/like.js';
-import type { Principal } from '../../http/context.js';
+import type { Principal } from '../../app/context.js';
 import { agentScope } from '../_kit/scope.js';
 import { tierMembers } from './audience.js';
 import { maskPhone } from './shapes.js';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { RealState, type appRealNameInput, type authByAdminInput } from '@stock-admin/contracts';
-import { users } from '../../db/schema/index.js';
-import type { AppContext, Principal } from '../../http/context.js';
+import { users } from './tables.js';
+import type { AppContext, Principal } from '../../app/context.js';
 import { fail } from '../../http/errors.js';
 import { assertUserInScope } from '../_kit/scope.js';
 import { notify } from '../../realtime/notify.js';

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ACCOUNT_TYPE_LABELS, REAL_STATE_LABELS, USER_FILE_PATH, usersApi } from '@stock-admin/contracts';
-import type { AppContext } from '../../http/context.js';
+import type { AppContext } from '../../app/context.js';
 import { fail } from '../../http/errors.js';
 import { can } from '../../http/permissions.js';
-import { parseLang, t } from '../../http/i18n.js';
+import { parseLang, t } from '../../app/i18n.js';
 import { route } from '../../http/route.js';
 import { assertUserInScope, isAgentStaff } from '../_kit/scope.js';
 import { sendCsv, stamp } from '../../http/csv.js';

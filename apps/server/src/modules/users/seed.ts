@@ -1,9 +1,10 @@
 import Decimal from 'decimal.js';
 import { eq, sql } from 'drizzle-orm';
-import { admins, users } from '../../db/schema/index.js';
-import type { AppContext } from '../../http/context.js';
+import { admins } from '../admins/tables.js';
+import { users } from './tables.js';
+import type { AppContext } from '../../app/context.js';
 import { hashPassword } from '../../lib/password.js';
-import { post, postAgent, type LedgerEntry } from '../../ledger/index.js';
+import { post, postAgent, type LedgerEntry } from '../fundrecords/index.js';
 import { createAdmin } from '../admins/index.js';
 import { addAgent } from '../agents/index.js';
 import { saveBank } from './banks.js';

@@ -9,13 +9,13 @@ import {
   type updateListInput,
   type updateUserInput,
 } from '@stock-admin/contracts';
-import { userBanks, users, type UserRow } from '../../db/schema/index.js';
+import { userBanks, users, type UserRow } from './tables.js';
 import { rows } from '../../db/migrate.js';
 import type { Db } from '../../db/client.js';
-import type { AppContext, Principal } from '../../http/context.js';
+import type { AppContext, Principal } from '../../app/context.js';
 import { AppError, fail, invalid } from '../../http/errors.js';
 import { hashPassword } from '../../lib/password.js';
-import { post } from '../../ledger/index.js';
+import { post } from '../fundrecords/index.js';
 import { agentScope, assertAgentInScope, assertUserInScope, isAgentStaff, scopeRootAgentId } from '../_kit/scope.js';
 import { revokeUserSessions } from './sessions.js';
 import { iso, maskIdNumber, toBankItem, userItemById } from './shapes.js';

@@ -1,15 +1,15 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import { userSessions, users } from '../../db/schema/index.js';
+import { userSessions, users } from './tables.js';
 import { rows } from '../../db/migrate.js';
 import { executeNamed } from '../../db/named.js';
 import type { Db } from '../../db/client.js';
-import type { AppContext, AppUser } from '../../http/context.js';
+import type { AppContext, AppUser } from '../../app/context.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 
 /** App sessions last 7 days. */
 export const USER_TOKEN_TTL_MS = 7 * 24 * 3600_000;
 
-// the signed-in end user's shape lives beside the admin's (http/context.ts): the route wrapper reads both
+// the signed-in end user's shape lives beside the admin's (app/context.ts): the route wrapper reads both
 export type { AppUser };
 
 export interface ClientInfo {

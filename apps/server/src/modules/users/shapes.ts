@@ -1,8 +1,8 @@
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { BankItem, UserItem } from '@stock-admin/contracts';
-import { users, type UserBankRow, type UserRow } from '../../db/schema/index.js';
+import { users, type UserBankRow, type UserRow } from './tables.js';
 import type { Db } from '../../db/client.js';
-import type { AppContext } from '../../http/context.js';
+import type { AppContext } from '../../app/context.js';
 import { fail } from '../../http/errors.js';
 import './messages.js';
 

@@ -1,0 +1,14 @@
+import { bigserial, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { ts } from '../../db/columns.js';
+
+// The platform domain's tables (its manifest's `tables`; migrations/ beside this file). Other domains read them through this file.
+
+export const userLoginLog = pgTable('user_login_log', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: integer('user_id'),
+  phone: text('phone').notNull(),
+  ip: text('ip'),
+  userAgent: text('user_agent'),
+  result: text('result').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
