@@ -1,13 +1,11 @@
 import { useState } from 'react';
-import type { DataOf, Endpoint } from '@stock-admin/contracts';
 import i18n from './i18n';
-import { call } from './request';
 
 /**
  * ProTable defaults for every list (DESIGN §6, spec §2 layering list): server paging from page 1,
  * 10 rows, sizes 10/20/50/100 and the `共 N 条` / `Total N` label.
  *
- *   <ProTable {...tableDefaults()} request={pagedRequest(usersApi.list)} columns={…} />
+ *   <ProTable {...tableDefaults()} request={(params) => tableRequest(() => calls.list({ ...pageOf(params), …filters }))} />
  */
 export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100];
 
@@ -42,26 +40,8 @@ export function useServerPage() {
   return { page, setPage, pagination };
 }
 
-/** ProTable `params` → `{pageNum, pageSize, ...filters}`; empty filters are left out. */
-export function toPageQuery(params: Record<string, unknown> & { current?: number; pageSize?: number }): Record<string, unknown> {
-  const { current, pageSize, keyword: _k, ...rest } = params;
-  const out: Record<string, unknown> = { pageNum: current ?? 1, pageSize: pageSize ?? 10 };
-  for (const [k, v] of Object.entries(rest)) if (v !== undefined && v !== null && v !== '') out[k] = v;
-  return out;
-}
-
-type ItemOf<E> = DataOf<E> extends { list: (infer T)[] } ? T : never;
-
-/** A ProTable `request` over a paged endpoint (`data: {list, total}`); failures were already shown by the client. */
-export function pagedRequest<E extends Endpoint>(endpoint: E, extra?: Record<string, unknown>) {
-  return async (
-    params: Record<string, unknown> & { current?: number; pageSize?: number },
-  ): Promise<{ data: ItemOf<E>[]; total: number; success: boolean }> => {
-    try {
-      const data = (await call(endpoint, { ...toPageQuery(params), ...extra } as never)) as { list: ItemOf<E>[]; total: number };
-      return { data: data.list, total: data.total, success: true };
-    } catch {
-      return { data: [], total: 0, success: false };
-    }
-  };
-}
+/**
+ * THE paging of every server-paged list: ProTable's `params` (`current`, `pageSize`) → the API's `{pageNum, pageSize}`,
+ * page 1 of 10 when the table has not said.
+ */
+export const pageOf = (params: { current?: number; pageSize?: number }) => ({ pageNum: params.current ?? 1, pageSize: params.pageSize ?? 10 });

@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
+import { pageOf } from '../lib/proTable';
 
 /**
  * List filters (DESIGN §6 "filters kept in the URL"): the query of the last search is written to the
@@ -42,7 +43,7 @@ export function filtersOf<Q extends object = Record<string, unknown>>(params: Pa
 
 /** ProTable params → `{pageNum, pageSize, ...filters}`, typed as the list's input `Q` (see filtersOf). */
 export function toListQuery<Q extends object = Record<string, unknown>>(params: Params): Q {
-  return { pageNum: params.current ?? 1, pageSize: params.pageSize ?? 10, ...filtersOf(params) } as Q;
+  return { ...pageOf(params), ...filtersOf(params) } as Q;
 }
 
 /** Filters → URL query (only the listed keys; arrays comma-joined). */

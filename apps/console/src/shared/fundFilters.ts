@@ -1,3 +1,4 @@
+import { pageOf } from '../lib/proTable';
 /**
  * ProTable search-form values → the list/export filters of the funds and channel endpoints. Empty values are
  * left out; amounts stay decimal strings; times go as ISO instants (the operator's time zone is
@@ -35,5 +36,5 @@ export function filtersOf<Q extends object = Record<string, unknown>>(params: Pa
 
 /** ProTable request params → `{pageNum, pageSize, ...filters}`, typed as the list's input `Q` (see filtersOf). */
 export function toListQuery<Q extends object = Record<string, unknown>>(params: Params): Q {
-  return { pageNum: params.current ?? 1, pageSize: params.pageSize ?? 10, ...filtersOf(params) } as Q;
+  return { ...pageOf(params), ...filtersOf(params) } as Q;
 }

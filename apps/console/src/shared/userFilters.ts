@@ -93,5 +93,3 @@ export function fundFilters(params: Params): Record<string, unknown> {
   });
 }
 
-/** `{pageNum, pageSize}` of ProTable params. */
-export const pageOfParams = (params: Params) => ({ pageNum: params.current ?? 1, pageSize: params.pageSize ?? 10 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
 import { FUND_TYPES } from '@stock-admin/contracts';
-import { fundFilters, pageOfParams, userFilters } from '../../src/shared/userFilters';
+import { fundFilters, userFilters } from '../../src/shared/userFilters';
+import { pageOf } from '../../src/lib/proTable';
 import { fundTypeLabel } from '../../src/shared/userLabels';
 import { maskCardNo, maskIdNumber, maskMiddle, maskPhone } from '../../src/features/users/lib/mask';
 
@@ -56,8 +57,8 @@ describe('userFilters (search form → list/export payload)', () => {
     expect(userFilters({}, { unknown: 'ascend' })).toEqual({});
   });
   it('paging', () => {
-    expect(pageOfParams({ current: 3, pageSize: 50 })).toEqual({ pageNum: 3, pageSize: 50 });
-    expect(pageOfParams({})).toEqual({ pageNum: 1, pageSize: 10 });
+    expect(pageOf({ current: 3, pageSize: 50 })).toEqual({ pageNum: 3, pageSize: 50 });
+    expect(pageOf({})).toEqual({ pageNum: 1, pageSize: 10 });
   });
 });
 

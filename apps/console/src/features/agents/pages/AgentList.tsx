@@ -10,13 +10,13 @@ import dayjs from 'dayjs';
 import type { AgentItem } from '@stock-admin/contracts';
 import { Access, useAccess } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
-import { tableDefaults } from '../../../lib/proTable';
+import { tableDefaults, pageOf } from '../../../lib/proTable';
 import { agentCalls } from '../api';
 import { AdjustModal, type AdjustValues } from '../../../shared/components/AdjustModal';
 import { Money } from '../../../shared/components/Money';
 import { formatMoney } from '../../../shared/money';
 import { formatRate, previewAgentAdjust } from '../../../shared/decimal';
-import { pageOfParams, type Params } from '../../../shared/userFilters';
+import { type Params } from '../../../shared/userFilters';
 import { AgentFormModal } from '../components/AgentFormModal';
 import { tableRequest } from '../../../shared/tableRequest';
 
@@ -241,7 +241,7 @@ export default function AgentList() {
           }
           if (params.locked === 'true' || params.locked === 'false') filters.locked = params.locked === 'true';
           // No filter: the tree from the top agents; a filter: matching agents at any level.
-          const query = { ...pageOfParams(params), ...filters, ...(Object.keys(filters).length ? {} : { parentId: 0 }) };
+          const query = { ...pageOf(params), ...filters, ...(Object.keys(filters).length ? {} : { parentId: 0 }) };
           return tableRequest(async () => {
             const d = await agentCalls.list(query);
             return { list: d.list.map(asRow), total: d.total };

@@ -9,7 +9,7 @@ import { useSearchParams } from 'react-router';
 import { type AgreementItem } from '@stock-admin/contracts';
 import { useAccess } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
-import { tableDefaults } from '../../../lib/proTable';
+import { tableDefaults, pageOf } from '../../../lib/proTable';
 import { Note, time } from '../../../shared/components/cells';
 import { ReasonDialog } from '../../../shared/components/ReasonDialog';
 import { useQueueRefresh } from '../../../shared/useQueueRefresh';
@@ -145,8 +145,7 @@ export default function Agreements() {
           const range = params.time as [string, string] | undefined;
           return tableRequest(() =>
             agreementCalls.signed({
-              pageNum: params.current ?? 1,
-              pageSize: params.pageSize ?? 10,
+              ...pageOf(params),
               status: params.status || undefined,
               templateId: params.templateId || undefined,
               phone: (params.phone as string | undefined)?.trim() || undefined,

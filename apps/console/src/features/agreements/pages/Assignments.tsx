@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { AGREEMENT_STATUSES, type AgreementItem } from '@stock-admin/contracts';
 import { Access, useAccess } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
-import { tableDefaults } from '../../../lib/proTable';
+import { tableDefaults, pageOf } from '../../../lib/proTable';
 import { time } from '../../../shared/components/cells';
 import { agreementCalls } from '../api';
 import { AssignModal } from '../components/AssignModal';
@@ -122,8 +122,7 @@ export default function Assignments() {
         request={async (params) => {
           return tableRequest(() =>
             agreementCalls.assignments({
-              pageNum: params.current ?? 1,
-              pageSize: params.pageSize ?? 10,
+              ...pageOf(params),
               templateId: params.templateId || undefined,
               status: params.status || undefined,
               phone: (params.phone as string | undefined)?.trim() || undefined,

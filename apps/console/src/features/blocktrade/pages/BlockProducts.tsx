@@ -1,21 +1,17 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import Decimal from 'decimal.js';
-import { Button, Popconfirm, Progress, Space, Switch, Tag, Tooltip, Typography } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
-import type { ActionType, ProColumns } from '@ant-design/pro-components';
-import { ListTable } from '../../../shared/list/ListTable';
-import type { ListLayout } from '../../../shared/list/layout';
+import { Progress, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { BlockProductItem } from '@stock-admin/contracts';
-import { Access, useAccess } from '../../../lib/access';
-import { tableDefaults } from '../../../lib/proTable';
+import { useAccess } from '../../../lib/access';
 import { LastCell } from '../../../shared/market/QuoteCells';
 import { useQuotes } from '../../../shared/market/useQuotes';
 import { ReasonDialog } from '../../../shared/components/ReasonDialog';
 import { StockCell, time } from '../../../shared/components/cells';
+import { CrudList } from '../../../shared/list/CrudList';
+import type { ListLayout } from '../../../shared/list/layout';
 import { blocktradeCalls } from '../api';
 import { ProductDrawer } from '../components/ProductDrawer';
-import { tableRequest } from '../../../shared/tableRequest';
 import { formatCount, formatYuan } from '../../../shared/money';
 
 /** 大宗交易产品: the stock, its window, price, what is left and waiting (issue 39). */
@@ -34,9 +30,7 @@ const WINDOW_COLOR = { upcoming: 'blue', open: 'green', closed: 'default' } as c
 export default function BlockProducts() {
   const { t } = useTranslation();
   const { can } = useAccess();
-  const actionRef = useRef<ActionType>(undefined);
   const [rows, setRows] = useState<BlockProductItem[]>([]);
-  const [editing, setEditing] = useState<BlockProductItem | null | 'new'>(null);
   const [locking, setLocking] = useState<BlockProductItem | null>(null);
   // live quotes of the products shown (the block price of a discount product moves with them)
   const quotes = useQuotes(rows.map((r) => r.gid));
@@ -47,203 +41,166 @@ export default function BlockProducts() {
       r.priceMode === 'discount' && last && !q?.stale ? new Decimal(last).times(r.discount!).toDecimalPlaces(2).toFixed(2) : r.price;
     return { q, last, price };
   };
-  const reload = () => void actionRef.current?.reload();
-
-  const columns: ProColumns<BlockProductItem>[] = [
-    {
-      title: t('blocktrade.product.stock'),
-      dataIndex: 'gid',
-      width: 150,
-      fieldProps: { placeholder: 'sh600036' },
-      render: (_, r) => <StockCell r={r} />,
-    },
-    {
-      title: t('blocktrade.product.windowStatus'),
-      dataIndex: 'window',
-      width: 100,
-      valueType: 'select',
-      valueEnum: Object.fromEntries(
-        (['upcoming', 'open', 'closed'] as const).map((w) => [w, { text: t(`blocktrade.product.status.${w}`) }]),
-      ),
-      render: (_, r) => (
-        <Tag color={WINDOW_COLOR[r.window]} data-testid={`block-window-${r.id}`}>
-          {t(`blocktrade.product.status.${r.window}`)}
-        </Tag>
-      ),
-    },
-    {
-      title: t('blocktrade.product.price'),
-      key: 'price',
-      search: false,
-      width: 190,
-      render: (_, r) => {
-        const { q, last, price } = live(r);
-        return (
-          <Space direction="vertical" size={0}>
-            <Typography.Text strong data-testid={`block-price-${r.id}`}>
-              {formatYuan(price)}
-              <Typography.Text type="secondary" style={{ marginInlineStart: 6, fontSize: 12 }}>
-                {r.priceMode === 'discount' ? `× ${r.discount}` : t('blocktrade.product.mode.fixed')}
-              </Typography.Text>
-            </Typography.Text>
-            <LastCell q={{ last, change: q?.change ?? null, changePct: q?.changePct ?? null, turnover: null, stale: !!q?.stale }} />
-          </Space>
-        );
-      },
-    },
-    {
-      title: t('blocktrade.product.quantity'),
-      key: 'quantity',
-      search: false,
-      width: 200,
-      render: (_, r) => (
-        <Tooltip
-          title={t('blocktrade.product.quantityTip', {
-            left: formatCount(r.leftShares),
-            total: formatCount(r.totalShares),
-            reserved: formatCount(r.reservedShares),
-          })}
-        >
-          <div>
-            <Progress percent={Math.round((r.leftShares / r.totalShares) * 100)} size="small" showInfo={false} />
-            <Typography.Text style={{ fontSize: 12, fontVariantNumeric: 'tabular-nums' }}>
-              {formatCount(r.leftShares)} / {formatCount(r.totalShares)}
-            </Typography.Text>
-          </div>
-        </Tooltip>
-      ),
-    },
-    {
-      title: t('blocktrade.product.bounds'),
-      key: 'bounds',
-      search: false,
-      width: 140,
-      render: (_, r) => `${formatCount(r.minShares)} ~ ${formatCount(r.maxShares)}`,
-    },
-    {
-      title: t('blocktrade.product.window'),
-      key: 'times',
-      search: false,
-      width: 170,
-      render: (_, r) => (
-        <div style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
-          <div>{time(r.startsAt)}</div>
-          <div>{time(r.endsAt)}</div>
-        </div>
-      ),
-    },
-    { title: t('blocktrade.product.pending'), dataIndex: 'pending', search: false, width: 80, align: 'right' },
-    {
-      title: t('blocktrade.product.shown'),
-      dataIndex: 'shown',
-      width: 80,
-      valueType: 'select',
-      valueEnum: { true: { text: t('blocktrade.product.shown') }, false: { text: '-' } },
-      search: false,
-      render: (_, r) => (
-        <Switch
-          size="small"
-          checked={r.shown}
-          disabled={!can('edit')}
-          onChange={(v) => void blocktradeCalls.updateShow(r.id, v).then(reload)}
-          data-testid={`block-shown-${r.id}`}
-        />
-      ),
-    },
-    {
-      title: t('blocktrade.product.locked'),
-      dataIndex: 'locked',
-      width: 90,
-      search: false,
-      render: (_, r) => (
-        <Tooltip title={r.lockReason}>
-          <Switch
-            size="small"
-            checked={r.locked}
-            disabled={!can('edit')}
-            onChange={(v) => (v ? setLocking(r) : void blocktradeCalls.updateLock(r.id, false).then(reload))}
-          />
-        </Tooltip>
-      ),
-    },
-    {
-      title: t('blocktrade.product.actions'),
-      key: 'actions',
-      valueType: 'option',
-      fixed: 'right',
-      width: 130,
-      render: (_, r) => [
-        can('edit') && (
-          <a key="edit" onClick={() => setEditing(r)} data-testid={`block-edit-${r.id}`}>
-            {t('blocktrade.product.editShort')}
-          </a>
-        ),
-        can('delete') && (
-          <Popconfirm
-            key="delete"
-            title={t('blocktrade.product.deleteTitle', { name: r.stockName })}
-            description={<div style={{ maxWidth: 280 }}>{t('blocktrade.product.deleteContent')}</div>}
-            onConfirm={() => blocktradeCalls.del(r.id).then(reload)}
-          >
-            <Typography.Link type="danger">{t('blocktrade.product.delete')}</Typography.Link>
-          </Popconfirm>
-        ),
-      ],
-    },
-  ];
 
   return (
-    <div data-testid="block-products">
-      <ListTable<BlockProductItem>
-        {...tableDefaults()}
-        actionRef={actionRef}
-        columns={columns}
-        onDataSourceChange={setRows}
-        headerTitle={t('blocktrade.product.title')}
-        search={{ labelWidth: 'auto' }}
-        layout={BLOCK_PRODUCTS_LAYOUT}
-        live={['BUY_DZ_REQUEST', 'BUY_DZ_SETTLED']}
-        options={{ reload: true, density: false, setting: true }}
-        toolBarRender={() => [
-          <Access key="add" action="add">
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="block-add">
-              {t('blocktrade.product.add')}
-            </Button>
-          </Access>,
-        ]}
-        request={async (params) => {
-          return tableRequest(() =>
-            blocktradeCalls.list({
-              pageNum: params.current ?? 1,
-              pageSize: params.pageSize ?? 10,
-              gid: (params.gid as string | undefined)?.trim() || undefined,
-              window: params.window || undefined,
-            }),
-          );
-        }}
-      />
-      <ProductDrawer
-        open={editing !== null}
-        record={editing === 'new' ? null : editing}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          reload();
-        }}
-      />
-      <ReasonDialog
-        open={!!locking}
-        title={t('blocktrade.product.lockTitle')}
-        label={t('blocktrade.product.lockReason')}
-        required={false}
-        onClose={() => setLocking(null)}
-        onSubmit={async (reason) => {
-          await blocktradeCalls.updateLock(locking!.id, true, reason);
-          setLocking(null);
-          reload();
-        }}
-        testId="block-lock"
-      />
-    </div>
+    <CrudList
+      testId="block-products"
+      title={t('blocktrade.product.title')}
+      layout={BLOCK_PRODUCTS_LAYOUT}
+      table={{
+        onDataSourceChange: setRows,
+        live: ['BUY_DZ_REQUEST', 'BUY_DZ_SETTLED'],
+        options: { reload: true, density: false, setting: true },
+      }}
+      add={{ label: t('blocktrade.product.add'), testId: 'block-add' }}
+      load={(page, params) =>
+        blocktradeCalls.list({
+          ...page,
+          gid: (params.gid as string | undefined)?.trim() || undefined,
+          window: (params.window as BlockProductItem['window'] | undefined) || undefined,
+        })
+      }
+      actionsWidth={130}
+      editTestId={(r) => `block-edit-${r.id}`}
+      remove={{
+        confirm: (r) => t('blocktrade.product.deleteTitle', { name: r.stockName }),
+        description: t('blocktrade.product.deleteContent'),
+        run: (r) => blocktradeCalls.del(r.id),
+      }}
+      Editor={ProductDrawer}
+      extra={({ reload }) => (
+        <ReasonDialog
+          open={!!locking}
+          title={t('blocktrade.product.lockTitle')}
+          label={t('blocktrade.product.lockReason')}
+          required={false}
+          onClose={() => setLocking(null)}
+          onSubmit={async (reason) => {
+            await blocktradeCalls.updateLock(locking!.id, true, reason);
+            setLocking(null);
+            reload();
+          }}
+          testId="block-lock"
+        />
+      )}
+      columns={({ reload }) => [
+        {
+          title: t('blocktrade.product.stock'),
+          dataIndex: 'gid',
+          width: 150,
+          fieldProps: { placeholder: 'sh600036' },
+          render: (_, r) => <StockCell r={r} />,
+        },
+        {
+          title: t('blocktrade.product.windowStatus'),
+          dataIndex: 'window',
+          width: 100,
+          valueType: 'select',
+          valueEnum: Object.fromEntries(
+            (['upcoming', 'open', 'closed'] as const).map((w) => [w, { text: t(`blocktrade.product.status.${w}`) }]),
+          ),
+          render: (_, r) => (
+            <Tag color={WINDOW_COLOR[r.window]} data-testid={`block-window-${r.id}`}>
+              {t(`blocktrade.product.status.${r.window}`)}
+            </Tag>
+          ),
+        },
+        {
+          title: t('blocktrade.product.price'),
+          key: 'price',
+          search: false,
+          width: 190,
+          render: (_, r) => {
+            const { q, last, price } = live(r);
+            return (
+              <Space direction="vertical" size={0}>
+                <Typography.Text strong data-testid={`block-price-${r.id}`}>
+                  {formatYuan(price)}
+                  <Typography.Text type="secondary" style={{ marginInlineStart: 6, fontSize: 12 }}>
+                    {r.priceMode === 'discount' ? `× ${r.discount}` : t('blocktrade.product.mode.fixed')}
+                  </Typography.Text>
+                </Typography.Text>
+                <LastCell q={{ last, change: q?.change ?? null, changePct: q?.changePct ?? null, turnover: null, stale: !!q?.stale }} />
+              </Space>
+            );
+          },
+        },
+        {
+          title: t('blocktrade.product.quantity'),
+          key: 'quantity',
+          search: false,
+          width: 200,
+          render: (_, r) => (
+            <Tooltip
+              title={t('blocktrade.product.quantityTip', {
+                left: formatCount(r.leftShares),
+                total: formatCount(r.totalShares),
+                reserved: formatCount(r.reservedShares),
+              })}
+            >
+              <div>
+                <Progress percent={Math.round((r.leftShares / r.totalShares) * 100)} size="small" showInfo={false} />
+                <Typography.Text style={{ fontSize: 12, fontVariantNumeric: 'tabular-nums' }}>
+                  {formatCount(r.leftShares)} / {formatCount(r.totalShares)}
+                </Typography.Text>
+              </div>
+            </Tooltip>
+          ),
+        },
+        {
+          title: t('blocktrade.product.bounds'),
+          key: 'bounds',
+          search: false,
+          width: 140,
+          render: (_, r) => `${formatCount(r.minShares)} ~ ${formatCount(r.maxShares)}`,
+        },
+        {
+          title: t('blocktrade.product.window'),
+          key: 'times',
+          search: false,
+          width: 170,
+          render: (_, r) => (
+            <div style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+              <div>{time(r.startsAt)}</div>
+              <div>{time(r.endsAt)}</div>
+            </div>
+          ),
+        },
+        { title: t('blocktrade.product.pending'), dataIndex: 'pending', search: false, width: 80, align: 'right' },
+        {
+          title: t('blocktrade.product.shown'),
+          dataIndex: 'shown',
+          width: 80,
+          valueType: 'select',
+          valueEnum: { true: { text: t('blocktrade.product.shown') }, false: { text: '-' } },
+          search: false,
+          render: (_, r) => (
+            <Switch
+              size="small"
+              checked={r.shown}
+              disabled={!can('edit')}
+              onChange={(v) => void blocktradeCalls.updateShow(r.id, v).then(reload)}
+              data-testid={`block-shown-${r.id}`}
+            />
+          ),
+        },
+        {
+          title: t('blocktrade.product.locked'),
+          dataIndex: 'locked',
+          width: 90,
+          search: false,
+          render: (_, r) => (
+            <Tooltip title={r.lockReason}>
+              <Switch
+                size="small"
+                checked={r.locked}
+                disabled={!can('edit')}
+                onChange={(v) => (v ? setLocking(r) : void blocktradeCalls.updateLock(r.id, false).then(reload))}
+              />
+            </Tooltip>
+          ),
+        },
+      ]}
+    />
   );
 }

@@ -19,6 +19,7 @@ import { blocktradeCalls } from '../api';
 import { tableRequest } from '../../../shared/tableRequest';
 import { formatCount, formatYuan } from '../../../shared/money';
 import { sumAmounts } from '../../../shared/decimal';
+import { pageOf } from '../../../lib/proTable';
 
 const STATUS_COLOR = { pending: 'orange', approved: 'green', rejected: 'red', cancelled: 'default' } as const;
 type Totals = DataOf<typeof blocktradeApi.requests>['totals'];
@@ -244,8 +245,7 @@ export default function BlockRequests() {
         return tableRequest(
           () =>
             blocktradeCalls.requests({
-              pageNum: params.current ?? 1,
-              pageSize: params.pageSize ?? 10,
+              ...pageOf(params),
               userId: params.userId || undefined,
               phone: (params.phone as string | undefined)?.trim() || undefined,
               gid: (params.gid as string | undefined)?.trim() || undefined,

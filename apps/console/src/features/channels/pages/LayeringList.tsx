@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { LayeringItem } from '@stock-admin/contracts';
 import { Access } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
-import { tableDefaults } from '../../../lib/proTable';
+import { tableDefaults, pageOf } from '../../../lib/proTable';
 import { reportLoadFailure } from '../lib/loadFailed';
 import { formatCount, formatMoney } from '../../../shared/money';
 import { layeringCalls } from '../api';
@@ -123,7 +123,7 @@ export default function LayeringList() {
         ]}
         request={async (params) => {
           return tableRequest(
-            () => layeringCalls.layering({ pageNum: params.current ?? 1, pageSize: params.pageSize ?? 10 }),
+            () => layeringCalls.layering({ ...pageOf(params) }),
             undefined,
             (e) => reportLoadFailure(e, t('channels.layering.loadFailed')),
           );

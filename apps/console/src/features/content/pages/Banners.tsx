@@ -9,6 +9,7 @@ import { Access, useAccess } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
 import { showFieldError } from '../../../lib/serverErrors';
 import { contentCalls } from '../api';
+import { shownColumn } from '../components/shownColumn';
 import { ImageField } from '../components/ImageField';
 
 type Values = Pick<BannerItem, 'title' | 'image' | 'pc' | 'mobile' | 'shown'> & { targetUrl?: string };
@@ -68,19 +69,7 @@ export default function Banners() {
         </Space>
       ),
     },
-    {
-      title: t('content.shown'),
-      dataIndex: 'shown',
-      width: 80,
-      render: (_, r) => (
-        <Switch
-          size="small"
-          checked={r.shown}
-          disabled={!can('edit')}
-          onChange={(v) => void contentCalls.showBanner(r.id, v).then(() => q.refetch())}
-        />
-      ),
-    },
+    shownColumn({ canEdit: can('edit'), set: contentCalls.showBanner, then: () => q.refetch() }),
     {
       title: t('content.actions'),
       key: 'actions',

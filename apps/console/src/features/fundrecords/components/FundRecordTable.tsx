@@ -7,12 +7,12 @@ import type { ListLayout } from '../../../shared/list/layout';
 import { useTranslation } from 'react-i18next';
 import { fundRecordsApi, FUND_TYPE_INFO, type FundRecordItem, type FundType } from '@stock-admin/contracts';
 import { useAccess } from '../../../lib/access';
-import { tableDefaults } from '../../../lib/proTable';
+import { tableDefaults, pageOf } from '../../../lib/proTable';
 import { fundRecordCalls } from '../api';
 import { Money } from '../../../shared/components/Money';
 import { UserAgentSelect } from '../../../shared/components/AccountPickers';
 import { formatCount, formatMoney } from '../../../shared/money';
-import { fundFilters, pageOfParams, type Params } from '../../../shared/userFilters';
+import { fundFilters, type Params } from '../../../shared/userFilters';
 import { noteText, referenceText } from '../lib/words';
 import { accountTypeEnum, accountTypeLabel, fundTypeLabel, fundTypeOptions } from '../../../shared/userLabels';
 import { fmtTime as time } from '../../../shared/format';
@@ -273,7 +273,7 @@ export function FundRecordTable({ transfers = false }: { transfers?: boolean }) 
         request={async (params: Params) => {
           const filters = fundFilters(params);
           lastFilters.current = filters;
-          const q = { ...pageOfParams(params), ...filters };
+          const q = { ...pageOf(params), ...filters };
           return tableRequest(
             () => (transfers ? fundRecordCalls.transferList(q) : fundRecordCalls.list(q)),
             (d) => setTotals(d.totals),

@@ -12,7 +12,7 @@ import {
 } from '@stock-admin/contracts';
 import { useAccess } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
-import { tableDefaults } from '../../../lib/proTable';
+import { tableDefaults, pageOf } from '../../../lib/proTable';
 import { time } from '../../../shared/components/cells';
 import { messageCalls } from '../api';
 import { CHANNEL_COLOR } from './MessageTemplates';
@@ -81,8 +81,7 @@ function Deliveries({ send, onClose }: { send: SendItem | null; onClose: () => v
             return tableRequest(() =>
               messageCalls.deliveries({
                 id: send.id,
-                pageNum: params.current ?? 1,
-                pageSize: params.pageSize ?? 10,
+                ...pageOf(params),
                 status: params.status || undefined,
               }),
             );
@@ -227,8 +226,7 @@ export default function MessageLog() {
           return tableRequest(
             () =>
               messageCalls.sends({
-                pageNum: params.current ?? 1,
-                pageSize: params.pageSize ?? 10,
+                ...pageOf(params),
                 channel: params.channel || undefined,
                 status: params.status || undefined,
               }),

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ISSUE_PHASES, SUBSCRIBE_TYPES, type IssueItem, type IssueKind } from '@stock-admin/contracts';
 import { Access, useAccess } from '../../../lib/access';
-import { tableDefaults } from '../../../lib/proTable';
+import { tableDefaults, pageOf } from '../../../lib/proTable';
 import { newsharesCalls } from '../api';
 import { IssueDrawer } from '../components/IssueDrawer';
 import { issuePrice, recordsPath } from '../lib/format';
@@ -217,8 +217,7 @@ export function IssueList({ kind }: { kind: IssueKind }) {
         request={async (params) => {
           return tableRequest(() =>
             newsharesCalls.issues(kind, {
-              pageNum: params.current ?? 1,
-              pageSize: params.pageSize ?? 10,
+              ...pageOf(params),
               keyword: (params.keyword as string | undefined)?.trim() || undefined,
               phase: params.phase || undefined,
               subscribeType: params.subscribeType || undefined,

@@ -17,7 +17,7 @@ import {
   type newsharesApi,
 } from '@stock-admin/contracts';
 import { Access, useAccess } from '../../../lib/access';
-import { tableDefaults } from '../../../lib/proTable';
+import { tableDefaults, pageOf } from '../../../lib/proTable';
 import { Amount, time } from '../../../shared/components/cells';
 import { newsharesCalls } from '../api';
 import { issuePrice } from '../lib/format';
@@ -330,8 +330,7 @@ export function SubscriptionRecords({ kind }: { kind: IssueKind }) {
             () =>
               newsharesCalls.records({
                 kind,
-                pageNum: params.current ?? 1,
-                pageSize: params.pageSize ?? 10,
+                ...pageOf(params),
                 issueId: params.issueId || undefined,
                 userId: params.userId || undefined,
                 phone: (params.phone as string | undefined)?.trim() || undefined,

@@ -8,7 +8,7 @@ import type { ListLayout } from '../../../shared/list/layout';
 import { useTranslation } from 'react-i18next';
 import type { IndexItem } from '@stock-admin/contracts';
 import { Access, useAccess } from '../../../lib/access';
-import { tableDefaults } from '../../../lib/proTable';
+import { tableDefaults, pageOf } from '../../../lib/proTable';
 import { useUrlFilters, type Params } from '../../../shared/filters';
 import { MarketStatus } from '../../../shared/market/MarketStatus';
 import { useLiveRows } from '../../../shared/market/useQuotes';
@@ -115,7 +115,7 @@ export default function IndexList() {
         request={async (params) => {
           const filters = indexFiltersOf(params);
           sync(filters);
-          return tableRequest(() => indexCalls.indexList({ pageNum: params.current ?? 1, pageSize: params.pageSize ?? 10, ...filters }));
+          return tableRequest(() => indexCalls.indexList({ ...pageOf(params), ...filters }));
         }}
       />
       <IndexFormDrawer

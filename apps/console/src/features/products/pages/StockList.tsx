@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { productsApi, type StockItem } from '@stock-admin/contracts';
 import { Access, useAccess } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
-import { tableDefaults } from '../../../lib/proTable';
+import { tableDefaults, pageOf } from '../../../lib/proTable';
 import { useUrlFilters, type Params } from '../../../shared/filters';
 import { MarketStatus } from '../../../shared/market/MarketStatus';
 import { useLiveRows } from '../../../shared/market/useQuotes';
@@ -146,8 +146,7 @@ export default function StockList() {
           sync(filters);
           return tableRequest(() =>
             stockCalls.stockList({
-              pageNum: params.current ?? 1,
-              pageSize: params.pageSize ?? 10,
+              ...pageOf(params),
               ...filters,
               ...stockSortOf(sort as Record<string, 'ascend' | 'descend' | null>),
             }),

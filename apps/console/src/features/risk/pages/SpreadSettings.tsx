@@ -10,7 +10,7 @@ import dayjs from 'dayjs';
 import { SPREAD_RULE_TYPES, type SpreadRuleItem } from '@stock-admin/contracts';
 import { useAccess } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
-import { tableDefaults } from '../../../lib/proTable';
+import { tableDefaults, pageOf } from '../../../lib/proTable';
 import { useRowActions } from '../../../shared/useRowActions';
 import { riskCalls } from '../api';
 import { SpreadDrawer } from '../components/SpreadDrawer';
@@ -187,8 +187,7 @@ export default function SpreadSettings() {
         request={async (params) => {
           return tableRequest(() =>
             riskCalls.spreadList({
-              pageNum: params.current ?? 1,
-              pageSize: params.pageSize ?? 10,
+              ...pageOf(params),
               type: params.type || undefined,
             }),
           );

@@ -26,6 +26,7 @@ import { tableRequest } from '../../../shared/tableRequest';
 import { useReviewQueue } from '../../../shared/review/useReviewQueue';
 import { formatYuan } from '../../../shared/money';
 import { sumAmounts } from '../../../shared/decimal';
+import { pageOf } from '../../../lib/proTable';
 
 /**
  * A review queue (买入列表 / 卖出列表): pending orders unless the operator picks another status; approve
@@ -143,7 +144,7 @@ export function OrderQueue({ kind }: { kind: 'buy' | 'sell' }) {
         const filters = orderFiltersOf(params, { defaultStatus: 'pending' });
         sync(urlFiltersOf(filters, 'pending'));
         lastFilters.current = { ...toQuery(filters), kind };
-        const q = { pageNum: params.current ?? 1, pageSize: params.pageSize ?? 10, ...toQuery(filters) };
+        const q = { ...pageOf(params), ...toQuery(filters) };
         return tableRequest(async () => {
           const d = await (kind === 'buy' ? tradingCalls.buyList(q) : tradingCalls.sellList(q));
           return { list: d.list.map((r) => liveOrder(r, undefined)), total: d.total };

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { tradingApi, type OrderItem } from '@stock-admin/contracts';
 import { useAccess } from '../../../lib/access';
-import { tableDefaults } from '../../../lib/proTable';
+import { tableDefaults, pageOf } from '../../../lib/proTable';
 import type { Params } from '../../../shared/filters';
 import { MarketStatus } from '../../../shared/market/MarketStatus';
 import { tradingCalls } from '../api';
@@ -99,8 +99,7 @@ export default function OrderList() {
           lastFilters.current = toQuery(filters);
           return tableRequest(async () => {
             const d = await tradingCalls.orderList({
-              pageNum: params.current ?? 1,
-              pageSize: params.pageSize ?? 10,
+              ...pageOf(params),
               ...toQuery(filters),
             });
             return { list: d.list.map((r) => liveOrder(r, undefined)), total: d.total };

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { tradingApi, type DataOf, type PositionItem } from '@stock-admin/contracts';
 import { useAccess } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
-import { tableDefaults } from '../../../lib/proTable';
+import { tableDefaults, pageOf } from '../../../lib/proTable';
 import type { Params } from '../../../shared/filters';
 import { MarketStatus } from '../../../shared/market/MarketStatus';
 import { useQuotes } from '../../../shared/market/useQuotes';
@@ -134,8 +134,7 @@ export default function Positions({ source }: { source?: 'admin' }) {
           sync(filters);
           lastFilters.current = source === 'admin' ? { ...filters, source } : filters;
           const q = {
-            pageNum: params.current ?? 1,
-            pageSize: params.pageSize ?? 10,
+            ...pageOf(params),
             ...filters,
             ...positionSortOf(sort),
           };

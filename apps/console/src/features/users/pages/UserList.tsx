@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { RealState, usersApi, type InputOf, type UserItem } from '@stock-admin/contracts';
 import { Access, useAccess } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
-import { tableDefaults } from '../../../lib/proTable';
+import { tableDefaults, pageOf } from '../../../lib/proTable';
 import { REFRESH_PARAM } from '../../../lib/tabs';
 import { userCalls } from '../api';
 import { BankModal } from '../components/BankModal';
@@ -19,7 +19,7 @@ import { AddUserModal, BatchMoveModal, EditUserModal } from '../components/UserF
 import { UserAdjustModal } from '../components/UserAdjustModal';
 import { UserBatchBar, type LockPatch } from '../components/UserBatchBar';
 import { USERS_LAYOUT, userColumns } from '../components/userColumns';
-import { pageOfParams, userFilters, type Params, type Sort } from '../../../shared/userFilters';
+import { userFilters, type Params, type Sort } from '../../../shared/userFilters';
 import { ExportButton } from '../../../shared/components/ExportButton';
 import { tableRequest } from '../../../shared/tableRequest';
 
@@ -152,7 +152,7 @@ export default function UserList() {
           setPendingOnly(filters.realState === RealState.PENDING);
           const { sortField: _f, sortOrder: _o, ...exportable } = filters;
           lastFilters.current = exportable;
-          return tableRequest(() => userCalls.list({ ...pageOfParams(params), ...filters }));
+          return tableRequest(() => userCalls.list({ ...pageOf(params), ...filters }));
         }}
       />
       <ReviewDrawer
