@@ -14,6 +14,7 @@ import { revokeSessions } from '../session/index.js';
 import { assertAssignableRole } from './grants.js';
 import { SMS_TEXTS } from './messages.js';
 import { likeContains } from '../../db/like.js';
+import { onePage } from '../../db/paging.js';
 
 // Admin accounts (管理列表): list, add, edit, lock, delete, sign out, chat, activation. Their
 // authenticator is google.ts; what a role may hand out, grants.ts.
@@ -84,11 +85,7 @@ export async function listAdmins(ctx: AppContext, actor: Principal, q: z.output<
   if (q.status === 'expired') where.push(and(eq(adminAccounts.status, 'pending'), lte(adminAccounts.expiresAt, sql`now()`)));
   const cond = and(...where.filter((w): w is SQL => !!w));
   const [list, [total]] = await Promise.all([
-    selectRecord(ctx)
-      .where(cond)
-      .orderBy(desc(adminAccounts.id))
-      .limit(q.pageSize)
-      .offset((q.pageNum - 1) * q.pageSize),
+    onePage(selectRecord(ctx).where(cond).orderBy(desc(adminAccounts.id)).$dynamic(), q),
     ctx.db.select({ n: count() }).from(adminAccounts).where(cond),
   ]);
   return {

@@ -13,6 +13,7 @@ import { hashPassword } from '../../lib/password.js';
 import { postAgent } from '../fundrecords/index.js';
 import { agentScope, assertAgentInScope, isAgentStaff, scopeRootAgentId } from '../_kit/scope.js';
 import './messages.js';
+import { onePage } from '../../db/paging.js';
 
 export { agentScope, userScope, assertUserInScope, assertAgentInScope, isAgentStaff } from '../_kit/scope.js';
 
@@ -130,18 +131,20 @@ export async function listAgents(db: Db, p: Principal, q: AgentListQuery): Promi
   if (q.locked !== undefined) where.push(eq(agents.locked, q.locked));
   const cond = and(...where);
   const [list, [total]] = await Promise.all([
-    db
-      .select({
-        ...agentColumns(),
-        parentName: parent.as('parent_name'),
-        userCount: userCountSql.as('user_count'),
-        childCount: childCountSql.as('child_count'),
-      })
-      .from(agents)
-      .where(cond)
-      .orderBy(asc(agents.path))
-      .limit(q.pageSize)
-      .offset((q.pageNum - 1) * q.pageSize),
+    onePage(
+      db
+        .select({
+          ...agentColumns(),
+          parentName: parent.as('parent_name'),
+          userCount: userCountSql.as('user_count'),
+          childCount: childCountSql.as('child_count'),
+        })
+        .from(agents)
+        .where(cond)
+        .orderBy(asc(agents.path))
+        .$dynamic(),
+      q,
+    ),
     db.select({ n: count() }).from(agents).where(cond),
   ]);
   return { list: list.map((a) => toAgentItem(a as AgentListRow)), total: Number(total?.n ?? 0), pageNum: q.pageNum, pageSize: q.pageSize };

@@ -8,6 +8,7 @@ import { fail } from '../../http/errors.js';
 import { saveUpload } from '../users/index.js';
 import { bodyHash, renderAgreement } from './render.js';
 import './messages.js';
+import { onePage } from '../../db/paging.js';
 
 /** The platform user's side: their contracts (pushed on), read with their data filled in, signed. */
 const appCols = {
@@ -39,11 +40,7 @@ const visible = (userId: number) => and(eq(userAgreements.userId, userId), ne(us
 
 export async function userAgreementList(db: Db, userId: number, q: { pageNum: number; pageSize: number }) {
   const base = db.select(appCols).from(userAgreements).innerJoin(agreementTemplates, eq(agreementTemplates.id, userAgreements.templateId));
-  const list = await base
-    .where(visible(userId))
-    .orderBy(desc(userAgreements.id))
-    .limit(q.pageSize)
-    .offset((q.pageNum - 1) * q.pageSize);
+  const list = await onePage(base.where(visible(userId)).orderBy(desc(userAgreements.id)).$dynamic(), q);
   const [n] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(userAgreements)

@@ -8,6 +8,7 @@ import type { Principal } from '../../app/context.js';
 import { fail } from '../../http/errors.js';
 import { sanitizeRichText } from '../../lib/rich-text.js';
 import './messages.js';
+import { onePage } from '../../db/paging.js';
 
 type Row = typeof agreementTemplates.$inferSelect;
 const SIGNED = ['signed', 'approved', 'rejected'];
@@ -48,13 +49,10 @@ export async function listTemplates(db: Db, q: z.output<typeof templateListQuery
   if (q.enabled !== undefined) w.push(eq(agreementTemplates.enabled, q.enabled));
   const cond = and(...w);
   const [list, [total]] = await Promise.all([
-    db
-      .select()
-      .from(agreementTemplates)
-      .where(cond)
-      .orderBy(desc(agreementTemplates.isDefault), desc(agreementTemplates.id))
-      .limit(q.pageSize)
-      .offset((q.pageNum - 1) * q.pageSize),
+    onePage(
+      db.select().from(agreementTemplates).where(cond).orderBy(desc(agreementTemplates.isDefault), desc(agreementTemplates.id)).$dynamic(),
+      q,
+    ),
     db.select({ n: count() }).from(agreementTemplates).where(cond),
   ]);
   const counts = await countsOf(

@@ -8,6 +8,7 @@ import type { AppContext } from '../../app/context.js';
 import { fail } from '../../http/errors.js';
 import { hashPassword } from '../../lib/password.js';
 import './messages.js';
+import { onePage } from '../../db/paging.js';
 
 export type ProductRow = typeof blockProducts.$inferSelect;
 
@@ -103,13 +104,15 @@ export async function listProducts(
   // qualified by hand: drizzle writes a lone column of the only table unqualified, and inside the subquery "id" was r.id
   const pending = sql<number>`(SELECT count(*)::int FROM block_requests r WHERE r.product_id = block_products.id AND r.status = 'pending')`;
   const [list, [total]] = await Promise.all([
-    ctx.db
-      .select({ p: blockProducts, pending })
-      .from(blockProducts)
-      .where(where)
-      .orderBy(sql`${blockProducts.endsAt} DESC, ${blockProducts.id} DESC`)
-      .limit(q.pageSize)
-      .offset((q.pageNum - 1) * q.pageSize),
+    onePage(
+      ctx.db
+        .select({ p: blockProducts, pending })
+        .from(blockProducts)
+        .where(where)
+        .orderBy(sql`${blockProducts.endsAt} DESC, ${blockProducts.id} DESC`)
+        .$dynamic(),
+      q,
+    ),
     ctx.db.select({ n: count() }).from(blockProducts).where(where),
   ]);
   return {

@@ -16,6 +16,7 @@ import type { Db } from '../../db/client.js';
 import type { AppContext } from '../../app/context.js';
 import { fail } from '../../http/errors.js';
 import './messages.js';
+import { onePage } from '../../db/paging.js';
 
 type TierRow = typeof layeringTiers.$inferSelect;
 type AddInput = z.output<typeof layeringInput>;
@@ -58,12 +59,7 @@ async function userCounts(db: Db, ids: number[]): Promise<Map<number, number>> {
 
 export async function listTiers(db: Db, q: PageQuery): Promise<Page<LayeringItem>> {
   const [list, [total]] = await Promise.all([
-    db
-      .select()
-      .from(layeringTiers)
-      .orderBy(asc(layeringTiers.id))
-      .limit(q.pageSize)
-      .offset((q.pageNum - 1) * q.pageSize),
+    onePage(db.select().from(layeringTiers).orderBy(asc(layeringTiers.id)).$dynamic(), q),
     db.select({ n: count() }).from(layeringTiers),
   ]);
   const ids = list.map((t) => t.id);

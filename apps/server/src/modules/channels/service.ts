@@ -10,6 +10,7 @@ import { fail, invalid } from '../../http/errors.js';
 import { maskSecret } from '../../lib/secretbox.js';
 import './messages.js';
 import { likeContains } from '../../db/like.js';
+import { onePage } from '../../db/paging.js';
 
 type ChannelRow = typeof payChannels.$inferSelect;
 type AddInput = z.output<typeof channelAddInput>;
@@ -140,13 +141,7 @@ export async function listChannels(
   if (opts.withdrawalsOnly) where.push(eq(payChannels.withdrawable, true), eq(payChannels.enabled, true));
   const cond = where.length ? and(...where) : undefined;
   const [list, [total]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(payChannels)
-      .where(cond)
-      .orderBy(asc(payChannels.sort), asc(payChannels.id))
-      .limit(q.pageSize)
-      .offset((q.pageNum - 1) * q.pageSize),
+    onePage(ctx.db.select().from(payChannels).where(cond).orderBy(asc(payChannels.sort), asc(payChannels.id)).$dynamic(), q),
     ctx.db.select({ n: count() }).from(payChannels).where(cond),
   ]);
   const extras = await extrasFor(

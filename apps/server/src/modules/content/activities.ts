@@ -5,6 +5,7 @@ import { activities } from './tables.js';
 import { fail } from '../../http/errors.js';
 import { sanitizeRichText } from '../../lib/rich-text.js';
 import { assertImage, imageUrl } from './images.js';
+import { onePage } from '../../db/paging.js';
 
 type Row = typeof activities.$inferSelect;
 export interface ActivityValues {
@@ -70,12 +71,7 @@ export async function updateActivity(db: Db, id: number, v: ActivityValues): Pro
 
 export async function listActivities(db: Db, q: { pageNum: number; pageSize: number }, now: Date) {
   const [list, [n]] = await Promise.all([
-    db
-      .select()
-      .from(activities)
-      .orderBy(desc(activities.startsAt), desc(activities.id))
-      .limit(q.pageSize)
-      .offset((q.pageNum - 1) * q.pageSize),
+    onePage(db.select().from(activities).orderBy(desc(activities.startsAt), desc(activities.id)).$dynamic(), q),
     db.select({ n: count() }).from(activities),
   ]);
   return { list: list.map((r) => toActivity(r, now)), total: Number(n?.n ?? 0), pageNum: q.pageNum, pageSize: q.pageSize };

@@ -6,6 +6,7 @@ import { articles } from './tables.js';
 import { fail } from '../../http/errors.js';
 import { sanitizeRichText } from '../../lib/rich-text.js';
 import { assertImage, imageUrl } from './images.js';
+import { onePage } from '../../db/paging.js';
 
 type Row = typeof articles.$inferSelect;
 export interface ArticleValues {
@@ -87,13 +88,10 @@ export async function listArticles(
     o.published ? sql`${articles.shown} AND ${articles.publishAt} <= ${o.now}` : undefined,
   );
   const [list, [n]] = await Promise.all([
-    db
-      .select()
-      .from(articles)
-      .where(where)
-      .orderBy(desc(articles.pinned), desc(articles.publishAt), desc(articles.id))
-      .limit(q.pageSize)
-      .offset((q.pageNum - 1) * q.pageSize),
+    onePage(
+      db.select().from(articles).where(where).orderBy(desc(articles.pinned), desc(articles.publishAt), desc(articles.id)).$dynamic(),
+      q,
+    ),
     db.select({ n: count() }).from(articles).where(where),
   ]);
   return { list: list.map((r) => toArticle(r, o.now)), total: Number(n?.n ?? 0), pageNum: q.pageNum, pageSize: q.pageSize };

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { banners } from './tables.js';
 import { fail } from '../../http/errors.js';
 import { assertImage, imageUrl } from './images.js';
+import { onePage } from '../../db/paging.js';
 
 type Row = typeof banners.$inferSelect;
 export interface BannerValues {
@@ -50,12 +51,7 @@ export async function updateBanner(db: Db, id: number, v: BannerValues): Promise
 
 export async function listBanners(db: Db, q: { pageNum: number; pageSize: number }) {
   const [list, [n]] = await Promise.all([
-    db
-      .select()
-      .from(banners)
-      .orderBy(asc(banners.sort), asc(banners.id))
-      .limit(q.pageSize)
-      .offset((q.pageNum - 1) * q.pageSize),
+    onePage(db.select().from(banners).orderBy(asc(banners.sort), asc(banners.id)).$dynamic(), q),
     db.select({ n: count() }).from(banners),
   ]);
   return { list: list.map(toBanner), total: Number(n?.n ?? 0), pageNum: q.pageNum, pageSize: q.pageSize };

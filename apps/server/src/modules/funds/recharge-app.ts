@@ -14,6 +14,7 @@ import { newOrderNo } from './common.js';
 import { getPaySettings } from './paysettings.js';
 import { claimPending, snapshotOf, type OrderRow, type Snapshot } from './recharge.js';
 import './messages.js';
+import { onePage } from '../../db/paging.js';
 
 // Deposit orders, the platform user's side (/app/*, usertoken): the channels they may pay into, opening
 // an order, the receipt, cancelling, their own list. The console's side is recharge.ts.
@@ -165,13 +166,7 @@ export async function listUserRecharges(
 ): Promise<Page<AppRechargeItem>> {
   const cond = and(eq(rechargeOrders.userId, userId), q.status != null ? eq(rechargeOrders.status, q.status) : undefined);
   const [list, [total]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(rechargeOrders)
-      .where(cond)
-      .orderBy(desc(rechargeOrders.id))
-      .limit(q.pageSize)
-      .offset((q.pageNum - 1) * q.pageSize),
+    onePage(ctx.db.select().from(rechargeOrders).where(cond).orderBy(desc(rechargeOrders.id)).$dynamic(), q),
     ctx.db
       .select({ n: sql<number>`count(*)::int` })
       .from(rechargeOrders)

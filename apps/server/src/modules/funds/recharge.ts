@@ -27,6 +27,7 @@ import { t } from '../../app/i18n.js';
 import { fundFilterSql, newOrderNo, totalsOf } from './common.js';
 import './messages.js';
 import { claimPending as claimPendingRow } from '../_kit/review.js';
+import { keysetBatches, onePage } from '../../db/paging.js';
 
 // Deposit orders, the console's side: list and export, confirm, reject, create, note. The platform
 // user's side (/app/*: channels, open, receipt, cancel, own list) is recharge-app.ts.
@@ -122,11 +123,7 @@ export async function listRecharges(
 ): Promise<z.output<typeof rechargeListData>> {
   const cond = and(...scopeConds(admin, q));
   const [list, [total], totals] = await Promise.all([
-    selectItems(ctx.db)
-      .where(cond)
-      .orderBy(desc(rechargeOrders.id))
-      .limit(q.pageSize)
-      .offset((q.pageNum - 1) * q.pageSize),
+    onePage(selectItems(ctx.db).where(cond).orderBy(desc(rechargeOrders.id)).$dynamic(), q),
     ctx.db
       .select({ n: sql<number>`count(*)::int` })
       .from(rechargeOrders)
@@ -138,19 +135,19 @@ export async function listRecharges(
 
 /** Batches of the filtered deposits for the CSV export (newest first, keyset paging). */
 export async function* rechargeBatches(ctx: AppContext, admin: Principal, f: RechargeFilters, size = 1000): AsyncGenerator<RechargeItem[]> {
-  let before: number | null = null;
-  for (;;) {
-    const conds = scopeConds(admin, f);
-    if (before != null) conds.push(sql`${rechargeOrders.id} < ${before}`);
-    const batch = await selectItems(ctx.db)
-      .where(and(...conds))
-      .orderBy(desc(rechargeOrders.id))
-      .limit(size);
-    if (!batch.length) return;
-    yield batch.map(toItem);
-    before = batch[batch.length - 1]!.o.id;
-    if (batch.length < size) return;
-  }
+  const rows = keysetBatches(
+    (before: number | undefined, n) => {
+      const conds = scopeConds(admin, f);
+      if (before !== undefined) conds.push(sql`${rechargeOrders.id} < ${before}`);
+      return selectItems(ctx.db)
+        .where(and(...conds))
+        .orderBy(desc(rechargeOrders.id))
+        .limit(n);
+    },
+    (r) => r.o.id,
+    { size },
+  );
+  for await (const batch of rows) yield batch.map(toItem);
 }
 
 // ---------- state changes ----------

@@ -30,6 +30,7 @@ import { fundFilterSql, maskCard, newOrderNo, totalsOf } from './common.js';
 import { getPaySettings, withdrawFee, withinWithdrawHours } from './paysettings.js';
 import './messages.js';
 import { claimPending as claimPendingRow } from '../_kit/review.js';
+import { keysetBatches, onePage } from '../../db/paging.js';
 
 type Row = typeof withdrawals.$inferSelect;
 
@@ -116,11 +117,7 @@ export async function listWithdrawals(
 ): Promise<z.output<typeof withdrawListData>> {
   const cond = and(...scopeConds(admin, q));
   const [list, [total], totals] = await Promise.all([
-    selectItems(ctx.db)
-      .where(cond)
-      .orderBy(desc(withdrawals.id))
-      .limit(q.pageSize)
-      .offset((q.pageNum - 1) * q.pageSize),
+    onePage(selectItems(ctx.db).where(cond).orderBy(desc(withdrawals.id)).$dynamic(), q),
     ctx.db
       .select({ n: sql<number>`count(*)::int` })
       .from(withdrawals)
@@ -131,19 +128,19 @@ export async function listWithdrawals(
 }
 
 export async function* withdrawBatches(ctx: AppContext, admin: Principal, f: WithdrawFilters, size = 1000): AsyncGenerator<WithdrawItem[]> {
-  let before: number | null = null;
-  for (;;) {
-    const conds = scopeConds(admin, f);
-    if (before != null) conds.push(sql`${withdrawals.id} < ${before}`);
-    const batch = await selectItems(ctx.db)
-      .where(and(...conds))
-      .orderBy(desc(withdrawals.id))
-      .limit(size);
-    if (!batch.length) return;
-    yield batch.map((r) => toItem(ctx, admin, r));
-    before = batch[batch.length - 1]!.w.id;
-    if (batch.length < size) return;
-  }
+  const rows = keysetBatches(
+    (before: number | undefined, n) => {
+      const conds = scopeConds(admin, f);
+      if (before !== undefined) conds.push(sql`${withdrawals.id} < ${before}`);
+      return selectItems(ctx.db)
+        .where(and(...conds))
+        .orderBy(desc(withdrawals.id))
+        .limit(n);
+    },
+    (r) => r.w.id,
+    { size },
+  );
+  for await (const batch of rows) yield batch.map((r) => toItem(ctx, admin, r));
 }
 
 // ---------- state changes ----------
@@ -326,13 +323,7 @@ export async function listUserWithdrawals(
 ): Promise<Page<AppWithdrawItem>> {
   const cond = and(eq(withdrawals.userId, userId), q.status != null ? eq(withdrawals.status, q.status) : undefined);
   const [list, [total]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(withdrawals)
-      .where(cond)
-      .orderBy(desc(withdrawals.id))
-      .limit(q.pageSize)
-      .offset((q.pageNum - 1) * q.pageSize),
+    onePage(ctx.db.select().from(withdrawals).where(cond).orderBy(desc(withdrawals.id)).$dynamic(), q),
     ctx.db
       .select({ n: sql<number>`count(*)::int` })
       .from(withdrawals)

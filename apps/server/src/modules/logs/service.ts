@@ -22,6 +22,7 @@ import { scheduledTaskRuns } from '../tasks/tables.js';
 import { operationOf } from '../_kit/operations.js';
 import type { Db } from '../../db/client.js';
 import { likeContains } from '../../db/like.js';
+import { keysetBatches, onePage } from '../../db/paging.js';
 
 const and_ = (w: SQL[]) => (w.length ? and(...w) : undefined);
 
@@ -76,13 +77,15 @@ async function page<T extends WithId, R extends { createdAt: Date }>(
   q: { pageNum: number; pageSize: number },
 ): Promise<Page<Omit<R, 'createdAt'> & { createdAt: string }>> {
   const [list, [total]] = await Promise.all([
-    db
-      .select()
-      .from(table as PgTable)
-      .where(cond)
-      .orderBy(desc(table.id))
-      .limit(q.pageSize)
-      .offset((q.pageNum - 1) * q.pageSize) as unknown as Promise<R[]>,
+    onePage(
+      db
+        .select()
+        .from(table as PgTable)
+        .where(cond)
+        .orderBy(desc(table.id))
+        .$dynamic(),
+      q,
+    ) as unknown as Promise<R[]>,
     db
       .select({ n: count() })
       .from(table as PgTable)
@@ -113,28 +116,23 @@ export const listPushLog = (db: Db, q: z.output<typeof pushLogQuery>): Promise<P
   page<typeof pushLog, typeof pushLog.$inferSelect>(db, pushLog, pushLogCond(q), q);
 
 /** Rows of a filtered log, newest first, in batches (keyset on id), at most EXPORT_MAX_ROWS. */
-export async function* batches<T extends WithId, R extends { id: number }>(
+export function batches<T extends WithId, R extends { id: number }>(
   db: Db,
   table: T,
   cond: SQL | undefined,
   size = 1000,
 ): AsyncGenerator<R[]> {
-  let last: number | undefined;
-  let sent = 0;
-  while (sent < EXPORT_MAX_ROWS) {
-    const where = last === undefined ? cond : cond ? and(cond, lt(table.id, last)) : lt(table.id, last);
-    const rows = (await db
-      .select()
-      .from(table as PgTable)
-      .where(where)
-      .orderBy(desc(table.id))
-      .limit(Math.min(size, EXPORT_MAX_ROWS - sent))) as unknown as R[];
-    if (!rows.length) return;
-    yield rows;
-    sent += rows.length;
-    last = rows[rows.length - 1]!.id;
-    if (rows.length < size) return;
-  }
+  return keysetBatches(
+    (before: number | undefined, n) =>
+      db
+        .select()
+        .from(table as PgTable)
+        .where(before === undefined ? cond : cond ? and(cond, lt(table.id, before)) : lt(table.id, before))
+        .orderBy(desc(table.id))
+        .limit(n) as unknown as Promise<R[]>,
+    (r) => r.id,
+    { size, max: EXPORT_MAX_ROWS },
+  );
 }
 
 const TABLES: Record<LogKind, { table: WithId; time: PgColumn }> = {

@@ -12,6 +12,7 @@ import { agentScope } from '../_kit/scope.js';
 import { checkAudience, countAudience, scopeAgentOf, maskPhone } from '../users/index.js';
 import { getTemplate } from './templates.js';
 import './messages.js';
+import { onePage } from '../../db/paging.js';
 
 // The request side of message sends: queue, list, inspect, cancel and retry. The worker that writes the
 // messages is send-worker.ts.
@@ -97,13 +98,7 @@ export async function listSends(db: Db, actor: Principal, q: z.output<typeof sen
   if (q.templateId) w.push(eq(messageSends.templateId, q.templateId));
   const cond = and(...w);
   const [list, [total]] = await Promise.all([
-    db
-      .select()
-      .from(messageSends)
-      .where(cond)
-      .orderBy(desc(messageSends.id))
-      .limit(q.pageSize)
-      .offset((q.pageNum - 1) * q.pageSize),
+    onePage(db.select().from(messageSends).where(cond).orderBy(desc(messageSends.id)).$dynamic(), q),
     db.select({ n: count() }).from(messageSends).where(cond),
   ]);
   return { list: list.map(toSend), total: Number(total?.n ?? 0), pageNum: q.pageNum, pageSize: q.pageSize };

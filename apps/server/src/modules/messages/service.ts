@@ -11,6 +11,7 @@ import { agentScope, isAgentStaff } from '../agents/index.js';
 import './messages.js';
 import { likeContains } from '../../db/like.js';
 import { maskPhone } from '../users/index.js';
+import { onePage } from '../../db/paging.js';
 
 type Audit = (a: { targetId?: string | number | null; before?: unknown; after?: unknown }) => void;
 type MessageRow = typeof stationMessages.$inferSelect;
@@ -55,13 +56,7 @@ export async function listMessages(
   if (q.endTime) w.push(lte(stationMessages.createdAt, new Date(q.endTime)));
   const cond = and(...w.filter((x): x is SQL => !!x));
   const [list, [total]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(stationMessages)
-      .where(cond)
-      .orderBy(desc(stationMessages.id))
-      .limit(q.pageSize)
-      .offset((q.pageNum - 1) * q.pageSize),
+    onePage(ctx.db.select().from(stationMessages).where(cond).orderBy(desc(stationMessages.id)).$dynamic(), q),
     ctx.db.select({ n: count() }).from(stationMessages).where(cond),
   ]);
   const reads = await readCounts(

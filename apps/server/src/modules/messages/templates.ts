@@ -18,6 +18,7 @@ import { t } from '../../app/i18n.js';
 import { assertUserInScope } from '../_kit/scope.js';
 import { templateValuesOrSamples } from '../users/index.js';
 import './messages.js';
+import { onePage } from '../../db/paging.js';
 
 type Row = typeof msgTemplates.$inferSelect;
 
@@ -40,13 +41,7 @@ export async function listTemplates(db: Db, q: z.output<typeof msgTemplateQuery>
   if (q.lang) w.push(eq(msgTemplates.lang, q.lang));
   const cond = and(...w);
   const [list, [total]] = await Promise.all([
-    db
-      .select()
-      .from(msgTemplates)
-      .where(cond)
-      .orderBy(desc(msgTemplates.id))
-      .limit(q.pageSize)
-      .offset((q.pageNum - 1) * q.pageSize),
+    onePage(db.select().from(msgTemplates).where(cond).orderBy(desc(msgTemplates.id)).$dynamic(), q),
     db.select({ n: count() }).from(msgTemplates).where(cond),
   ]);
   const ids = list.map((r) => r.id);

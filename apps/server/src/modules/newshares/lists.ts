@@ -12,6 +12,7 @@ import { newshareIssues, newshareSubscriptions } from './tables.js';
 import { users } from '../users/tables.js';
 import { fail } from '../../http/errors.js';
 import { userScope, type ScopeSubject } from '../_kit/scope.js';
+import { onePage } from '../../db/paging.js';
 
 type IssueRow = typeof newshareIssues.$inferSelect;
 
@@ -69,13 +70,15 @@ export async function listIssues(
     o.shownOnly ? eq(newshareIssues.shown, true) : undefined,
   );
   const [list, [n]] = await Promise.all([
-    db
-      .select({ i: newshareIssues, n: subCount })
-      .from(newshareIssues)
-      .where(where)
-      .orderBy(desc(newshareIssues.subscribeDate), desc(newshareIssues.id))
-      .limit(q.pageSize)
-      .offset((q.pageNum - 1) * q.pageSize),
+    onePage(
+      db
+        .select({ i: newshareIssues, n: subCount })
+        .from(newshareIssues)
+        .where(where)
+        .orderBy(desc(newshareIssues.subscribeDate), desc(newshareIssues.id))
+        .$dynamic(),
+      q,
+    ),
     db.select({ n: count() }).from(newshareIssues).where(where),
   ]);
   return { list: list.map((r) => issueItem(r.i, Number(r.n), o.now)), total: Number(n?.n ?? 0), pageNum: q.pageNum, pageSize: q.pageSize };
@@ -146,11 +149,7 @@ export async function listSubscriptions(db: Db, admin: ScopeSubject | null, q: S
       .innerJoin(newshareIssues, eq(newshareIssues.id, newshareSubscriptions.issueId))
       .innerJoin(users, eq(users.id, newshareSubscriptions.userId));
   const [list, [t]] = await Promise.all([
-    base()
-      .where(where)
-      .orderBy(desc(newshareSubscriptions.id))
-      .limit(q.pageSize)
-      .offset((q.pageNum - 1) * q.pageSize),
+    onePage(base().where(where).orderBy(desc(newshareSubscriptions.id)).$dynamic(), q),
     db
       .select({
         n: sql<number>`count(*)::int`,

@@ -31,6 +31,7 @@ import {
   type ClientInfo,
 } from '../users/index.js';
 import './messages.js';
+import { onePage } from '../../db/paging.js';
 
 export const APP_MAX_FAILURES_PER_PHONE = 5;
 export const APP_MAX_FAILURES_PER_IP = 20;
@@ -172,13 +173,7 @@ export async function appSaveBank(ctx: AppContext, user: AppUser, input: z.outpu
 export async function appFunds(ctx: AppContext, user: AppUser, q: z.output<typeof appFundsQuery>) {
   const cond = and(eq(fundRecords.userId, user.userId), q.type ? eq(fundRecords.type, q.type) : undefined);
   const [list, [total]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(fundRecords)
-      .where(cond)
-      .orderBy(desc(fundRecords.createdAt), desc(fundRecords.id))
-      .limit(q.pageSize)
-      .offset((q.pageNum - 1) * q.pageSize),
+    onePage(ctx.db.select().from(fundRecords).where(cond).orderBy(desc(fundRecords.createdAt), desc(fundRecords.id)).$dynamic(), q),
     ctx.db.select({ n: count() }).from(fundRecords).where(cond),
   ]);
   return {

@@ -15,6 +15,7 @@ import { indexProducts } from './tables.js';
 import { fail, invalid } from '../../http/errors.js';
 import { QUOTE_COLUMNS_SQL, quoteColumnsOf, type QuoteRow } from './quotes.js';
 import './messages.js';
+import { onePage } from '../../db/paging.js';
 
 type IndexRow = typeof indexProducts.$inferSelect;
 
@@ -61,13 +62,7 @@ export async function listIndices(db: Db, q: z.output<typeof indexListQuery>): P
   if (q.listShown !== undefined) w.push(sql`list_shown = ${q.listShown}`);
   const where = sql.join(w, sql` AND `);
   const [c] = rows<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM index_products WHERE ${where}`));
-  const list = await db
-    .select()
-    .from(indexProducts)
-    .where(where)
-    .orderBy(indexProducts.id)
-    .limit(q.pageSize)
-    .offset((q.pageNum - 1) * q.pageSize);
+  const list = await onePage(db.select().from(indexProducts).where(where).orderBy(indexProducts.id).$dynamic(), q);
   return { list: await withQuotes(db, list), total: c?.n ?? 0, pageNum: q.pageNum, pageSize: q.pageSize };
 }
 

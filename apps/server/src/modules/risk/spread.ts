@@ -4,6 +4,7 @@ import type { SpreadRuleItem, SpreadRuleType } from '@stock-admin/contracts';
 import { spreadRules } from './tables.js';
 import type { Db } from '../../db/client.js';
 import { fail } from '../../http/errors.js';
+import { onePage } from '../../db/paging.js';
 
 type Row = typeof spreadRules.$inferSelect;
 const trim = (v: string | null) => (v == null ? null : new Decimal(v).toString());
@@ -45,13 +46,10 @@ const columns = (i: SpreadRuleInput) => ({
 export async function listSpreadRules(db: Db, q: { pageNum: number; pageSize: number; type?: SpreadRuleType }) {
   const where = q.type ? eq(spreadRules.type, q.type) : undefined;
   const [{ n }] = (await db.select({ n: count() }).from(spreadRules).where(where)) as [{ n: number }];
-  const rows = await db
-    .select()
-    .from(spreadRules)
-    .where(where)
-    .orderBy(asc(spreadRules.type), desc(spreadRules.ratePct), asc(spreadRules.id))
-    .limit(q.pageSize)
-    .offset((q.pageNum - 1) * q.pageSize);
+  const rows = await onePage(
+    db.select().from(spreadRules).where(where).orderBy(asc(spreadRules.type), desc(spreadRules.ratePct), asc(spreadRules.id)).$dynamic(),
+    q,
+  );
   return { list: rows.map(toItem), total: Number(n), pageNum: q.pageNum, pageSize: q.pageSize };
 }
 

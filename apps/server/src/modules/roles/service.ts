@@ -23,6 +23,7 @@ import { builtinRoleText } from '../_kit/role-names.js';
 import './messages.js';
 import { namedActions, namedPermissionKeys, permissionEntryOf } from '../_kit/permission-names.js';
 import { likeContains } from '../../db/like.js';
+import { onePage } from '../../db/paging.js';
 
 type Audit = (a: { targetId?: string | number | null; before?: unknown; after?: unknown }) => void;
 
@@ -82,13 +83,7 @@ export async function listRoles(ctx: AppContext, lang: Lang, q: z.output<typeof 
   if (q.name) where.push(ilike(adminRoles.name, likeContains(q.name)));
   const cond = where.length ? and(...where) : undefined;
   const [list, [total]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(adminRoles)
-      .where(cond)
-      .orderBy(adminRoles.id)
-      .limit(q.pageSize)
-      .offset((q.pageNum - 1) * q.pageSize),
+    onePage(ctx.db.select().from(adminRoles).where(cond).orderBy(adminRoles.id).$dynamic(), q),
     ctx.db.select({ n: count() }).from(adminRoles).where(cond),
   ]);
   return { list: await records(ctx, lang, list), total: Number(total?.n ?? 0), pageNum: q.pageNum, pageSize: q.pageSize };

@@ -9,6 +9,7 @@ import { isRunningHere, startRun, syncTasks } from './runner.js';
 import { nextRunAfter, validateSchedule } from '../../jobs/schedule.js';
 import { requirePermission } from '../../http/permissions.js';
 import './messages.js';
+import { onePage } from '../../db/paging.js';
 
 type Audit = (a: { targetId?: string | number | null; before?: unknown; after?: unknown }) => void;
 
@@ -141,13 +142,7 @@ export async function listRuns(ctx: AppContext, lang: Lang, q: z.output<typeof t
   if (q.trigger) where.push(eq(scheduledTaskRuns.trigger, q.trigger));
   const cond = where.length ? and(...where) : undefined;
   const [list, [total]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(scheduledTaskRuns)
-      .where(cond)
-      .orderBy(desc(scheduledTaskRuns.id))
-      .limit(q.pageSize)
-      .offset((q.pageNum - 1) * q.pageSize),
+    onePage(ctx.db.select().from(scheduledTaskRuns).where(cond).orderBy(desc(scheduledTaskRuns.id)).$dynamic(), q),
     ctx.db.select({ n: count() }).from(scheduledTaskRuns).where(cond),
   ]);
   return { list: list.map((r) => toRun(r, lang)), total: Number(total?.n ?? 0), pageNum: q.pageNum, pageSize: q.pageSize };

@@ -1,0 +1,40 @@
+import type { PgSelect } from 'drizzle-orm/pg-core';
+
+/** The API's page of a list: `pageNum` from 1, `pageSize` rows (contracts' pageQuery). */
+export interface PageQuery {
+  pageNum: number;
+  pageSize: number;
+}
+
+/**
+ * THE offset paging of every list: the page `p` of a query the caller has filtered and ordered (an order that ends in a
+ * unique key, so that pages neither repeat nor skip a row). Give it the query made dynamic: `onePage(q.$dynamic(), p)`.
+ */
+export function onePage<Q extends PgSelect>(query: Q, p: PageQuery): Q {
+  return query.limit(p.pageSize).offset((p.pageNum - 1) * p.pageSize);
+}
+
+/**
+ * THE keyset paging of every export: the rows of a list newest first in batches, each batch asked for with the key of
+ * the last row of the one before (`before`: undefined for the first), so that rows written meanwhile neither shift nor
+ * repeat a batch. Stops at a short batch, or once `max` rows are out.
+ */
+export async function* keysetBatches<R, K>(
+  fetch: (before: K | undefined, size: number) => Promise<R[]>,
+  keyOf: (row: R) => K,
+  opts: { size?: number; max?: number } = {},
+): AsyncGenerator<R[]> {
+  const size = opts.size ?? 1000;
+  const max = opts.max ?? Infinity;
+  let before: K | undefined;
+  let sent = 0;
+  while (sent < max) {
+    const want = Math.min(size, max - sent);
+    const rows = await fetch(before, want);
+    if (!rows.length) return;
+    yield rows;
+    sent += rows.length;
+    before = keyOf(rows[rows.length - 1]!);
+    if (rows.length < want) return;
+  }
+}
