@@ -65,22 +65,52 @@ export const LIVE_EVENTS = {
   },
 } as const satisfies Record<string, LiveEventDef>;
 
-export type RoutedEventType = keyof typeof LIVE_EVENTS;
-export const ROUTED_EVENTS = Object.keys(LIVE_EVENTS) as RoutedEventType[];
+/**
+ * Events a domain adds beyond the spec's list, each declared in the domain's own contract file: for the type by
+ * declaration merging, at run time by `defineLiveEvents` in the same file (the server's hub and the console both import
+ * it), so a new domain adds no row here:
+ *
+ *   declare module './live-events.js' { interface DomainLiveEvents { PROBE_PINGED: true } }
+ *   defineLiveEvents({ PROBE_PINGED: { permission: 'probe', page: '/probe/index', notice: {...} } });
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface DomainLiveEvents {}
+
+export type RoutedEventType = keyof typeof LIVE_EVENTS | Extract<keyof DomainLiveEvents, string>;
+/** The spec's events (the domains' are added by defineLiveEvents and found by liveEvent / isRoutedEvent). */
+export const ROUTED_EVENTS = Object.keys(LIVE_EVENTS) as (keyof typeof LIVE_EVENTS)[];
+
+const domainEvents: Record<string, LiveEventDef> = {};
+
+/** Declares a domain's live events at run time (its contract file, beside its `DomainLiveEvents` lines). */
+export function defineLiveEvents<T extends Partial<Record<Extract<keyof DomainLiveEvents, string>, LiveEventDef>>>(defs: T): T {
+  for (const [type, def] of Object.entries(defs)) {
+    if (Object.hasOwn(LIVE_EVENTS, type)) throw new Error(`${type} is an event of the spec's table`);
+    domainEvents[type] = def as LiveEventDef;
+  }
+  return defs;
+}
 
 /** Every event type of the console socket: the routed ones, and the kick-out of a session signed in elsewhere. */
 export type SocketEventType = RoutedEventType | 'KICKOUT_ANOTHER';
 export const SOCKET_EVENTS = [...ROUTED_EVENTS, 'KICKOUT_ANOTHER'] as SocketEventType[] as [SocketEventType, ...SocketEventType[]];
 
 /** Counter keys of the header: badge status codes as strings, plus named counters — those the rows move, in order. */
-export type CounterKey = { [K in RoutedEventType]: (typeof LIVE_EVENTS)[K] extends { counter: infer C extends string } ? C : never }[RoutedEventType];
+export type CounterKey = {
+  [K in keyof typeof LIVE_EVENTS]: (typeof LIVE_EVENTS)[K] extends { counter: infer C extends string } ? C : never;
+}[keyof typeof LIVE_EVENTS];
 export const COUNTER_KEYS = [
   ...new Set(ROUTED_EVENTS.flatMap((t) => ((LIVE_EVENTS[t] as LiveEventDef).counter ? [(LIVE_EVENTS[t] as LiveEventDef).counter!] : []))),
 ] as [CounterKey, ...CounterKey[]];
 
-export const isRoutedEvent = (type: string): type is RoutedEventType => Object.hasOwn(LIVE_EVENTS, type);
+export const isRoutedEvent = (type: string): type is RoutedEventType => Object.hasOwn(LIVE_EVENTS, type) || Object.hasOwn(domainEvents, type);
 
-export const liveEvent = (type: RoutedEventType): LiveEventDef => LIVE_EVENTS[type];
+/** The row of an event: the spec's table, or the domain's that declared it. */
+export const liveEvent = (type: RoutedEventType): LiveEventDef =>
+  (Object.hasOwn(LIVE_EVENTS, type) ? LIVE_EVENTS[type as keyof typeof LIVE_EVENTS] : domainEvents[type]) as LiveEventDef;
+
+/** Every event type the socket may carry now: the routed ones, the domains', and the kick-out. */
+export const isSocketEvent = (type: string): type is SocketEventType => type === 'KICKOUT_ANOTHER' || isRoutedEvent(type);
 
 /** Which permission a counter needs: the permission of the event that moves it. */
 export const COUNTER_PERMISSION = Object.fromEntries(

@@ -3,7 +3,7 @@ import { endpoint } from './endpoint.js';
 import { optionalTime } from './time.js';
 import { pageOf, pageQuery } from './envelope.js';
 import { optionalText, zId, zIdList } from './fields.js';
-import { ACTIONS, PERMISSION_KEYS } from './permissions.js';
+import { ACTIONS, isPermissionKey, type PermissionKey } from './permissions.js';
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
@@ -38,7 +38,7 @@ export type LoginLogItem = z.infer<typeof loginLogItem>;
  * serve (an older release's).
  */
 export const operationRef = z
-  .object({ key: z.string(), permission: z.enum(PERMISSION_KEYS).nullable(), action: z.enum(ACTIONS).nullable() })
+  .object({ key: z.string(), permission: z.custom<PermissionKey>((v) => typeof v === 'string' && isPermissionKey(v), { message: 'invalid_value' }).nullable(), action: z.enum(ACTIONS).nullable() })
   .nullable();
 export type OperationRef = z.infer<typeof operationRef>;
 

@@ -37,7 +37,30 @@ export const PERMISSION_KEYS = [
   'user',
   'push',
 ] as const;
-export type PermissionKey = (typeof PERMISSION_KEYS)[number];
+/**
+ * Keys a domain adds beyond the spec's table, each declared in the domain's own contract file, for the type by declaration
+ * merging and at run time by `definePermission` in the same file (so both the server and the console that import it
+ * know it):
+ *
+ *   declare module './permissions.js' { interface DomainPermissions { probe: true } }
+ *   definePermission('probe');
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface DomainPermissions {}
+export type PermissionKey = (typeof PERMISSION_KEYS)[number] | Extract<keyof DomainPermissions, string>;
+
+const domainKeys: string[] = [];
+
+/** Declares a domain's permission key at run time (its contract file, beside the `DomainPermissions` line). */
+export function definePermission<K extends PermissionKey>(key: K): K {
+  if (!(PERMISSION_KEYS as readonly string[]).includes(key) && !domainKeys.includes(key)) domainKeys.push(key);
+  return key;
+}
+
+/** Every permission key: the spec's table in its order, then the domains' in the order their contracts were loaded. */
+export const permissionKeys = (): PermissionKey[] => [...PERMISSION_KEYS, ...(domainKeys as PermissionKey[])];
+export const isPermissionKey = (key: string): key is PermissionKey =>
+  (PERMISSION_KEYS as readonly string[]).includes(key) || domainKeys.includes(key);
 
 export interface PermissionGrant {
   key: PermissionKey;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery } from './envelope.js';
 import { optionalText, zId } from './fields.js';
-import { ACTIONS, PERMISSION_KEYS, type PermissionKey } from './permissions.js';
+import { ACTIONS, isPermissionKey, permissionKeys, type PermissionKey } from './permissions.js';
 import { permissionEntry } from './session.js';
 
 /**
@@ -12,7 +12,8 @@ import { permissionEntry } from './session.js';
 export const SUPER_ONLY_PERMISSIONS: readonly PermissionKey[] = ['operationlog'];
 export const isGrantable = (key: string) => !(SUPER_ONLY_PERMISSIONS as readonly string[]).includes(key);
 
-const permissionKeyEnum = z.enum(PERMISSION_KEYS);
+/** A permission key of the spec's table or of a domain's contract (`definePermission`). */
+export const permissionKey = z.custom<PermissionKey>((v) => typeof v === 'string' && isPermissionKey(v), { message: 'invalid_value' });
 
 /** Actions as an array or a comma-joined string ("query,get"). */
 const actionList = z
@@ -20,7 +21,7 @@ const actionList = z
   .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
   .pipe(z.array(z.enum(ACTIONS)).max(ACTIONS.length));
 
-export const roleGrant = z.object({ permissionId: permissionKeyEnum, actions: actionList });
+export const roleGrant = z.object({ permissionId: permissionKey, actions: actionList });
 export type RoleGrant = z.output<typeof roleGrant>;
 
 /** The grants of a role: a JSON array (or that array as one JSON string in a form body). */
@@ -34,7 +35,9 @@ export const roleGrants = z.preprocess(
       return z.NEVER;
     }
   },
-  z.array(roleGrant).max(PERMISSION_KEYS.length * 2),
+  z.array(roleGrant).superRefine((grants, ctx) => {
+    if (grants.length > permissionKeys().length * 2) ctx.addIssue({ code: 'too_big', maximum: permissionKeys().length * 2, origin: 'array', inclusive: true, input: grants });
+  }),
 );
 
 export const roleRecord = z.object({

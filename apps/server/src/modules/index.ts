@@ -1,6 +1,7 @@
 import type { Domain } from './_kit/domain.js';
 import * as manifests from './manifests.js';
 import { registerCounter } from './_kit/counters.js';
+import { registerPermissionName } from './_kit/permission-names.js';
 import { registerJob } from '../jobs/registry.js';
 import { registerStockDeleteGuard } from './products/stocks.js';
 import { registerUserDeleteGuard } from './users/service.js';
@@ -15,6 +16,7 @@ export const DOMAINS: Domain[] = Object.values(manifests);
 
 // What the manifests declare, installed once: when this module is first imported (by app.ts, or a test).
 for (const d of DOMAINS) {
+  for (const p of d.permissions ?? []) registerPermissionName(p.key, p.name);
   for (const job of d.jobs ?? []) registerJob(job);
   for (const [key, fn] of Object.entries(d.counters ?? {})) registerCounter(key, fn);
   for (const g of d.userDeleteGuards ?? []) registerUserDeleteGuard(g.reason, g.check);

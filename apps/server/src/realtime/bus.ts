@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MARKET_PHASES, SOCKET_EVENTS, eventData, quoteTick, type MarketPhase, type QuoteTick } from '@stock-admin/contracts';
+import { MARKET_PHASES, eventData, isSocketEvent, quoteTick, type MarketPhase, type QuoteTick } from '@stock-admin/contracts';
 import type { DomainEvent, PrincipalsChanged, SessionsRevoked } from '../app/context.js';
 
 /**
@@ -35,7 +35,7 @@ const revokeReasons = [
 export const busMessage = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('event'),
-    event: z.object({ type: z.enum(SOCKET_EVENTS), data: eventData, userId: z.number().int().optional() }),
+    event: z.object({ type: z.string().refine(isSocketEvent), data: eventData, userId: z.number().int().optional() }),
     agentIds: z.array(z.number().int()).max(1000),
     raisedAt: z.number().optional(),
   }),

@@ -1,4 +1,4 @@
-import { isRoutedEvent, LIVE_EVENTS, type Action, type SocketEventType } from '@stock-admin/contracts';
+import { isRoutedEvent, liveEvent, type Action, type SocketEventType } from '@stock-admin/contracts';
 
 /**
  * Staff receive an event with the `query` action on its permission (`LIVE_EVENTS` in contracts), the
@@ -25,7 +25,7 @@ export interface ReceiverAcl {
 export function canReceive(acl: ReceiverAcl, type: SocketEventType, userId: number | undefined, agentChain: readonly number[]): boolean {
   if (acl.locked || !isRoutedEvent(type)) return false;
   if (acl.isSuper) return true;
-  if (!acl.permissions.get(LIVE_EVENTS[type].permission)?.includes(RECEIVE_ACTION)) return false;
+  if (!acl.permissions.get(liveEvent(type).permission)?.includes(RECEIVE_ACTION)) return false;
   if (acl.agentId == null) return true;
   return userId != null && agentChain.includes(acl.agentId);
 }

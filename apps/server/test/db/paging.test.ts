@@ -39,7 +39,7 @@ describe('paging (db/paging.ts)', () => {
     const twenty = ids.slice(0, 20);
     const sizes: number[] = [];
     for await (const b of keysetBatches(
-      async (before, n) => twenty.filter((id) => before === undefined || id < before).slice(0, n),
+      async (before: number | undefined, n: number) => twenty.filter((id) => before === undefined || id < before).slice(0, n),
       (id) => id,
       { size: 10 },
     ))

@@ -1,6 +1,6 @@
 import type { SocketMessage } from '@stock-admin/contracts';
 // The zod-free entry: this table is all the socket path needs.
-import { isRoutedEvent, LIVE_EVENTS, type LiveEventDef, type RoutedEventType } from '@stock-admin/contracts/live-events';
+import { isRoutedEvent, liveEvent, type LiveEventDef, type RoutedEventType } from '@stock-admin/contracts/live-events';
 import type { BadgeKey } from '../../lib/badges';
 import { formatMoney } from '../../shared/money';
 
@@ -29,8 +29,8 @@ export type Effect =
   /** A pending count went down somewhere: ask the server for the counters again. */
   | { kind: 'recount' };
 
-/** The list page each event's record lives on (`LIVE_EVENTS` in contracts). */
-export const recordPage = (type: RoutedEventType): string => LIVE_EVENTS[type].page;
+/** The list page each event's record lives on (`LIVE_EVENTS` in contracts, or the domain's `defineLiveEvents`). */
+export const recordPage = (type: RoutedEventType): string => liveEvent(type).page;
 
 type Data = Record<string, unknown>;
 
@@ -68,7 +68,7 @@ export function effectsOf(msg: Pick<SocketMessage, 'type' | 'msgType' | 'data'>)
   const type = msg.type ?? msg.msgType;
   if (type === 'KICKOUT_ANOTHER') return [{ kind: 'kickout' }];
   if (!type || !isRoutedEvent(type)) return [];
-  const def: LiveEventDef = LIVE_EVENTS[type];
+  const def: LiveEventDef = liveEvent(type);
   const d = asData(msg.data);
   const effects: Effect[] = [];
   if (def.counter) effects.push({ kind: 'bump', key: def.badge ?? (def.counter as BadgeKey) });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { CounterKey } from '@stock-admin/contracts';
+import type { CounterKey, PermissionKey } from '@stock-admin/contracts';
 import type { AppContext } from '../../app/context.js';
 import type { Db } from '../../db/client.js';
 import type { JobDef } from '../../jobs/registry.js';
@@ -8,7 +8,8 @@ import type { Counter } from './counters.js';
 /**
  * What a domain contributes to the server, declared in its own `modules/<domain>/index.ts` and installed
  * by `modules/index.ts` (its one line in `DOMAINS`). Nothing outside the domain's folder names its routes,
- * jobs, counters or guards. Live events are declared once for both sides in contracts (`LIVE_EVENTS`);
+ * jobs, counters or guards. Live events are declared once for both sides in contracts (the spec's in `LIVE_EVENTS`, a
+ * domain's own by `defineLiveEvents` in its contract file);
  * server messages stay registered by the module that uses them (`registerMessages` on import), so a
  * service imported alone still answers in both languages.
  */
@@ -28,6 +29,12 @@ export interface Domain {
    * listed here, table → why. test/structure/boundaries.test.ts finds every write in the sources and holds both.
    */
   alsoWrites?: Record<string, string>;
+  /**
+   * The permissions this domain adds beyond the spec's table, with their names in both languages (the role editor, the
+   * session's permission list, the operation log). The key itself is declared in the domain's contract file
+   * (`definePermission`), which both sides import.
+   */
+  permissions?: { key: PermissionKey; name: { 'zh-CN': string; 'en-US': string } }[];
   routes?: (app: FastifyInstance, ctx: AppContext) => void | Promise<void>;
   /** Scheduled tasks (one run at a time across the cluster; operators may change the schedule). */
   jobs?: JobDef[];

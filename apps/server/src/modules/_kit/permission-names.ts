@@ -1,4 +1,4 @@
-import { ACTIONS, PERMISSION_KEYS, type Action, type Lang } from '@stock-admin/contracts';
+import { ACTIONS, permissionKeys, type Action, type Lang } from '@stock-admin/contracts';
 import { registerMessages, t } from '../../app/i18n.js';
 
 /**
@@ -43,10 +43,15 @@ registerMessages({
 });
 
 export const permissionName = (lang: Lang, key: string): string => t(lang, `permission.${key}`);
+
+/** A domain's own permission (its manifest's `permissions`): its name in both languages joins the catalogue. */
+export function registerPermissionName(key: string, name: { 'zh-CN': string; 'en-US': string }): void {
+  registerMessages({ [`permission.${key}`]: name });
+}
 export const actionName = (lang: Lang, action: Action): string => t(lang, `action.${action}`);
 
 /** Every permission key with its name, in the catalogue's order (the role editor's catalogue, `/api/user/catalogue`). */
-export const namedPermissionKeys = (lang: Lang) => PERMISSION_KEYS.map((key) => ({ key, name: permissionName(lang, key) }));
+export const namedPermissionKeys = (lang: Lang) => permissionKeys().map((key) => ({ key, name: permissionName(lang, key) }));
 
 /** Every action with its name, in the catalogue's order. */
 export const namedActions = (lang: Lang) => ACTIONS.map((action) => ({ action, describe: actionName(lang, action) }));

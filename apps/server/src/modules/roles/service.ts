@@ -2,7 +2,7 @@ import { and, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   ACTIONS,
-  PERMISSION_KEYS,
+  permissionKeys,
   isGrantable,
   type Action,
   type Lang,
@@ -38,7 +38,7 @@ export function catalogue(lang: Lang): PermissionCatalogue {
 function entries(lang: Lang, roleId: number, grants: { permissionKey: string; actions: string[] }[]) {
   // Catalogue order, known keys and actions only.
   const byKey = new Map(grants.map((g) => [g.permissionKey, g.actions]));
-  return PERMISSION_KEYS.flatMap((key) => {
+  return permissionKeys().flatMap((key) => {
     const actions = ACTIONS.filter((a) => byKey.get(key)?.includes(a));
     return actions.length ? [permissionEntryOf(lang, roleId, key, actions)] : [];
   });

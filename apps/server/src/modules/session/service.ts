@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import {
   ACTIONS,
-  PERMISSION_KEYS,
+  permissionKeys,
   type Action,
   type Lang,
   type LoginData,
@@ -208,7 +208,7 @@ export function userInfo(p: Principal, lang: Lang): UserInfo {
 function buildUserInfo(p: Principal, lang: Lang): UserInfo {
   // spec §3's entries, names included, for outside clients (the console reads the catalogue's names); repetitive
   // enough that the super account's 25 × 9 compress to ≈ 1.5 KB
-  const permissions = PERMISSION_KEYS.flatMap((key) => {
+  const permissions = permissionKeys().flatMap((key) => {
     const actions = p.isSuper ? [...ACTIONS] : (p.permissions.get(key) ?? []);
     return actions.length ? [permissionEntryOf(lang, p.roleId, key, actions)] : [];
   });
