@@ -1,0 +1,198 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import type { SocketMessage, UserInfo } from '@stock-admin/contracts';
+import { changeLang } from '../../../src/app/i18n';
+import { RoutePermissionContext } from '../../../src/lib/access';
+import { requestEnv } from '../../../src/lib/request';
+import { setUserInfo } from '../../../src/lib/session';
+import { socketBus } from '../../../src/lib/socketBus';
+import Positions from '../../../src/features/trading/pages/Positions';
+import { fakeFetch, ok, spyFeedback, type FakeCall } from '../../helpers';
+import { tick } from '../../shared/market/helpers';
+import { position } from './fixtures';
+
+const superUser = {
+  id: 1,
+  name: 's',
+  username: 'super',
+  avatar: '',
+  isSuper: true,
+  agentId: null,
+  role: { id: 1, name: 'super', permissions: [] },
+} as unknown as UserInfo;
+
+let where = '';
+function Where() {
+  where = useLocation().search;
+  return null;
+}
+
+const realFetch = requestEnv.fetch;
+let calls: FakeCall[];
+const sent: SocketMessage[] = [];
+
+beforeEach(async () => {
+  await changeLang('zh-CN');
+  spyFeedback();
+  act(() => setUserInfo(superUser));
+  sent.length = 0;
+  socketBus.opened((m) => (sent.push(m), true));
+  const f = fakeFetch((c) => {
+    if (c.url.includes('/admin/position/list.do'))
+      return ok({
+        list: [
+          position({ id: 1 }),
+          position({
+            id: 2,
+            positionNo: 'P2',
+            direction: 'short',
+            gid: 'sz000001',
+            code: '000001',
+            stockName: '平安银行',
+            buyPrice: '12.00',
+            shares: 1000,
+            margin: '2400.00',
+          }),
+          position({
+            id: 3,
+            positionNo: 'P3',
+            status: 'closed',
+            last: '11.00',
+            sellPrice: '11.00',
+            pnl: '270.00',
+            pnlPct: '44.55',
+            closeKind: 'admin',
+          }),
+        ],
+        total: 3,
+        pageNum: 1,
+        pageSize: 10,
+        totals: { count: 3, margin: '3612.00', pnl: '270.00' },
+      });
+    if (c.url.includes('/admin/position/warnings.do'))
+      return ok([
+        {
+          userId: 7,
+          userName: '张三',
+          phone: '13800000007',
+          freeCash: '100.00',
+          margins: '3006.00',
+          pnl: '-2300.00',
+          line: '2485.00',
+          ratioPct: '92.56',
+        },
+      ]);
+    if (c.url.includes('/admin/market/status.do'))
+      return ok({
+        source: 'simulated',
+        phase: 'open',
+        session: 'continuous',
+        tradingDay: '2026-11-24',
+        stale: false,
+        lastTickAt: null,
+        intervalMs: 1000,
+        symbols: 2,
+      });
+    if (c.url.includes('/admin/position/forceClose.do'))
+      return ok(position({ id: 1, status: 'closed', closeKind: 'admin', pnl: '105.00' }));
+    return ok(null);
+  });
+  calls = f.calls;
+  requestEnv.fetch = f.fn;
+});
+afterEach(() => {
+  requestEnv.fetch = realFetch;
+  socketBus.closed();
+  act(() => setUserInfo(null));
+});
+
+function renderPage(entry: string) {
+  return render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter initialEntries={[entry]}>
+        <RoutePermissionContext.Provider value="financing">
+          <Routes>
+            <Route
+              path="/position/financing"
+              element={
+                <>
+                  <Positions />
+                  <Where />
+                </>
+              }
+            />
+          </Routes>
+        </RoutePermissionContext.Provider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const body = (c: FakeCall) => new URLSearchParams(String(c.init.body));
+
+describe('持仓管理 page', () => {
+  it('asks with the URL’s filters, keeps them in the URL, and recomputes P/L from each tick (red up, green down)', async () => {
+    renderPage('/position/financing?status=open&direction=bogus&endTime=2026-11-24T00:00:00.000Z&userId=7');
+    await screen.findByText('平安银行', undefined, { timeout: 8000 });
+    const list = calls.find((c) => c.url.includes('/admin/position/list.do'))!;
+    expect(body(list).get('status')).toBe('open');
+    expect(body(list).get('userId')).toBe('7');
+    expect(body(list).get('endTime')).toBe('2026-11-24T00:00:00.000Z');
+    expect(body(list).has('direction')).toBe(false);
+    await waitFor(() => expect(where).toBe('?userId=7&status=open&endTime=2026-11-24T00%3A00%3A00.000Z'), { timeout: 5000 });
+    // only the open positions are watched
+    await waitFor(() => expect(sent).toContainEqual({ cmd: 14, data: { gids: ['sh600000', 'sz000001'] } }), { timeout: 5000 });
+    expect(screen.getByTestId('position-totals-margin').textContent).toContain('3,612.00');
+    expect(screen.getByTestId('risk-warnings').textContent).toContain('92.56%');
+    // the demo's all-day simulated market says so beside the phase
+    expect((await screen.findByTestId('market-continuous')).textContent).toBe('模拟行情 · 全天交易');
+
+    act(
+      () =>
+        void socketBus.dispatch({
+          cmd: 15,
+          type: 'QUOTES',
+          data: {
+            phase: 'open',
+            quotes: [
+              tick('sh600000', { last: '10.45', change: '0.35' }),
+              tick('sz000001', { last: '12.34', change: '0.34' }),
+              tick('sh600000x'),
+            ],
+          },
+        }),
+    );
+    // long 300 @ 10.10 → 10.45: +105.00, 17.33 % of 606.00 — red
+    const long = screen.getByTestId('pnl-1');
+    expect(long.textContent).toBe('+105.00');
+    expect(long.style.color).toBe('#cf1322');
+    expect(screen.getByTestId('pnl-pct-1').textContent).toBe('+17.33%');
+    // short 1000 @ 12.00 → 12.34: −340.00, −14.17 % of 2400.00 — green
+    const short = screen.getByTestId('pnl-2');
+    expect(short.textContent).toBe('-340.00');
+    expect(short.style.color).toBe('#389e0d');
+    expect(screen.getByTestId('pnl-pct-2').textContent).toBe('-14.17%');
+    // the closed position keeps its realised P/L; the page's live P/L sums the open ones
+    expect(screen.getByTestId('pnl-3').textContent).toBe('+270.00');
+    expect(screen.getByTestId('page-pnl').textContent).toBe('-235.00');
+  }, 30_000);
+
+  it('force close needs a reason, then sends it', async () => {
+    renderPage('/position/financing');
+    fireEvent.click(await screen.findByTestId('force-close-1', undefined, { timeout: 8000 }));
+    const dialog = await screen.findByTestId('force-close-dialog', undefined, { timeout: 8000 });
+    expect(within(dialog).getByText('P202611240001')).toBeTruthy();
+    expect(screen.queryByTestId('force-close-3')).toBeNull(); // closed: no action
+    fireEvent.click(screen.getByTestId('force-close-dialog-ok'));
+    expect(await screen.findByText('请填写原因', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(calls.some((c) => c.url.includes('forceClose.do'))).toBe(false);
+    fireEvent.change(screen.getByTestId('force-close-dialog-reason'), { target: { value: '风险过高' } });
+    fireEvent.click(screen.getByTestId('force-close-dialog-ok'));
+    await waitFor(() => expect(calls.some((c) => c.url.includes('forceClose.do'))).toBe(true), { timeout: 5000 });
+    const close = calls.find((c) => c.url.includes('forceClose.do'))!;
+    expect(body(close).get('id')).toBe('1');
+    expect(body(close).get('reason')).toBe('风险过高');
+  }, 30_000);
+});
