@@ -80,13 +80,14 @@ export type RoutedEventType = keyof typeof LIVE_EVENTS | Extract<keyof DomainLiv
 /** The spec's events (the domains' are added by defineLiveEvents and found by liveEvent / isRoutedEvent). */
 export const ROUTED_EVENTS = Object.keys(LIVE_EVENTS) as (keyof typeof LIVE_EVENTS)[];
 
-const domainEvents: Record<string, LiveEventDef> = {};
+/** Every event's row known now: the spec's table, then the domains' (defineLiveEvents). */
+const events: Record<string, LiveEventDef> = { ...LIVE_EVENTS };
 
 /** Declares a domain's live events at run time (its contract file, beside its `DomainLiveEvents` lines). */
 export function defineLiveEvents<T extends Partial<Record<Extract<keyof DomainLiveEvents, string>, LiveEventDef>>>(defs: T): T {
   for (const [type, def] of Object.entries(defs)) {
     if (Object.hasOwn(LIVE_EVENTS, type)) throw new Error(`${type} is an event of the spec's table`);
-    domainEvents[type] = def as LiveEventDef;
+    events[type] = def as LiveEventDef;
   }
   return defs;
 }
@@ -103,11 +104,10 @@ export const COUNTER_KEYS = [
   ...new Set(ROUTED_EVENTS.flatMap((t) => ((LIVE_EVENTS[t] as LiveEventDef).counter ? [(LIVE_EVENTS[t] as LiveEventDef).counter!] : []))),
 ] as [CounterKey, ...CounterKey[]];
 
-export const isRoutedEvent = (type: string): type is RoutedEventType => Object.hasOwn(LIVE_EVENTS, type) || Object.hasOwn(domainEvents, type);
+export const isRoutedEvent = (type: string): type is RoutedEventType => Object.hasOwn(events, type);
 
 /** The row of an event: the spec's table, or the domain's that declared it. */
-export const liveEvent = (type: RoutedEventType): LiveEventDef =>
-  (Object.hasOwn(LIVE_EVENTS, type) ? LIVE_EVENTS[type as keyof typeof LIVE_EVENTS] : domainEvents[type]) as LiveEventDef;
+export const liveEvent = (type: RoutedEventType): LiveEventDef => events[type]!;
 
 /** Every event type the socket may carry now: the routed ones, the domains', and the kick-out. */
 export const isSocketEvent = (type: string): type is SocketEventType => type === 'KICKOUT_ANOTHER' || isRoutedEvent(type);

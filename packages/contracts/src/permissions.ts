@@ -49,18 +49,17 @@ export const PERMISSION_KEYS = [
 export interface DomainPermissions {}
 export type PermissionKey = (typeof PERMISSION_KEYS)[number] | Extract<keyof DomainPermissions, string>;
 
-const domainKeys: string[] = [];
+/** Every key known now: the spec's table in its order, then the domains' in the order their contracts were loaded. */
+const keys: PermissionKey[] = [...PERMISSION_KEYS];
 
 /** Declares a domain's permission key at run time (its contract file, beside the `DomainPermissions` line). */
 export function definePermission<K extends PermissionKey>(key: K): K {
-  if (!(PERMISSION_KEYS as readonly string[]).includes(key) && !domainKeys.includes(key)) domainKeys.push(key);
+  if (!keys.includes(key)) keys.push(key);
   return key;
 }
 
-/** Every permission key: the spec's table in its order, then the domains' in the order their contracts were loaded. */
-export const permissionKeys = (): PermissionKey[] => [...PERMISSION_KEYS, ...(domainKeys as PermissionKey[])];
-export const isPermissionKey = (key: string): key is PermissionKey =>
-  (PERMISSION_KEYS as readonly string[]).includes(key) || domainKeys.includes(key);
+export const permissionKeys = (): PermissionKey[] => [...keys];
+export const isPermissionKey = (key: string): key is PermissionKey => (keys as string[]).includes(key);
 
 export interface PermissionGrant {
   key: PermissionKey;
