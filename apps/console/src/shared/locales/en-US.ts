@@ -166,6 +166,17 @@ export default {
     filters: 'Filters',
     filtersOn: 'Filters · {{n}}',
   },
+  csvImport: {
+    choose: 'Click or drop a CSV file here',
+    template: 'Download template',
+    checking: 'Uploaded; checking the lines…',
+    onlyFailed: 'Failed lines only',
+    file: {
+      notCsv: 'Please choose a .csv file',
+      tooBig: 'The file must not exceed {{mb}} MB',
+      empty: 'The file is empty',
+    },
+  },
   batch: {
     stock: 'Stock',
     amount: 'Amount',

@@ -164,6 +164,17 @@ export default {
     filters: '筛选',
     filtersOn: '筛选 · {{n}}',
   },
+  csvImport: {
+    choose: '点击或拖入 CSV 文件',
+    template: '下载模板',
+    checking: '文件已上传，正在校验……',
+    onlyFailed: '只看失败行',
+    file: {
+      notCsv: '请选择 .csv 文件',
+      tooBig: '文件不能超过 {{mb}} MB',
+      empty: '文件是空的',
+    },
+  },
   batch: {
     stock: '股票',
     amount: '金额',

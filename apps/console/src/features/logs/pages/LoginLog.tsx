@@ -1,16 +1,11 @@
-import { useRef } from 'react';
 import { Tag, Tooltip, Typography } from 'antd';
 import type { ProColumns } from '@ant-design/pro-components';
-import { ListTable } from '../../../shared/list/ListTable';
-import type { ListLayout } from '../../../shared/list/layout';
 import { useTranslation } from 'react-i18next';
 import { LOGIN_RESULTS, logsApi, type LoginLogItem } from '@stock-admin/contracts';
-import { tableDefaults } from '../../../lib/proTable';
+import type { ListLayout } from '../../../shared/list/layout';
+import { clientOf } from '../../../shared/format';
 import { logCalls } from '../api';
-import { ExportButton } from '../../../shared/components/ExportButton';
-import { filtersOf, timeRange, toListQuery, useUrlFilters, type Params } from '../../../shared/filters';
-import { clientOf, fmtTime } from '../../../shared/format';
-import { tableRequest } from '../../../shared/tableRequest';
+import { LogPage } from '../components/LogPage';
 
 /** 登录日志: every column (a short list): on a phone, a card per sign-in (issue 39). */
 const LOGIN_LOG_LAYOUT: ListLayout = {
@@ -19,23 +14,10 @@ const LOGIN_LOG_LAYOUT: ListLayout = {
   card: { head: ['username', 'result'], fields: ['createdAt', 'ip', 'userAgent'] },
 };
 
-const FILTER_KEYS = ['username', 'ip', 'result', 'beginTime', 'endTime'] as const;
-
 /** 登录日志: who signed in (or failed to), from where, with which client. */
 export default function LoginLog() {
   const { t } = useTranslation();
-  const { initialValues, sync } = useUrlFilters(FILTER_KEYS, { rangeField: 'createdAt' });
-  const last = useRef<Record<string, unknown>>({});
-
   const columns: ProColumns<LoginLogItem>[] = [
-    {
-      title: t('logs.col.time'),
-      dataIndex: 'createdAt',
-      valueType: 'dateTimeRange',
-      width: 170,
-      render: (_, r) => fmtTime(r.createdAt),
-      search: { transform: timeRange },
-    },
     {
       title: t('logs.col.admin'),
       dataIndex: 'username',
@@ -64,27 +46,16 @@ export default function LoginLog() {
       ),
     },
   ];
-
   return (
-    <div data-testid="page-loginlog">
-      <ListTable<LoginLogItem, Params>
-        {...tableDefaults()}
-        headerTitle={t('logs.menu.loginlog')}
-        columns={columns}
-        search={{ labelWidth: 'auto' }}
-        form={{ initialValues }}
-        options={{ reload: true, density: false, setting: false }}
-        layout={LOGIN_LOG_LAYOUT}
-        request={async (params) => {
-          const f = filtersOf(params);
-          last.current = f;
-          sync(f);
-          return tableRequest(() => logCalls.loginList(toListQuery(params)));
-        }}
-        toolBarRender={() => [
-          <ExportButton key="export" endpoint={logsApi.loginExport} filters={() => last.current} name="login-log" testId="log-export" />,
-        ]}
-      />
-    </div>
+    <LogPage<LoginLogItem>
+      name="login-log"
+      testId="page-loginlog"
+      title={t('logs.menu.loginlog')}
+      layout={LOGIN_LOG_LAYOUT}
+      filterKeys={['username', 'ip', 'result']}
+      columns={columns}
+      list={(q) => logCalls.loginList(q)}
+      exportEndpoint={logsApi.loginExport}
+    />
   );
 }

@@ -1,18 +1,12 @@
-import { useRef } from 'react';
 import { Descriptions, Tag, Tooltip, Typography } from 'antd';
 import type { ProColumns } from '@ant-design/pro-components';
-import { ListTable } from '../../../shared/list/ListTable';
 import type { ListLayout } from '../../../shared/list/layout';
 import { useTranslation } from 'react-i18next';
 import { logsApi, type OperationLogItem } from '@stock-admin/contracts';
-import { tableDefaults } from '../../../lib/proTable';
 import { logCalls } from '../api';
-import { ExportButton } from '../../../shared/components/ExportButton';
-import { filtersOf, timeRange, toListQuery, useUrlFilters, type Params } from '../../../shared/filters';
 import { actionName } from '../../../shared/logActions';
-import { clientOf, fmtTime, prettyJson, summaryDiff } from '../../../shared/format';
-import '../logs.css';
-import { tableRequest } from '../../../shared/tableRequest';
+import { clientOf, prettyJson, summaryDiff } from '../../../shared/format';
+import { LogPage } from '../components/LogPage';
 
 /** 操作日志: who did what to which record, and its outcome (issue 39); the row's own expansion shows the change. */
 const OPERATION_LOG_LAYOUT: ListLayout = {
@@ -21,7 +15,6 @@ const OPERATION_LOG_LAYOUT: ListLayout = {
   card: { head: ['adminName', 'result'], fields: ['createdAt', 'module', 'action', 'targetId'] },
 };
 
-const FILTER_KEYS = ['adminName', 'module', 'action', 'targetId', 'result', 'beginTime', 'endTime'] as const;
 /** Modules that write operation-log rows (the `module` of the contracts' mutating endpoints). */
 export const MODULES = [
   'session',
@@ -83,18 +76,8 @@ function Detail({ r }: { r: OperationLogItem }) {
 /** 操作日志 (super-user only): who did what to which record, with the before/after summary. */
 export default function OperationLog() {
   const { t, i18n } = useTranslation();
-  const { initialValues, sync } = useUrlFilters(FILTER_KEYS, { rangeField: 'createdAt' });
-  const last = useRef<Record<string, unknown>>({});
 
   const columns: ProColumns<OperationLogItem>[] = [
-    {
-      title: t('logs.col.time'),
-      dataIndex: 'createdAt',
-      valueType: 'dateTimeRange',
-      width: 170,
-      render: (_, r) => fmtTime(r.createdAt),
-      search: { transform: timeRange },
-    },
     {
       title: t('logs.col.admin'),
       dataIndex: 'adminName',
@@ -159,32 +142,17 @@ export default function OperationLog() {
   ];
 
   return (
-    <div data-testid="page-operationlog">
-      <ListTable<OperationLogItem, Params>
-        {...tableDefaults()}
-        headerTitle={t('logs.menu.operationLog')}
-        columns={columns}
-        search={{ labelWidth: 'auto' }}
-        form={{ initialValues }}
-        options={{ reload: true, density: false, setting: true }}
-        layout={OPERATION_LOG_LAYOUT}
-        expandable={{ expandedRowRender: (r) => <Detail r={r} />, rowExpandable: (r) => r.summary != null || !!r.userAgent }}
-        request={async (params) => {
-          const f = filtersOf(params);
-          last.current = f;
-          sync(f);
-          return tableRequest(() => logCalls.operationList(toListQuery(params)));
-        }}
-        toolBarRender={() => [
-          <ExportButton
-            key="export"
-            endpoint={logsApi.operationExport}
-            filters={() => last.current}
-            name="operation-log"
-            testId="log-export"
-          />,
-        ]}
-      />
-    </div>
+    <LogPage<OperationLogItem>
+      name="operation-log"
+      testId="page-operationlog"
+      title={t('logs.menu.operationLog')}
+      layout={OPERATION_LOG_LAYOUT}
+      filterKeys={['adminName', 'module', 'action', 'targetId', 'result']}
+      columns={columns}
+      list={(q) => logCalls.operationList(q)}
+      exportEndpoint={logsApi.operationExport}
+      settings
+      expandable={{ expandedRowRender: (r) => <Detail r={r} />, rowExpandable: (r) => r.summary != null || !!r.userAgent }}
+    />
   );
 }

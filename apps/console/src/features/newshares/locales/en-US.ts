@@ -100,10 +100,7 @@ export default {
       title: 'Allot from CSV: {{name}}',
       pickIssue: 'Choose the issue',
       hint: 'First line names the columns: allotted plus orderNo or phone (by phone, the user must have one pending subscription in this issue). Every line must pass: when one fails, nothing is allotted.',
-      template: 'Download template',
-      drop: 'Click or drop a CSV file',
       upload: 'Upload and allot',
-      uploading: 'Uploading',
       applied: 'Allotted: {{allotted}} allotted, {{notAllotted}} not allotted',
       refused_one: '1 line failed; nothing was allotted',
       refused_other: '{{count}} lines failed; nothing was allotted',
@@ -112,7 +109,6 @@ export default {
       allotted: 'Allotted',
       result: 'Result',
       reason: 'Reason',
-      onlyFailed: 'Failed lines only',
       results: { ok: 'Passed', failed: 'Failed' },
       reasons: {
         not_found: 'No such subscription',
@@ -124,7 +120,6 @@ export default {
         bad_quantity: 'The quantity is not a whole number',
         no_key: 'Neither order no. nor phone',
       },
-      tooBig: 'The file is larger than {{mb}} MB',
     },
   },
 };

@@ -100,10 +100,7 @@ export default {
       title: 'CSV 批量配售：{{name}}',
       pickIssue: '选择发行',
       hint: '首行为列名：allotted 加 orderNo 或 phone（按手机号时该用户在此发行须只有一笔待配售申购）。全部行通过才会配售，任一行有误则不做任何改动。',
-      template: '下载模板',
-      drop: '点击或拖入 CSV 文件',
       upload: '上传并配售',
-      uploading: '上传中',
       applied: '已配售：中签 {{allotted}} 笔，未中签 {{notAllotted}} 笔',
       refused_other: '{{count}} 行有误，未做任何配售',
       line: '行',
@@ -111,7 +108,6 @@ export default {
       allotted: '中签数量',
       result: '结果',
       reason: '原因',
-      onlyFailed: '只看失败行',
       results: { ok: '通过', failed: '失败' },
       reasons: {
         not_found: '找不到该申购',
@@ -123,7 +119,6 @@ export default {
         bad_quantity: '中签数量不是整数',
         no_key: '缺少单号或手机号',
       },
-      tooBig: '文件超过 {{mb}} MB',
     },
   },
 };

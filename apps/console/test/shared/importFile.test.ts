@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { STOCK_CSV_COLUMNS, type StockImportData } from '@stock-admin/contracts';
-import { RequestError } from '../../../src/lib/request';
-import { IMPORT_TEMPLATE, importFileProblem, refusedReport, reportRows } from '../../../src/shared/importFile';
+import { RequestError } from '../../src/lib/request';
+import { importFileProblem, refusedReport, reportRows } from '../../src/shared/importFile';
+import { IMPORT_TEMPLATE } from '../../src/features/products/components/ImportModal';
 
 const report: StockImportData = {
   applied: false,
@@ -14,7 +15,7 @@ const report: StockImportData = {
   ],
 };
 
-describe('stock import', () => {
+describe('CSV import', () => {
   it('checks the file before uploading', () => {
     expect(importFileProblem({ name: 'stocks.CSV', size: 10 })).toBeNull();
     expect(importFileProblem({ name: 'stocks.xlsx', size: 10 })).toBe('notCsv');
@@ -27,14 +28,14 @@ describe('stock import', () => {
   });
 
   it('reads the report of a refusal (status 1 with the report in data)', () => {
-    expect(refusedReport(new RequestError('status', '导入未执行', 1, report))).toEqual(report);
+    expect(refusedReport<StockImportData>(new RequestError('status', '导入未执行', 1, report))).toEqual(report);
     expect(refusedReport(new RequestError('status', '文件第一行须为表头', 1, null))).toBeNull();
     expect(refusedReport(new RequestError('network', 'x'))).toBeNull();
   });
 
   it('shows the failed rows of a refused import, every row on request or when applied', () => {
-    expect(reportRows(report, false).map((r) => r.row)).toEqual([3]);
-    expect(reportRows(report, true).map((r) => r.row)).toEqual([2, 3]);
-    expect(reportRows({ ...report, applied: true }, false)).toHaveLength(2);
+    expect(reportRows(report, true).map((r) => r.row)).toEqual([3]);
+    expect(reportRows(report, false).map((r) => r.row)).toEqual([2, 3]);
+    expect(reportRows({ ...report, applied: true }, true)).toHaveLength(2);
   });
 });
