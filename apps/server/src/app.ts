@@ -1,3 +1,4 @@
+import { approvalGate } from './modules/approvals/index.js';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
@@ -83,6 +84,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     principals: principalStore(database.db),
   };
   ctx.authenticate = sessionAuthenticator(ctx, new SessionCache(hooks));
+  ctx.approvals = approvalGate(ctx);
   app.decorate('ctx', ctx);
   // first, so that every request is timed, those answered by the hooks below too
   registerMetrics(app, config);

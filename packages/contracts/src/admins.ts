@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orHeld } from './approvals.js';
 import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery } from './envelope.js';
 import { optionalText, phone, zBool, zId } from './fields.js';
@@ -193,18 +194,20 @@ export const adminsApi = {
     path: '/admin/system/add.do',
     access: managelist('add'),
     input: addAdminInput,
-    data: adminRecord,
+    data: orHeld(adminRecord),
     module: 'admins',
     summary: 'Create an admin account',
+    guard: 'access',
   }),
   update: endpoint({
     method: 'POST',
     path: '/admin/system/update.do',
     access: managelist('edit'),
     input: updateAdminInput,
-    data: adminRecord,
+    data: orHeld(adminRecord),
     module: 'admins',
     summary: 'Edit an admin account (a new password ends its sessions)',
+    guard: 'access',
   }),
   unlockSignIn: endpoint({
     method: 'POST',
@@ -213,33 +216,37 @@ export const adminsApi = {
     input: z.object({ id: zId() }),
     module: 'admins',
     summary: "Forgive an account's failed sign-ins (the addresses it was closed to may try again); logged in the login log",
+    guard: 'access',
   }),
   updateLock: endpoint({
     method: 'POST',
     path: '/admin/system/updateLock.do',
     access: managelist('edit'),
     input: updateLockInput,
-    data: adminRecord,
+    data: orHeld(adminRecord),
     module: 'admins',
     summary: 'Lock (needs edit + disable; ends its sessions) or unlock (edit + enable)',
+    guard: 'access',
   }),
   del: endpoint({
     method: 'POST',
     path: '/admin/system/del.do',
     access: managelist('delete'),
     input: idInput,
-    data: z.null(),
+    data: orHeld(z.null()),
     module: 'admins',
     summary: 'Delete an admin account (not yourself, not the super-user)',
+    guard: 'access',
   }),
   updateGoogle: endpoint({
     method: 'POST',
     path: '/admin/system/updataGoole.do',
     access: managelist('edit'),
     input: updateGoogleInput,
-    data: adminRecord,
+    data: orHeld(adminRecord),
     module: 'admins',
     summary: 'Enable / disable / reset the Google Authenticator',
+    guard: 'access',
   }),
   getGoogle: endpoint({
     method: 'POST',

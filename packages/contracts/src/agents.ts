@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orHeld } from './approvals.js';
 import { endpoint } from './endpoint.js';
 import { moneyOut, pageOf, pageQuery } from './envelope.js';
 import { optionalText, phone, zBool, zId } from './fields.js';
@@ -128,8 +129,9 @@ export const agentsApi = {
     path: '/admin/agent/updateAgentAmt.do',
     access: agentPerm('edit'),
     input: agentAmtInput,
-    data: z.object({ agentId: z.number().int(), balance: moneyOut, recordId: z.number().int() }),
+    data: orHeld(z.object({ agentId: z.number().int(), balance: moneyOut, recordId: z.number().int() })),
     module: 'agents',
     summary: 'Credit (0) or debit (1) an agent balance (ledger records; not for agent staff)',
+    guard: 'balance',
   }),
 } as const;

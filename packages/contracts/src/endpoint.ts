@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Action, PermissionKey } from './permissions.js';
+import type { GuardedOperation } from './guards.js';
 
 /**
  * One HTTP call of the product: its verb, the spec's path, who may call it and the shapes
@@ -21,6 +22,11 @@ export interface Endpoint<
   data?: D;
   /** Operation-log module name; mutations are logged automatically. */
   module?: string;
+  /**
+   * Dual control: a call its operation's rule holds is stored for a second administrator instead of done (answered
+   * `data.approval`, see `held`); approved, it runs then through the same handler.
+   */
+  guard?: GuardedOperation;
   summary?: string;
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orHeld } from './approvals.js';
 import { endpoint } from './endpoint.js';
 import { batchResults } from './batch.js';
 import { pageOf, pageQuery } from './envelope.js';
@@ -202,9 +203,10 @@ export const rechargeApi = {
     path: '/admin/recharge/confirm.do',
     access: { ...deposits, action: 'edit' },
     input: rechargeConfirmInput,
-    data: rechargeItem,
+    data: orHeld(rechargeItem),
     module: 'recharge',
     summary: 'Confirm a pending deposit (credits the user once)',
+    guard: 'deposit.confirm',
   }),
   reject: endpoint({
     method: 'POST',
@@ -220,9 +222,10 @@ export const rechargeApi = {
     path: '/admin/recharge/create.do',
     access: { ...deposits, action: 'add' },
     input: rechargeCreateInput,
-    data: rechargeItem,
+    data: orHeld(rechargeItem),
     module: 'recharge',
     summary: 'Create a deposit order for a user (pending, or successful at once with a note)',
+    guard: 'deposit.create',
   }),
   updateNote: endpoint({
     method: 'POST',
@@ -256,18 +259,20 @@ export const withdrawApi = {
     path: '/admin/withdraw/updateState.do',
     access: { ...payouts, action: 'edit' },
     input: withdrawUpdateStateInput,
-    data: withdrawItem,
+    data: orHeld(withdrawItem),
     module: 'withdraw',
     summary: 'Approve (state 1, paid) or reject (state 2, refund) a pending withdrawal',
+    guard: 'withdrawal.pay',
   }),
   batch: endpoint({
     method: 'POST',
     path: '/admin/withdraw/batch.do',
     access: { ...payouts, action: 'edit' },
     input: withdrawBatchInput,
-    data: batchResults,
+    data: orHeld(batchResults),
     module: 'withdraw',
     summary: 'Approve or reject selected withdrawals; each row on its own, result per row',
+    guard: 'withdrawal.pay',
   }),
   export: endpoint({
     method: 'POST',

@@ -39,3 +39,4 @@ export * from './audience.js';
 export * from './template-vars.js';
 export * from './agreements.js';
 export * from './messages-sends.js';
+export * from './approvals.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orHeld } from './approvals.js';
 import { endpoint } from './endpoint.js';
 import { optionalTime } from './time.js';
 import { pageOf, pageQuery } from './envelope.js';
@@ -201,8 +202,9 @@ export const logsApi = {
     access: { permission: 'operationlog', action: 'delete' },
     super: true,
     input: deleteLogInput,
-    data: z.object({ deleted: z.number().int() }),
+    data: orHeld(z.object({ deleted: z.number().int() })),
     module: 'logs',
     summary: 'Delete log rows (super-user only; logged)',
+    guard: 'access',
   }),
 } as const;

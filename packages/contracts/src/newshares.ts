@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalText, zBool, zId, zNumber } from './fields.js';
+import { orHeld } from './approvals.js';
 import { endpoint } from './endpoint.js';
 import { batchResults } from './batch.js';
 import { optionalTime, zDay } from './time.js';
@@ -253,8 +254,9 @@ export const newsharesApi = {
     path: recordPath('allot'),
     access: perm('edit'),
     input: allotInput,
-    data: subscriptionItem,
+    data: orHeld(subscriptionItem),
     module: 'newshares',
+    guard: 'newshare.allot',
   }),
   notAllot: endpoint({
     method: 'POST',
@@ -300,9 +302,10 @@ export const newsharesApi = {
     path: recordPath('batchAllot'),
     access: perm('import'),
     input: batchAllotInput,
-    data: batchAllotData,
+    data: orHeld(batchAllotData),
     module: 'newshares',
     summary: 'CSV allotment (orderNo or phone, allotted): every row or none, with a per-row report',
+    guard: 'newshare.allot',
   }),
   batchConvert: endpoint({
     method: 'POST',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orHeld } from './approvals.js';
 import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery } from './envelope.js';
 import { hhmm, hhmmEnd, percent, zBool, zId, zNumber } from './fields.js';
@@ -270,9 +271,10 @@ const settingsPair = <I extends z.ZodType, D extends z.ZodType>(name: string, pa
     path: `/admin/risk/${path}/update.do`,
     access: perm('edit'),
     input,
-    data,
+    data: orHeld(data),
     module: 'risk',
     summary: `Save ${name} (refused when another save came first)`,
+    guard: 'risk.settings',
   }),
 });
 const stock = settingsPair('stock risk', 'stock', stockRiskInput, stockRiskData);
@@ -298,16 +300,18 @@ export const riskApi = {
     path: '/admin/risk/spread/add.do',
     access: perm('add'),
     input: addSpreadRuleInput,
-    data: spreadRuleItem,
+    data: orHeld(spreadRuleItem),
     module: 'risk',
+    guard: 'risk.settings',
   }),
   spreadUpdate: endpoint({
     method: 'POST',
     path: '/admin/risk/spread/update.do',
     access: perm('edit'),
     input: updateSpreadRuleInput,
-    data: spreadRuleItem,
+    data: orHeld(spreadRuleItem),
     module: 'risk',
+    guard: 'risk.settings',
   }),
   spreadDelete: endpoint({
     method: 'POST',
@@ -315,5 +319,6 @@ export const riskApi = {
     access: perm('delete'),
     input: spreadRuleIdInput,
     module: 'risk',
+    guard: 'risk.settings',
   }),
 } as const;

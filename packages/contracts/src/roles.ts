@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orHeld } from './approvals.js';
 import { endpoint } from './endpoint.js';
 import { pageOf, pageQuery } from './envelope.js';
 import { optionalText, zId } from './fields.js';
@@ -106,26 +107,29 @@ export const rolesApi = {
     path: '/admin/role/add.do',
     access: managelist('add'),
     input: addRoleInput,
-    data: roleRecord,
+    data: orHeld(roleRecord),
     module: 'roles',
     summary: 'Create a role',
+    guard: 'access',
   }),
   update: endpoint({
     method: 'POST',
     path: '/admin/role/update.do',
     access: managelist('edit'),
     input: updateRoleInput,
-    data: roleRecord,
+    data: orHeld(roleRecord),
     module: 'roles',
     summary: 'Edit a role (name, description, grants)',
+    guard: 'access',
   }),
   del: endpoint({
     method: 'POST',
     path: '/admin/role/del.do',
     access: managelist('delete'),
     input: z.object({ id: zId() }),
-    data: z.null(),
+    data: orHeld(z.null()),
     module: 'roles',
     summary: 'Delete a role (not built-in, not in use)',
+    guard: 'access',
   }),
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orHeld } from './approvals.js';
 import { endpoint } from './endpoint.js';
 import { batchResults } from './batch.js';
 import { pageOf, pageQuery } from './envelope.js';
@@ -348,8 +349,9 @@ export const tradingApi = {
     path: '/admin/position/create.do',
     access: perm('add'),
     input: createPositionInput,
-    data: positionItem,
+    data: orHeld(positionItem),
     module: 'trading',
+    guard: 'position.create',
   }),
   warnings: endpoint({
     method: 'POST',

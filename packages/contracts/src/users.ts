@@ -1,5 +1,6 @@
 import { zTime } from './time.js';
 import { z } from 'zod';
+import { orHeld } from './approvals.js';
 import { endpoint } from './endpoint.js';
 import { moneyOut, pageOf, pageQuery } from './envelope.js';
 import { optionalText, phone, zBool, zId, zIdList } from './fields.js';
@@ -314,18 +315,20 @@ export const usersApi = {
     path: '/admin/user/updateAmt.do',
     access: userPerm('edit'),
     input: updateAmtInput,
-    data: balancesData,
+    data: orHeld(balancesData),
     module: 'users',
     summary: 'Credit (direction 0) or debit (1) free cash, with a note (not for agent staff)',
+    guard: 'balance',
   }),
   virtualUpdateAmt: endpoint({
     method: 'POST',
     path: '/admin/user/virtualUpdateAmt.do',
     access: userPerm('edit'),
     input: updateAmtInput,
-    data: balancesData,
+    data: orHeld(balancesData),
     module: 'users',
     summary: 'The same for simulated accounts only',
+    guard: 'balance',
   }),
   authByAdmin: endpoint({
     method: 'POST',

@@ -1,4 +1,4 @@
-import type { DataOf, Endpoint, Envelope, InputOf } from '@stock-admin/contracts';
+import { isHeld, type DataOf, type Endpoint, type Envelope, type HeldData, type InputOf } from '@stock-admin/contracts';
 import { LOGIN_REQUIRED_MSG_ZH, LOGIN_REQUIRED_MSG_ZH_TW, Status } from './contracts-lite';
 import i18n, { currentLang } from './i18n';
 import { getToken } from './auth';
@@ -49,7 +49,10 @@ export interface RequestOptions {
   idempotencyKey?: string;
 }
 
-export type RequestErrorKind = 'status' | 'login' | 'forbidden' | 'unauthorized' | 'network' | 'timeout' | 'unavailable';
+export type RequestErrorKind = 'status' | 'login' | 'forbidden' | 'unauthorized' | 'network' | 'timeout' | 'unavailable' | 'held';
+
+/** What a guarded call answers: its own data, never the held request (that ends the call as a `held` RequestError). */
+export type Done<E> = Exclude<DataOf<E>, HeldData>;
 
 export class RequestError extends Error {
   constructor(
@@ -356,14 +359,20 @@ export type CallOptions = Omit<RequestOptions, 'method' | 'data'>;
  * Calls an endpoint of `@stock-admin/contracts` and returns its typed `data`:
  * `const info = await call(sessionApi.info)`, `await call(usersApi.list, { pageNum: 1 })`.
  */
-export async function call<E extends Endpoint>(endpoint: E, input?: InputOf<E>, opts: CallOptions = {}): Promise<DataOf<E>> {
+export async function call<E extends Endpoint>(endpoint: E, input?: InputOf<E>, opts: CallOptions = {}): Promise<Done<E>> {
   const env = await request<DataOf<E>>(endpoint.path, {
     idempotencyKey: intentKeyFor(endpoint),
     ...opts,
     method: endpoint.method,
     data: input,
   });
-  return env.data;
+  if (endpoint.guard && isHeld(env.data)) {
+    // dual control held the call: nothing was done yet, so the caller's "done" path must not run; the operator is
+    // told it waits for a second administrator (the approvals queue shows it)
+    if (!opts.silent) feedback.notification.info({ message: env.msg, key: `held-${env.data.approval.id}` });
+    throw new RequestError('held', env.msg, env.status, env.data);
+  }
+  return env.data as Done<E>;
 }
 
 /** An uploaded file as the contracts describe it: what the server reads from the multipart body. */
@@ -379,7 +388,7 @@ export function upload<E extends Endpoint>(
   endpoint: E,
   input: UploadInputOf<E>,
   opts: Omit<CallOptions, 'dataType'> = {},
-): Promise<DataOf<E>> {
+): Promise<Done<E>> {
   // The one place a File stands for the contract's server-side file (the request client sends it as multipart).
   return call(endpoint, input as unknown as InputOf<E>, { ...opts, dataType: 'file' });
 }

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { Action, EventData, MarketPhase, QuoteTick, SocketEventType } from '@stock-admin/contracts';
+import type { Action, Endpoint, EventData, Lang, MarketPhase, QuoteTick, SocketEventType } from '@stock-admin/contracts';
 import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
 import type { SecretBox } from '../lib/secretbox.js';
@@ -51,6 +51,8 @@ export interface DomainEvent {
   data: EventData;
   /** The end user the event concerns: agent staff above that user receive it as well. */
   userId?: number;
+  /** Only these admins receive it (a reply to one operator, e.g. the maker of a decided request), whatever they hold. */
+  toAdminIds?: number[];
 }
 
 /** In-process signals between domains (the realtime hub listens to both). */
@@ -88,6 +90,13 @@ export interface AppContext {
   principals: PrincipalStore;
   /** The quote service (market domain), once the app is built: the only place prices are read from. */
   market?: MarketReader;
+  /** Dual control (the approvals domain's gate, set by app.ts): what the route wrapper asks of a guarded call. */
+  approvals?: ApprovalGate;
+}
+
+export interface ApprovalGate {
+  /** The request the call was held as (nothing done), or null when its rule lets it run now. Writes in its own transaction. */
+  hold(call: { endpoint: Endpoint; input: unknown; raw: unknown; admin: Principal; lang: Lang }): Promise<{ id: number; status: 'pending' } | null>;
 }
 
 /** The admins behind sockets, as the socket hub routes to them (realtime/acl.ts, realtime/connections.ts). */

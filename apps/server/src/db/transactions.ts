@@ -61,12 +61,17 @@ export function afterCommit(fn: () => void): void {
   else fn();
 }
 
-/** Runs `fn` so that every transaction it commits runs the hooks, in order (absent ones left out). */
+/**
+ * Runs `fn` so that every transaction it commits runs the hooks, in order (absent ones left out), after those of an
+ * enclosing `withCommitHooks` (a held request run on approval joins the deciding call's log row).
+ */
 export function withCommitHooks<T>(list: readonly (CommitHooks | undefined)[], fn: () => Promise<T>): Promise<T> {
-  return hooks.run(
-    list.filter((h): h is CommitHooks => h !== undefined),
-    fn,
-  );
+  return hooks.run([...(hooks.getStore() ?? []), ...list.filter((h): h is CommitHooks => h !== undefined)], fn);
+}
+
+/** Runs `fn` with no commit hooks (work of its own inside a call: e.g. sealing the call's log row afterwards). */
+export function withoutCommitHooks<T>(fn: () => Promise<T>): Promise<T> {
+  return hooks.run([], fn);
 }
 
 /** Counted for the tests (and as `db_transaction_retries_total`): transactions tried again after a conflict. */

@@ -11,6 +11,7 @@ import { OutcomeUnknownError, withCommitHooks, type CommitHooks, type CommitOutc
 import { connectionLost, databaseAnswered, isConnectionError } from '../db/outage.js';
 import { idempotentCall, replay, type IdempotentCall, type StoredAnswer } from './idempotency.js';
 import { serialize } from './json.js';
+import { registerGuardedRun } from './guarded.js';
 
 /** What an endpoint handler receives. `admin` is null only on public endpoints. */
 export interface Call<I, P extends Principal | null = Principal> {
@@ -233,6 +234,24 @@ export function route<E extends Endpoint>(
   e: E,
   handler: (c: Call<InputOut<E>, PrincipalOf<E>>) => Promise<DataOf<E>>,
 ): void {
+  if (e.guard) {
+    // dual control: the same handler, run when a second administrator approves the held call (modules/approvals)
+    registerGuardedRun(ctx, e.path, async ({ input, maker, lang, req, reply }) => {
+      let a: { targetId?: string | number | null; before?: unknown; after?: unknown } = {};
+      let msg: OkMessage = ['ok', undefined];
+      const data = await handler({
+        input: input as InputOut<E>,
+        admin: maker as PrincipalOf<E>,
+        lang,
+        ctx,
+        req: req as FastifyRequest,
+        reply: reply as FastifyReply,
+        audit: (x) => (a = { ...a, ...x }),
+        message: (key, params) => (msg = [key, params]),
+      });
+      return { data, audit: a, msg: t(lang, msg[0], msg[1]) };
+    });
+  }
   app.route({
     method: e.method,
     url: e.path,
@@ -281,7 +300,7 @@ export function route<E extends Endpoint>(
         // a replay is the first call's answer and nothing else: no second effect, no second log row
         const prior = await run.claim(key, lang);
         if (prior) return replay(reply, prior);
-        const call = () =>
+        const direct = () =>
           handler({
             input: parsed as InputOut<E>,
             admin: admin as PrincipalOf<E>,
@@ -292,6 +311,18 @@ export function route<E extends Endpoint>(
             audit: (a) => (audit = { ...audit, ...a }),
             message: (key, params) => (okMsg = [key, params]),
           });
+        // dual control: a call its rule holds is stored for a second administrator (in its own transaction, which
+        // the log row and the key's mark join) and answered `data.approval`; nothing else is done until approval
+        const gate = e.guard && admin ? ctx.approvals : undefined;
+        const call = gate
+          ? async () => {
+              const held = await gate.hold({ endpoint: e, input: parsed, raw: e.method === 'GET' ? req.query : req.body, admin: admin!, lang });
+              if (!held) return direct();
+              okMsg = ['approval_held', undefined];
+              audit = { ...audit, after: { approval: held } };
+              return { approval: held } as DataOf<E>;
+            }
+          : direct;
         // a mutation's log row and its key's mark are written inside the transaction that commits its change
         const data = await run.run(oplog, call);
         databaseAnswered();

@@ -2,6 +2,7 @@ import type { Domain } from './_kit/domain.js';
 import * as manifests from './manifests.js';
 import { registerCounter } from './_kit/counters.js';
 import { registerPermissionName } from './_kit/permission-names.js';
+import { registerGuard } from './_kit/guards.js';
 import { registerJob } from '../jobs/registry.js';
 import { registerStockDeleteGuard } from './products/stocks.js';
 import { registerUserDeleteGuard } from './users/service.js';
@@ -19,6 +20,7 @@ for (const d of DOMAINS) {
   for (const p of d.permissions ?? []) registerPermissionName(p.key, p.name);
   for (const job of d.jobs ?? []) registerJob(job);
   for (const [key, fn] of Object.entries(d.counters ?? {})) registerCounter(key, fn);
+  for (const g of d.guards ?? []) registerGuard(g);
   for (const g of d.userDeleteGuards ?? []) registerUserDeleteGuard(g.reason, g.check);
   for (const g of d.stockDeleteGuards ?? []) registerStockDeleteGuard(g.reason, g.count);
 }

@@ -1,6 +1,7 @@
 // Every domain's manifest, one line each (docs/architecture.md, Adding a domain): modules/index.ts installs them.
 export { default as account } from './account/manifest.js';
 export { default as admins } from './admins/manifest.js';
+export { default as approvals } from './approvals/manifest.js';
 export { default as agents } from './agents/manifest.js';
 export { default as agreements } from './agreements/manifest.js';
 export { default as blocktrade } from './blocktrade/manifest.js';

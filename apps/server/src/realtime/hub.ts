@@ -159,7 +159,10 @@ export class SocketHub extends SocketConnections {
     let n = 0;
     for (const c of this.conns) {
       const acl = acls.get(c.adminId);
-      if (acl && canReceive(acl, event.type, event.userId, agentIds) && this.send(c, frame)) n++;
+      if (!acl) continue;
+      // a reply to named operators reaches them alone (not locked), whatever their role holds
+      const to = event.toAdminIds ? !acl.locked && event.toAdminIds.includes(c.adminId) : canReceive(acl, event.type, event.userId, agentIds);
+      if (to && this.send(c, frame)) n++;
     }
     this.counters.delivered += n;
     if (n) {

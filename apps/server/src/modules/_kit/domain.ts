@@ -4,6 +4,7 @@ import type { AppContext } from '../../app/context.js';
 import type { Db } from '../../db/client.js';
 import type { JobDef } from '../../jobs/registry.js';
 import type { Counter } from './counters.js';
+import type { GuardSpec } from './guards.js';
 
 /**
  * What a domain contributes to the server, declared in its own `modules/<domain>/index.ts` and installed
@@ -40,6 +41,8 @@ export interface Domain {
   jobs?: JobDef[];
   /** Header counters this domain owns (`GET /admin/system/count.do`), each in the caller's scope. */
   counters?: Partial<Record<CounterKey, Counter>>;
+  /** Its endpoints that dual control may hold (contracts `guard`): target, amount and the queue's line (issue 49). */
+  guards?: GuardSpec[];
   /** Open business that forbids deleting a user: true while the user still has some. */
   userDeleteGuards?: { reason: `reason.${string}`; check: (tx: Db, userId: number) => Promise<boolean> }[];
   /** References that forbid deleting a stock: how many there are inside the deleting transaction. */

@@ -1,7 +1,9 @@
 import { agentsRoutes } from './routes.js';
 import { defineDomain } from '../_kit/domain.js';
+import { agentsGuards } from './approval-guards.js';
 
 export default defineDomain({
   name: 'agents',
+  guards: agentsGuards,
   routes: agentsRoutes,
 });

@@ -1,4 +1,5 @@
 import { defineDomain } from '../_kit/domain.js';
+import { fundsGuards } from './approval-guards.js';
 import { seedFunds } from './seed.js';
 import { fundsCounters } from './counters.js';
 import { fundsRoutes } from './routes.js';
@@ -6,6 +7,7 @@ import { fundsUserDeleteGuards } from './guards.js';
 
 export default defineDomain({
   name: 'funds',
+  guards: fundsGuards,
   routes: fundsRoutes,
   counters: fundsCounters,
   userDeleteGuards: fundsUserDeleteGuards,

@@ -165,19 +165,23 @@ export function sessionAuthenticator(ctx: AppContext, cache: SessionCache): (tok
 async function loadPrincipal(ctx: AppContext, hash: string): Promise<Principal | null> {
   const [r] = rows<SessionRow>(
     await ctx.db.execute(sql`
-      SELECT s.id AS session_id, s.expires_at, a.id AS admin_id, a.username, a.name, a.avatar, a.lang, a.role_id,
-             r.name AS role_name, r.code AS role_code, a.agent_id,
-             coalesce((SELECT json_agg(json_build_array(p.permission_key, p.actions))
-                       FROM admin_role_permissions p WHERE p.role_id = a.role_id), '[]'::json) AS perms
+      SELECT s.id AS session_id, s.expires_at, ${PRINCIPAL_COLUMNS}
       FROM admin_sessions s
       JOIN admins a ON a.id = s.admin_id
       JOIN admin_roles r ON r.id = a.role_id
       WHERE s.token_hash = ${hash} AND s.revoked_at IS NULL AND s.expires_at > now() AND NOT a.locked`),
   );
-  if (!r) return null;
+  return r ? toPrincipal(ctx, r) : null;
+}
+
+const PRINCIPAL_COLUMNS = sql`a.id AS admin_id, a.username, a.name, a.avatar, a.lang, a.role_id,
+             r.name AS role_name, r.code AS role_code, a.agent_id,
+             coalesce((SELECT json_agg(json_build_array(p.permission_key, p.actions))
+                       FROM admin_role_permissions p WHERE p.role_id = a.role_id), '[]'::json) AS perms`;
+
+function toPrincipal(ctx: AppContext, r: SessionRow): Principal {
   const perms = typeof r.perms === 'string' ? (JSON.parse(r.perms) as [string, string[]][]) : r.perms;
-  const isSuper = r.username === ctx.config.SUPER_ACCOUNT;
-  const principal: Principal = {
+  return {
     sessionId: Number(r.session_id),
     adminId: r.admin_id,
     username: r.username,
@@ -186,13 +190,51 @@ async function loadPrincipal(ctx: AppContext, hash: string): Promise<Principal |
     roleName: r.role_name,
     roleCode: r.role_code,
     agentId: r.agent_id,
-    isSuper,
+    isSuper: r.username === ctx.config.SUPER_ACCOUNT,
     permissions: new Map(perms.map(([k, a]) => [k, a.filter((x): x is Action => (ACTIONS as readonly string[]).includes(x))])),
     avatar: r.avatar,
     lang: r.lang,
     expiresAt: new Date(r.expires_at).getTime(),
   };
-  return principal;
+}
+
+/**
+ * An admin's principal as of now, without a session (sessionId 0): whoever made a request held for a second
+ * administrator, when it is approved — their role, grants and scope today; null when deleted or locked.
+ */
+export async function adminPrincipal(ctx: AppContext, adminId: number): Promise<Principal | null> {
+  const [r] = rows<SessionRow>(
+    await ctx.db.execute(sql`
+      SELECT 0 AS session_id, now() + interval '1 hour' AS expires_at, ${PRINCIPAL_COLUMNS}
+      FROM admins a JOIN admin_roles r ON r.id = a.role_id
+      WHERE a.id = ${adminId} AND NOT a.locked`),
+  );
+  return r ? toPrincipal(ctx, r) : null;
+}
+
+/**
+ * Step-up: an admin with an authenticator bound proves presence with its current code (each code once, as at sign-in).
+ * Returns false when none is bound (nothing to ask); refuses a missing or wrong code.
+ */
+export async function verifyStepUp(ctx: AppContext, adminId: number, code: string | undefined): Promise<boolean> {
+  const [a] = await ctx.db
+    .select({ enabled: admins.totpEnabled, secret: admins.totpSecret, lastStep: admins.totpLastStep })
+    .from(admins)
+    .where(eq(admins.id, adminId));
+  if (!a?.enabled || !a.secret) return false;
+  if (!code) throw fail('google_code_required', undefined, { needGoogleCode: true });
+  const step = await verifyTotp(openTotpSecret(ctx, a.secret), code, a.lastStep);
+  const used =
+    step != null &&
+    (
+      await ctx.db
+        .update(admins)
+        .set({ totpLastStep: step })
+        .where(and(eq(admins.id, adminId), sql`(${admins.totpLastStep} IS NULL OR ${admins.totpLastStep} < ${step})`))
+        .returning({ id: admins.id })
+    ).length > 0;
+  if (!used) throw fail('google_code_invalid', undefined, { needGoogleCode: true });
+  return true;
 }
 
 /** `GET /api/user/info`: the role's permission entries in the shape the console's access checks read (spec §3). */

@@ -1,4 +1,5 @@
 import { defineDomain } from '../_kit/domain.js';
+import { tradingGuards } from './approval-guards.js';
 import { seedTrading } from './seed.js';
 import { tradingCounters } from './counters.js';
 import { tradingJobs } from './jobs.js';
@@ -7,6 +8,7 @@ import { tradingStockDeleteGuards } from './guards.js';
 
 export default defineDomain({
   name: 'trading',
+  guards: tradingGuards,
   routes: tradingRoutes,
   jobs: tradingJobs,
   counters: tradingCounters,

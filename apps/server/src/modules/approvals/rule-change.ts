@@ -1,0 +1,56 @@
+import { MONEY_OPERATIONS, approvalsApi, type ApprovalRule, type Lang, type approvalRuleUpdateInput } from '@stock-admin/contracts';
+import type { z } from 'zod';
+import type { AppContext, Principal } from '../../app/context.js';
+import { t } from '../../app/i18n.js';
+import { invalid } from '../../http/errors.js';
+import { createRequest, installRuleChange } from './requests.js';
+import { listRules, loosens, ruleOf, writeRule, type Rule } from './rules.js';
+
+const ruleItem = async (ctx: AppContext, operation: string): Promise<ApprovalRule> =>
+  (await listRules(ctx.db)).find((r) => r.operation === operation)!;
+
+function describe(lang: Lang, next: Rule): string {
+  if (!next.enabled) return lang === 'zh-CN' ? '关闭' : 'off';
+  return next.threshold == null ? (lang === 'zh-CN' ? '全部复核' : 'every call') : `≥ ¥${next.threshold}`;
+}
+
+/**
+ * `ruleUpdate.do`: tightening (on, a lower threshold, every call) is saved at once; loosening (off, a higher threshold)
+ * is itself a request a second administrator approves — one admin cannot switch dual control off alone.
+ */
+export async function updateRule(
+  ctx: AppContext,
+  p: Principal,
+  lang: Lang,
+  input: z.output<typeof approvalRuleUpdateInput>,
+): Promise<{ held: { id: number; status: 'pending' } } | { rule: ApprovalRule }> {
+  const money = MONEY_OPERATIONS.includes(input.operation);
+  if (!money && input.threshold != null) throw invalid('threshold', 'reason.threshold_not_money');
+  const current = await ruleOf(ctx.db, input.operation);
+  const next: Rule = {
+    operation: input.operation,
+    enabled: input.enabled,
+    threshold: money ? (input.threshold === undefined ? current.threshold : input.threshold) : null,
+    expiresHours: input.expiresHours ?? current.expiresHours,
+  };
+  if (loosens(current, next)) {
+    const held = await createRequest(ctx, p, lang, {
+      operation: 'rules',
+      target: `rule:${input.operation}`,
+      path: approvalsApi.ruleUpdate.path,
+      raw: next,
+      amount: null,
+      summary: t(lang, 'approval.rule.summary', { operation: t(lang, `approval.op.${input.operation}`), change: describe(lang, next) }),
+      expiresHours: current.expiresHours,
+    });
+    return { held };
+  }
+  await ctx.db.transaction((tx) => writeRule(tx, next, p.username));
+  return { rule: await ruleItem(ctx, input.operation) };
+}
+
+installRuleChange(async (ctx, maker, raw) => {
+  const next = raw as Rule;
+  await ctx.db.transaction((tx) => writeRule(tx, next, maker.username));
+  return { data: await ruleItem(ctx, next.operation) };
+});

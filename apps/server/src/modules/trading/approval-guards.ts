@@ -1,0 +1,28 @@
+import Decimal from 'decimal.js';
+import { tradingApi } from '@stock-admin/contracts';
+import { defineGuard, userLabel, yuan } from '../_kit/guards.js';
+import { registerMessages, t } from '../../app/i18n.js';
+
+registerMessages({
+  'approval.position.create': {
+    'zh-CN': '为 {user} 建仓 {gid} {shares} 股 @ {price}（{amount}）',
+    'en-US': 'Open {shares} {gid} at {price} for {user} ({amount})',
+  },
+});
+
+/** Dual control of a position an admin creates (`position.create`): its value is shares × price. */
+export const tradingGuards = [
+  defineGuard({
+    endpoint: tradingApi.create,
+    target: (i) => `user:${i.userId}:${i.gid}`,
+    amount: async (_db, i) => new Decimal(i.price).times(i.shares).toFixed(2),
+    summary: async (db, i, lang) =>
+      t(lang, 'approval.position.create', {
+        user: await userLabel(db, i.userId),
+        gid: i.gid,
+        shares: i.shares,
+        price: String(i.price),
+        amount: yuan(new Decimal(i.price).times(i.shares).toFixed(2)),
+      }),
+  }),
+];
