@@ -17,7 +17,7 @@ export type Effect =
       /** i18n keys under `realtime.` */
       titleKey: string;
       descKey: string;
-      params: { user: string; amount: string };
+      params: { user: string; amount: string; detail: string };
       /** The record's page (with `id` when the event names the record). */
       link: string;
       /** Stays until closed (no auto-dismiss). */
@@ -80,7 +80,7 @@ export function effectsOf(msg: Pick<SocketMessage, 'type' | 'msgType' | 'data'>)
       level: def.notice.level,
       titleKey: `${def.notice.name}Title`,
       descKey: `${def.notice.name}Desc`,
-      params: { user: userOf(d), amount: formatAmount(d.amount) },
+      params: { user: userOf(d), amount: formatAmount(d.amount), detail: text(d.reason) ?? '' },
       link: recordLink(type, d),
       persistent: def.notice.persistent,
       ...(text(d.id) ? { key: `${type}:${text(d.id)}` } : {}),

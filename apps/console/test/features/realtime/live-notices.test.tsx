@@ -89,7 +89,7 @@ describe('event → effect table (spec §4)', () => {
       level: 'warning',
       titleKey: 'rechargeFailureTitle',
       descKey: 'rechargeFailureDesc',
-      params: { user: 'Li Si', amount: '1,234,567.50' },
+      params: { user: 'Li Si', amount: '1,234,567.50', detail: '' },
       link: '/capital/rechargelist?id=R-7',
       persistent: true,
       key: 'RECHARGE_FAILURE:R-7',
@@ -98,7 +98,7 @@ describe('event → effect table (spec §4)', () => {
     expect(created).toMatchObject({
       level: 'info',
       persistent: false,
-      params: { user: '13800000000', amount: '50.00' },
+      params: { user: '13800000000', amount: '50.00', detail: '' },
       link: '/capital/rechargelist',
     });
   });
