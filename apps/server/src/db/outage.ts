@@ -40,6 +40,17 @@ export function* causes(e: unknown): Generator<{ code?: unknown; message?: unkno
     yield err as { code?: unknown; message?: unknown };
 }
 
+/** True for a unique violation (23505), of `constraint` when named, in the error or one it wraps. */
+export function isUniqueViolation(e: unknown, constraint?: string): boolean {
+  for (const c of causes(e)) {
+    if (c.code === '23505') return !constraint || (c as { constraint?: unknown }).constraint === constraint;
+  }
+  return false;
+}
+
+/** True for a foreign-key violation (23503) in the error or one it wraps. */
+export const isFkViolation = (e: unknown): boolean => [...causes(e)].some((c) => c.code === '23503');
+
 type Log = (level: 'error' | 'info', msg: string, detail?: Record<string, unknown>) => void;
 
 const state = { down: false, since: 0, errors: 0 };

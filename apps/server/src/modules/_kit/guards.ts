@@ -1,4 +1,3 @@
-import * as contracts from '@stock-admin/contracts';
 import type { z } from 'zod';
 import type { Endpoint, Lang } from '@stock-admin/contracts';
 import Decimal from 'decimal.js';
@@ -6,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { t } from '../../app/i18n.js';
 import { users } from '../users/tables.js';
+import { endpointsByPath } from './operations.js';
 
 type InputOf<E> = E extends Endpoint<infer B, z.ZodType | undefined> ? (B extends z.ZodType ? z.output<B> : Record<string, never>) : never;
 
@@ -48,24 +48,10 @@ export function guardSpecOf(e: Endpoint): GuardSpec {
   );
 }
 
-let byPath: Map<string, Endpoint> | null = null;
-
-/** The guarded endpoint behind a held request's path (every contract table `xxxApi`, nested at most twice). */
+/** The guarded endpoint behind a held request's path. */
 export function guardedEndpoint(path: string): Endpoint | undefined {
-  if (!byPath) {
-    byPath = new Map();
-    const walk = (v: unknown, depth: number) => {
-      if (!v || typeof v !== 'object' || depth > 2) return;
-      const e = v as Partial<Endpoint>;
-      if (typeof e.path === 'string' && e.access !== undefined) {
-        if (e.guard) byPath!.set(e.path, e as Endpoint);
-        return;
-      }
-      for (const x of Object.values(v)) walk(x, depth + 1);
-    };
-    for (const [name, table] of Object.entries(contracts)) if (name.endsWith('Api')) walk(table, 0);
-  }
-  return byPath.get(path);
+  const e = endpointsByPath().get(path)?.endpoint;
+  return e?.guard ? e : undefined;
 }
 
 /** ¥5,000.00: the queue's amounts (a decimal string in, grouped by thousands). */

@@ -15,6 +15,7 @@ import { assertAssignableRole } from './grants.js';
 import { SMS_TEXTS } from './messages.js';
 import { likeContains } from '../../db/like.js';
 import { onePage } from '../../db/paging.js';
+import { isFkViolation, isUniqueViolation } from '../../db/outage.js';
 
 // Admin accounts (管理列表): list, add, edit, lock, delete, sign out, chat, activation. Their
 // authenticator is google.ts; what a role may hand out, grants.ts.
@@ -114,11 +115,6 @@ export async function loadTarget(ctx: AppContext, actor: Principal, id: number):
   if (a.username === ctx.config.SUPER_ACCOUNT && !actor.isSuper) throw fail('admin_super_protected');
   return a;
 }
-
-const isUniqueViolation = (e: unknown) =>
-  (e as { code?: string; cause?: { code?: string } })?.code === '23505' || (e as { cause?: { code?: string } })?.cause?.code === '23505';
-const isFkViolation = (e: unknown) =>
-  (e as { code?: string })?.code === '23503' || (e as { cause?: { code?: string } })?.cause?.code === '23503';
 
 async function assertLoginFree(ctx: AppContext, login: string, exceptId?: number) {
   if (login === ctx.config.SUPER_ACCOUNT) throw fail('admin_login_reserved');

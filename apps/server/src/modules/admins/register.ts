@@ -10,6 +10,7 @@ import { hashPassword } from '../../lib/password.js';
 import { sendSms } from '../logs/index.js';
 import { SMS_TEXTS } from './messages.js';
 import { roleIdByCode } from './service.js';
+import { isUniqueViolation } from '../../db/outage.js';
 
 export const CODE_VALID_MINUTES = 5;
 export const CODE_RESEND_SECONDS = 60;
@@ -124,8 +125,7 @@ export async function register(ctx: AppContext, input: z.output<typeof registerI
       .returning({ id: adminAccounts.id });
     id = row!.id;
   } catch (e) {
-    const code = (e as { code?: string; cause?: { code?: string } }).code ?? (e as { cause?: { code?: string } }).cause?.code;
-    if (code === '23505') throw fail('admin_login_taken');
+    if (isUniqueViolation(e)) throw fail('admin_login_taken');
     throw e;
   }
   await sendSms(ctx, { phone: input.phone, kind: 'activation', content: SMS_TEXTS.register_submitted[lang], ip });

@@ -14,6 +14,7 @@ import { postAgent } from '../fundrecords/index.js';
 import { agentScope, assertAgentInScope, isAgentStaff, scopeRootAgentId } from '../_kit/scope.js';
 import './messages.js';
 import { onePage } from '../../db/paging.js';
+import { isUniqueViolation } from '../../db/outage.js';
 
 export { agentScope, userScope, assertUserInScope, assertAgentInScope, isAgentStaff } from '../_kit/scope.js';
 
@@ -173,13 +174,6 @@ async function checkRates(tx: Db, parentRow: AgentRow | null, rates: Rates, self
       if (c?.max != null && new Decimal(c.max).gt(v)) throw fail('agent_rate_below_child', { field: f, min: c.max });
     }
   }
-}
-
-function isUniqueViolation(e: unknown, constraint?: string): boolean {
-  const err = e as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const code = err.code ?? err.cause?.code;
-  const name = err.constraint ?? err.cause?.constraint;
-  return code === '23505' && (!constraint || name === constraint);
 }
 
 async function phoneTaken(tx: Db, phone: string, exceptId?: number): Promise<boolean> {

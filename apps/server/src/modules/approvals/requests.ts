@@ -17,6 +17,7 @@ import { onePage } from '../../db/paging.js';
 import { withCommitHooks, type CommitHooks } from '../../db/transactions.js';
 import { AppError, fail } from '../../http/errors.js';
 import { guardedRunOf } from '../../http/guarded.js';
+import { can } from '../../http/permissions.js';
 import { redact } from '../../http/redact.js';
 import { notify } from '../../realtime/notify.js';
 import { guardSpecOf, guardedEndpoint } from '../_kit/guards.js';
@@ -25,6 +26,7 @@ import { readInput, storeInput, type StoredInput } from './codec.js';
 import { holds, ruleOf } from './rules.js';
 import { approvalRequests } from './tables.js';
 import './messages.js';
+import { isUniqueViolation } from '../../db/outage.js';
 
 type Row = typeof approvalRequests.$inferSelect;
 type Reason = { key: string; params?: Record<string, string | number> };
@@ -32,7 +34,7 @@ type Reason = { key: string; params?: Record<string, string | number> };
 /** A claim older than this belongs to a process that died mid-approval: nothing committed, so it is released. */
 export const STALE_CLAIM_MS = 5 * 60_000;
 
-const mayDecide = (p: Principal) => p.isSuper || !!p.permissions.get('approvals')?.includes('edit');
+const mayDecide = (p: Principal) => can(p, 'approvals', 'edit');
 
 export function itemOf(r: Row, reader: Principal, lang: Lang): ApprovalItem {
   const reason = r.reason as Reason | null;
@@ -60,8 +62,7 @@ export function itemOf(r: Row, reader: Principal, lang: Lang): ApprovalItem {
 
 /** One pending request per operation and target: the second is refused naming the first. */
 async function refuseDuplicate(db: Db, operation: string, target: string, err: unknown): Promise<never> {
-  const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
-  if (code !== '23505') throw err;
+  if (!isUniqueViolation(err, 'approval_requests_one_pending')) throw err;
   const [first] = await db
     .select({ id: approvalRequests.id, maker: approvalRequests.makerName })
     .from(approvalRequests)
@@ -165,9 +166,9 @@ export async function requestDetail(ctx: AppContext, p: Principal, lang: Lang, i
   return { ...itemOf(r, p, lang), input: (r.input as StoredInput).shown, result: r.result ?? null };
 }
 
-/** Ends a pending request that is not being run (rejected, cancelled, expired, failed); false when it was not pending. */
-async function end(db: Db, id: number, set: Partial<Row>, claimedBy?: number): Promise<boolean> {
-  const gone = await db
+/** Ends a pending request that is not being run (rejected, cancelled, expired, failed): the row after, or undefined when it was not pending. */
+async function end(db: Db, id: number, set: Partial<Row>, claimedBy?: number): Promise<Row | undefined> {
+  const [ended] = await db
     .update(approvalRequests)
     .set({ ...set, decidedAt: new Date(), claimedAt: null })
     .where(
@@ -177,8 +178,8 @@ async function end(db: Db, id: number, set: Partial<Row>, claimedBy?: number): P
         claimedBy === undefined ? isNull(approvalRequests.claimedAt) : eq(approvalRequests.checkerId, claimedBy),
       ),
     )
-    .returning({ id: approvalRequests.id });
-  return gone.length > 0;
+    .returning();
+  return ended;
 }
 
 const refuseDecided = (r: Row, lang: Lang) => fail('approval_not_pending', { status: t(lang, `approval.status.${r.status}`) });
@@ -192,9 +193,10 @@ export async function cancelRequest(ctx: AppContext, p: Principal, lang: Lang, i
   const r = await rowOf(ctx.db, id);
   if (r.makerId !== p.adminId) throw fail('approval_not_maker');
   if (r.status !== 'pending') throw refuseDecided(r, lang);
-  if (!(await end(ctx.db, id, { status: 'cancelled' }))) throw fail('approval_busy');
+  const ended = await end(ctx.db, id, { status: 'cancelled' });
+  if (!ended) throw fail('approval_busy');
   notify(ctx, { type: 'APPROVAL_SETTLED', data: { id, status: 'cancelled' } });
-  return itemOf(await rowOf(ctx.db, id), p, lang);
+  return itemOf(ended, p, lang);
 }
 
 /** Marks the request approved inside the operation's own (first) transaction: the effect and the decision commit together. */
@@ -238,11 +240,10 @@ export async function decide(ctx: AppContext, checker: Principal, lang: Lang, d:
   if (r.status !== 'pending') throw refuseDecided(r, lang);
   const note = d.note?.trim() || null;
   if (!d.approve) {
-    if (!(await end(ctx.db, r.id, { status: 'rejected', checkerId: checker.adminId, checkerName: checker.username, note }))) {
-      throw fail('approval_busy');
-    }
+    const ended = await end(ctx.db, r.id, { status: 'rejected', checkerId: checker.adminId, checkerName: checker.username, note });
+    if (!ended) throw fail('approval_busy');
     tellMaker(ctx, r, 'rejected');
-    return { item: itemOf(await rowOf(ctx.db, r.id), checker, lang), message: 'approval_rejected' };
+    return { item: itemOf(ended, checker, lang), message: 'approval_rejected' };
   }
   if (STEP_UP_OPERATIONS.includes(r.operation as ApprovalOperation)) await verifyStepUp(ctx, checker.adminId, d.code);
   if (r.expiresAt.getTime() <= Date.now()) {
@@ -259,9 +260,9 @@ export async function decide(ctx: AppContext, checker: Principal, lang: Lang, d:
     throw now.status === 'pending' ? fail('approval_busy') : refuseDecided(now, lang);
   }
   const failWith = async (reason: Reason) => {
-    await end(ctx.db, r.id, { status: 'failed', reason, note }, checker.adminId);
+    const ended = await end(ctx.db, r.id, { status: 'failed', reason, note }, checker.adminId);
     tellMaker(ctx, r, 'failed');
-    throw fail('approval_failed', { reason: t(lang, reason.key, reason.params) }, itemOf(await rowOf(ctx.db, r.id), checker, lang));
+    throw fail('approval_failed', { reason: t(lang, reason.key, reason.params) }, itemOf(ended ?? (await rowOf(ctx.db, r.id)), checker, lang));
   };
   try {
     const outcome = await execute(ctx, r, checker, note, http);
@@ -291,7 +292,7 @@ async function execute(ctx: AppContext, r: Row, checker: Principal, note: string
     const run = guardedRunOf(ctx, r.path);
     if (!e || !run) throw new Error(`no guarded endpoint at ${r.path}`);
     if (e.super && !maker.isSuper) return 'maker_forbidden' as const;
-    if (typeof e.access === 'object' && !maker.isSuper && !maker.permissions.get(e.access.permission)?.includes(e.access.action)) {
+    if (typeof e.access === 'object' && !can(maker, e.access.permission, e.access.action)) {
       return 'maker_forbidden' as const;
     }
     const input = e.input ? parseStored(e, raw) : {};

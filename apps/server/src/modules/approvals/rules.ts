@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import {
   APPROVAL_EXPIRY_HOURS,
   GUARDED_OPERATIONS,
@@ -10,7 +10,6 @@ import {
 } from '@stock-admin/contracts';
 import type { Db } from '../../db/client.js';
 import { approvalRequests, approvalRules } from './tables.js';
-import { and } from 'drizzle-orm';
 
 export interface Rule {
   operation: GuardedOperation;

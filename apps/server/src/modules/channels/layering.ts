@@ -17,15 +17,11 @@ import type { AppContext } from '../../app/context.js';
 import { fail } from '../../http/errors.js';
 import './messages.js';
 import { onePage } from '../../db/paging.js';
+import { isUniqueViolation } from '../../db/outage.js';
 
 type TierRow = typeof layeringTiers.$inferSelect;
 type AddInput = z.output<typeof layeringInput>;
 type UpdateInput = z.output<typeof layeringUpdateInput>;
-
-const isUniqueViolation = (e: unknown) => {
-  const err = e as { code?: string; cause?: { code?: string } };
-  return err?.code === '23505' || err?.cause?.code === '23505';
-};
 
 function toItem(t: TierRow, channelCount = 0, userCount = 0): LayeringItem {
   return {

@@ -21,6 +21,7 @@ import { revokeUserSessions } from './sessions.js';
 import { iso, maskIdNumber, toBankItem, userItemById } from './shapes.js';
 import { attachUploads, fileUrl } from './uploads.js';
 import './messages.js';
+import { isUniqueViolation } from '../../db/outage.js';
 
 // A user's account: what other domains read, creation, detail and changes. The list's SQL is list.ts,
 // its export export.ts; bank cards banks.ts, the balance adjustment balance.ts, the real-name review review.ts.
@@ -84,11 +85,6 @@ export interface NewUser {
   realName?: string | null;
   regIp?: string | null;
   remark?: string;
-}
-
-function isUniqueViolation(e: unknown): boolean {
-  const err = e as { code?: string; cause?: { code?: string } };
-  return (err.code ?? err.cause?.code) === '23505';
 }
 
 async function phoneTaken(db: Db, phone: string, exceptId?: number): Promise<boolean> {
