@@ -16,7 +16,7 @@ import { registerBodyParsers } from './http/body.js';
 import { registerCompression } from './http/compression.js';
 import { parseLang, t } from './app/i18n.js';
 import { redactUrl } from './http/redact.js';
-import { toEnvelope } from './http/route.js';
+import { toEnvelope } from './http/call-run.js';
 import { guardApiDocs, registerSecurity } from './http/security.js';
 import { inlineScriptHashes, serveConsole } from './http/console-static.js';
 import { RETRY_AFTER_S, setOutageLog } from './db/outage.js';

@@ -24,9 +24,17 @@ declare module './live-events.js' {
 definePermission('approvals');
 defineLiveEvents({
   // a request waits: whoever may decide hears of it (and the queue's count moves)
-  APPROVAL_REQUESTED: { permission: 'approvals', page: '/approvals/index', notice: { name: 'approvalRequested', level: 'info', persistent: false } },
+  APPROVAL_REQUESTED: {
+    permission: 'approvals',
+    page: '/approvals/index',
+    notice: { name: 'approvalRequested', level: 'info', persistent: false },
+  },
   // sent to the maker alone (`toAdminIds`): what became of the request
-  APPROVAL_DECIDED: { permission: 'approvals', page: '/approvals/index', notice: { name: 'approvalDecided', level: 'info', persistent: true } },
+  APPROVAL_DECIDED: {
+    permission: 'approvals',
+    page: '/approvals/index',
+    notice: { name: 'approvalDecided', level: 'info', persistent: true },
+  },
   // a request left the queue (decided, cancelled, expired): consoles showing the queue read it again
   APPROVAL_SETTLED: { permission: 'approvals', page: '/approvals/index', recount: true },
 });
@@ -67,6 +75,8 @@ export const approvalItem = z.object({
   decidable: z.boolean(),
   /** approving it asks the decider's authenticator code */
   stepUp: z.boolean(),
+  /** the reader made it (and may cancel it while pending) */
+  own: z.boolean(),
 });
 export type ApprovalItem = z.infer<typeof approvalItem>;
 export const approvalDetail = approvalItem.extend({
@@ -152,9 +162,10 @@ export const approvalsApi = {
     input: approvalIdInput,
     data: approvalItem,
     module: 'approvals',
-    summary: "The maker withdraws a pending request",
+    summary: 'The maker withdraws a pending request',
   }),
-  ruleList: endpoint({ method: 'POST', path: '/admin/approval/ruleList.do', access: query, data: z.array(approvalRule) }),
+  // every signed-in admin reads the rules: the guarded forms say beforehand when a call will wait for approval
+  ruleList: endpoint({ method: 'POST', path: '/admin/approval/ruleList.do', access: 'signedIn', data: z.array(approvalRule) }),
   ruleUpdate: endpoint({
     method: 'POST',
     path: '/admin/approval/ruleUpdate.do',
@@ -165,5 +176,10 @@ export const approvalsApi = {
     summary: 'Tighten a rule (at once) or loosen it (held for a second administrator)',
   }),
   /** the queue's size for the caller: what waits that they may decide */
-  pendingCount: endpoint({ method: 'POST', path: '/admin/approval/pendingCount.do', access: 'signedIn', data: z.object({ count: zInt() }) }),
+  pendingCount: endpoint({
+    method: 'POST',
+    path: '/admin/approval/pendingCount.do',
+    access: 'signedIn',
+    data: z.object({ count: zInt() }),
+  }),
 } as const;

@@ -26,6 +26,8 @@ export const workplaceData = z.object({
     buys: z.number().int().nullable(),
     blockRequests: z.number().int().nullable(),
     subscriptions: z.number().int().nullable(),
+    /** requests held for a second administrator that the caller may decide (null: no approvals edit) */
+    approvals: z.number().int().nullable(),
   }),
   /** Open positions now and what closed today (null without the positions permission). */
   trading: z

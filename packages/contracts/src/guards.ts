@@ -19,7 +19,13 @@ export const APPROVAL_OPERATIONS = [...GUARDED_OPERATIONS, 'rules'] as const;
 export type ApprovalOperation = (typeof APPROVAL_OPERATIONS)[number];
 
 /** Operations that move money: their rule may hold only calls at or over an amount (yuan). */
-export const MONEY_OPERATIONS: readonly GuardedOperation[] = ['balance', 'deposit.create', 'deposit.confirm', 'withdrawal.pay', 'position.create'];
+export const MONEY_OPERATIONS: readonly GuardedOperation[] = [
+  'balance',
+  'deposit.create',
+  'deposit.confirm',
+  'withdrawal.pay',
+  'position.create',
+];
 
 /** A checker with an authenticator bound gives its current code to approve these (step-up). */
 export const STEP_UP_OPERATIONS: readonly ApprovalOperation[] = ['withdrawal.pay', 'balance', 'access', 'rules'];

@@ -39,7 +39,11 @@ export type LoginLogItem = z.infer<typeof loginLogItem>;
  * serve (an older release's).
  */
 export const operationRef = z
-  .object({ key: z.string(), permission: z.custom<PermissionKey>((v) => typeof v === 'string' && isPermissionKey(v), { message: 'invalid_value' }).nullable(), action: z.enum(ACTIONS).nullable() })
+  .object({
+    key: z.string(),
+    permission: z.custom<PermissionKey>((v) => typeof v === 'string' && isPermissionKey(v), { message: 'invalid_value' }).nullable(),
+    action: z.enum(ACTIONS).nullable(),
+  })
   .nullable();
 export type OperationRef = z.infer<typeof operationRef>;
 

@@ -37,7 +37,8 @@ export const roleGrants = z.preprocess(
     }
   },
   z.array(roleGrant).superRefine((grants, ctx) => {
-    if (grants.length > permissionKeys().length * 2) ctx.addIssue({ code: 'too_big', maximum: permissionKeys().length * 2, origin: 'array', inclusive: true, input: grants });
+    if (grants.length > permissionKeys().length * 2)
+      ctx.addIssue({ code: 'too_big', maximum: permissionKeys().length * 2, origin: 'array', inclusive: true, input: grants });
   }),
 );
 

@@ -15,6 +15,7 @@ import { accountPages } from '../features/account/routes';
 import { adminsPages } from '../features/admins/routes';
 import { agentsPages } from '../features/agents/routes';
 import { agreementsSection } from '../features/agreements/routes';
+import { approvalsPages, approvalsSection } from '../features/approvals/routes';
 import { blocktradePages } from '../features/blocktrade/routes';
 import { channelsPages } from '../features/channels/routes';
 import { contentPages } from '../features/content/routes';
@@ -132,12 +133,19 @@ export const shellRoutes: RouteEntry[] = [
   },
   agreementsSection,
   riskSection,
+  approvalsSection,
   {
     // Spec order: noticesetting, activesetting*, bannersetting, paysetting.
     path: '/allsetting',
     titleKey: 'funds.menu.allsetting',
     icon: <SettingOutlined />,
-    children: [contentPages.noticesetting, contentPages.activesetting, contentPages.bannersetting, fundsPages.paysetting],
+    children: [
+      contentPages.noticesetting,
+      contentPages.activesetting,
+      contentPages.bannersetting,
+      fundsPages.paysetting,
+      approvalsPages.rules,
+    ],
   },
   {
     // 个人中心 (spec order: settings/normal, basic, security, custom, iosPush (super-user only), push, pushlist).

@@ -51,6 +51,9 @@ export interface RequestOptions {
 
 export type RequestErrorKind = 'status' | 'login' | 'forbidden' | 'unauthorized' | 'network' | 'timeout' | 'unavailable' | 'held';
 
+/** True for a guarded call held for a second administrator (its form is done: the request waits in the queue). */
+export const isHeldError = (e: unknown): boolean => e instanceof RequestError && e.kind === 'held';
+
 /** What a guarded call answers: its own data, never the held request (that ends the call as a `held` RequestError). */
 export type Done<E> = Exclude<DataOf<E>, HeldData>;
 

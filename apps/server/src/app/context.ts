@@ -96,7 +96,13 @@ export interface AppContext {
 
 export interface ApprovalGate {
   /** The request the call was held as (nothing done), or null when its rule lets it run now. Writes in its own transaction. */
-  hold(call: { endpoint: Endpoint; input: unknown; raw: unknown; admin: Principal; lang: Lang }): Promise<{ id: number; status: 'pending' } | null>;
+  hold(call: {
+    endpoint: Endpoint;
+    input: unknown;
+    raw: unknown;
+    admin: Principal;
+    lang: Lang;
+  }): Promise<{ id: number; status: 'pending' } | null>;
 }
 
 /** The admins behind sockets, as the socket hub routes to them (realtime/acl.ts, realtime/connections.ts). */

@@ -69,7 +69,6 @@ export function withCommitHooks<T>(list: readonly (CommitHooks | undefined)[], f
   return hooks.run([...(hooks.getStore() ?? []), ...list.filter((h): h is CommitHooks => h !== undefined)], fn);
 }
 
-
 /** Counted for the tests (and as `db_transaction_retries_total`): transactions tried again after a conflict. */
 export const conflictStats = { retried: 0, exhausted: 0 };
 /** Counted for the tests: COMMITs whose acknowledgement was lost, by what PostgreSQL then said of them. */

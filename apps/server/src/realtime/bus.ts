@@ -35,7 +35,12 @@ const revokeReasons = [
 export const busMessage = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('event'),
-    event: z.object({ type: z.string().refine(isSocketEvent), data: eventData, userId: z.number().int().optional(), toAdminIds: z.array(z.number().int()).optional() }),
+    event: z.object({
+      type: z.string().refine(isSocketEvent),
+      data: eventData,
+      userId: z.number().int().optional(),
+      toAdminIds: z.array(z.number().int()).optional(),
+    }),
     agentIds: z.array(z.number().int()).max(1000),
     raisedAt: z.number().optional(),
   }),

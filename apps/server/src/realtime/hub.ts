@@ -161,7 +161,9 @@ export class SocketHub extends SocketConnections {
       const acl = acls.get(c.adminId);
       if (!acl) continue;
       // a reply to named operators reaches them alone (not locked), whatever their role holds
-      const to = event.toAdminIds ? !acl.locked && event.toAdminIds.includes(c.adminId) : canReceive(acl, event.type, event.userId, agentIds);
+      const to = event.toAdminIds
+        ? !acl.locked && event.toAdminIds.includes(c.adminId)
+        : canReceive(acl, event.type, event.userId, agentIds);
       if (to && this.send(c, frame)) n++;
     }
     this.counters.delivered += n;

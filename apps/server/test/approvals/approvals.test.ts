@@ -25,7 +25,9 @@ beforeAll(async () => {
   ({ a, b, close } = await twoInstances({ JOBS_ENABLED: 'false' }));
   maker = await signedIn(a, 'admin');
   checker = await signedIn(a, 'admin');
-  await a.app.ctx.db.transaction((tx) => writeRule(tx, { operation: 'balance', enabled: true, threshold: '50000', expiresHours: 24 }, 'test'));
+  await a.app.ctx.db.transaction((tx) =>
+    writeRule(tx, { operation: 'balance', enabled: true, threshold: '50000', expiresHours: 24 }, 'test'),
+  );
 }, 60_000);
 afterAll(async () => {
   if (PG) await close();
@@ -38,7 +40,9 @@ const decide = (t: TestApp, token: string, id: number, approve: boolean, extra: 
 const records = async (userId: number) =>
   rows<{ n: number }>(await a.app.ctx.db.execute(sql`SELECT count(*)::int AS n FROM fund_records WHERE user_id = ${userId}`))[0]!.n;
 const request = async (id: number) =>
-  rows<{ status: string; reason: unknown }>(await a.app.ctx.db.execute(sql`SELECT status, reason FROM approval_requests WHERE id = ${id}`))[0]!;
+  rows<{ status: string; reason: unknown }>(
+    await a.app.ctx.db.execute(sql`SELECT status, reason FROM approval_requests WHERE id = ${id}`),
+  )[0]!;
 
 describe.skipIf(!PG)('dual control', () => {
   it('runs a call under the threshold at once, and holds one at or over it with nothing changed', async () => {
@@ -57,7 +61,14 @@ describe.skipIf(!PG)('dual control', () => {
     // English, for an English reader
     const en = (await adjust(a, maker.token, await makeUser(a), '60000')).json();
     expect(en.status).toBe(0);
-    const again = (await post(a, '/admin/user/updateAmt.do', { userId, amt: '70000', direction: 0, note: 'x' }, { token: maker.token, json: true, lang: 'en-US' })).json();
+    const again = (
+      await post(
+        a,
+        '/admin/user/updateAmt.do',
+        { userId, amt: '70000', direction: 0, note: 'x' },
+        { token: maker.token, json: true, lang: 'en-US' },
+      )
+    ).json();
     expect(again.status).toBe(1);
     expect(again.msg).toContain(`#${r.data.approval.id}`);
   });
@@ -98,10 +109,18 @@ describe.skipIf(!PG)('dual control', () => {
   it('a rejection changes nothing; the maker may cancel their own pending request, no one else', async () => {
     const userId = await makeUser(a);
     const one = (await adjust(a, maker.token, userId, '90000')).json().data.approval.id as number;
-    expect((await decide(a, checker.token, one, false, { note: '金额有误' })).json()).toMatchObject({ status: 0, data: { status: 'rejected' } });
+    expect((await decide(a, checker.token, one, false, { note: '金额有误' })).json()).toMatchObject({
+      status: 0,
+      data: { status: 'rejected' },
+    });
     const two = (await adjust(a, maker.token, userId, '90000')).json().data.approval.id as number;
-    expect((await post(a, '/admin/approval/cancel.do', { id: two }, { token: checker.token, json: true })).json()).toMatchObject({ status: 1 });
-    expect((await post(a, '/admin/approval/cancel.do', { id: two }, { token: maker.token, json: true })).json()).toMatchObject({ status: 0, data: { status: 'cancelled' } });
+    expect((await post(a, '/admin/approval/cancel.do', { id: two }, { token: checker.token, json: true })).json()).toMatchObject({
+      status: 1,
+    });
+    expect((await post(a, '/admin/approval/cancel.do', { id: two }, { token: maker.token, json: true })).json()).toMatchObject({
+      status: 0,
+      data: { status: 'cancelled' },
+    });
     expect((await decide(a, checker.token, two, true)).json()).toMatchObject({ status: 1 });
     expect((await balances(a, userId)).userAmt).toBe('0.00');
   });
@@ -118,14 +137,28 @@ describe.skipIf(!PG)('dual control', () => {
 
   it('loosening a rule needs a second administrator; tightening is immediate', async () => {
     const rule = (op: string) =>
-      post(a, '/admin/approval/ruleList.do', {}, { token: checker.token, json: true }).then((r) => r.json().data.find((x: { operation: string }) => x.operation === op));
-    const tighten = (await post(a, '/admin/approval/ruleUpdate.do', { operation: 'deposit.create', enabled: true, threshold: '10000' }, { token: maker.token, json: true })).json();
+      post(a, '/admin/approval/ruleList.do', {}, { token: checker.token, json: true }).then((r) =>
+        r.json().data.find((x: { operation: string }) => x.operation === op),
+      );
+    const tighten = (
+      await post(
+        a,
+        '/admin/approval/ruleUpdate.do',
+        { operation: 'deposit.create', enabled: true, threshold: '10000' },
+        { token: maker.token, json: true },
+      )
+    ).json();
     expect(tighten).toMatchObject({ status: 0, data: { enabled: true, threshold: '10000.00' } });
-    const loosen = (await post(a, '/admin/approval/ruleUpdate.do', { operation: 'deposit.create', enabled: false }, { token: maker.token, json: true })).json();
+    const loosen = (
+      await post(a, '/admin/approval/ruleUpdate.do', { operation: 'deposit.create', enabled: false }, { token: maker.token, json: true })
+    ).json();
     expect(loosen.data.approval.status).toBe('pending');
     expect(await rule('deposit.create')).toMatchObject({ enabled: true, pendingChange: loosen.data.approval.id });
     expect((await decide(a, maker.token, loosen.data.approval.id, true)).json().status).toBe(1);
-    expect((await decide(b, checker.token, loosen.data.approval.id, true)).json()).toMatchObject({ status: 0, data: { status: 'approved' } });
+    expect((await decide(b, checker.token, loosen.data.approval.id, true)).json()).toMatchObject({
+      status: 0,
+      data: { status: 'approved' },
+    });
     expect(await rule('deposit.create')).toMatchObject({ enabled: false, pendingChange: null });
   });
 
@@ -138,7 +171,9 @@ describe.skipIf(!PG)('dual control', () => {
     const userId = await makeUser(a);
     const held = (await adjust(a, maker.token, userId, '55000')).json().data.approval.id as number;
     expect((await decide(a, bound.token, held, true)).json()).toMatchObject({ status: 1 });
-    expect((await decide(a, bound.token, held, true, { code: (await totpCode(secret)) === '000000' ? '111111' : '000000' })).json()).toMatchObject({ status: 1 });
+    expect(
+      (await decide(a, bound.token, held, true, { code: (await totpCode(secret)) === '000000' ? '111111' : '000000' })).json(),
+    ).toMatchObject({ status: 1 });
     expect((await request(held)).status).toBe('pending');
     const ok = (await decide(a, bound.token, held, true, { code: await totpCode(secret) })).json();
     expect(ok).toMatchObject({ status: 0, data: { status: 'approved' } });
@@ -146,14 +181,20 @@ describe.skipIf(!PG)('dual control', () => {
   });
 
   it('holds position creation and access changes when their rules are on, and runs them on approval', async () => {
-    await a.app.ctx.db.transaction((tx) => writeRule(tx, { operation: 'access', enabled: true, threshold: null, expiresHours: 24 }, 'test'));
-    const r = (await post(a, '/admin/role/add.do', { name: `复核角色${Date.now() % 1e6}`, permissions: [] }, { token: maker.token, json: true })).json();
+    await a.app.ctx.db.transaction((tx) =>
+      writeRule(tx, { operation: 'access', enabled: true, threshold: null, expiresHours: 24 }, 'test'),
+    );
+    const r = (
+      await post(a, '/admin/role/add.do', { name: `复核角色${Date.now() % 1e6}`, permissions: [] }, { token: maker.token, json: true })
+    ).json();
     expect(r.data?.approval?.status, r.msg).toBe('pending');
     const before = rows<{ n: number }>(await a.app.ctx.db.execute(sql`SELECT count(*)::int AS n FROM admin_roles`))[0]!.n;
     const ok = (await decide(b, checker.token, r.data.approval.id, true)).json();
     expect(ok, ok.msg).toMatchObject({ status: 0, data: { status: 'approved' } });
     const after = rows<{ n: number }>(await a.app.ctx.db.execute(sql`SELECT count(*)::int AS n FROM admin_roles`))[0]!.n;
     expect(after).toBe(before + 1);
-    await a.app.ctx.db.transaction((tx) => writeRule(tx, { operation: 'access', enabled: false, threshold: null, expiresHours: 24 }, 'test'));
+    await a.app.ctx.db.transaction((tx) =>
+      writeRule(tx, { operation: 'access', enabled: false, threshold: null, expiresHours: 24 }, 'test'),
+    );
   });
 });

@@ -48,10 +48,12 @@ it('every figure equals the hand sums of today, in each caller’s scope', async
     realNamePending: 1,
     deposits: { count: 3, amount: '700.00' },
     withdrawals: { count: 1, amount: '50.00' },
-    pending: { deposits: 0, withdrawals: 0, buys: 0, blockRequests: 0, subscriptions: 0 },
+    pending: { deposits: 0, withdrawals: 0, buys: 0, blockRequests: 0, subscriptions: 0, approvals: 0 },
     trading: { openPositions: 1, openMargin: '500.00', unrealizedPnl: '100.00', closedToday: 1, realizedPnlToday: '-30.00' },
   });
   const a = await get((await signedIn(t, 'agent', { agentId: agentA })).token);
+  // agent staff decide no approvals: no such queue on their workplace
+  expect(a.pending.approvals).toBeNull();
   expect(a).toMatchObject({
     newUsers: 3,
     realNamePending: 1,

@@ -1,3 +1,5 @@
+import { isHeldError } from '../../lib/request';
+import { HeldHint } from '../approvalHint';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Alert, Form, Input, Modal, Radio, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -68,7 +70,9 @@ export function AdjustModal({
     try {
       await onSubmit(confirming);
     } catch (e) {
-      if (showFieldError(form, e, ['amt', 'note'])) setConfirming(null);
+      // held for a second administrator: the request is in the queue, this dialog is done
+      if (isHeldError(e)) onClose();
+      else if (showFieldError(form, e, ['amt', 'note'])) setConfirming(null);
     } finally {
       setBusy(false);
     }
@@ -136,6 +140,7 @@ export function AdjustModal({
         </Form>
         {confirming && (
           <div data-testid={`${testId}-confirm`}>
+            <HeldHint operation="balance" amount={confirming.amt} />
             <Alert
               type={confirming.direction === 0 ? 'info' : 'warning'}
               showIcon

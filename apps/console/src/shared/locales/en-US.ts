@@ -166,6 +166,7 @@ export default {
     filters: 'Filters',
     filtersOn: 'Filters · {{n}}',
   },
+  approvalHint: 'This will wait for a second administrator: nothing happens until it is approved',
   csvImport: {
     choose: 'Click or drop a CSV file here',
     template: 'Download template',

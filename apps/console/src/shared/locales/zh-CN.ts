@@ -164,6 +164,7 @@ export default {
     filters: '筛选',
     filtersOn: '筛选 · {{n}}',
   },
+  approvalHint: '此操作将提交另一位管理员复核，批准后才会执行',
   csvImport: {
     choose: '点击或拖入 CSV 文件',
     template: '下载模板',

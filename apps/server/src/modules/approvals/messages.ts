@@ -30,7 +30,10 @@ registerMessages({
     'zh-CN': '放宽复核规则「{operation}」：{change}',
     'en-US': 'Loosen the rule "{operation}": {change}',
   },
-  'reason.threshold_not_money': { 'zh-CN': '该操作不涉及金额，不能设置金额门槛', 'en-US': 'this operation moves no money: it has no threshold' },
+  'reason.threshold_not_money': {
+    'zh-CN': '该操作不涉及金额，不能设置金额门槛',
+    'en-US': 'this operation moves no money: it has no threshold',
+  },
 });
 
 registerMessages({

@@ -57,6 +57,7 @@ export function itemOf(r: Row, reader: Principal, lang: Lang): ApprovalItem {
     expiresAt: r.expiresAt.toISOString(),
     decidable: r.status === 'pending' && r.makerId !== reader.adminId && mayDecide(reader),
     stepUp: STEP_UP_OPERATIONS.includes(r.operation as ApprovalOperation),
+    own: r.makerId === reader.adminId,
   };
 }
 
@@ -81,7 +82,12 @@ export interface NewRequest {
 }
 
 /** Stores a held call (inside a transaction: the caller's log row and key mark commit with it) and tells the checkers. */
-export async function createRequest(ctx: AppContext, maker: Principal, lang: Lang, r: NewRequest): Promise<{ id: number; status: 'pending' }> {
+export async function createRequest(
+  ctx: AppContext,
+  maker: Principal,
+  lang: Lang,
+  r: NewRequest,
+): Promise<{ id: number; status: 'pending' }> {
   let id: number;
   try {
     id = await ctx.db.transaction(async (tx) => {
@@ -146,7 +152,10 @@ export async function listRequests(ctx: AppContext, p: Principal, lang: Lang, q:
   if (q.makerId) w.push(eq(approvalRequests.makerId, q.makerId));
   if (q.mine) w.push(eq(approvalRequests.status, 'pending'), sql`${approvalRequests.makerId} <> ${p.adminId}`);
   const where = w.length ? and(...w) : undefined;
-  const [{ total }] = (await ctx.db.select({ total: sql<number>`count(*)::int` }).from(approvalRequests).where(where)) as [{ total: number }];
+  const [{ total }] = (await ctx.db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(approvalRequests)
+    .where(where)) as [{ total: number }];
   const list = await onePage(ctx.db.select().from(approvalRequests).where(where).orderBy(desc(approvalRequests.id)).$dynamic(), q);
   return { list: list.map((r) => itemOf(r, p, lang)), total, pageNum: q.pageNum, pageSize: q.pageSize };
 }
@@ -212,7 +221,9 @@ class ApprovedMark implements CommitHooks {
     const done = await tx
       .update(approvalRequests)
       .set({ status: 'approved', decidedAt: new Date(), claimedAt: null, note: this.note })
-      .where(and(eq(approvalRequests.id, this.id), eq(approvalRequests.status, 'pending'), eq(approvalRequests.checkerId, this.checker.adminId)))
+      .where(
+        and(eq(approvalRequests.id, this.id), eq(approvalRequests.status, 'pending'), eq(approvalRequests.checkerId, this.checker.adminId)),
+      )
       .returning({ id: approvalRequests.id });
     // the claim was released under us (a stale-claim sweep): this run must not commit
     if (!done.length) throw fail('approval_busy');
@@ -262,17 +273,27 @@ export async function decide(ctx: AppContext, checker: Principal, lang: Lang, d:
   const failWith = async (reason: Reason) => {
     const ended = await end(ctx.db, r.id, { status: 'failed', reason, note }, checker.adminId);
     tellMaker(ctx, r, 'failed');
-    throw fail('approval_failed', { reason: t(lang, reason.key, reason.params) }, itemOf(ended ?? (await rowOf(ctx.db, r.id)), checker, lang));
+    throw fail(
+      'approval_failed',
+      { reason: t(lang, reason.key, reason.params) },
+      itemOf(ended ?? (await rowOf(ctx.db, r.id)), checker, lang),
+    );
   };
   try {
     const outcome = await execute(ctx, r, checker, note, http);
     if (outcome === 'maker_gone' || outcome === 'maker_forbidden') return await failWith({ key: `reason.approval_${outcome}` });
-    await ctx.db.update(approvalRequests).set({ result: (redact(outcome.data) ?? null) as object }).where(eq(approvalRequests.id, r.id));
+    await ctx.db
+      .update(approvalRequests)
+      .set({ result: (redact(outcome.data) ?? null) as object })
+      .where(eq(approvalRequests.id, r.id));
   } catch (err) {
     if (err instanceof AppError && err.key === 'approval_failed') throw err;
     if (err instanceof AppError) return await failWith({ key: err.key, params: err.params });
     // not the operation's refusal (a database outage, a bug): release the claim so that it can be decided again
-    await ctx.db.update(approvalRequests).set({ claimedAt: null }).where(and(eq(approvalRequests.id, r.id), eq(approvalRequests.status, 'pending')));
+    await ctx.db
+      .update(approvalRequests)
+      .set({ claimedAt: null })
+      .where(and(eq(approvalRequests.id, r.id), eq(approvalRequests.status, 'pending')));
     throw err;
   }
   tellMaker(ctx, r, 'approved');

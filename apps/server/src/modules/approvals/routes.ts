@@ -12,7 +12,10 @@ export function approvalsRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, approvalsApi.pendingCount, async ({ admin }) => ({ count: await pendingFor(ctx, admin) }));
   route(app, ctx, approvalsApi.decide, async ({ admin, lang, input, req, reply, audit, message }) => {
     const r = await decide(ctx, admin, lang, input, { req, reply });
-    audit({ targetId: input.id, after: { status: r.item.status, operation: r.item.operation, path: r.item.path, summary: r.item.summary } });
+    audit({
+      targetId: input.id,
+      after: { status: r.item.status, operation: r.item.operation, path: r.item.path, summary: r.item.summary },
+    });
     message(r.message);
     return r.item;
   });

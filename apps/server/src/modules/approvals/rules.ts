@@ -19,7 +19,12 @@ export interface Rule {
 }
 
 /** A rule never written is off: dual control is switched on by an operator (the demo switches on its own). */
-const OFF = (operation: GuardedOperation): Rule => ({ operation, enabled: false, threshold: null, expiresHours: APPROVAL_EXPIRY_HOURS.default });
+const OFF = (operation: GuardedOperation): Rule => ({
+  operation,
+  enabled: false,
+  threshold: null,
+  expiresHours: APPROVAL_EXPIRY_HOURS.default,
+});
 
 export async function ruleOf(db: Db, operation: GuardedOperation): Promise<Rule> {
   const [r] = await db.select().from(approvalRules).where(eq(approvalRules.operation, operation));
@@ -46,7 +51,13 @@ export function loosens(current: Rule, next: Rule): boolean {
 }
 
 export async function writeRule(db: Db, rule: Rule, by: string): Promise<void> {
-  const values = { enabled: rule.enabled, threshold: rule.threshold, expiresHours: rule.expiresHours, updatedAt: new Date(), updatedBy: by };
+  const values = {
+    enabled: rule.enabled,
+    threshold: rule.threshold,
+    expiresHours: rule.expiresHours,
+    updatedAt: new Date(),
+    updatedBy: by,
+  };
   await db
     .insert(approvalRules)
     .values({ operation: rule.operation, ...values })

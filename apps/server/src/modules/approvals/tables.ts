@@ -46,7 +46,9 @@ export const approvalRequests = pgTable(
     expiresAt: ts('expires_at').notNull(),
   },
   (t) => [
-    uniqueIndex('approval_requests_one_pending').on(t.operation, t.target).where(sql`status = 'pending'`),
+    uniqueIndex('approval_requests_one_pending')
+      .on(t.operation, t.target)
+      .where(sql`status = 'pending'`),
     index('approval_requests_status').on(t.status, t.id),
     index('approval_requests_maker').on(t.makerId, t.id),
   ],

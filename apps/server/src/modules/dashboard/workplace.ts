@@ -5,6 +5,7 @@ import type { AppContext, Principal } from '../../app/context.js';
 import { can } from '../../http/permissions.js';
 import { counters } from '../_kit/counters.js';
 import { operationOf } from '../_kit/operations.js';
+import { pendingFor } from '../approvals/index.js';
 import { dayStart, inScope, nextDay, realAccount } from './scope.js';
 
 type R = Record<string, string | number | null>;
@@ -87,6 +88,7 @@ export async function workplace(ctx: AppContext, admin: Principal, now = new Dat
       buys: await queue(ctx, admin, '19', 'financing'),
       blockRequests: await queue(ctx, admin, '20', 'financing'),
       subscriptions,
+      approvals: can(admin, 'approvals', 'edit') ? await pendingFor(ctx, admin) : null,
     },
     trading,
     recentOperations: recent.map((r) => ({

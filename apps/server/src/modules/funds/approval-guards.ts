@@ -8,15 +8,26 @@ import { rechargeOrders, withdrawals } from './tables.js';
 
 registerMessages({
   'approval.deposit.create': { 'zh-CN': '为 {user} 创建充值 {amount}', 'en-US': 'Create a deposit of {amount} for {user}' },
-  'approval.deposit.confirm': { 'zh-CN': '确认 {user} 的充值 {orderNo}（{amount}）', 'en-US': 'Confirm deposit {orderNo} of {user} ({amount})' },
+  'approval.deposit.confirm': {
+    'zh-CN': '确认 {user} 的充值 {orderNo}（{amount}）',
+    'en-US': 'Confirm deposit {orderNo} of {user} ({amount})',
+  },
   'approval.withdrawal.pay': { 'zh-CN': '向 {user} 打款 {orderNo}（{amount}）', 'en-US': 'Pay withdrawal {orderNo} to {user} ({amount})' },
   'approval.withdrawal.payMany': { 'zh-CN': '批量打款 {count} 笔，共 {amount}', 'en-US': 'Pay {count} withdrawals, {amount} in all' },
 });
 
 const deposit = async (db: Db, id: number) =>
-  (await db.select({ userId: rechargeOrders.userId, amount: rechargeOrders.amount, orderNo: rechargeOrders.orderNo }).from(rechargeOrders).where(eq(rechargeOrders.id, id)))[0];
+  (
+    await db
+      .select({ userId: rechargeOrders.userId, amount: rechargeOrders.amount, orderNo: rechargeOrders.orderNo })
+      .from(rechargeOrders)
+      .where(eq(rechargeOrders.id, id))
+  )[0];
 const payouts = (db: Db, ids: number[]) =>
-  db.select({ userId: withdrawals.userId, amount: withdrawals.amount, orderNo: withdrawals.orderNo }).from(withdrawals).where(inArray(withdrawals.id, ids));
+  db
+    .select({ userId: withdrawals.userId, amount: withdrawals.amount, orderNo: withdrawals.orderNo })
+    .from(withdrawals)
+    .where(inArray(withdrawals.id, ids));
 const ids = (list: readonly (string | number)[]) => list.map(Number).filter((n) => Number.isInteger(n) && n > 0);
 
 /** Dual control of money coming in (`deposit.create`, `deposit.confirm`) and going out (`withdrawal.pay`). */
@@ -52,11 +63,14 @@ export const fundsGuards = [
   defineGuard({
     endpoint: withdrawApi.batch,
     applies: (i) => i.state === 1,
-    target: (i) => `withdrawals:${ids(i.ids).sort((a, b) => a - b).join(',')}`.slice(0, 500),
-    // the batch is held when any one payout reaches the threshold: the largest is its amount
+    target: (i) =>
+      `withdrawals:${ids(i.ids)
+        .sort((a, b) => a - b)
+        .join(',')}`.slice(0, 500),
+    // a batch pays its total at once: held when the total reaches the threshold (splitting a payout does not evade it)
     amount: async (db, i) => {
       const rows = await payouts(db, ids(i.ids));
-      return rows.length ? rows.map((r) => new Decimal(r.amount)).reduce((a, b) => Decimal.max(a, b)).toFixed(2) : null;
+      return rows.length ? rows.reduce((a, r) => a.plus(r.amount), new Decimal(0)).toFixed(2) : null;
     },
     summary: async (db, i, lang) => {
       const rows = await payouts(db, ids(i.ids));

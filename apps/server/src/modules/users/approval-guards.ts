@@ -15,7 +15,10 @@ const balance = (endpoint: typeof usersApi.updateAmt | typeof usersApi.virtualUp
     target: (i) => `user:${i.userId}`,
     amount: async (_db, i) => i.amt,
     summary: async (db, i, lang) =>
-      t(lang, i.direction === 0 ? 'approval.balance.credit' : 'approval.balance.debit', { user: await userLabel(db, i.userId), amount: yuan(i.amt) }),
+      t(lang, i.direction === 0 ? 'approval.balance.credit' : 'approval.balance.debit', {
+        user: await userLabel(db, i.userId),
+        amount: yuan(i.amt),
+      }),
   });
 
 export const usersGuards = [balance(usersApi.updateAmt), balance(usersApi.virtualUpdateAmt)];

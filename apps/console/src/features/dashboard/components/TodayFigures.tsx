@@ -45,6 +45,7 @@ export function TodayFigures() {
     { key: 'blockRequests', n: d.pending.blockRequests, to: '/position/dzList' },
     { key: 'subscriptions', n: d.pending.subscriptions, to: '/newshares/newsharesrecord?status=1' },
     { key: 'realName', n: d.realNamePending, to: '/userlist/index' },
+    { key: 'approvals', n: d.pending.approvals, to: '/approvals/index' },
   ].filter((x) => x.n !== null);
   return (
     <div data-testid="today-figures">

@@ -57,6 +57,7 @@ export default {
         blockRequests: 'Block trades to review',
         subscriptions: 'Subscriptions to allot',
         realName: 'Real names to review',
+        approvals: 'Requests to approve',
       },
     },
     // English greets by three parts of the day: the spec's 上午 is still morning, its 中午 already afternoon

@@ -57,6 +57,7 @@ export default {
         blockRequests: '待审核大宗交易',
         subscriptions: '待配售申购',
         realName: '待实名审核',
+        approvals: '待复核申请',
       },
     },
     greeting: {

@@ -1,3 +1,5 @@
+import { isHeldError } from '../../../lib/request';
+import { HeldHint } from '../../../shared/approvalHint';
 import { useEffect, useState } from 'react';
 import { Alert, Form, Input, Modal, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -35,6 +37,7 @@ export function CreateRechargeModal({ open, onClose, onCreated }: { open: boolea
   const [form] = Form.useForm<CreateRechargeValues>();
   const [saving, setSaving] = useState(false);
   const immediate = Form.useWatch('immediate', form);
+  const amount = Form.useWatch('amount', form);
   useEffect(() => {
     if (open) form.resetFields();
   }, [open, form]);
@@ -47,7 +50,9 @@ export function CreateRechargeModal({ open, onClose, onCreated }: { open: boolea
       feedback.message.success(t('funds.recharge.created'));
       onCreated();
     } catch (e) {
-      showFieldError(form, e, ['userId', 'amount', 'channelId', 'note']);
+      // held for a second administrator (the queue has it): this dialog is done
+      if (isHeldError(e)) onClose();
+      else showFieldError(form, e, ['userId', 'amount', 'channelId', 'note']);
     } finally {
       setSaving(false);
     }
@@ -65,6 +70,7 @@ export function CreateRechargeModal({ open, onClose, onCreated }: { open: boolea
       forceRender
       okButtonProps={{ 'data-testid': 'recharge-create-ok' }}
     >
+      <HeldHint operation="deposit.create" amount={isAmount(String(amount ?? '')) ? String(amount) : null} />
       <Form form={form} layout="vertical" name="rechargeCreate" data-testid="recharge-create-form" initialValues={{ immediate: false }}>
         <Form.Item
           name="userId"

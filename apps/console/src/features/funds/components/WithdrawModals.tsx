@@ -1,3 +1,5 @@
+import { isHeldError } from '../../../lib/request';
+import { HeldHint } from '../../../shared/approvalHint';
 import { useEffect, useState } from 'react';
 import { Descriptions, Form, Input, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -47,7 +49,8 @@ export function ApproveModal({
     try {
       await onSubmit({ channelId: v.channelId ?? undefined, note: v.note?.trim() || undefined });
     } catch (e) {
-      showFieldError(form, e, ['channelId', 'note']);
+      if (isHeldError(e)) onClose();
+      else showFieldError(form, e, ['channelId', 'note']);
     } finally {
       setSaving(false);
     }
@@ -66,6 +69,7 @@ export function ApproveModal({
       width={560}
     >
       <div data-testid="pay-dialog">
+        <HeldHint operation="withdrawal.pay" amount={item ? item.amount : (total ?? null)} />
         {item ? (
           <>
             <Typography.Paragraph type="secondary">{t('funds.withdraw.approveDesc')}</Typography.Paragraph>

@@ -10,10 +10,6 @@ export default {
     forceClosedDesc: "{{user}}'s positions were closed at the force-close line (P/L {{amount}})",
     createOrderTitle: 'New deposit order',
     createOrderDesc: '{{user}} created a deposit order of {{amount}}',
-    approvalRequestedTitle: 'A request waits for approval',
-    approvalRequestedDesc: '{{detail}}',
-    approvalDecidedTitle: 'Your request was decided',
-    approvalDecidedDesc: '{{detail}}',
     view: 'View record',
   },
 };

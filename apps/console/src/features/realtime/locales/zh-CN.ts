@@ -10,10 +10,6 @@ export default {
     forceClosedDesc: '用户 {{user}} 的持仓已在强平线平仓（盈亏 {{amount}}）',
     createOrderTitle: '新的充值订单',
     createOrderDesc: '用户 {{user}} 创建了充值订单，金额 {{amount}}',
-    approvalRequestedTitle: '新的复核申请',
-    approvalRequestedDesc: '{{detail}}',
-    approvalDecidedTitle: '你的复核申请已有结果',
-    approvalDecidedDesc: '{{detail}}',
     view: '查看记录',
   },
 };

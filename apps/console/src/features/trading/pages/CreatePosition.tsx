@@ -1,3 +1,6 @@
+import Decimal from 'decimal.js';
+import { isHeldError } from '../../../lib/request';
+import { HeldHint } from '../../../shared/approvalHint';
 import '../../../shared/styles/trading.css';
 import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Col, DatePicker, Form, Input, InputNumber, Radio, Row, Select, Space } from 'antd';
@@ -47,6 +50,8 @@ export default function CreatePosition() {
   const settings = risk.data?.settings ?? null;
   const gid = Form.useWatch('gid', form);
   const [shares, leverage, price] = [Form.useWatch('shares', form), Form.useWatch('leverage', form), Form.useWatch('price', form)];
+  // what dual control weighs: the position's value (shares × price), as the server does
+  const heldAmount = shares && price && /^\d+(\.\d+)?$/.test(String(price)) ? new Decimal(String(price)).times(shares).toFixed(2) : null;
   const gids = useMemo(() => (gid && /^(sh|sz|bj)\d{6}$/.test(gid) ? [gid] : []), [gid]);
   const quote = useQuotes(gids)[gids[0] ?? ''];
   const cls = picked && picked.gid === gid ? { board: picked.board, st: picked.st } : gid ? boardOfGid(gid) : null;
@@ -72,7 +77,11 @@ export default function CreatePosition() {
       setPicked(null);
       navigate('/position/createList');
     } catch (e) {
-      showFieldError(form, e, FIELDS);
+      // held for a second administrator: the form is done, the request waits in the queue
+      if (isHeldError(e)) {
+        form.resetFields();
+        setPicked(null);
+      } else showFieldError(form, e, FIELDS);
     } finally {
       setSaving(false);
     }
@@ -81,6 +90,7 @@ export default function CreatePosition() {
   return (
     <div className="trading-page" data-testid="create-position">
       {!mayCreate && <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('trading.create.notAllowed')} />}
+      {mayCreate && <HeldHint operation="position.create" amount={heldAmount} />}
       <Row gutter={16}>
         <Col xs={24} lg={14}>
           <Card title={t('trading.menu.createfinancing')} extra={<Link to="/position/createList">{t('trading.menu.createList')}</Link>}>
