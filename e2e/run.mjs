@@ -46,7 +46,14 @@ async function main() {
   fs.mkdirSync(path.join(root, 'e2e/screenshots'), { recursive: true });
   // the quote feed's clock starts inside a trading session and ticks every second, so prices move (issue 20)
   const server = await startServer({
-    env: { QUOTE_CLOCK_START: '2026-11-24T10:00:00+08:00', QUOTE_INTERVAL_MS: '1000', QUOTE_SESSION: 'exchange' },
+    // the demo's dual-control rules off: the specs create admins, roles and positions as one operator; approvals.spec.ts
+    // switches on the rule it tests
+    env: {
+      QUOTE_CLOCK_START: '2026-11-24T10:00:00+08:00',
+      QUOTE_INTERVAL_MS: '1000',
+      QUOTE_SESSION: 'exchange',
+      DEMO_APPROVAL_RULES: 'false',
+    },
   });
   console.log(`[e2e] server on ${server.base}; specs: ${specs.join(', ')}`);
   let code;

@@ -54,6 +54,9 @@ const envSchema = z.object({
     .regex(/^[\w:.-]{1,100}$/, 'letters, digits, _ : . - only')
     .default('stock-admin:events'),
   SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
+  /** The demo's dual-control rules (issue 49) switched on when it is seeded; the browser suite seeds them off, and its
+   * approvals spec switches on the rule it needs (other specs create admins and positions without a second admin). */
+  DEMO_APPROVAL_RULES: bool.default(true),
   /** Run the scheduled-task runner in this process (every instance may; each slot still runs once). */
   JOBS_ENABLED: bool.default(true),
   /** Default: `info` (a line per request) with DATABASE_URL; `warn` on the embedded demo, whose terminal stays quiet. */

@@ -141,6 +141,19 @@ export const deleteLogInput = z
   })
   .refine((v) => v.ids !== undefined || v.before !== undefined, { message: 'ids_or_before', path: ['ids'] });
 
+/** The operation log's hash chain, walked again (issue 49): the first broken link, or none. */
+export const chainReport = z.object({
+  ok: z.boolean(),
+  checked: z.number().int(),
+  firstSeq: z.number().int(),
+  lastSeq: z.number().int(),
+  unsealed: z.number().int(),
+  broken: z
+    .object({ seq: z.number().int(), id: z.number().int().nullable(), problem: z.enum(['changed', 'missing', 'relinked', 'tail']) })
+    .nullable(),
+});
+export type ChainReport = z.infer<typeof chainReport>;
+
 /** Exports answer a CSV file (UTF-8 with BOM) of the same filters, at most EXPORT_MAX_ROWS rows. */
 export const EXPORT_MAX_ROWS = 50_000;
 
@@ -199,6 +212,14 @@ export const logsApi = {
     input: pushLogQuery,
     data: pageOf(pushLogItem),
     summary: 'Push log (messages sent through the push provider)',
+  }),
+  chainVerify: endpoint({
+    method: 'POST',
+    path: '/admin/log/chainVerify.do',
+    access: { permission: 'operationlog', action: 'query' },
+    super: true,
+    data: chainReport,
+    summary: "Walks the operation log's hash chain again: the first changed, missing or relinked row, or none",
   }),
   deleteLogs: endpoint({
     method: 'POST',

@@ -69,6 +69,11 @@ export function withCommitHooks<T>(list: readonly (CommitHooks | undefined)[], f
   return hooks.run([...(hooks.getStore() ?? []), ...list.filter((h): h is CommitHooks => h !== undefined)], fn);
 }
 
+/** Runs `fn` with no commit hooks: work of its own that a request runs (sealing its log row), not the request's change. */
+export function withoutCommitHooks<T>(fn: () => Promise<T>): Promise<T> {
+  return hooks.run([], fn);
+}
+
 /** Counted for the tests (and as `db_transaction_retries_total`): transactions tried again after a conflict. */
 export const conflictStats = { retried: 0, exhausted: 0 };
 /** Counted for the tests: COMMITs whose acknowledgement was lost, by what PostgreSQL then said of them. */

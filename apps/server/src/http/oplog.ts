@@ -5,6 +5,7 @@ import type { Db } from '../db/client.js';
 import type { Principal } from '../app/context.js';
 import { storable } from './input.js';
 import { redact } from './redact.js';
+import { sealRows } from './chain.js';
 
 export interface OplogEntry {
   admin: Principal | null;
@@ -37,9 +38,10 @@ const rowOf = (e: OplogEntry) =>
     msg: storable(e.msg.slice(0, 500)),
   }) satisfies typeof operationLog.$inferInsert;
 
-/** Writes one operation-log row. */
+/** Writes one operation-log row, finished, and seals it onto the chain. */
 export async function writeOplog(db: Db, e: OplogEntry): Promise<void> {
-  await db.insert(operationLog).values(rowOf(e));
+  const [r] = await db.insert(operationLog).values(rowOf(e)).returning({ id: operationLog.id });
+  await sealRows(db, [r!.id]);
 }
 
 /**
@@ -79,8 +81,10 @@ export class OplogRow implements CommitHooks {
   async finish(status: number, msg: string): Promise<void> {
     this.finished = true;
     const row = rowOf({ ...this.entry(), status, msg });
-    if (this.id == null) await this.db.insert(operationLog).values(row);
+    if (this.id == null) this.id = (await this.db.insert(operationLog).values(row).returning({ id: operationLog.id }))[0]!.id;
     else await this.db.update(operationLog).set(row).where(eq(operationLog.id, this.id));
+    // finished: now it may join the chain (a row left unsealed by a crash here is sealed by the audit-seal job)
+    await sealRows(this.db, [this.id]);
   }
 }
 

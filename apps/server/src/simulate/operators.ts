@@ -5,7 +5,8 @@ import type { Rng } from './rng.js';
 
 /**
  * Operator bots (`--operators`): signed in through the admin API, they work the review queues as a team would —
- * approve most, reject some with a reason — so that a long run goes on unattended. Each bot is one admin (one sign-in:
+ * approve most, reject some with a reason — so that a long run goes on unattended; with dual control on, each bot decides the
+ * requests the others' calls left waiting (the soak runs two bots: admin and super). Each bot is one admin (one sign-in:
  * two bots of one admin would sign each other out). The first holds the console's socket, as an open console does
  * (heartbeats included), and counts the live notices; every buy a simulated user placed must be announced
  * (BUY_GP_REQUEST) or the run counts it as a lost notice, and a socket the server closed during the run is a failure.
@@ -50,6 +51,16 @@ const QUEUES: Queue[] = [
     name: 'realNames',
     list: ['/admin/user/list.do', { realState: 1 }],
     decide: (id) => ['approveRealName', '/admin/user/authByAdmin.do', { id, state: 2 }],
+  },
+  {
+    // dual control: a payout (or any guarded call) a bot made over the threshold waits for another bot, as a second
+    // administrator would decide it; never the maker's own (`mine`)
+    name: 'approvals',
+    list: ['/admin/approval/list.do', { status: 'pending', mine: true }],
+    decide: (id, rng) =>
+      rng.chance(0.9)
+        ? ['approveRequest', '/admin/approval/decide.do', { id, approve: true, note: '已核对' }]
+        : ['rejectRequest', '/admin/approval/decide.do', { id, approve: false, note: '请补充凭证' }],
   },
   {
     name: 'blockTrades',

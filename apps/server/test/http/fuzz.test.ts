@@ -64,7 +64,8 @@ const bad = fc.oneof(
 let t: TestApp;
 let token: string;
 let userId: number;
-const EXCLUDED_TABLES = ['operation_log', 'login_log', 'admin_sessions', 'schema_migrations'];
+// the logs (the operation log's chain head moves with every row it seals), sessions and the migration record
+const EXCLUDED_TABLES = ['operation_log', 'audit_chain_head', 'login_log', 'admin_sessions', 'schema_migrations'];
 let fingerprintSql: string;
 
 async function fingerprint(): Promise<string> {

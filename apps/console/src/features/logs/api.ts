@@ -6,4 +6,5 @@ export const logCalls = {
   loginList: (q: InputOf<typeof logsApi.loginList>) => call(logsApi.loginList, q),
   operationList: (q: InputOf<typeof logsApi.operationList>) => call(logsApi.operationList, q),
   smsList: (q: InputOf<typeof logsApi.smsList>) => call(logsApi.smsList, q),
+  chainVerify: () => call(logsApi.chainVerify, undefined, { silent: true }),
 };

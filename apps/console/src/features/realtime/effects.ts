@@ -1,4 +1,4 @@
-import type { SocketMessage } from '@stock-admin/contracts';
+import type { Lang, SocketMessage } from '@stock-admin/contracts';
 // The zod-free entry: this table is all the socket path needs.
 import { isRoutedEvent, liveEvent, type LiveEventDef, type RoutedEventType } from '@stock-admin/contracts/live-events';
 import type { BadgeKey } from '../../lib/badges';
@@ -35,6 +35,10 @@ export const recordPage = (type: RoutedEventType): string => liveEvent(type).pag
 type Data = Record<string, unknown>;
 
 const asData = (v: unknown): Data => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Data) : {});
+/** A line the server says in both languages (`{'zh-CN', 'en-US'}`, e.g. a held request's summary), in the reader's. */
+const saidIn = (v: unknown, lang: Lang): string | undefined =>
+  v && typeof v === 'object' && typeof (v as Record<string, unknown>)[lang] === 'string' ? (v as Record<string, string>)[lang] : undefined;
+
 const text = (v: unknown): string | undefined =>
   typeof v === 'string' && v.trim() ? v.trim() : typeof v === 'number' ? String(v) : undefined;
 
@@ -64,7 +68,7 @@ export function recordLink(type: RoutedEventType, d: Data): string {
  * The effects of one server message (`type`, or `msgType` when `type` is absent), derived from its
  * row of `LIVE_EVENTS`: the counter bump, the sound, the notice. Unknown → none.
  */
-export function effectsOf(msg: Pick<SocketMessage, 'type' | 'msgType' | 'data'>): Effect[] {
+export function effectsOf(msg: Pick<SocketMessage, 'type' | 'msgType' | 'data'>, lang: Lang = 'zh-CN'): Effect[] {
   const type = msg.type ?? msg.msgType;
   if (type === 'KICKOUT_ANOTHER') return [{ kind: 'kickout' }];
   if (!type || !isRoutedEvent(type)) return [];
@@ -80,7 +84,7 @@ export function effectsOf(msg: Pick<SocketMessage, 'type' | 'msgType' | 'data'>)
       level: def.notice.level,
       titleKey: `${def.notice.name}Title`,
       descKey: `${def.notice.name}Desc`,
-      params: { user: userOf(d), amount: formatAmount(d.amount), detail: text(d.reason) ?? '' },
+      params: { user: userOf(d), amount: formatAmount(d.amount), detail: saidIn(d.summary, lang) ?? text(d.reason) ?? '' },
       link: recordLink(type, d),
       persistent: def.notice.persistent,
       ...(text(d.id) ? { key: `${type}:${text(d.id)}` } : {}),

@@ -143,7 +143,7 @@ export function createLiveSocket(settings: SocketMode | SocketSettings, c: LiveC
     onState: (s) => (s === 'open' ? bus.opened((m) => client?.send(m) ?? false) : bus.closed()),
     onMessage: (msg) => {
       if (bus.dispatch(msg)) return;
-      applyEffects(effectsOf(msg), {
+      applyEffects(effectsOf(msg, currentLang()), {
         ...c,
         onKickout: () => {
           client?.stop();

@@ -103,6 +103,20 @@ describe('event → effect table (spec §4)', () => {
     });
   });
 
+  it("says a held request's line in the reader's language (the server sends both), linking to the queue", () => {
+    const summary = { 'zh-CN': '给 张伟 #215 加款 ¥60,000.00', 'en-US': 'Credit 张伟 #215 with ¥60,000.00' };
+    const [zh] = effectsOf(msg('APPROVAL_REQUESTED', { id: 9, amount: '60000', summary }));
+    expect(zh).toMatchObject({
+      kind: 'notice',
+      titleKey: 'approvalRequestedTitle',
+      params: { detail: summary['zh-CN'] },
+      link: '/approvals/index?id=9',
+    });
+    const [en] = effectsOf(msg('APPROVAL_DECIDED', { id: 9, summary, status: 'approved' }), 'en-US');
+    expect(en).toMatchObject({ titleKey: 'approvalDecidedTitle', params: { detail: summary['en-US'] }, persistent: true });
+    expect(effectsOf(msg('APPROVAL_SETTLED', { id: 9 })).map((e) => e.kind)).toEqual(['recount']);
+  });
+
   it('formats amounts on the string, never through a float', () => {
     expect(formatAmount('0.1')).toBe('0.10');
     expect(formatAmount('1000')).toBe('1,000.00');

@@ -1,6 +1,7 @@
 import { defineDomain } from '../_kit/domain.js';
 import { approvalsRoutes } from './routes.js';
 import { approvalSweepJob } from './jobs.js';
+import { seedApprovalsDemo } from './seed.js';
 import './rule-change.js';
 
 export default defineDomain({
@@ -8,4 +9,5 @@ export default defineDomain({
   permissions: [{ key: 'approvals', name: { 'zh-CN': '复核', 'en-US': 'Approvals' } }],
   routes: approvalsRoutes,
   jobs: [approvalSweepJob],
+  seed: { run: seedApprovalsDemo, after: ['users', 'funds'] },
 });

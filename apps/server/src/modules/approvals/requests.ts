@@ -24,11 +24,16 @@ import { guardSpecOf, guardedEndpoint } from '../_kit/guards.js';
 import { adminPrincipal, verifyStepUp } from '../session/index.js';
 import { readInput, storeInput, type StoredInput } from './codec.js';
 import { holds, ruleOf } from './rules.js';
-import { approvalRequests } from './tables.js';
+import { approvalRequests, type Said } from './tables.js';
 import './messages.js';
 import { isUniqueViolation } from '../../db/outage.js';
 
 type Row = typeof approvalRequests.$inferSelect;
+/** A line said in both languages (the queue's readers choose theirs). */
+export async function saidIn(say: (lang: Lang) => Promise<string> | string): Promise<Said> {
+  return { 'zh-CN': await say('zh-CN'), 'en-US': await say('en-US') };
+}
+
 type Reason = { key: string; params?: Record<string, string | number> };
 
 /** A claim older than this belongs to a process that died mid-approval: nothing committed, so it is released. */
@@ -43,7 +48,7 @@ export function itemOf(r: Row, reader: Principal, lang: Lang): ApprovalItem {
     operation: r.operation as ApprovalOperation,
     target: r.target,
     path: r.path,
-    summary: r.summary,
+    summary: r.summary[lang],
     amount: r.amount,
     status: r.status,
     makerId: r.makerId,
@@ -77,7 +82,8 @@ export interface NewRequest {
   path: string;
   raw: unknown;
   amount: string | null;
-  summary: string;
+  /** the queue's line in both languages */
+  summary: Said;
   expiresHours: number;
 }
 
@@ -111,7 +117,7 @@ export async function createRequest(
   } catch (err) {
     return refuseDuplicate(ctx.db, r.operation, r.target, err);
   }
-  notify(ctx, { type: 'APPROVAL_REQUESTED', data: { id, amount: r.amount ?? undefined, reason: r.summary } });
+  notify(ctx, { type: 'APPROVAL_REQUESTED', data: { id, amount: r.amount ?? undefined, summary: r.summary } });
   return { id, status: 'pending' };
 }
 
@@ -132,7 +138,7 @@ export function approvalGate(ctx: AppContext) {
         path: call.endpoint.path,
         raw: call.raw,
         amount,
-        summary: await spec.summary(ctx.db, call.input as never, call.lang),
+        summary: await saidIn((lang) => spec.summary(ctx.db, call.input as never, lang)),
         expiresHours: rule.expiresHours,
       });
     },
@@ -194,7 +200,7 @@ async function end(db: Db, id: number, set: Partial<Row>, claimedBy?: number): P
 const refuseDecided = (r: Row, lang: Lang) => fail('approval_not_pending', { status: t(lang, `approval.status.${r.status}`) });
 
 function tellMaker(ctx: AppContext, r: Row, status: string) {
-  notify(ctx, { type: 'APPROVAL_DECIDED', data: { id: r.id, reason: r.summary, status }, toAdminIds: [r.makerId] });
+  notify(ctx, { type: 'APPROVAL_DECIDED', data: { id: r.id, summary: r.summary, status }, toAdminIds: [r.makerId] });
   notify(ctx, { type: 'APPROVAL_SETTLED', data: { id: r.id, status } });
 }
 

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AppContext, Principal } from '../../app/context.js';
 import { t } from '../../app/i18n.js';
 import { invalid } from '../../http/errors.js';
-import { createRequest, installRuleChange } from './requests.js';
+import { createRequest, installRuleChange, saidIn } from './requests.js';
 import { listRules, loosens, ruleOf, writeRule, type Rule } from './rules.js';
 
 const ruleItem = async (ctx: AppContext, operation: string): Promise<ApprovalRule> =>
@@ -40,7 +40,9 @@ export async function updateRule(
       path: approvalsApi.ruleUpdate.path,
       raw: next,
       amount: null,
-      summary: t(lang, 'approval.rule.summary', { operation: t(lang, `approval.op.${input.operation}`), change: describe(lang, next) }),
+      summary: await saidIn((l) =>
+        t(l, 'approval.rule.summary', { operation: t(l, `approval.op.${input.operation}`), change: describe(l, next) }),
+      ),
       expiresHours: current.expiresHours,
     });
     return { held };

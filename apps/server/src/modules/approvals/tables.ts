@@ -1,6 +1,9 @@
 import { bigserial, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import type { Lang } from '@stock-admin/contracts';
 import { money, ts } from '../../db/columns.js';
+
+export type Said = Record<Lang, string>;
 
 // The approvals domain's tables (dual control, issue 49; migrations/ beside this file).
 
@@ -25,7 +28,8 @@ export const approvalRequests = pgTable(
     path: text('path').notNull(),
     input: jsonb('input').notNull(),
     amount: money('amount'),
-    summary: text('summary').notNull(),
+    /** the line an operator reads, in both languages ({'zh-CN', 'en-US'}) */
+    summary: jsonb('summary').$type<Said>().notNull(),
     status: text('status', { enum: ['pending', 'approved', 'rejected', 'expired', 'failed', 'cancelled'] })
       .notNull()
       .default('pending'),

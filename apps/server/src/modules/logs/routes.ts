@@ -1,3 +1,4 @@
+import { verifyChain } from '../../http/chain.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { logsApi } from '@stock-admin/contracts';
 import { loginLog } from '../session/tables.js';
@@ -69,10 +70,12 @@ export function logsRoutes(app: FastifyInstance, ctx: AppContext): void {
     exportLog('sms-log', smsLog, smsLogCond, ['id', 'createdAt', 'phone', 'kind', 'content', 'provider', 'result', 'error', 'ip']),
   );
 
+  route(app, ctx, logsApi.chainVerify, () => verifyChain(ctx.db));
   route(app, ctx, logsApi.deleteLogs, async ({ input, audit, message }) => {
     const r = await deleteLogs(ctx.db, input);
+    // of the operation log: the range of the chain removed and its last hash (this row is the tombstone)
     audit({ targetId: input.kind, after: r });
     message('logs_deleted', { count: r.deleted });
-    return r;
+    return { deleted: r.deleted };
   });
 }

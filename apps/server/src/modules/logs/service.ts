@@ -1,3 +1,5 @@
+import { deleteChainPrefix } from '../../http/chain.js';
+import { invalid } from '../../http/errors.js';
 import { and, count, desc, eq, gte, ilike, inArray, lt, lte, ne, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -143,8 +145,18 @@ const TABLES: Record<LogKind, { table: WithId; time: PgColumn }> = {
   taskRun: { table: scheduledTaskRuns, time: scheduledTaskRuns.startedAt },
 };
 
-/** Super-user deletion of log rows (by id or older than a time); the route logs the deletion itself. */
-export async function deleteLogs(db: Db, input: z.output<typeof deleteLogInput>): Promise<{ deleted: number }> {
+/**
+ * Super-user deletion of log rows (by id or older than a time); the route logs the deletion itself. The operation log
+ * is a hash chain: only its oldest rows go, by time (a prefix), and the deletion's own log row names the range.
+ */
+export async function deleteLogs(
+  db: Db,
+  input: z.output<typeof deleteLogInput>,
+): Promise<{ deleted: number; fromSeq?: number | null; toSeq?: number | null; lastHash?: string | null }> {
+  if (input.kind === 'operation') {
+    if (input.ids || !input.before) throw invalid('before', 'reason.oplog_by_time');
+    return deleteChainPrefix(db, new Date(input.before));
+  }
   const { table, time } = TABLES[input.kind];
   const w: SQL[] = [];
   if (input.ids) w.push(inArray(table.id, input.ids));

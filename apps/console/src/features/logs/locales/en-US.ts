@@ -1,6 +1,16 @@
 /** Logs and scheduled tasks (en-US; the title of 站内消息 stays here, its page strings are in features/messages). Same keys as zh-CN. */
 export default {
   logs: {
+    chain: {
+      ok_one: 'The operation log chain verifies: 1 row (seq {{first}}–{{last}}), none changed or removed',
+      ok_other: 'The operation log chain verifies: {{count}} rows (seq {{first}}–{{last}}), none changed or removed',
+      changed: 'The operation log chain is broken: the row at seq {{seq}} (#{{id}}) was changed',
+      missing: 'The operation log chain is broken: the row at seq {{seq}} is missing (deleted)',
+      relinked: 'The operation log chain is broken: the row at seq {{seq}} (#{{id}}) does not follow the one before it',
+      tail: 'The operation log chain is broken: its last rows were removed',
+      unsealed_one: '1 row written just now is not in the chain yet (it joins within a minute)',
+      unsealed_other: '{{count}} rows written just now are not in the chain yet (they join within a minute)',
+    },
     menu: {
       logmanage: 'Logs',
       loginlog: 'Login log',

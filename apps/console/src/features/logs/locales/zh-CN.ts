@@ -1,6 +1,14 @@
 /** 日志管理: logs and scheduled tasks (zh-CN; the menu title of 站内消息 stays here, its page strings are in features/messages). The English file has the same keys. */
 export default {
   logs: {
+    chain: {
+      ok_other: '操作日志链校验通过：{{count}} 条（序号 {{first}}–{{last}}），没有记录被修改或删除',
+      changed: '操作日志链校验失败：序号 {{seq}} 的记录（#{{id}}）内容被修改',
+      missing: '操作日志链校验失败：序号 {{seq}} 的记录缺失（被删除）',
+      relinked: '操作日志链校验失败：序号 {{seq}} 的记录（#{{id}}）与上一条不衔接',
+      tail: '操作日志链校验失败：最后的记录被删除',
+      unsealed_other: '另有 {{count}} 条刚写入的记录尚未加入链（一分钟内自动加入）',
+    },
     menu: {
       logmanage: '日志管理',
       loginlog: '登录日志',

@@ -1,4 +1,5 @@
-import { Descriptions, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Descriptions, Tag, Tooltip, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import type { ProColumns } from '@ant-design/pro-components';
 import type { ListLayout } from '../../../shared/list/layout';
 import { useTranslation } from 'react-i18next';
@@ -70,6 +71,28 @@ function Detail({ r }: { r: OperationLogItem }) {
         </div>
       )}
     </div>
+  );
+}
+
+/** Whether the hash chain of the rows verifies (walked by the server: `npm run audit:verify` does the same). */
+function ChainStatus() {
+  const { t } = useTranslation();
+  const q = useQuery({ queryKey: ['logs', 'chain'], queryFn: () => logCalls.chainVerify(), staleTime: 30_000 });
+  const r = q.data;
+  if (!r) return null;
+  return (
+    <Alert
+      showIcon
+      style={{ marginBottom: 16 }}
+      type={r.ok ? 'success' : 'error'}
+      data-testid="oplog-chain"
+      message={
+        r.ok
+          ? t('logs.chain.ok', { count: r.checked, first: r.firstSeq, last: r.lastSeq })
+          : t(`logs.chain.${r.broken!.problem}`, { seq: r.broken!.seq, id: r.broken!.id ?? '-' })
+      }
+      description={r.unsealed ? t('logs.chain.unsealed', { count: r.unsealed }) : undefined}
+    />
   );
 }
 
@@ -152,6 +175,7 @@ export default function OperationLog() {
       list={(q) => logCalls.operationList(q)}
       exportEndpoint={logsApi.operationExport}
       settings
+      banner={<ChainStatus />}
       expandable={{ expandedRowRender: (r) => <Detail r={r} />, rowExpandable: (r) => r.summary != null || !!r.userAgent }}
     />
   );

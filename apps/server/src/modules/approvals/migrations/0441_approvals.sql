@@ -16,7 +16,7 @@ CREATE TABLE approval_requests (
   path text NOT NULL,
   input jsonb NOT NULL,
   amount numeric(20, 2),
-  summary text NOT NULL,
+  summary jsonb NOT NULL,
   status text NOT NULL DEFAULT 'pending'
     CHECK (status IN ('pending', 'approved', 'rejected', 'expired', 'failed', 'cancelled')),
   maker_id integer NOT NULL,

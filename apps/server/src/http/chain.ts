@@ -1,0 +1,139 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { rows } from '../db/migrate.js';
+import { withoutCommitHooks } from '../db/transactions.js';
+
+/**
+ * The operation log's hash chain (issue 49): a finished row is sealed — given the next `seq`, the previous link's hash
+ * and its own — under one advisory lock, so that two instances never give two rows one place. `audit_chain_head` keeps
+ * the last link (a row cut from the end shows) and where the chain starts (a deletion removes its oldest rows and
+ * moves the start; its own log row names the range). `verifyChain` walks it again: `npm run audit:verify`, and the
+ * operation-log page.
+ */
+const CHAIN_LOCK = 4_900_049;
+
+/**
+ * A link's hash, computed by PostgreSQL from the row's stored content (so sealing and checking read the same text):
+ * every column an operator reads, NULL written as \N, the instant in UTC to the microsecond, the summary as jsonb text.
+ */
+export const linkHash = (prev: SQL, seq: SQL): SQL => sql`encode(sha256(convert_to(concat_ws(chr(31),
+  ${prev}, ${seq}::text, id::text, coalesce(admin_id::text, '\\N'), coalesce(admin_name, '\\N'), module, action, method,
+  coalesce(target_id, '\\N'), summary::text, coalesce(ip, '\\N'), coalesce(user_agent, '\\N'), result, status::text,
+  coalesce(msg, '\\N'), to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')), 'UTF8')), 'hex')`;
+
+/** Seals these finished rows (in this order) onto the chain, in one transaction under the chain's lock. */
+export async function sealRows(db: Db, ids: readonly number[]): Promise<void> {
+  if (!ids.length) return;
+  // work of its own: not a transaction of the request that runs it (its log row and key mark are written already)
+  await withoutCommitHooks(() =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${CHAIN_LOCK})`);
+      const [head] = rows<{ seq: string; hash: string }>(await tx.execute(sql`SELECT seq::text, hash FROM audit_chain_head WHERE id = 1`));
+      let seq = Number(head!.seq);
+      let prev = head!.hash;
+      for (const id of ids) {
+        const [r] = rows<{ hash: string }>(
+          await tx.execute(sql`
+            UPDATE operation_log SET seq = ${seq + 1}, prev_hash = ${prev}, hash = ${linkHash(sql`${prev}::text`, sql`${seq + 1}::bigint`)}
+            WHERE id = ${id} AND seq IS NULL RETURNING hash`),
+        );
+        if (!r) continue; // sealed already (the sweep and the request met)
+        seq += 1;
+        prev = r.hash;
+      }
+      await tx.execute(sql`UPDATE audit_chain_head SET seq = ${seq}, hash = ${prev} WHERE id = 1`);
+    }),
+  );
+}
+
+/** Rows finished but never sealed (their process died between the write and the seal), older than `olderThanMs`. */
+export async function sealLeftovers(db: Db, olderThanMs = 60_000): Promise<number> {
+  const ids = rows<{ id: string }>(
+    await db.execute(sql`
+      SELECT id::text FROM operation_log WHERE seq IS NULL AND created_at < now() - make_interval(secs => ${olderThanMs / 1000})
+      ORDER BY id LIMIT 5000`),
+  ).map((r) => Number(r.id));
+  await sealRows(db, ids);
+  return ids.length;
+}
+
+export interface ChainBreak {
+  /** the place in the chain where it breaks, and the row there (null: the row is gone) */
+  seq: number;
+  id: number | null;
+  problem: 'changed' | 'missing' | 'relinked' | 'tail';
+}
+export interface ChainReport {
+  ok: boolean;
+  checked: number;
+  firstSeq: number;
+  lastSeq: number;
+  /** rows not sealed yet (written in the last minute, or left by a process that died: the sweep seals them) */
+  unsealed: number;
+  broken: ChainBreak | null;
+}
+
+/** Walks the chain from its start: the first link that does not follow from the one before it, or none. */
+export async function verifyChain(db: Db, batch = 5000): Promise<ChainReport> {
+  const [head] = rows<{ seq: string; hash: string; first_seq: string; first_prev: string }>(
+    await db.execute(sql`SELECT seq::text, hash, first_seq::text, first_prev FROM audit_chain_head WHERE id = 1`),
+  );
+  const [u] = rows<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM operation_log WHERE seq IS NULL`));
+  const lastSeq = Number(head!.seq);
+  const firstSeq = Number(head!.first_seq);
+  let expect = firstSeq;
+  let prev = head!.first_prev;
+  let checked = 0;
+  const report = (broken: ChainBreak | null): ChainReport => ({ ok: !broken, checked, firstSeq, lastSeq, unsealed: u!.n, broken });
+  for (;;) {
+    const page = rows<{ id: string; seq: string; prev_hash: string; hash: string; again: string }>(
+      await db.execute(sql`
+        SELECT id::text, seq::text, prev_hash, hash, ${linkHash(sql`prev_hash`, sql`seq`)} AS again
+        FROM operation_log WHERE seq >= ${expect} ORDER BY operation_log.seq LIMIT ${batch}`),
+    );
+    for (const r of page) {
+      const seq = Number(r.seq);
+      if (seq !== expect) return report({ seq: expect, id: null, problem: 'missing' });
+      if (r.prev_hash !== prev) return report({ seq, id: Number(r.id), problem: 'relinked' });
+      if (r.again !== r.hash) return report({ seq, id: Number(r.id), problem: 'changed' });
+      prev = r.hash;
+      expect += 1;
+      checked += 1;
+    }
+    if (page.length < batch) break;
+  }
+  if (expect - 1 !== lastSeq || (lastSeq >= firstSeq && prev !== head!.hash)) {
+    return report({ seq: Math.min(expect, lastSeq), id: null, problem: expect - 1 < lastSeq ? 'missing' : 'tail' });
+  }
+  return report(null);
+}
+
+/**
+ * Deletes the chain's oldest rows, those written before `before` (a prefix: the chain from the first row written at or
+ * after it stays whole), and moves the chain's start past them. Returns the range, for the deleting call's own log row.
+ */
+export async function deleteChainPrefix(
+  db: Db,
+  before: Date,
+): Promise<{ deleted: number; fromSeq: number | null; toSeq: number | null; lastHash: string | null }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${CHAIN_LOCK})`);
+    const [head] = rows<{ seq: string; first_seq: string }>(
+      await tx.execute(sql`SELECT seq::text, first_seq::text FROM audit_chain_head WHERE id = 1`),
+    );
+    const [stop] = rows<{ seq: string | null }>(
+      await tx.execute(sql`SELECT min(seq)::text AS seq FROM operation_log WHERE seq IS NOT NULL AND created_at >= ${before}`),
+    );
+    const fromSeq = Number(head!.first_seq);
+    const toSeq = (stop?.seq != null ? Number(stop.seq) : Number(head!.seq) + 1) - 1;
+    if (toSeq < fromSeq) return { deleted: 0, fromSeq: null, toSeq: null, lastHash: null };
+    const [last] = rows<{ hash: string }>(await tx.execute(sql`SELECT hash FROM operation_log WHERE seq = ${toSeq}`));
+    const gone = rows<{ n: number }>(
+      await tx.execute(
+        sql`WITH gone AS (DELETE FROM operation_log WHERE seq BETWEEN ${fromSeq} AND ${toSeq} RETURNING 1) SELECT count(*)::int AS n FROM gone`,
+      ),
+    )[0]!.n;
+    await tx.execute(sql`UPDATE audit_chain_head SET first_seq = ${toSeq + 1}, first_prev = ${last?.hash ?? ''} WHERE id = 1`);
+    return { deleted: gone, fromSeq, toSeq, lastHash: last?.hash ?? null };
+  });
+}
