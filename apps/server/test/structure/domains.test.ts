@@ -40,6 +40,7 @@ describe('domain manifests', () => {
       'products',
       'users',
       'funds',
+      'approvals',
       'logs',
       'trading',
       'blocktrade',
