@@ -1,5 +1,20 @@
 import { useState } from 'react';
-import { Alert, Card, Form, Input, InputNumber, Modal, Switch, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import {
+  Alert,
+  Card,
+  Descriptions,
+  Form,
+  Grid,
+  Input,
+  InputNumber,
+  List,
+  Modal,
+  Switch,
+  Table,
+  Tag,
+  Tooltip,
+  type TableColumnsType,
+} from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { APPROVAL_EXPIRY_HOURS, isHeld, type ApprovalRule } from '@stock-admin/contracts';
@@ -27,6 +42,7 @@ export default function ApprovalRules() {
   const q = useQuery({ queryKey: ['approvals', 'rules'], queryFn: () => approvalCalls.rules() });
   const [editing, setEditing] = useState<ApprovalRule | null>(null);
   const [form] = Form.useForm<RuleValues>();
+  const phone = Grid.useBreakpoint().md === false;
 
   const save = async () => {
     const rule = editing!;
@@ -48,83 +64,93 @@ export default function ApprovalRules() {
     }
   };
 
+  const startEdit = (r: ApprovalRule) => {
+    form.setFieldsValue({ enabled: r.enabled, threshold: r.threshold ?? '', expiresHours: r.expiresHours });
+    setEditing(r);
+  };
+  const thresholdText = (r: ApprovalRule) =>
+    !r.money
+      ? t('approvals.rules.noMoney')
+      : !r.enabled
+        ? '-'
+        : r.threshold == null
+          ? t('approvals.rules.thresholdAll')
+          : formatYuan(r.threshold);
+  const updatedText = (r: ApprovalRule) =>
+    r.pendingChange ? (
+      <Tag color="processing">{t('approvals.rules.pending', { id: r.pendingChange })}</Tag>
+    ) : r.updatedAt ? (
+      `${fmtTime(r.updatedAt)} · ${r.updatedBy ?? ''}`
+    ) : (
+      '-'
+    );
+  const editLink = (r: ApprovalRule) => (
+    <Access action="edit">
+      <a onClick={() => startEdit(r)} data-testid={`rule-edit-${r.operation}`}>
+        {t('approvals.rules.edit')}
+      </a>
+    </Access>
+  );
+  const nameOf = (r: ApprovalRule) => (
+    <span>
+      {t(opKey(r.operation))}
+      {r.stepUp && (
+        <Tooltip title={t('approvals.codeHint')}>
+          <Tag color="gold" style={{ marginInlineStart: 8 }}>
+            {t('approvals.stepUp')}
+          </Tag>
+        </Tooltip>
+      )}
+    </span>
+  );
+  const enabledSwitch = (r: ApprovalRule) => (
+    <Switch size="small" checked={r.enabled} disabled data-testid={`rule-enabled-${r.operation}`} />
+  );
+
   const columns: TableColumnsType<ApprovalRule> = [
-    {
-      title: t('approvals.col.operation'),
-      dataIndex: 'operation',
-      render: (_, r) => (
-        <span>
-          {t(opKey(r.operation))}
-          {r.stepUp && (
-            <Tooltip title={t('approvals.codeHint')}>
-              <Tag color="gold" style={{ marginInlineStart: 8 }}>
-                {t('approvals.stepUp')}
-              </Tag>
-            </Tooltip>
-          )}
-        </span>
-      ),
-    },
-    {
-      title: t('approvals.rules.enabled'),
-      dataIndex: 'enabled',
-      width: 90,
-      render: (_, r) => <Switch size="small" checked={r.enabled} disabled data-testid={`rule-enabled-${r.operation}`} />,
-    },
-    {
-      title: t('approvals.rules.threshold'),
-      dataIndex: 'threshold',
-      width: 150,
-      align: 'right',
-      render: (_, r) =>
-        !r.money ? t('approvals.rules.noMoney') : r.threshold == null ? t('approvals.rules.thresholdAll') : formatYuan(r.threshold),
-    },
+    { title: t('approvals.col.operation'), dataIndex: 'operation', render: (_, r) => nameOf(r) },
+    { title: t('approvals.rules.enabled'), dataIndex: 'enabled', width: 90, render: (_, r) => enabledSwitch(r) },
+    { title: t('approvals.rules.threshold'), dataIndex: 'threshold', width: 150, align: 'right', render: (_, r) => thresholdText(r) },
     { title: t('approvals.rules.expiresHours'), dataIndex: 'expiresHours', width: 130, align: 'right' },
-    {
-      title: t('approvals.rules.updated'),
-      key: 'updated',
-      width: 220,
-      render: (_, r) =>
-        r.pendingChange ? (
-          <Tag color="processing">{t('approvals.rules.pending', { id: r.pendingChange })}</Tag>
-        ) : r.updatedAt ? (
-          `${fmtTime(r.updatedAt)} · ${r.updatedBy ?? ''}`
-        ) : (
-          '-'
-        ),
-    },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      width: 90,
-      render: (_, r) => (
-        <Access action="edit">
-          <a
-            onClick={() => {
-              form.setFieldsValue({ enabled: r.enabled, threshold: r.threshold ?? '', expiresHours: r.expiresHours });
-              setEditing(r);
-            }}
-            data-testid={`rule-edit-${r.operation}`}
-          >
-            {t('approvals.rules.edit')}
-          </a>
-        </Access>
-      ),
-    },
+    { title: t('approvals.rules.updated'), key: 'updated', width: 220, render: (_, r) => updatedText(r) },
+    { title: t('common.actions'), key: 'actions', width: 90, render: (_, r) => editLink(r) },
   ];
 
   return (
     <Card title={t('approvals.menu.rules')} data-testid="page-approvalrules">
       <Alert type="info" showIcon message={t('approvals.rules.intro')} style={{ marginBottom: 16 }} />
-      <Table<ApprovalRule>
-        rowKey="operation"
-        size="middle"
-        loading={q.isLoading}
-        dataSource={q.data ?? []}
-        columns={columns.filter((c) => c.key !== 'actions' || can('edit'))}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-      />
+      {phone ? (
+        // a phone: a card per rule, every field in view
+        <List<ApprovalRule>
+          loading={q.isLoading}
+          dataSource={q.data ?? []}
+          renderItem={(r) => (
+            <List.Item key={r.operation} actions={can('edit') ? [editLink(r)] : undefined} data-testid={`rule-card-${r.operation}`}>
+              <div style={{ width: '100%' }}>
+                <div style={{ display: 'flex', justifyContent: 'space-between', marginBottom: 8 }}>
+                  {nameOf(r)}
+                  {enabledSwitch(r)}
+                </div>
+                <Descriptions size="small" column={1}>
+                  <Descriptions.Item label={t('approvals.rules.threshold')}>{thresholdText(r)}</Descriptions.Item>
+                  <Descriptions.Item label={t('approvals.rules.expiresHours')}>{r.expiresHours}</Descriptions.Item>
+                  <Descriptions.Item label={t('approvals.rules.updated')}>{updatedText(r)}</Descriptions.Item>
+                </Descriptions>
+              </div>
+            </List.Item>
+          )}
+        />
+      ) : (
+        <Table<ApprovalRule>
+          rowKey="operation"
+          size="middle"
+          loading={q.isLoading}
+          dataSource={q.data ?? []}
+          columns={columns.filter((c) => c.key !== 'actions' || can('edit'))}
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+        />
+      )}
       <Modal
         open={!!editing}
         title={editing ? t('approvals.rules.editTitle', { name: t(opKey(editing.operation)) }) : ''}
