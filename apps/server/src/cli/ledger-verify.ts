@@ -5,13 +5,8 @@
  * record's balances-after follow from the ones before it); 1 with the offenders listed otherwise; 2 when
  * the database cannot be read. Stop the server first when it uses the embedded database (one process at a time).
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { sql } from 'drizzle-orm';
-import { ConfigError, loadConfig } from '../config.js';
-import { openDatabase } from '../db/client.js';
-import { rows } from '../db/migrate.js';
+import { openChecked, runCommand } from './open-checked.js';
 import { verifyLedger } from '../modules/fundrecords/index.js';
 
 async function main(): Promise<number> {
@@ -22,37 +17,15 @@ async function main(): Promise<number> {
       'no-stats': { type: 'boolean', default: false },
     },
   });
-  let config;
+  const opened = await openChecked('fund_records', 'The database has no ledger tables yet (start the server once to migrate it).');
+  if (opened === 2) return 2;
+  const { database, where } = opened;
   try {
-    config = loadConfig();
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      console.error(e.message);
-      return 2;
-    }
-    throw e;
-  }
-  if (
-    !config.DATABASE_URL &&
-    !config.dataDir.startsWith('memory://') &&
-    !fs.existsSync(path.join(config.dataDir, 'pgdata', 'PG_VERSION'))
-  ) {
-    console.error(`No embedded database at ${config.dataDir} (set DATA_DIR or DATABASE_URL).`);
-    return 2;
-  }
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, poolSize: 1 });
-  try {
-    const [t] = rows<{ t: string | null }>(await database.db.execute(sql`SELECT to_regclass('fund_records')::text AS t`));
-    if (!t?.t) {
-      console.error('The database has no ledger tables yet (start the server once to migrate it).');
-      return 2;
-    }
     const started = Date.now();
     const report = await verifyLedger(database.db, { chain: !values['no-chain'], stats: !values['no-stats'] });
     if (values.json) {
       console.log(JSON.stringify(report, null, 2));
     } else {
-      const where = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : config.dataDir;
       console.log(
         `Ledger check on ${where}: ${report.users} users, ${report.agents} agents, ${report.records} fund records (${Date.now() - started} ms).`,
       );
@@ -71,10 +44,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (e) => {
-    console.error(e);
-    process.exit(2);
-  },
-);
+runCommand(main);

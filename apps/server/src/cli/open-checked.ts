@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { ConfigError, loadConfig } from '../config.js';
+import { openDatabase, type Database } from '../db/client.js';
+import { rows } from '../db/migrate.js';
+
+/**
+ * What the verifying commands (`ledger:verify`, `audit:verify`) open: the configured database (DATABASE_URL, or the
+ * embedded one in DATA_DIR) with `table` in it, and where that is; or the exit code 2 after saying why not.
+ */
+export async function openChecked(table: string, missing: string): Promise<{ database: Database; where: string } | 2> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      return 2;
+    }
+    throw e;
+  }
+  if (
+    !config.DATABASE_URL &&
+    !config.dataDir.startsWith('memory://') &&
+    !fs.existsSync(path.join(config.dataDir, 'pgdata', 'PG_VERSION'))
+  ) {
+    console.error(`No embedded database at ${config.dataDir} (set DATA_DIR or DATABASE_URL).`);
+    return 2;
+  }
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, poolSize: 1 });
+  const [t] = rows<{ t: string | null }>(await database.db.execute(sql`SELECT to_regclass(${table})::text AS t`));
+  if (!t?.t) {
+    console.error(missing);
+    await database.close();
+    return 2;
+  }
+  return { database, where: config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : config.dataDir };
+}
+
+/** Runs a command's `main` and exits with its code (2 on an unexpected error). */
+export function runCommand(main: () => Promise<number>): void {
+  main().then(
+    (code) => process.exit(code),
+    (e) => {
+      console.error(e);
+      process.exit(2);
+    },
+  );
+}
