@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
+import { SafetyCertificateOutlined } from '@ant-design/icons';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import { APPROVAL_OPERATIONS, APPROVAL_STATUSES, type ApprovalItem } from '@stock-admin/contracts';
@@ -21,7 +22,9 @@ import '../approvals.css';
 
 const LAYOUT: ListLayout = {
   id: 'approvals',
-  must: ['id', 'operation', 'summary', 'amount', 'makerName', 'createdAt', 'expiresAt', 'status'],
+  // at 1440 px: what the request is, its amount, who made it, until when it waits, its status and the decision; the
+  // submission time is in the row's expansion, the card and the detail
+  must: ['id', 'operation', 'summary', 'amount', 'makerName', 'expiresAt', 'status'],
   card: { head: ['operation', 'status'], fields: ['summary', 'amount', 'makerName', 'createdAt'] },
 };
 
@@ -31,7 +34,7 @@ const LAYOUT: ListLayout = {
  * elsewhere reloads the list.
  */
 export default function ApprovalQueue() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const actionRef = useRef<ActionType>(undefined);
   const { initialValues, sync } = useUrlFilters(['status', 'operation'], {});
   const [deciding, setDeciding] = useState<Deciding | null>(null);
@@ -64,8 +67,9 @@ export default function ApprovalQueue() {
         <Space size={4}>
           <Tag>{t(opKey(r.operation))}</Tag>
           {r.stepUp && r.status === 'pending' && (
+            // approving asks the checker's authenticator code (where one is bound): an icon, the column stays narrow
             <Tooltip title={t('approvals.codeHint')}>
-              <Tag color="gold">{t('approvals.stepUp')}</Tag>
+              <SafetyCertificateOutlined style={{ color: '#d48806' }} aria-label={t('approvals.stepUp')} />
             </Tooltip>
           )}
         </Space>
@@ -95,7 +99,7 @@ export default function ApprovalQueue() {
     {
       title: t('approvals.col.expiresAt'),
       dataIndex: 'expiresAt',
-      width: 165,
+      width: 170,
       hideInSearch: true,
       render: (_, r) => (r.status === 'pending' ? fmtTime(r.expiresAt) : fmtTime(r.decidedAt)),
     },
@@ -117,7 +121,7 @@ export default function ApprovalQueue() {
       title: t('common.actions'),
       valueType: 'option',
       fixed: 'right',
-      width: 150,
+      width: 190,
       render: (_, r) =>
         [
           r.decidable && (
@@ -170,7 +174,9 @@ export default function ApprovalQueue() {
         options={{ reload: true, density: false, setting: true }}
         layout={LAYOUT}
         live={['APPROVAL_REQUESTED', 'APPROVAL_SETTLED']}
-        request={async (params) => {
+        // the server says each request's line and reason in the reader's language: a language switch reads them again
+        params={{ lang: i18n.language }}
+        request={async ({ lang: _lang, ...params }) => {
           sync(filtersOf(params));
           return tableRequest(() => approvalCalls.list(toListQuery(params)));
         }}
