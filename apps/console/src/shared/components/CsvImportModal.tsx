@@ -4,6 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { FileTextOutlined, InboxOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { saveCsvText } from '../../lib/download';
+import { isHeldError } from '../../lib/request';
 import { feedback } from '../../lib/feedback';
 import { IMPORT_MAX_BYTES, importFileProblem, refusedReport, reportRows, type ImportReport } from '../importFile';
 import { formatSize } from '../money';
@@ -27,6 +28,8 @@ export interface CsvImportModalProps<R extends ImportReport> {
   rowKey: string;
   onClose: () => void;
   onApplied: (report: R) => void;
+  /** said above the drop zone (e.g. that the upload will wait for a second administrator) */
+  notice?: ReactNode;
 }
 
 /**
@@ -62,6 +65,8 @@ export function CsvImportModal<R extends ImportReport>(p: CsvImportModalProps<R>
       // lines failed: the report came with the refusal (whose message the request client showed)
       const refused = refusedReport<R>(e);
       if (refused) setReport(refused);
+      else if (isHeldError(e))
+        p.onClose(); // held for a second administrator: the queue has it
       else setPercent(null);
     }
   };
@@ -86,6 +91,7 @@ export function CsvImportModal<R extends ImportReport>(p: CsvImportModalProps<R>
       }
     >
       <div data-testid={p.testId}>
+        {p.notice}
         <Upload.Dragger
           accept=".csv,text/csv"
           maxCount={1}

@@ -1,3 +1,5 @@
+import { isHeldError } from '../../../lib/request';
+import { HeldHint } from '../../../shared/approvalHint';
 import { useEffect, useState } from 'react';
 import { Alert, Form, Input, Modal, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -95,7 +97,9 @@ export function AdminFormModal({
       }
       onSaved();
     } catch (e) {
-      showFieldError(form, e, FIELDS);
+      // held for a second administrator: the dialog is done (the queue has the request)
+      if (isHeldError(e)) onSaved();
+      else showFieldError(form, e, FIELDS);
     } finally {
       setBusy(false);
     }
@@ -112,6 +116,7 @@ export function AdminFormModal({
       width={560}
       okButtonProps={{ 'data-testid': 'admin-form-ok' }}
     >
+      <HeldHint operation="access" />
       <Form form={form} layout="vertical" name="admin-form" requiredMark>
         <Form.Item
           name="adminUtopia"

@@ -1,6 +1,7 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { BatchAllotData, IssueItem } from '@stock-admin/contracts';
+import { HeldHint } from '../../../shared/approvalHint';
 import { CsvImportModal } from '../../../shared/components/CsvImportModal';
 import { formatCode } from '../../../shared/money';
 import { newsharesCalls } from '../api';
@@ -48,6 +49,7 @@ export function AllotCsvModal({ issue, onClose, onDone }: { issue: IssueItem | n
       ]}
       onClose={onClose}
       onApplied={onDone}
+      notice={<HeldHint operation="newshare.allot" />}
     />
   );
 }

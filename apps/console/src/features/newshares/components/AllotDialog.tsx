@@ -1,3 +1,5 @@
+import { isHeldError } from '../../../lib/request';
+import { HeldHint } from '../../../shared/approvalHint';
 import { useEffect, useState } from 'react';
 import { Form, InputNumber, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +26,8 @@ export function AllotDialog({ record, onClose, onDone }: { record: SubscriptionI
       feedback.message.success(t(quantity === 0 ? 'newshares.status.2' : 'newshares.record.allot'));
       onDone();
     } catch (e) {
-      showFieldError(form, e, ['quantity']);
+      if (isHeldError(e)) onDone();
+      else showFieldError(form, e, ['quantity']);
     } finally {
       setBusy(false);
     }
@@ -40,6 +43,7 @@ export function AllotDialog({ record, onClose, onDone }: { record: SubscriptionI
       destroyOnHidden
       okButtonProps={{ 'data-testid': 'allot-ok' } as Record<string, string>}
     >
+      <HeldHint operation="newshare.allot" />
       <Form form={form} layout="vertical" data-testid="allot-form">
         <Form.Item
           name="quantity"

@@ -1,3 +1,4 @@
+import { HeldHint } from '../../../shared/approvalHint';
 import '../risk.css';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Col, Form, Row, Skeleton, Space, Tooltip, Typography } from 'antd';
@@ -157,6 +158,7 @@ export function SettingsForm({ doc, schema, title, extra }: { doc: DocKey; schem
           <Skeleton active />
         ) : (
           <Form form={form} layout="vertical" name={`risk-${doc}`} requiredMark={false}>
+            <HeldHint operation="risk.settings" />
             {sections.map((s) => (
               <section key={s.key} className="risk-section" data-testid={`risk-section-${s.key}`}>
                 <Typography.Title level={5}>{t(`risk.section.${s.key}`)}</Typography.Title>

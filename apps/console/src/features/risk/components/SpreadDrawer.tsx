@@ -1,3 +1,5 @@
+import { isHeldError } from '../../../lib/request';
+import { HeldHint } from '../../../shared/approvalHint';
 import { useEffect, useState } from 'react';
 import { Button, Drawer, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -51,7 +53,8 @@ export function SpreadDrawer({
       feedback.message.success(t(rule ? 'risk.spread.updated' : 'risk.spread.added'));
       onSaved();
     } catch (e) {
-      showFieldError(form, e, FIELDS);
+      if (isHeldError(e)) onSaved();
+      else showFieldError(form, e, FIELDS);
     } finally {
       setSaving(false);
     }
@@ -85,6 +88,7 @@ export function SpreadDrawer({
         </Space>
       }
     >
+      <HeldHint operation="risk.settings" />
       <Form form={form} layout="vertical" name="spread-rule">
         <Form.Item name="type" label={t('risk.spread.type')} extra={t(`risk.spread.typeHelp.${type}`)}>
           <Select options={SPREAD_RULE_TYPES.map((v) => ({ value: v, label: t(`risk.spread.types.${v}`) }))} data-testid="spread-type" />

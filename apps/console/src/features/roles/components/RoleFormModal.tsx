@@ -1,3 +1,5 @@
+import { isHeldError } from '../../../lib/request';
+import { HeldHint } from '../../../shared/approvalHint';
 import { useMemo, useState } from 'react';
 import { Alert, Form, Input, Modal, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
@@ -62,7 +64,8 @@ export function RoleFormModal({
       feedback.message.success(t(record ? 'roles.msg.updated' : 'roles.msg.added'));
       onSaved();
     } catch (e) {
-      showFieldError(form, e, ['name', 'describe']);
+      if (isHeldError(e)) onSaved();
+      else showFieldError(form, e, ['name', 'describe']);
     } finally {
       setBusy(false);
     }
@@ -82,6 +85,7 @@ export function RoleFormModal({
       okButtonProps={{ 'data-testid': 'role-form-ok' }}
       destroyOnHidden
     >
+      <HeldHint operation="access" />
       <Form
         form={form}
         layout="inline"
