@@ -122,6 +122,32 @@ export default tseslint.config(
     },
   },
   {
+    // The sign-in page loads before the shell: a value imported from the contracts' entry there brings zod and every
+    // schema (≈ 95 KB gzip) into its first chunk (bench/console-size). Those files take values from lib/contracts-lite.ts;
+    // types are free. lib/access, badges and socket run only in the shell.
+    files: [
+      `${CONSOLE}/start.tsx`,
+      `${CONSOLE}/app/{App.tsx,userRoutes.tsx,i18n.ts,catalogue.ts,providers.tsx,session.ts}`,
+      `${CONSOLE}/features/session/**/*.{ts,tsx}`,
+      `${CONSOLE}/lib/*.{ts,tsx}`,
+    ],
+    ignores: [`${CONSOLE}/lib/{access.tsx,badges.ts,socket.ts,proTable.ts,download.ts}`],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@stock-admin/contracts', '@stock-admin/contracts/*'],
+              allowTypeImports: true,
+              message: 'Before the shell, contract values come from lib/contracts-lite.ts (the entry brings zod into the sign-in page).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // One formatter per kind (issue 39): features show money, percentages, quantities, codes, sizes and times through
     // shared/money, shared/market/quoteFormat and shared/format — never by hand (a float's toFixed, the browser's
     // locale, a currency sign glued in front of a raw amount).

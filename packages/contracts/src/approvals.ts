@@ -2,42 +2,9 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { money, pageOf, pageQuery } from './envelope.js';
 import { zBool, zId, zInt, zNumber } from './fields.js';
-import { definePermission } from './permissions.js';
-import { defineLiveEvents } from './live-events.js';
 import { APPROVAL_OPERATIONS, GUARDED_OPERATIONS } from './guards.js';
 
 export * from './guards.js';
-
-// The approvals domain's own permission and live events (declared here for both sides).
-declare module './permissions.js' {
-  interface DomainPermissions {
-    approvals: true;
-  }
-}
-declare module './live-events.js' {
-  interface DomainLiveEvents {
-    APPROVAL_REQUESTED: true;
-    APPROVAL_DECIDED: true;
-    APPROVAL_SETTLED: true;
-  }
-}
-definePermission('approvals');
-defineLiveEvents({
-  // a request waits: whoever may decide hears of it (and the queue's count moves)
-  APPROVAL_REQUESTED: {
-    permission: 'approvals',
-    page: '/approvals/index',
-    notice: { name: 'approvalRequested', level: 'info', persistent: false },
-  },
-  // sent to the maker alone (`toAdminIds`): what became of the request
-  APPROVAL_DECIDED: {
-    permission: 'approvals',
-    page: '/approvals/index',
-    notice: { name: 'approvalDecided', level: 'info', persistent: true },
-  },
-  // a request left the queue (decided, cancelled, expired): consoles showing the queue read it again
-  APPROVAL_SETTLED: { permission: 'approvals', page: '/approvals/index', recount: true },
-});
 
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'expired', 'failed', 'cancelled'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];

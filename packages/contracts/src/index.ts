@@ -1,4 +1,6 @@
 import './zod-setup.js';
+// Domains' permissions and live events that run on import: kept out of the schema modules (see approvals.live.ts)
+import './approvals.live.js';
 export * from './envelope.js';
 export * from './permissions.js';
 export * from './endpoint.js';

@@ -1,4 +1,4 @@
-import type { DEFAULT_SITE_STYLE as SiteStyleDefaults, Lang, sessionApi, StatusCode } from '@stock-admin/contracts';
+import type { DEFAULT_SITE_STYLE as SiteStyleDefaults, HeldData, Lang, sessionApi, StatusCode } from '@stock-admin/contracts';
 
 /**
  * Zod-free copies of the few contract values that the first chunk (sign-in page, guard, request client)
@@ -13,6 +13,10 @@ export const LOGIN_REQUIRED_MSG_ZH = '请先登录，无权限访问';
 export const LOGIN_REQUIRED_MSG_ZH_TW = '請先登錄，無權限訪問';
 export const LANGS = ['zh-CN', 'en-US'] as const satisfies readonly Lang[];
 export const DEFAULT_LANG: Lang = 'zh-CN';
+
+/** True when a guarded call's answer is a request held for a second administrator (the contracts' `isHeld`). */
+export const isHeld = (d: unknown): d is HeldData =>
+  !!d && typeof d === 'object' && 'approval' in d && !!(d as HeldData).approval && (d as HeldData).approval.status === 'pending';
 
 export const DEFAULT_SITE_STYLE: typeof SiteStyleDefaults = {
   layout: 'sidemenu',

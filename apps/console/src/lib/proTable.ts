@@ -44,4 +44,7 @@ export function useServerPage() {
  * THE paging of every server-paged list: ProTable's `params` (`current`, `pageSize`) → the API's `{pageNum, pageSize}`,
  * page 1 of 10 when the table has not said.
  */
-export const pageOf = (params: { current?: number; pageSize?: number }) => ({ pageNum: params.current ?? 1, pageSize: params.pageSize ?? 10 });
+export const pageOf = (params: { current?: number; pageSize?: number }) => ({
+  pageNum: params.current ?? 1,
+  pageSize: params.pageSize ?? 10,
+});

@@ -1,5 +1,5 @@
-import { isHeld, type DataOf, type Endpoint, type Envelope, type HeldData, type InputOf } from '@stock-admin/contracts';
-import { LOGIN_REQUIRED_MSG_ZH, LOGIN_REQUIRED_MSG_ZH_TW, Status } from './contracts-lite';
+import type { DataOf, Endpoint, Envelope, HeldData, InputOf } from '@stock-admin/contracts';
+import { isHeld, LOGIN_REQUIRED_MSG_ZH, LOGIN_REQUIRED_MSG_ZH_TW, Status } from './contracts-lite';
 import i18n, { currentLang } from './i18n';
 import { getToken } from './auth';
 import { feedback } from './feedback';

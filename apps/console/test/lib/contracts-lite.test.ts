@@ -11,6 +11,18 @@ describe('contracts-lite mirrors the contracts', () => {
     expect(lite.DEFAULT_LANG).toBe(contracts.DEFAULT_LANG);
     expect(lite.DEFAULT_SITE_STYLE).toEqual(contracts.DEFAULT_SITE_STYLE);
   });
+  it('isHeld answers as the contracts do', () => {
+    const samples = [
+      { approval: { id: 3, status: 'pending' } },
+      { approval: { id: 3, status: 'approved' } },
+      { approval: null },
+      { id: 3 },
+      null,
+      'pending',
+      [],
+    ];
+    for (const d of samples) expect(lite.isHeld(d), JSON.stringify(d)).toBe(contracts.isHeld(d));
+  });
   it('endpoint references', () => {
     for (const [name, ref] of Object.entries(lite.sessionEndpoints)) {
       const real = contracts.sessionApi[name as keyof typeof contracts.sessionApi];
