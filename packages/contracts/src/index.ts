@@ -1,6 +1,7 @@
 import './zod-setup.js';
 // Domains' permissions and live events that run on import: kept out of the schema modules (see approvals.live.ts)
 import './approvals.live.js';
+import './close.live.js';
 export * from './envelope.js';
 export * from './permissions.js';
 export * from './endpoint.js';
@@ -42,3 +43,4 @@ export * from './template-vars.js';
 export * from './agreements.js';
 export * from './messages-sends.js';
 export * from './approvals.js';
+export * from './close.js';

@@ -12,14 +12,14 @@ const own: Grants = { dashboard: READ_ACTIONS, user: ALL_ACTIONS };
  * super-only whatever a role says; `super` lists everything for display.
  */
 export const BUILTIN_ROLE_GRANTS: Record<BuiltinRole, { zh: string; en: string; grants: Grants }> = {
-  super: { ...BUILTIN_ROLE_NAMES.super, grants: { ...all(PERMISSION_KEYS), ...all(['approvals']) } },
+  super: { ...BUILTIN_ROLE_NAMES.super, grants: { ...all(PERMISSION_KEYS), ...all(['approvals', 'dailyclose']) } },
   // deciding approvals (dual control, issue 49) belongs to the platform's administrators and its finance staff
-  admin: { ...BUILTIN_ROLE_NAMES.admin, grants: { ...all(PERMISSION_KEYS.filter((k) => k !== 'operationlog')), ...all(['approvals']) } },
+  admin: { ...BUILTIN_ROLE_NAMES.admin, grants: { ...all(PERMISSION_KEYS.filter((k) => k !== 'operationlog')), ...all(['approvals', 'dailyclose']) } },
   finance: {
     ...BUILTIN_ROLE_NAMES.finance,
     grants: {
       ...own,
-      ...all(['rechargelist', 'withdrawallist', 'fundrecords', 'channallist', 'layeringlist', 'paysetting', 'approvals']),
+      ...all(['rechargelist', 'withdrawallist', 'fundrecords', 'channallist', 'layeringlist', 'paysetting', 'approvals', 'dailyclose']),
       ...read(['userlist', 'agentlist', 'loginlog', 'analysis']),
     },
   },

@@ -1,0 +1,188 @@
+import Decimal from 'decimal.js';
+import { and, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
+import type { CloseListItem, CloseListQuery, CloseStatement } from '@stock-admin/contracts';
+import type { AppContext } from '../../app/context.js';
+import type { Db } from '../../db/client.js';
+import { rows } from '../../db/migrate.js';
+import { fail } from '../../http/errors.js';
+import { notify } from '../../realtime/notify.js';
+import { addDays, balancesBefore, computeStatement, dayOf, dayStart, type Balances } from './statement.js';
+import { closeHead, dailyCloses } from './tables.js';
+import { advanceCheckpoint } from './checkpoint.js';
+import './messages.js';
+
+/** One close at a time across the cluster (the chain's seal is 4900049). */
+const CLOSE_LOCK = 4900050;
+
+const balancesOf = (s: CloseStatement): Balances => {
+  const of = (a: string) => new Decimal(s.accounts.find((x) => x.account === a)?.closing ?? 0);
+  return { users: of('users'), agents: of('agents'), house: of('house'), simulated: of('simulated') };
+};
+
+async function stored(tx: Db, day: string) {
+  const [r] = await tx.select().from(dailyCloses).where(eq(dailyCloses.day, day));
+  return r;
+}
+
+/** The opening of `day`: the previous day's stored closing, or (no close before it) the ledger before the day. */
+async function openingOf(tx: Db, day: string): Promise<{ balances: Balances; chained: boolean }> {
+  const prev = await stored(tx, addDays(day, -1));
+  if (prev) return { balances: balancesOf(prev.statement), chained: true };
+  const [earlier] = await tx.select({ day: dailyCloses.day }).from(dailyCloses).where(lt(dailyCloses.day, day)).limit(1);
+  // a closed day before this one but not the day before: a gap the chain cannot cross (closes run in order)
+  return { balances: await balancesBefore(tx, dayStart(day)), chained: !earlier };
+}
+
+/** The house's result before the month of `day` began. */
+async function houseBeforeMonth(tx: Db, day: string): Promise<Decimal> {
+  const first = `${day.slice(0, 8)}01`;
+  if (first === day) return (await openingOf(tx, day)).balances.house;
+  const prev = await stored(tx, addDays(first, -1));
+  return prev ? balancesOf(prev.statement).house : (await balancesBefore(tx, dayStart(first))).house;
+}
+
+async function computeDay(tx: Db, day: string, asOf: Date) {
+  return computeStatement(tx, day, asOf, await openingOf(tx, day), await houseBeforeMonth(tx, day));
+}
+
+/** Today in Asia/Shanghai. */
+export const today = (): string => dayOf(new Date());
+
+/** A day's statement: stored once closed, otherwise provisional as of its end (or now, today). */
+export async function statementOf(ctx: AppContext, day: string): Promise<CloseStatement> {
+  if (day > today()) throw fail('close.future', { day });
+  const row = await stored(ctx.db, day);
+  if (row) return row.statement;
+  const end = dayStart(addDays(day, 1));
+  const asOf = end.getTime() > Date.now() ? new Date() : end;
+  // one snapshot: the movements and the balances they are checked against
+  return ctx.db.transaction(async (tx) => (await computeDay(tx, day, asOf)).statement, {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
+  });
+}
+
+/** Closes one day (the one after the last closed, or the first ever): stores its statement and moves the head. */
+async function closeOne(ctx: AppContext, day: string, by: string | null): Promise<CloseStatement> {
+  return ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${CLOSE_LOCK})`);
+    // postings in flight finish first and new ones wait: the day's records and the balances stand still meanwhile
+    await tx.execute(sql`LOCK TABLE fund_records IN SHARE MODE`);
+    const done = await stored(tx, day);
+    if (done) return done.statement;
+    const end = dayStart(addDays(day, 1));
+    const { statement, closing, totals } = await computeDay(tx, day, end);
+    const checkpoint = await advanceCheckpoint(tx);
+    const [head] = rows<{ hash: string }>(await tx.execute(sql`SELECT hash FROM audit_chain_head WHERE id = 1`));
+    const closedAt = new Date();
+    const final: CloseStatement = { ...statement, status: 'closed', closedAt: closedAt.toISOString(), closedBy: by };
+    await tx.insert(dailyCloses).values({
+      day,
+      statement: final,
+      usersClosing: closing.users.toFixed(2),
+      agentsClosing: closing.agents.toFixed(2),
+      houseClosing: closing.house.toFixed(2),
+      simulatedClosing: closing.simulated.toFixed(2),
+      houseDay: final.house.day,
+      deposits: totals.deposits,
+      withdrawals: totals.withdrawals,
+      balanced: final.checks.balanced,
+      checkpoint,
+      chainHead: head?.hash || null,
+      closedAt,
+      closedBy: by,
+    });
+    await tx
+      .insert(closeHead)
+      .values({ closedThrough: end, checkpoint })
+      .onConflictDoUpdate({ target: closeHead.one, set: { closedThrough: end, checkpoint } });
+    return final;
+  });
+}
+
+/** The last closed day, if any. */
+export async function lastClosed(db: Db): Promise<string | null> {
+  const [r] = await db.select({ day: dailyCloses.day }).from(dailyCloses).orderBy(desc(dailyCloses.day)).limit(1);
+  return r?.day ?? null;
+}
+
+/**
+ * Closes `day` and every open day before it since the last close (the first close ever: `day` alone, its opening
+ * read from the whole ledger). A closed day is answered as stored: closing twice changes nothing.
+ */
+export async function closeThrough(ctx: AppContext, day: string, by: string | null): Promise<CloseStatement> {
+  if (day >= today()) throw fail('close.not_finished', { day });
+  const last = await lastClosed(ctx.db);
+  if (last && day <= last) {
+    const row = await stored(ctx.db, day);
+    if (!row) throw fail('close.before_books', { day });
+    return row.statement;
+  }
+  let result: CloseStatement | undefined;
+  for (let d = last ? addDays(last, 1) : day; d <= day; d = addDays(d, 1)) {
+    result = await closeOne(ctx, d, by);
+    notify(ctx, { type: 'DAY_CLOSED', data: { day: d, balanced: result.checks.balanced } });
+  }
+  return result!;
+}
+
+/** The job: closes yesterday and any day left open before it. */
+export async function closeDue(ctx: AppContext): Promise<{ closed: string[] }> {
+  const yesterday = addDays(today(), -1);
+  const before = await lastClosed(ctx.db);
+  if (before && before >= yesterday) return { closed: [] };
+  await closeThrough(ctx, yesterday, null);
+  const closed: string[] = [];
+  for (let d = before ? addDays(before, 1) : yesterday; d <= yesterday; d = addDays(d, 1)) closed.push(d);
+  return { closed };
+}
+
+const itemOf = (s: CloseStatement, totals: { deposits: string; withdrawals: string }): CloseListItem => ({
+  day: s.day,
+  status: s.status,
+  usersClosing: s.accounts.find((a) => a.account === 'users')!.closing,
+  agentsClosing: s.accounts.find((a) => a.account === 'agents')!.closing,
+  houseDay: s.house.day,
+  deposits: totals.deposits,
+  withdrawals: totals.withdrawals,
+  balanced: s.checks.balanced,
+  closedAt: s.closedAt,
+  closedBy: s.closedBy,
+});
+
+const depositsOf = (s: CloseStatement) => {
+  const sum = (kind: string) =>
+    s.movements.filter((x) => x.account === 'users' && x.kind === kind).reduce((t, x) => t.plus(x.amount), new Decimal(0));
+  return { deposits: sum('recharge').toFixed(2), withdrawals: sum('withdraw').negated().toFixed(2) };
+};
+
+/**
+ * The days newest first: from the first close (or yesterday, before any) through today. Closed days come from the
+ * table; the open ones (today, and yesterday until the job ran) are computed as of now.
+ */
+export async function listDays(ctx: AppContext, q: CloseListQuery & { pageNum: number; pageSize: number }) {
+  const [first] = await ctx.db.select({ day: dailyCloses.day }).from(dailyCloses).orderBy(dailyCloses.day).limit(1);
+  const newest = q.to && q.to < today() ? q.to : today();
+  const oldestBooks = first?.day ?? addDays(today(), -1);
+  const oldest = q.from && q.from > oldestBooks ? q.from : oldestBooks;
+  const days: string[] = [];
+  for (let d = newest; d >= oldest; d = addDays(d, -1)) days.push(d);
+  const page = days.slice((q.pageNum - 1) * q.pageSize, q.pageNum * q.pageSize);
+  const paging = { total: days.length, pageNum: q.pageNum, pageSize: q.pageSize };
+  if (!page.length) return { list: [], ...paging };
+  const rowsOf = await ctx.db
+    .select()
+    .from(dailyCloses)
+    .where(and(gte(dailyCloses.day, page[page.length - 1]!), lte(dailyCloses.day, page[0]!)));
+  const byDay = new Map(rowsOf.map((r) => [r.day, r]));
+  const list: CloseListItem[] = [];
+  for (const d of page) {
+    const r = byDay.get(d);
+    if (r) list.push(itemOf(r.statement, { deposits: r.deposits, withdrawals: r.withdrawals }));
+    else {
+      const s = await statementOf(ctx, d);
+      list.push(itemOf(s, depositsOf(s)));
+    }
+  }
+  return { list, ...paging };
+}
