@@ -43,7 +43,9 @@ export const closeExposure = z.object({
   long: exposureSide,
   short: exposureSide,
   topStocks: z.array(z.object({ code: z.string(), name: z.string(), count: z.number().int(), margin: z.string(), cost: z.string() })),
-  topUsers: z.array(z.object({ userId: z.number().int(), name: z.string(), count: z.number().int(), margin: z.string(), cost: z.string() })),
+  topUsers: z.array(
+    z.object({ userId: z.number().int(), name: z.string(), count: z.number().int(), margin: z.string(), cost: z.string() }),
+  ),
 });
 export const closeHouse = z.object({
   /** what the house earned this day: fees, spreads, deferral and withdrawal fees, users' realised losses less gains, less commissions */

@@ -44,3 +44,4 @@ export * from './agreements.js';
 export * from './messages-sends.js';
 export * from './approvals.js';
 export * from './close.js';
+export * from './reconcile.js';

@@ -16,6 +16,7 @@ import { adminsPages } from '../features/admins/routes';
 import { agentsPages } from '../features/agents/routes';
 import { agreementsSection } from '../features/agreements/routes';
 import { approvalsPages, approvalsSection } from '../features/approvals/routes';
+import { closeSection } from '../features/close/routes';
 import { blocktradePages } from '../features/blocktrade/routes';
 import { channelsPages } from '../features/channels/routes';
 import { contentPages } from '../features/content/routes';
@@ -134,6 +135,7 @@ export const shellRoutes: RouteEntry[] = [
   agreementsSection,
   riskSection,
   approvalsSection,
+  closeSection,
   {
     // Spec order: noticesetting, activesetting*, bannersetting, paysetting.
     path: '/allsetting',

@@ -92,4 +92,3 @@ export function fundFilters(params: Params): Record<string, unknown> {
     endTime: toIso(to),
   });
 }
-

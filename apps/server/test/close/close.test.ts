@@ -59,8 +59,7 @@ describe('the statement proves itself', () => {
         expect(new Decimal(a.opening).plus(moved).toFixed(2), `${d} ${a.account}`).toBe(a.closing);
         if (a.account !== 'house') expect(a.closing, `${d} ${a.account}`).toBe(new Decimal(expected[a.account]).toFixed(2));
       }
-      if (before)
-        expect(s.accounts.map((a) => a.opening)).toEqual(before.accounts.map((a) => a.closing));
+      if (before) expect(s.accounts.map((a) => a.opening)).toEqual(before.accounts.map((a) => a.closing));
       expect(s.checks).toMatchObject({ balanced: true, chained: true, positionsAgree: true });
       s.movements.forEach((m) => kinds.add(m.kind));
       before = s;
@@ -144,6 +143,23 @@ describe('closing is final', () => {
       expect(bad.offenders).toContainEqual(expect.objectContaining({ kind: 'user', id: u!.id, problem: 'balance' }));
     } finally {
       await t.app.ctx.db.execute(sql`UPDATE users SET user_amt = user_amt - 0.01 WHERE id = ${u!.id}`);
+    }
+  });
+});
+
+describe("the demo's reconciliations", () => {
+  it('two channel statements with exceptions to resolve, each line of them in one of the lists', async () => {
+    const r = await call('/admin/reconcile/list.do', { pageNum: 1, pageSize: 10 });
+    const list = (r.data as { list: { channelId: number; day: string; lines: number; open: number; matched: number }[] }).list;
+    expect(list).toHaveLength(2);
+    for (const s of list) {
+      expect(s.open).toBeGreaterThanOrEqual(3);
+      const d = (await call('/admin/reconcile/detail.do', { channelId: s.channelId, day: s.day })).data as {
+        items: { kind: string; line: number | null }[];
+      };
+      // every line of the file is in exactly one of the lists
+      expect(d.items.filter((i) => i.line != null)).toHaveLength(s.lines);
+      expect(new Set(d.items.map((i) => i.kind))).toEqual(new Set(['matched', 'statement_only', 'platform_only', 'amount_diff']));
     }
   });
 });

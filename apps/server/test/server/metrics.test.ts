@@ -24,7 +24,13 @@ afterAll(() => t.close());
  * The text format parsed (a line it cannot read, or a histogram whose +Inf bucket is not its count, throws). The
  * parser reads no NaN, which Prometheus does: the event-loop delay's figures are NaN until the first sample.
  */
-const parse = (text: string) => getMetricsFromIterator(text.split('\n').filter((l) => !/ Nan$/i.test(l)).values());
+const parse = (text: string) =>
+  getMetricsFromIterator(
+    text
+      .split('\n')
+      .filter((l) => !/ Nan$/i.test(l))
+      .values(),
+  );
 
 async function scrape(): Promise<PromMetrics> {
   const r = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });

@@ -291,7 +291,7 @@ describe('user info and site style', () => {
         expect(r.rawPayload.length).toBeLessThanOrEqual(4096);
         const body = JSON.parse(brotliDecompressSync(r.rawPayload).toString('utf8'));
         expect(body.data.isSuper).toBe(true);
-        expect(body.data.role.permissions).toHaveLength(26); // the spec's 25 and approvals (issue 49)
+        expect(body.data.role.permissions).toHaveLength(27); // the spec's 25, approvals (issue 49) and dailyclose (issue 50)
         for (const p of body.data.role.permissions) {
           expect(p.actions).toHaveLength(9);
           expect(p.permissionName).not.toBe('');

@@ -49,6 +49,8 @@ describe('domain manifests', () => {
       'agreements',
       'messages',
       'risk',
+      // last: it closes the history all the others wrote
+      'close',
     ]);
     const run = async () => {};
     const a = defineDomain({ name: 'a', seed: { run, after: ['b'] } });

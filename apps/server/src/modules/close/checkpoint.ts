@@ -84,7 +84,6 @@ export async function verifySinceClose(db: Db, limit = 100): Promise<SinceCloseR
       WHERE f.user_amt_after <> coalesce(b.equity, 0) + f.run_eq
       ORDER BY f.id LIMIT ${limit}`),
   );
-  for (const d of chain)
-    offenders.push({ kind: d.agent ? 'agent' : 'user', id: Number(d.owner_id), problem: 'chain', detail: d });
+  for (const d of chain) offenders.push({ kind: d.agent ? 'agent' : 'user', id: Number(d.owner_id), problem: 'chain', detail: d });
   return { ok: offenders.length === 0, checkpoint: cp, records: Number(count!.n), offenders };
 }

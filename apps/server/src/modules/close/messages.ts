@@ -15,4 +15,39 @@ registerMessages({
     'en-US': "The platform's daily close is for platform staff: agents see their agent statements",
   },
   'close.closed': { 'zh-CN': '日结完成', 'en-US': 'Day closed' },
+  // the file's line and the column that cannot be read, in the operator's words
+  'recon.bad_time': {
+    'zh-CN': '对账单第 {row} 行：交易时间无法识别，整个文件未导入',
+    'en-US': 'Line {row} of the statement: the time cannot be read; nothing was imported',
+  },
+  'recon.bad_reference': {
+    'zh-CN': '对账单第 {row} 行：缺少流水号，整个文件未导入',
+    'en-US': 'Line {row} of the statement: the reference is missing; nothing was imported',
+  },
+  'recon.bad_amount': {
+    'zh-CN': '对账单第 {row} 行：金额无效，整个文件未导入',
+    'en-US': 'Line {row} of the statement: the amount is not valid; nothing was imported',
+  },
+  'recon.bad_direction': {
+    'zh-CN': '对账单第 {row} 行：收支方向无法识别（收/付、in/out），整个文件未导入',
+    'en-US': 'Line {row} of the statement: the direction is not in/out; nothing was imported',
+  },
+  'recon.bad_csv': {
+    'zh-CN': '对账单第 {row} 行不是有效的 CSV，整个文件未导入',
+    'en-US': 'Line {row} of the statement is not valid CSV; nothing was imported',
+  },
+  'recon.too_many_lines': { 'zh-CN': '对账单超过 {max} 行', 'en-US': 'The statement has more than {max} lines' },
+  'recon.empty': { 'zh-CN': '对账单没有任何交易行', 'en-US': 'The statement holds no transaction line' },
+  'recon.channel_not_found': { 'zh-CN': '支付通道不存在', 'en-US': 'No such payment channel' },
+  'recon.future': { 'zh-CN': '{day} 尚未到来，不能对账', 'en-US': '{day} has not come yet: it cannot be reconciled' },
+  'recon.already_reconciled': {
+    'zh-CN': '{day} 该通道已对平，不能替换对账单',
+    'en-US': 'This channel is already reconciled for {day}: its statement cannot be replaced',
+  },
+  'recon.not_found': { 'zh-CN': '{day} 该通道还没有上传对账单', 'en-US': 'No statement was uploaded for this channel on {day}' },
+  'recon.item_not_found': { 'zh-CN': '对账差异不存在', 'en-US': 'No such reconciliation item' },
+  'recon.item_matched': { 'zh-CN': '已匹配的记录无需处理', 'en-US': 'A matched pair needs no resolution' },
+  'recon.item_resolved': { 'zh-CN': '该差异已处理', 'en-US': 'This exception is already resolved' },
+  'recon.uploaded': { 'zh-CN': '对账单已导入并完成匹配', 'en-US': 'Statement imported and matched' },
+  'recon.resolved': { 'zh-CN': '差异已处理', 'en-US': 'Exception resolved' },
 });

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { closeApi } from '@stock-admin/contracts';
+import { closeApi, reconcileApi } from '@stock-admin/contracts';
 import type { AppContext, Principal } from '../../app/context.js';
 import { fail } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { isAgentStaff } from '../_kit/scope.js';
 import { closeThrough, listDays, statementOf } from './service.js';
+import { reconDetail, reconList, resolveItem, uploadStatement } from './reconcile.js';
 
 /** The platform's books are the platform staff's: an agent's staff hold their agent statements instead. */
 const platformOnly = (admin: Principal) => {
@@ -26,5 +27,27 @@ export function closeRoutes(app: FastifyInstance, ctx: AppContext): void {
     audit({ targetId: input.day, after: { balanced: s.checks.balanced, closedAt: s.closedAt } });
     message('close.closed');
     return s;
+  });
+  route(app, ctx, reconcileApi.list, ({ admin, input }) => {
+    platformOnly(admin);
+    return reconList(ctx.db, input);
+  });
+  route(app, ctx, reconcileApi.detail, ({ admin, input }) => {
+    platformOnly(admin);
+    return reconDetail(ctx.db, input.channelId, input.day);
+  });
+  route(app, ctx, reconcileApi.upload, async ({ admin, input, audit, message }) => {
+    platformOnly(admin);
+    const d = await uploadStatement(ctx, admin.username, input);
+    audit({ targetId: `${input.channelId}:${input.day}`, after: { file: d.fileName, lines: d.lines, open: d.open, status: d.status } });
+    message('recon.uploaded');
+    return d;
+  });
+  route(app, ctx, reconcileApi.resolve, async ({ admin, input, audit, message }) => {
+    platformOnly(admin);
+    const d = await resolveItem(ctx, admin.username, input.id, input.note);
+    audit({ targetId: input.id, after: { note: input.note, status: d.status } });
+    message('recon.resolved');
+    return d;
   });
 }

@@ -121,7 +121,10 @@ export async function closeThrough(ctx: AppContext, day: string, by: string | nu
   let result: CloseStatement | undefined;
   for (let d = last ? addDays(last, 1) : day; d <= day; d = addDays(d, 1)) {
     result = await closeOne(ctx, d, by);
-    notify(ctx, { type: 'DAY_CLOSED', data: { day: d, balanced: result.checks.balanced } });
+    const summary = result.checks.balanced
+      ? { 'zh-CN': `${d} 已日结，账目平衡`, 'en-US': `${d} is closed and balances` }
+      : { 'zh-CN': `${d} 已日结，但账目不平衡，请核查`, 'en-US': `${d} is closed but does not balance: look into it` };
+    notify(ctx, { type: 'DAY_CLOSED', data: { day: d, balanced: result.checks.balanced, summary } });
   }
   return result!;
 }

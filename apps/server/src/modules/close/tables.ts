@@ -1,4 +1,4 @@
-import { bigint, boolean, char, date, integer, jsonb, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, char, date, integer, jsonb, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type { CloseStatement } from '@stock-admin/contracts';
 import { ts } from '../../db/columns.js';
 
@@ -42,4 +42,35 @@ export const closeHead = pgTable('close_head', {
   one: boolean('one').primaryKey().default(true),
   closedThrough: ts('closed_through').notNull(),
   checkpoint: bigint('checkpoint', { mode: 'number' }).notNull(),
+});
+
+/** A channel's statement of a day (migrations/0444_reconciliation.sql). */
+export const reconStatements = pgTable('recon_statements', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  channelId: integer('channel_id').notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+  fileName: text('file_name').notNull(),
+  lines: integer('lines').notNull(),
+  status: text('status').$type<'open' | 'reconciled'>().notNull().default('open'),
+  uploadedBy: text('uploaded_by').notNull(),
+  uploadedAt: ts('uploaded_at').notNull().defaultNow(),
+});
+
+/** A matched pair, or an exception: a line in the statement only, a movement on the platform only, or amounts that differ. */
+export const reconItems = pgTable('recon_items', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  statementId: bigint('statement_id', { mode: 'number' }).notNull(),
+  kind: text('kind').$type<'matched' | 'statement_only' | 'platform_only' | 'amount_diff'>().notNull(),
+  direction: text('direction').$type<'in' | 'out'>().notNull(),
+  line: integer('line'),
+  stTime: ts('st_time'),
+  stReference: text('st_reference'),
+  stAmount: numeric('st_amount', { precision: 20, scale: 2 }),
+  orderNo: text('order_no'),
+  platformAmount: numeric('platform_amount', { precision: 20, scale: 2 }),
+  platformTime: ts('platform_time'),
+  userId: integer('user_id'),
+  resolvedAt: ts('resolved_at'),
+  resolvedBy: text('resolved_by'),
+  note: text('note'),
 });

@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { ANALYSIS_RANGES, type AnalysisData, type AnalysisFigures, type AnalysisRange } from '@stock-admin/contracts';
 import { dashboardCalls } from '../api';
-import { Chart, type ChartOption } from '../components/Chart';
+import { Chart, type ChartOption } from '../../../shared/components/Chart';
 import { saveCsvText } from '../../../lib/download';
-import { toCsv } from '../lib/csv';
+import { toCsv } from '../../../shared/csv';
 import { formatCount, formatMoney, formatYuan } from '../../../shared/money';
 
 type Figure = keyof AnalysisFigures;

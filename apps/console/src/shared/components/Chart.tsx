@@ -7,8 +7,8 @@ import type { ComposeOption } from 'echarts/core';
 import type { BarSeriesOption, LineSeriesOption, PieSeriesOption } from 'echarts/charts';
 import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components';
 
-// only what the analysis page draws (issue 25: `echarts/core`, not the whole library); this module is loaded
-// with the page's own chunk
+// only what the analysis and daily-close pages draw (issue 25: `echarts/core`, not the whole library); this module is
+// loaded with those pages' chunks
 echarts.use([LineChart, BarChart, PieChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
 
 export type ChartOption = ComposeOption<

@@ -1,0 +1,17 @@
+import { AccountBookOutlined } from '@ant-design/icons';
+import { lazyPage, type LazyPage } from '../../lib/chunk';
+import type { SectionRoute } from '../../lib/routing';
+
+// Route manifest of 日结 (issue 50): the days, and a day's statement (opened from the list, printable).
+const DailyClose = lazyPage(() => import('./pages/DailyClose'));
+const Statement = lazyPage(() => import('./pages/Statement'));
+
+export const closeSection = {
+  path: '/close',
+  titleKey: 'close.menu.section',
+  icon: <AccountBookOutlined />,
+  children: [
+    { path: '/close/index', titleKey: 'close.menu.days', permission: 'dailyclose', keepAlive: true, component: DailyClose },
+    { path: '/close/statement', titleKey: 'close.menu.statement', permission: 'dailyclose', hideInMenu: true, component: Statement },
+  ],
+} satisfies SectionRoute<LazyPage>;

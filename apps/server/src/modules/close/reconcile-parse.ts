@@ -1,0 +1,105 @@
+import Decimal from 'decimal.js';
+import { parse } from 'csv-parse/sync';
+import { RECON_MAX_LINES, Status, zTime } from '@stock-admin/contracts';
+import { assertCsvText } from '../../http/csv.js';
+import { AppError } from '../../http/errors.js';
+
+/** One line of a channel's statement. */
+export interface StatementLine {
+  /** as an editor numbers it: the header is line 1 */
+  line: number;
+  time: Date;
+  reference: string;
+  amount: Decimal;
+  direction: 'in' | 'out';
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+const GBK = new TextDecoder('gbk');
+
+/** A statement file's text: UTF-8 (with or without BOM) when it decodes as such, else GBK (what Chinese banks export). */
+export function decodeStatement(data: Uint8Array): string {
+  try {
+    return UTF8.decode(data).replace(/^\uFEFF/, '');
+  } catch {
+    return GBK.decode(data);
+  }
+}
+
+// the columns by their header, in either language; a file without a recognised header is read in this order
+const COLUMNS: Record<keyof Omit<StatementLine, 'line'>, RegExp> = {
+  time: /^(time|交易时间|时间|日期时间)$/i,
+  reference: /^(reference|ref|流水号|参考号|交易流水号|订单号)$/i,
+  amount: /^(amount|金额|交易金额)$/i,
+  direction: /^(direction|方向|收支|收支方向|借贷)$/i,
+};
+const DIRECTIONS: Record<string, 'in' | 'out'> = {
+  in: 'in',
+  credit: 'in',
+  收: 'in',
+  收入: 'in',
+  入: 'in',
+  入账: 'in',
+  贷: 'in',
+  out: 'out',
+  debit: 'out',
+  付: 'out',
+  支: 'out',
+  支出: 'out',
+  出: 'out',
+  出账: 'out',
+  借: 'out',
+};
+const AMOUNT = /^\d{1,15}(\.\d{1,2})?$/;
+
+const refuse = (row: number, field: 'time' | 'reference' | 'amount' | 'direction' | 'csv') =>
+  new AppError(Status.INVALID, `recon.bad_${field}`, { row });
+
+/**
+ * Reads a channel's statement: control characters refuse the file naming their line (before anything is decoded),
+ * then each line must hold a time, a reference, a positive amount and a direction — the first bad one refuses the
+ * file naming its line and field. Blank lines are skipped.
+ */
+export function parseStatement(data: Uint8Array): StatementLine[] {
+  assertCsvText(data);
+  const text = decodeStatement(data);
+  let records: string[][];
+  try {
+    records = parse(text, { relax_column_count: true, skip_empty_lines: false, trim: true }) as string[][];
+  } catch (e) {
+    const line = (e as { lines?: number }).lines ?? 1;
+    throw refuse(line, 'csv');
+  }
+  const header = records[0] ?? [];
+  const at = Object.fromEntries(
+    Object.entries(COLUMNS).map(([k, re], i) => {
+      const found = header.findIndex((h) => re.test(h));
+      return [k, found >= 0 ? found : i];
+    }),
+  ) as Record<keyof typeof COLUMNS, number>;
+  const hasHeader = header.some((h) => Object.values(COLUMNS).some((re) => re.test(h)));
+  const body = hasHeader ? records.slice(1) : records;
+  const first = hasHeader ? 2 : 1;
+  if (body.length > RECON_MAX_LINES) throw new AppError(Status.INVALID, 'recon.too_many_lines', { max: RECON_MAX_LINES });
+  const out: StatementLine[] = [];
+  body.forEach((cells, i) => {
+    const line = first + i;
+    if (cells.every((c) => c === '')) return;
+    // local times are the platform's (Asia/Shanghai); banks write 2026/11/27 too
+    const when = zTime().safeParse((cells[at.time] ?? '').replace(/\//g, '-'));
+    if (!when.success) throw refuse(line, 'time');
+    const time = new Date(when.data);
+    const reference = (cells[at.reference] ?? '').slice(0, 64);
+    if (!reference) throw refuse(line, 'reference');
+    const raw = (cells[at.amount] ?? '').replace(/,/g, '');
+    const signed = /^-/.test(raw);
+    if (!AMOUNT.test(raw.replace(/^[-+]/, '')) || new Decimal(raw.replace(/^[-+]/, '')).isZero()) throw refuse(line, 'amount');
+    const word = (cells[at.direction] ?? '').toLowerCase();
+    // a signed amount with no direction column says it by its sign
+    const direction = DIRECTIONS[word] ?? (word === '' ? (signed ? 'out' : 'in') : undefined);
+    if (!direction) throw refuse(line, 'direction');
+    out.push({ line, time, reference, amount: new Decimal(raw.replace(/^[-+]/, '')), direction });
+  });
+  if (!out.length) throw new AppError(Status.INVALID, 'recon.empty');
+  return out;
+}
