@@ -1,9 +1,19 @@
-import { closeApi, type InputOf } from '@stock-admin/contracts';
-import { call } from '../../lib/request';
+import { channelsApi, closeApi, reconcileApi, type InputOf } from '@stock-admin/contracts';
+import { call, upload } from '../../lib/request';
 
 /** Typed calls of 日结 (the daily close, issue 50). */
 export const closeCalls = {
   list: (q: InputOf<typeof closeApi.list>) => call(closeApi.list, q),
   detail: (day: string) => call(closeApi.detail, { day }),
   run: (day: string) => call(closeApi.run, { day }),
+};
+
+/** Typed calls of 对账 (reconciliation with the payment channels). */
+export const reconcileCalls = {
+  list: (q: InputOf<typeof reconcileApi.list>) => call(reconcileApi.list, q),
+  detail: (channelId: number, day: string) => call(reconcileApi.detail, { channelId, day }),
+  upload: (channelId: number, day: string, file: File) => upload(reconcileApi.upload, { channelId, day, file }),
+  resolve: (id: number, note: string) => call(reconcileApi.resolve, { id, note }),
+  /** the channels to pick from (every one, the layering picker's way) */
+  channels: async () => (await call(channelsApi.list, { pageNum: 1, pageSize: 1000 }, { silent: true })).list,
 };

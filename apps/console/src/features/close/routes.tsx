@@ -2,9 +2,11 @@ import { AccountBookOutlined } from '@ant-design/icons';
 import { lazyPage, type LazyPage } from '../../lib/chunk';
 import type { SectionRoute } from '../../lib/routing';
 
-// Route manifest of 日结 (issue 50): the days, and a day's statement (opened from the list, printable).
+// Route manifest of 财务日结 (issue 50): the days, reconciliation with the channels, and a day's statement (opened
+// from the list, printable).
 const DailyClose = lazyPage(() => import('./pages/DailyClose'));
 const Statement = lazyPage(() => import('./pages/Statement'));
+const Reconcile = lazyPage(() => import('./pages/Reconcile'));
 
 export const closeSection = {
   path: '/close',
@@ -12,6 +14,7 @@ export const closeSection = {
   icon: <AccountBookOutlined />,
   children: [
     { path: '/close/index', titleKey: 'close.menu.days', permission: 'dailyclose', keepAlive: true, component: DailyClose },
+    { path: '/close/reconcile', titleKey: 'close.recon.menu', permission: 'dailyclose', keepAlive: true, component: Reconcile },
     { path: '/close/statement', titleKey: 'close.menu.statement', permission: 'dailyclose', hideInMenu: true, component: Statement },
   ],
 } satisfies SectionRoute<LazyPage>;

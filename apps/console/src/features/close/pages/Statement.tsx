@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, DatePicker, Descriptions, Result, Row, Space, Spin, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, DatePicker, Descriptions, Grid, Result, Row, Space, Spin, Table, Tag, Typography } from 'antd';
 import { CheckCircleFilled, DownloadOutlined, PrinterOutlined, WarningFilled } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { Link, useSearchParams } from 'react-router';
@@ -88,8 +88,40 @@ export default function Statement() {
 
 function Accounts({ s }: { s: CloseStatement }) {
   const { t } = useTranslation();
+  const phone = !Grid.useBreakpoint().md;
   // exact: integer cents (BigInt), never a float
   const moved = (a: string) => fromCents(s.movements.filter((m) => m.account === a).reduce((x, m) => x + (toCents(m.amount) ?? 0n), 0n));
+  const ledgerMark = (v: string, closing: string) =>
+    v === closing ? <CheckCircleFilled style={{ color: '#389e0d' }} /> : <WarningFilled style={{ color: '#cf1322' }} />;
+  if (phone)
+    // on a phone each account is a card with its four figures in view (a wide table would hide the closing)
+    return (
+      <Card size="small" title={t('close.accounts')} style={{ marginBottom: 16 }}>
+        {s.accounts.map((a) => (
+          <Descriptions
+            key={a.account}
+            size="small"
+            column={2}
+            title={accountLabel(a.account, t)}
+            style={{ marginBottom: 8 }}
+            items={[
+              { key: 'o', label: t('close.col.opening'), children: <Amount value={a.opening} /> },
+              { key: 'm', label: t('close.col.movements'), children: <PnlText value={moved(a.account)} /> },
+              { key: 'c', label: t('close.col.closing'), children: <Amount value={a.closing} /> },
+              {
+                key: 'l',
+                label: t('close.col.ledger'),
+                children: (
+                  <span data-testid={`close-ledger-${a.account}`}>
+                    <Amount value={a.ledger} /> {ledgerMark(a.ledger, a.closing)}
+                  </span>
+                ),
+              },
+            ]}
+          />
+        ))}
+      </Card>
+    );
   return (
     <Card size="small" title={t('close.accounts')} style={{ marginBottom: 16 }}>
       <Table
@@ -200,7 +232,7 @@ function Checks({ s }: { s: CloseStatement }) {
       {line(s.checks.balanced, t('close.checkBalanced'), 'close-check-balanced')}
       {line(s.checks.chained, t('close.checkChained'), 'close-check-chained')}
       {line(s.checks.positionsAgree, t('close.checkPositions'), 'close-check-positions')}
-      <Typography.Text type="secondary">{t('close.records', { n: formatCount(s.checks.records) })}</Typography.Text>
+      <Typography.Text type="secondary">{t('close.records', { count: s.checks.records })}</Typography.Text>
     </Card>
   );
 }
