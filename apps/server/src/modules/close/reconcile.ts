@@ -1,17 +1,17 @@
 import Decimal from 'decimal.js';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import {
   RECON_WINDOW_MINUTES,
   RechargeStatus,
   WithdrawStatus,
   type ReconDetail,
   type ReconItem,
-  type ReconListQuery,
   type ReconSummary,
 } from '@stock-admin/contracts';
 import type { AppContext } from '../../app/context.js';
 import type { Db } from '../../db/client.js';
 import { rows } from '../../db/migrate.js';
+import { onePage } from '../../db/paging.js';
 import { fail } from '../../http/errors.js';
 import { addDays, dayStart } from './statement.js';
 import { parseStatement, type StatementLine } from './reconcile-parse.js';
@@ -223,16 +223,29 @@ const summaryOf = (r: SummaryRow): ReconSummary => ({
   uploadedAt: new Date(r.uploaded_at).toISOString(),
 });
 
-export async function reconList(db: Db, q: ReconListQuery & { pageNum: number; pageSize: number }) {
-  const where: SQL[] = [sql`true`];
-  if (q.channelId) where.push(sql`s.channel_id = ${q.channelId}`);
-  if (q.status) where.push(sql`s.status = ${q.status}`);
-  const cond = sql.join(where, sql` AND `);
-  const [total] = rows<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM recon_statements s WHERE ${cond}`));
-  const list = rows<SummaryRow>(
-    await db.execute(sql`${SUMMARY} WHERE ${cond} GROUP BY s.id, c.display_name ORDER BY s.day DESC, s.channel_id
-                         LIMIT ${q.pageSize} OFFSET ${(q.pageNum - 1) * q.pageSize}`),
+export async function reconList(db: Db, q: { channelId?: number; status?: ReconSummary['status']; pageNum: number; pageSize: number }) {
+  const where = and(
+    q.channelId ? eq(reconStatements.channelId, q.channelId) : undefined,
+    q.status ? eq(reconStatements.status, q.status) : undefined,
   );
+  const [total] = await db.select({ n: count() }).from(reconStatements).where(where);
+  const page = await onePage(
+    db
+      .select({ id: reconStatements.id })
+      .from(reconStatements)
+      .where(where)
+      .orderBy(desc(reconStatements.day), reconStatements.channelId)
+      .$dynamic(),
+    q,
+  );
+  const ids = `{${page.map((p) => p.id).join(',')}}`;
+  const list = page.length
+    ? rows<SummaryRow>(
+        await db.execute(
+          sql`${SUMMARY} WHERE s.id = ANY(${ids}::bigint[]) GROUP BY s.id, c.display_name ORDER BY s.day DESC, s.channel_id`,
+        ),
+      )
+    : [];
   return { list: list.map(summaryOf), total: total!.n, pageNum: q.pageNum, pageSize: q.pageSize };
 }
 

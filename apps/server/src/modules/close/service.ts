@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.js';
 import { rows } from '../../db/migrate.js';
 import { fail } from '../../http/errors.js';
 import { notify } from '../../realtime/notify.js';
-import { addDays, balancesBefore, computeStatement, dayOf, dayStart, type Balances } from './statement.js';
+import { addDays, balancesBefore, computeStatement, dayOf, dayStart, totalsOf, type Balances } from './statement.js';
 import { closeHead, dailyCloses } from './tables.js';
 import { advanceCheckpoint } from './checkpoint.js';
 import './messages.js';
@@ -71,7 +71,8 @@ async function closeOne(ctx: AppContext, day: string, by: string | null): Promis
     const done = await stored(tx, day);
     if (done) return done.statement;
     const end = dayStart(addDays(day, 1));
-    const { statement, closing, totals } = await computeDay(tx, day, end);
+    const { statement, closing } = await computeDay(tx, day, end);
+    const totals = totalsOf(statement);
     const checkpoint = await advanceCheckpoint(tx);
     const [head] = rows<{ hash: string }>(await tx.execute(sql`SELECT hash FROM audit_chain_head WHERE id = 1`));
     const closedAt = new Date();
@@ -111,33 +112,37 @@ export async function lastClosed(db: Db): Promise<string | null> {
  * read from the whole ledger). A closed day is answered as stored: closing twice changes nothing.
  */
 export async function closeThrough(ctx: AppContext, day: string, by: string | null): Promise<CloseStatement> {
+  return (await closeDays(ctx, day, by)).statement;
+}
+
+/** closeThrough, and the days it closed (none when `day` was closed already). */
+async function closeDays(ctx: AppContext, day: string, by: string | null): Promise<{ statement: CloseStatement; closed: string[] }> {
   if (day >= today()) throw fail('close.not_finished', { day });
   const last = await lastClosed(ctx.db);
   if (last && day <= last) {
     const row = await stored(ctx.db, day);
     if (!row) throw fail('close.before_books', { day });
-    return row.statement;
+    return { statement: row.statement, closed: [] };
   }
   let result: CloseStatement | undefined;
+  const closed: string[] = [];
   for (let d = last ? addDays(last, 1) : day; d <= day; d = addDays(d, 1)) {
     result = await closeOne(ctx, d, by);
+    closed.push(d);
     const summary = result.checks.balanced
       ? { 'zh-CN': `${d} 已日结，账目平衡`, 'en-US': `${d} is closed and balances` }
       : { 'zh-CN': `${d} 已日结，但账目不平衡，请核查`, 'en-US': `${d} is closed but does not balance: look into it` };
     notify(ctx, { type: 'DAY_CLOSED', data: { day: d, balanced: result.checks.balanced, summary } });
   }
-  return result!;
+  return { statement: result!, closed };
 }
 
 /** The job: closes yesterday and any day left open before it. */
 export async function closeDue(ctx: AppContext): Promise<{ closed: string[] }> {
   const yesterday = addDays(today(), -1);
-  const before = await lastClosed(ctx.db);
-  if (before && before >= yesterday) return { closed: [] };
-  await closeThrough(ctx, yesterday, null);
-  const closed: string[] = [];
-  for (let d = before ? addDays(before, 1) : yesterday; d <= yesterday; d = addDays(d, 1)) closed.push(d);
-  return { closed };
+  const last = await lastClosed(ctx.db);
+  if (last && last >= yesterday) return { closed: [] };
+  return { closed: (await closeDays(ctx, yesterday, null)).closed };
 }
 
 const itemOf = (s: CloseStatement, totals: { deposits: string; withdrawals: string }): CloseListItem => ({
@@ -152,12 +157,6 @@ const itemOf = (s: CloseStatement, totals: { deposits: string; withdrawals: stri
   closedAt: s.closedAt,
   closedBy: s.closedBy,
 });
-
-const depositsOf = (s: CloseStatement) => {
-  const sum = (kind: string) =>
-    s.movements.filter((x) => x.account === 'users' && x.kind === kind).reduce((t, x) => t.plus(x.amount), new Decimal(0));
-  return { deposits: sum('recharge').toFixed(2), withdrawals: sum('withdraw').negated().toFixed(2) };
-};
 
 /**
  * The days newest first: from the first close (or yesterday, before any) through today. Closed days come from the
@@ -184,7 +183,7 @@ export async function listDays(ctx: AppContext, q: CloseListQuery & { pageNum: n
     if (r) list.push(itemOf(r.statement, { deposits: r.deposits, withdrawals: r.withdrawals }));
     else {
       const s = await statementOf(ctx, d);
-      list.push(itemOf(s, depositsOf(s)));
+      list.push(itemOf(s, totalsOf(s)));
     }
   }
   return { list, ...paging };

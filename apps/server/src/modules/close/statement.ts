@@ -168,7 +168,13 @@ async function positionsClosed(tx: Db, start: Date, end: Date) {
 export interface Computed {
   statement: CloseStatement;
   closing: Balances;
-  totals: { deposits: string; withdrawals: string };
+}
+
+/** A statement's real-user deposits and withdrawals (every channel): the list's two columns. */
+export function totalsOf(s: CloseStatement): { deposits: string; withdrawals: string } {
+  const sum = (kind: string) =>
+    s.movements.filter((x) => x.account === 'users' && x.kind === kind).reduce((t, x) => t.plus(x.amount), new Decimal(0));
+  return { deposits: m(sum('recharge')), withdrawals: m(sum('withdraw').negated()) };
 }
 
 /**
@@ -228,9 +234,5 @@ export async function computeStatement(
       records: movements.filter((x) => x.account !== 'house').reduce((s, x) => s + x.count, 0),
     },
   };
-  return {
-    statement,
-    closing,
-    totals: { deposits: m(userSum(['recharge'])), withdrawals: m(userSum(['withdraw']).negated()) },
-  };
+  return { statement, closing };
 }
