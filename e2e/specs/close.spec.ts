@@ -1,6 +1,6 @@
 // The books close every day (issue 50): finance opens the daily close, reads a closed day's statement (balanced, its
 // movements, the house result), and works through a channel's reconciliation — resolving an exception with a note —
-// in both languages, at 1440 px and on a phone.
+// in both languages, at 1440 px and on a phone; agent statements for finance and for an agent's staff.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEMO, goto, launch, signIn, switchLang, withPage, type Browser } from '../lib/index.ts';
@@ -37,7 +37,13 @@ describe('daily close', () => {
         await page.locator('[data-testid="close-check-balanced"] .anticon-check-circle').waitFor();
         await page.locator('[data-testid="close-movements"] .ant-table-row').first().waitFor();
         await page.getByText(`${yesterday} 日结单`).waitFor();
+        await page.locator('[data-testid="close-movements-chart"] canvas').waitFor();
         await shot(page, 'close-statement', 'zh-CN');
+        // the workbook: a zip (PK) named after the day
+        const [xlsx] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid="close-xlsx"]').click()]);
+        assert.equal(xlsx.suggestedFilename(), `daily-close-${yesterday}.xlsx`);
+        const bytes = Buffer.concat(await (await xlsx.createReadStream()).toArray());
+        assert.equal(bytes.subarray(0, 2).toString('latin1'), 'PK');
         await switchLang(page, 'en-US');
         await page.getByText(`Statement of ${yesterday}`).waitFor();
         await shot(page, 'close-statement', 'en-US');
@@ -85,6 +91,51 @@ describe('daily close', () => {
     assert.equal(after.open, target.open - 1);
   });
 
+  it("agent statements: finance reads every agent's, opens the top one; an agent's staff see their subtree only", async () => {
+    await withPage(
+      browser,
+      'close-agents',
+      async ({ page }) => {
+        await signIn(page, DEMO.finance);
+        await goto(page, '/close/agents');
+        const first = page.locator('[data-testid="page-agent-statements"] [data-testid^="agent-statement-"]').first();
+        await first.waitFor();
+        await shot(page, 'close-agents', 'zh-CN');
+        await first.click();
+        await page.locator('[data-testid="agent-statement-balanced"]').waitFor();
+        await page.locator('[data-testid="agent-statement-users"] .ant-table-row').first().waitFor();
+        await page.locator('[data-testid="agent-statement-chart"] canvas').waitFor();
+        await shot(page, 'close-agent-statement', 'zh-CN');
+        const [csv] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid="agent-statement-csv"]').click()]);
+        assert.match(csv.suggestedFilename(), /^agent-\d+-.*\.csv$/);
+        const text = Buffer.concat(await (await csv.createReadStream()).toArray()).toString('utf8');
+        assert.ok(text.includes('佣金（按用户）'));
+        await switchLang(page, 'en-US');
+        await page.getByText('Commissions by user').waitFor();
+        await shot(page, 'close-agent-statement', 'en-US');
+        await goto(page, '/close/agents');
+        await first.waitFor();
+        await shot(page, 'close-agents', 'en-US');
+      },
+      { lang: 'zh-CN' },
+    );
+    // the demo agent account is bound to 华东总代理: its subtree, not 华南 or 华北
+    await withPage(
+      browser,
+      'close-agents-staff',
+      async ({ page }) => {
+        await signIn(page, { username: 'agent', password: 'agent123', name: '华东总代理（演示）' });
+        await goto(page, '/close/agents');
+        const names = page.locator('[data-testid="page-agent-statements"] [data-testid^="agent-statement-"]');
+        await names.first().waitFor();
+        const shown = await names.allTextContents();
+        assert.ok(shown.includes('华东总代理'), shown.join());
+        assert.ok(!shown.includes('华南总代理') && !shown.includes('华北总代理'), shown.join());
+      },
+      { lang: 'zh-CN' },
+    );
+  });
+
   it('reads as cards on a phone, in both languages', async () => {
     for (const lang of ['zh-CN', 'en-US'] as const) {
       await withPage(
@@ -101,6 +152,13 @@ describe('daily close', () => {
           await goto(page, '/close/reconcile');
           await page.locator('[data-testid="page-reconcile"] [data-testid="list-card"]').first().waitFor();
           await shot(page, 'close-reconcile-phone', lang);
+          await goto(page, '/close/agents');
+          await page
+            .locator('[data-testid="page-agent-statements"] [data-testid="list-card"] [data-testid^="agent-statement-"]')
+            .first()
+            .click();
+          await page.locator('[data-testid="agent-statement-users"] .ant-table-row').first().waitFor();
+          await shot(page, 'close-agent-statement-phone', lang);
         },
         { lang, viewport: PHONE },
       );

@@ -36,15 +36,20 @@ export const closeMovement = z.object({
   amount: z.string(),
 });
 export type CloseMovement = z.infer<typeof closeMovement>;
-const exposureSide = z.object({ count: z.number().int(), margin: z.string(), cost: z.string() });
+/** shares × the last price known when the statement was made (the day's close, for a close run after the market shut);
+ * absent from statements stored before it was kept */
+const marketValue = z.string().optional();
+const exposureSide = z.object({ count: z.number().int(), margin: z.string(), marketValue, cost: z.string() });
 export const closeExposure = z.object({
   /** the instant the open positions are taken at (the day's end) */
   at: z.string(),
   long: exposureSide,
   short: exposureSide,
-  topStocks: z.array(z.object({ code: z.string(), name: z.string(), count: z.number().int(), margin: z.string(), cost: z.string() })),
+  topStocks: z.array(
+    z.object({ code: z.string(), name: z.string(), count: z.number().int(), margin: z.string(), marketValue, cost: z.string() }),
+  ),
   topUsers: z.array(
-    z.object({ userId: z.number().int(), name: z.string(), count: z.number().int(), margin: z.string(), cost: z.string() }),
+    z.object({ userId: z.number().int(), name: z.string(), count: z.number().int(), margin: z.string(), marketValue, cost: z.string() }),
   ),
 });
 export const closeHouse = z.object({

@@ -44,4 +44,5 @@ export * from './agreements.js';
 export * from './messages-sends.js';
 export * from './approvals.js';
 export * from './close.js';
+export * from './close-agents.js';
 export * from './reconcile.js';

@@ -41,6 +41,9 @@ export function saveCsvText(name: string, text: string): void {
   save(new Blob([text], { type: 'text/csv;charset=utf-8' }), name);
 }
 
+/** Offers a file made in the page (a spreadsheet) as a download. */
+export const saveBlob = (name: string, blob: Blob): void => save(blob, name);
+
 /**
  * Downloads the CSV of an export endpoint (POST, form body of the list's filters) with the token and
  * language headers. When the server answers with an envelope instead of a file (refused, signed out,

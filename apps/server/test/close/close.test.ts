@@ -91,6 +91,29 @@ describe('the statement proves itself', () => {
   });
 });
 
+describe('the open exposure', () => {
+  it("today's: real users' open positions by side, margin, cost and market value at the last quote, as counted here", async () => {
+    const s = await detail(dayOf(new Date()));
+    const sides = await q<{ direction: string; n: number; margin: string; cost: string; value: string }>(sql`
+      SELECT p.direction, count(*)::int AS n, sum(p.margin)::text AS margin, sum(p.buy_amount)::text AS cost,
+             sum(p.shares * coalesce(q.last, p.buy_price))::text AS value
+      FROM positions p JOIN users u ON u.id = p.user_id LEFT JOIN quotes q ON q.gid = p.gid
+      WHERE u.account_type = 0 AND p.status NOT IN ('closed') GROUP BY 1`);
+    const long = sides.find((x) => x.direction === 'long')!;
+    expect(long.n).toBeGreaterThan(0);
+    expect(s.exposure.long).toEqual({
+      count: long.n,
+      margin: new Decimal(long.margin).toFixed(2),
+      marketValue: new Decimal(long.value).toFixed(2),
+      cost: new Decimal(long.cost).toFixed(2),
+    });
+    // the market value moves with the price, the cost does not
+    expect(s.exposure.long.marketValue).not.toBe(s.exposure.long.cost);
+    expect(s.exposure.topStocks.length).toBeGreaterThan(0);
+    expect(s.exposure.topStocks.every((x) => x.marketValue !== undefined)).toBe(true);
+  });
+});
+
 describe('closing is final', () => {
   it('closing a closed day twice changes nothing; today and later are refused', async () => {
     const first = await call('/admin/close/run.do', { day: yesterday });

@@ -1,4 +1,4 @@
-import { channelsApi, closeApi, reconcileApi, type InputOf } from '@stock-admin/contracts';
+import { agentStatementApi, channelsApi, closeApi, reconcileApi, type InputOf } from '@stock-admin/contracts';
 import { call, upload } from '../../lib/request';
 
 /** Typed calls of 日结 (the daily close, issue 50). */
@@ -16,4 +16,10 @@ export const reconcileCalls = {
   resolve: (id: number, note: string) => call(reconcileApi.resolve, { id, note }),
   /** the channels to pick from (every one, the layering picker's way) */
   channels: async () => (await call(channelsApi.list, { pageNum: 1, pageSize: 1000 }, { silent: true })).list,
+};
+
+/** Typed calls of 代理对账单 (agent statements). */
+export const agentStatementCalls = {
+  list: (q: InputOf<typeof agentStatementApi.list>) => call(agentStatementApi.list, q),
+  detail: (agentId: number, from: string, to: string) => call(agentStatementApi.detail, { agentId, from, to }),
 };

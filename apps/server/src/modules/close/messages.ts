@@ -14,6 +14,10 @@ registerMessages({
     'zh-CN': '日结单只对平台管理员开放，代理请查看代理对账单',
     'en-US': "The platform's daily close is for platform staff: agents see their agent statements",
   },
+  // an agent statement's period
+  'reason.period_order': { 'zh-CN': '结束日期不能早于开始日期', 'en-US': 'must not be before the start day' },
+  'reason.period_future': { 'zh-CN': '不能晚于今天', 'en-US': 'must not be after today' },
+  'reason.period_too_long': { 'zh-CN': '时间范围最多 366 天', 'en-US': 'covers too long a period (366 days at most)' },
   'close.closed': { 'zh-CN': '日结完成', 'en-US': 'Day closed' },
   // the file's line and the column that cannot be read, in the operator's words
   'recon.bad_time': {

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { closeApi, reconcileApi } from '@stock-admin/contracts';
+import { agentStatementApi, closeApi, reconcileApi } from '@stock-admin/contracts';
 import type { AppContext, Principal } from '../../app/context.js';
 import { fail } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { isAgentStaff } from '../_kit/scope.js';
 import { closeThrough, listDays, statementOf } from './service.js';
+import { agentStatementList, agentStatementOf } from './agent-statement.js';
 import { reconDetail, reconList, resolveItem, uploadStatement } from './reconcile.js';
 
 /** The platform's books are the platform staff's: an agent's staff hold their agent statements instead. */
@@ -28,6 +29,9 @@ export function closeRoutes(app: FastifyInstance, ctx: AppContext): void {
     message('close.closed');
     return s;
   });
+  // an agent's staff read their subtree's statements (the queries scope themselves)
+  route(app, ctx, agentStatementApi.list, ({ admin, input }) => agentStatementList(ctx, admin, input));
+  route(app, ctx, agentStatementApi.detail, ({ admin, input }) => agentStatementOf(ctx, admin, input));
   route(app, ctx, reconcileApi.list, ({ admin, input }) => {
     platformOnly(admin);
     return reconList(ctx.db, input);

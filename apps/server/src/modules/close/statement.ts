@@ -108,34 +108,38 @@ async function movementsOf(tx: Db, start: Date, end: Date): Promise<CloseMovemen
   return out;
 }
 
-/** Real users' open positions at `at`: by side, and the largest stocks and users. */
+/**
+ * Real users' open positions at `at`: by side, and the largest stocks and users. Market value: shares at the last price
+ * known now (the day's close when the job closes the day after the market shut; the buy price when no quote is kept).
+ */
 async function exposureAt(tx: Db, at: Date): Promise<CloseStatement['exposure']> {
-  const open = sql`FROM positions p JOIN users u ON u.id = p.user_id AND u.account_type = 0
+  const open = sql`FROM positions p JOIN users u ON u.id = p.user_id AND u.account_type = 0 LEFT JOIN quotes q ON q.gid = p.gid
                    WHERE p.opened_at < ${at.toISOString()} AND (p.closed_at IS NULL OR p.closed_at >= ${at.toISOString()})`;
-  const sides = rows<{ direction: string; n: number; margin: string; cost: string }>(
-    await tx.execute(sql`SELECT p.direction, count(*)::int AS n, sum(p.margin)::text AS margin, sum(p.buy_amount)::text AS cost
-                         ${open} GROUP BY 1`),
-  );
-  const side = (d: string) => {
-    const s = sides.find((x) => x.direction === d);
-    return { count: s?.n ?? 0, margin: m(s?.margin ?? 0), cost: m(s?.cost ?? 0) };
-  };
-  const topStocks = rows<{ code: string; name: string; n: number; margin: string; cost: string }>(
-    await tx.execute(sql`SELECT p.code, max(p.stock_name) AS name, count(*)::int AS n, sum(p.margin)::text AS margin,
-                                sum(p.buy_amount)::text AS cost
+  const figures = sql`count(*)::int AS n, sum(p.margin)::text AS margin, sum(p.buy_amount)::text AS cost,
+                      sum(p.shares * coalesce(q.last, p.buy_price))::text AS value`;
+  type Figures = { n: number; margin: string; cost: string; value: string };
+  const sides = rows<Figures & { direction: string }>(await tx.execute(sql`SELECT p.direction, ${figures} ${open} GROUP BY 1`));
+  const of = (s: Figures | undefined) => ({
+    count: s?.n ?? 0,
+    margin: m(s?.margin ?? 0),
+    marketValue: m(s?.value ?? 0),
+    cost: m(s?.cost ?? 0),
+  });
+  const side = (d: string) => of(sides.find((x) => x.direction === d));
+  const topStocks = rows<Figures & { code: string; name: string }>(
+    await tx.execute(sql`SELECT p.code, max(p.stock_name) AS name, ${figures}
                          ${open} GROUP BY 1 ORDER BY sum(p.buy_amount) DESC, 1 LIMIT 10`),
   );
-  const topUsers = rows<{ user_id: number; name: string; n: number; margin: string; cost: string }>(
-    await tx.execute(sql`SELECT p.user_id, max(coalesce(nullif(u.real_name, ''), u.phone)) AS name, count(*)::int AS n,
-                                sum(p.margin)::text AS margin, sum(p.buy_amount)::text AS cost
+  const topUsers = rows<Figures & { user_id: number; name: string }>(
+    await tx.execute(sql`SELECT p.user_id, max(coalesce(nullif(u.real_name, ''), u.phone)) AS name, ${figures}
                          ${open} GROUP BY 1 ORDER BY sum(p.margin) DESC, 1 LIMIT 10`),
   );
   return {
     at: at.toISOString(),
     long: side('long'),
     short: side('short'),
-    topStocks: topStocks.map((s) => ({ code: s.code, name: s.name, count: s.n, margin: m(s.margin), cost: m(s.cost) })),
-    topUsers: topUsers.map((s) => ({ userId: s.user_id, name: s.name, count: s.n, margin: m(s.margin), cost: m(s.cost) })),
+    topStocks: topStocks.map((s) => ({ code: s.code, name: s.name, ...of(s) })),
+    topUsers: topUsers.map((s) => ({ userId: s.user_id, name: s.name, ...of(s) })),
   };
 }
 

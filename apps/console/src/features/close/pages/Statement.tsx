@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, DatePicker, Descriptions, Grid, Result, Row, Space, Spin, Table, Tag, Typography } from 'antd';
-import { CheckCircleFilled, DownloadOutlined, PrinterOutlined, WarningFilled } from '@ant-design/icons';
+import { CheckCircleFilled, DownloadOutlined, FileExcelOutlined, PrinterOutlined, WarningFilled } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -12,13 +12,15 @@ import { fromCents, toCents } from '../../../shared/decimal';
 import { formatCount } from '../../../shared/money';
 import { closeCalls } from '../api';
 import { accountLabel, kindLabel } from '../kinds';
-import { statementCsv } from '../statementCsv';
+import { saveSheetCsv, saveSheetXlsx } from '../../../shared/sheet';
+import { statementSheet } from '../statementSheet';
+import { MovementsChart } from '../components/MovementsChart';
 import '../close.css';
 
 /**
  * 日结单: one day's statement — the accounts (opening, movements, closing, and the ledger's figure beside it), every
  * movement by kind and channel, the house's result, the open exposure at the close and the checks. A closed day's is
- * the stored one; an open day's is provisional as of now. Prints on A4; exports as CSV.
+ * the stored one; an open day's is provisional as of now. Prints on A4; exports as CSV and as an Excel workbook.
  */
 export default function Statement() {
   const { t, i18n } = useTranslation();
@@ -44,8 +46,21 @@ export default function Statement() {
       <Button icon={<PrinterOutlined />} onClick={() => window.print()} disabled={!s}>
         {t('close.print')}
       </Button>
-      <Button icon={<DownloadOutlined />} onClick={() => s && statementCsv(s, t, i18n.language)} disabled={!s} data-testid="close-csv">
+      <Button
+        icon={<DownloadOutlined />}
+        onClick={() => s && saveSheetCsv(statementSheet(s, t, i18n.language))}
+        disabled={!s}
+        data-testid="close-csv"
+      >
         {t('close.exportCsv')}
+      </Button>
+      <Button
+        icon={<FileExcelOutlined />}
+        onClick={() => s && void saveSheetXlsx(statementSheet(s, t, i18n.language))}
+        disabled={!s}
+        data-testid="close-xlsx"
+      >
+        {t('close.exportXlsx')}
       </Button>
     </Space>
   );
@@ -78,6 +93,7 @@ export default function Statement() {
           <Checks s={s} />
         </Col>
         <Col xs={24} lg={14}>
+          <MovementsChart list={s.movements} />
           <Movements list={s.movements} />
         </Col>
       </Row>
@@ -240,20 +256,21 @@ function Checks({ s }: { s: CloseStatement }) {
 function Exposure({ s }: { s: CloseStatement }) {
   const { t } = useTranslation();
   const e = s.exposure;
-  const side = (label: string, v: { count: number; margin: string; cost: string }) => ({
+  const side = (label: string, v: { count: number; margin: string; marketValue?: string; cost: string }) => ({
     key: label,
     label,
     children: (
       <span>
-        {formatCount(v.count)} · {t('close.col.margin')} <Amount value={v.margin} /> · {t('close.col.cost')} <Amount value={v.cost} />
+        {formatCount(v.count)} · {t('close.col.margin')} <Amount value={v.margin} /> · {t('close.col.marketValue')}{' '}
+        <Amount value={v.marketValue} /> · {t('close.col.cost')} <Amount value={v.cost} />
       </span>
     ),
   });
-  const money = (key: 'margin' | 'cost') => ({
+  const money = (key: 'margin' | 'marketValue' | 'cost') => ({
     title: t(`close.col.${key}`),
     dataIndex: key,
     align: 'right' as const,
-    render: (v: string) => <Amount value={v} />,
+    render: (v: string | undefined) => <Amount value={v} />,
   });
   return (
     <Card size="small" title={t('close.exposure')} style={{ marginBottom: 16 }}>
@@ -266,12 +283,13 @@ function Exposure({ s }: { s: CloseStatement }) {
             pagination={false}
             rowKey="code"
             dataSource={e.topStocks}
-            scroll={{ x: 420 }}
+            scroll={{ x: 520 }}
             columns={[
               { title: t('close.col.code'), dataIndex: 'code', width: 90 },
               { title: t('close.col.name'), dataIndex: 'name' },
               { title: t('close.col.positions'), dataIndex: 'count', align: 'right', width: 70 },
               money('margin'),
+              money('marketValue'),
               money('cost'),
             ]}
           />
@@ -283,11 +301,12 @@ function Exposure({ s }: { s: CloseStatement }) {
             pagination={false}
             rowKey="userId"
             dataSource={e.topUsers}
-            scroll={{ x: 420 }}
+            scroll={{ x: 520 }}
             columns={[
               { title: t('close.col.user'), dataIndex: 'name', render: (n, r) => `${n} #${r.userId}` },
               { title: t('close.col.positions'), dataIndex: 'count', align: 'right', width: 70 },
               money('margin'),
+              money('marketValue'),
               money('cost'),
             ]}
           />
