@@ -142,6 +142,26 @@ async function main() {
       reads.push(x);
       console.log(`C2 run ${r + 1}: ${x.rps} req/s, p50 ${x.p50} ms, p99 ${x.p99} ms (${x.tool})`);
     }
+    // C3: what the closed-day guard (a BEFORE trigger on fund_records) adds to each posting: 20,000 single-row
+    // inserts with it and without it, interleaved, each batch rolled back (with the triggers' state)
+    const guard = { on: [], off: [] };
+    const someone = Number((await c.query('SELECT min(id) AS id FROM users')).rows[0].id);
+    for (let r = 0; r < RUNS; r++) {
+      for (const mode of ['on', 'off']) {
+        await c.query('BEGIN');
+        // the statistics triggers off in both, so that the difference is the guard's alone
+        await c.query('ALTER TABLE fund_records DISABLE TRIGGER USER');
+        if (mode === 'on') await c.query('ALTER TABLE fund_records ENABLE TRIGGER fund_records_after_close');
+        const t = process.hrtime.bigint();
+        await c.query(`DO $$ BEGIN FOR i IN 1..20000 LOOP
+          INSERT INTO fund_records (user_id, type, amount, user_amt_after, enable_amt_after, frozen_amt_after)
+          VALUES (${someone}, 'manual_credit', 1, 0, 0, 0); END LOOP; END $$`);
+        guard[mode].push(Number(process.hrtime.bigint() - t) / 1e6 / 20000);
+        await c.query('ROLLBACK');
+      }
+    }
+    const perRow = guard.on.map((x, i) => +((x - guard.off[i]) * 1000).toFixed(1));
+    console.log(`C3 guard per insert: ${perRow.join(', ')} µs (with ${guard.on.map((x) => (x * 1000).toFixed(0)).join(', ')} µs)`);
     const p99 = reads.map((x) => x.p99);
     console.log(`\n${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} × ${os.cpus()[0]?.model}, Node ${process.version}`);
     console.log(`| figure (median and range of ${RUNS} runs) | value | target |`);
@@ -151,6 +171,7 @@ async function main() {
     );
     console.log(`| C2 closed day's statement p99, ${values.connections} connections | ${median(p99)} ms (${range(p99)}) | ≤ 100 ms |`);
     console.log(`| C2 throughput | ${median(reads.map((x) => x.rps))} req/s | — |`);
+    console.log(`| C3 the closed-day guard's cost per posted record | ${median(perRow)} µs (${range(perRow)}) | — |`);
   } finally {
     await server.stop();
     await c.end();
