@@ -59,6 +59,11 @@ const envSchema = z.object({
   DEMO_APPROVAL_RULES: bool.default(true),
   /** Run the scheduled-task runner in this process (every instance may; each slot still runs once). */
   JOBS_ENABLED: bool.default(true),
+  /** Months of each partitioned log kept besides the current one (issue 51; the `log-partitions` job drops older months). */
+  RETAIN_LOGIN_LOG_MONTHS: z.coerce.number().int().min(1).max(240).default(24),
+  RETAIN_USER_LOGIN_LOG_MONTHS: z.coerce.number().int().min(1).max(240).default(12),
+  RETAIN_SMS_LOG_MONTHS: z.coerce.number().int().min(1).max(240).default(12),
+  RETAIN_PUSH_LOG_MONTHS: z.coerce.number().int().min(1).max(240).default(6),
   /** Default: `info` (a line per request) with DATABASE_URL; `warn` on the embedded demo, whose terminal stays quiet. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   CONSOLE_DIST: z.string().optional(),

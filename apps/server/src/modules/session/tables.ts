@@ -1,4 +1,4 @@
-import { bigserial, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigserial, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { ts } from '../../db/columns.js';
 
 // The session domain's tables (its manifest's `tables`; migrations/ beside this file). Other domains read them through this file.
@@ -15,12 +15,17 @@ export const adminSessions = pgTable('admin_sessions', {
   revokeReason: text('revoke_reason'),
 });
 
-export const loginLog = pgTable('login_log', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  adminId: integer('admin_id'),
-  username: text('username').notNull(),
-  ip: text('ip'),
-  userAgent: text('user_agent'),
-  result: text('result').notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
-});
+export const loginLog = pgTable(
+  'login_log',
+  {
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    adminId: integer('admin_id'),
+    username: text('username').notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    result: text('result').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  // partitioned by month (migration 0446): the key holds the partition's column
+  (t) => [primaryKey({ columns: [t.id, t.createdAt] })],
+);

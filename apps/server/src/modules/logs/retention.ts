@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { rows } from '../../db/migrate.js';
+
+/**
+ * The month-partitioned logs (migration 0446, issue 51) and what keeps them: months are created ahead so that rows
+ * land in their own month (a row that reached the default partition is moved into its month), and a month older than
+ * the log's retention is dropped whole — instant, whatever its size, where a DELETE would write every row again.
+ */
+export const PARTITIONED_LOGS = ['login_log', 'user_login_log', 'sms_log', 'push_log'] as const;
+export type PartitionedLog = (typeof PARTITIONED_LOGS)[number];
+/** Months created ahead of the current one. */
+export const MONTHS_AHEAD = 3;
+
+export const retentionOf = (c: Config): Record<PartitionedLog, number> => ({
+  login_log: c.RETAIN_LOGIN_LOG_MONTHS,
+  user_login_log: c.RETAIN_USER_LOGIN_LOG_MONTHS,
+  sms_log: c.RETAIN_SMS_LOG_MONTHS,
+  push_log: c.RETAIN_PUSH_LOG_MONTHS,
+});
+
+/** `YYYY-MM` of an instant in Asia/Shanghai. */
+const monthOf = (t: Date) => new Date(t.getTime() + 8 * 3_600_000).toISOString().slice(0, 7);
+/** The month `n` months before `month` (`YYYY-MM`). */
+function monthsBefore(month: string, n: number): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const i = y * 12 + (m - 1) - n;
+  return `${Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}`;
+}
+
+/** The months a log has as partitions (`YYYY-MM`, oldest first), from their names `<log>_pYYYYMM`. */
+export async function monthsOf(db: Db, log: PartitionedLog): Promise<string[]> {
+  const list = rows<{ name: string }>(
+    await db.execute(sql`
+      SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+      WHERE i.inhparent = to_regclass(${log})`),
+  );
+  return list
+    .map((r) => /_p(\d{4})(\d{2})$/.exec(r.name))
+    .filter((m): m is RegExpExecArray => !!m)
+    .map((m) => `${m[1]}-${m[2]}`)
+    .sort();
+}
+
+export interface PartitionReport {
+  created: number;
+  dropped: string[];
+}
+
+/**
+ * Creates each log's months ahead (and the months of rows that reached its default partition), then drops the months
+ * that ended before its retention: with 12 months kept in November 2026, October 2025 and older go.
+ */
+export async function maintainLogPartitions(
+  db: Db,
+  retention: Record<PartitionedLog, number>,
+  now = new Date(),
+): Promise<Record<PartitionedLog, PartitionReport>> {
+  const out = {} as Record<PartitionedLog, PartitionReport>;
+  for (const log of PARTITIONED_LOGS) {
+    const [made] = rows<{ n: number }>(await db.execute(sql`SELECT log_partitions_ensure(${log}, ${MONTHS_AHEAD}) AS n`));
+    const keepFrom = monthsBefore(monthOf(now), retention[log]);
+    const dropped: string[] = [];
+    for (const month of await monthsOf(db, log)) {
+      if (month >= keepFrom) break;
+      // a name made here from a month read off the catalogue: nothing an operator typed reaches this statement
+      await db.execute(sql.raw(`DROP TABLE IF EXISTS "${log}_p${month.replace('-', '')}"`));
+      dropped.push(month);
+    }
+    out[log] = { created: made?.n ?? 0, dropped };
+  }
+  return out;
+}
