@@ -1,5 +1,5 @@
 // End-to-end runner (`npm run test:e2e` = build the console and the server, then this file).
-// 1. makes sure Debian Chromium and CJK fonts are installed (apt-get when either is missing);
+// 1. makes sure Debian Chromium, CJK fonts and Arial-metric Latin fonts are installed (apt-get when one is missing);
 // 2. starts the built server (apps/server/dist) on a free loopback port with a fresh embedded database
 //    (demo data seeded; e2e/lib/server.mjs);
 // 3. runs every e2e/specs/*.spec.ts with node's test runner, one file at a time, BASE_URL in the env;
@@ -13,13 +13,19 @@ import { root, SERVER_ENTRY, startServer } from './lib/server.mjs';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // without it the screenshots show Chinese as empty boxes (a machine may have Chromium installed alone)
 const CJK_FONT_DIR = '/usr/share/fonts/opentype/noto';
+// Arial's metrics (what an operator's Windows or macOS browser draws Latin text with): without them Chromium falls back
+// to DejaVu Sans, a fifth wider, and the English lists' fixed columns no longer fit 1440 px (lists.spec.ts)
+const LATIN_FONT_DIR = '/usr/share/fonts/truetype/liberation';
 
 function ensureChromium() {
-  if (fs.existsSync(CHROMIUM) && fs.existsSync(CJK_FONT_DIR)) return;
-  console.log('[e2e] installing chromium and fonts-noto-cjk (apt-get)…');
+  if (fs.existsSync(CHROMIUM) && fs.existsSync(CJK_FONT_DIR) && fs.existsSync(LATIN_FONT_DIR)) return;
+  console.log('[e2e] installing chromium, fonts-noto-cjk and fonts-liberation (apt-get)…');
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   execFileSync('apt-get', ['update'], { stdio: 'inherit', env });
-  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium', 'fonts-noto-cjk'], { stdio: 'inherit', env });
+  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium', 'fonts-noto-cjk', 'fonts-liberation'], {
+    stdio: 'inherit',
+    env,
+  });
 }
 
 async function main() {

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { MarketPhase, QuoteTick } from '@stock-admin/contracts';
-import { quoteHub, type QuoteHub } from './quoteHub';
+import { quoteHub, type QuoteHub, type VisibilitySource } from './quoteHub';
 
 /** The live columns a row carries (contracts `quoteColumns`). */
 export interface QuoteFields {
@@ -15,12 +15,35 @@ export interface QuoteFields {
 
 export type QuoteMap = Readonly<Record<string, QuoteTick>>;
 
-/** The latest tick per symbol after a batch of ticks (a new map; only the watched symbols are kept). */
+/** The fields a row shows of a tick: a tick equal in all of them changes nothing on screen. */
+const sameOnScreen = (a: QuoteTick, b: QuoteTick) =>
+  a.last === b.last &&
+  a.prevClose === b.prevClose &&
+  a.change === b.change &&
+  a.changePct === b.changePct &&
+  a.turnover === b.turnover &&
+  a.stale === b.stale;
+
+/**
+ * The latest tick per symbol after a batch of ticks (only the watched symbols are kept). A symbol whose tick shows the
+ * same as before keeps its old object, and when nothing changed at all the old map itself comes back — so React skips
+ * the render, and rows whose prices did not move stay the same objects (issue 52).
+ */
 export function applyTicks(prev: QuoteMap, ticks: readonly QuoteTick[], watched?: ReadonlySet<string>): QuoteMap {
   const next: Record<string, QuoteTick> = {};
-  for (const [gid, q] of Object.entries(prev)) if (!watched || watched.has(gid)) next[gid] = q;
-  for (const q of ticks) if (!watched || watched.has(q.gid)) next[q.gid] = q;
-  return next;
+  let changed = false;
+  for (const [gid, q] of Object.entries(prev)) {
+    if (!watched || watched.has(gid)) next[gid] = q;
+    else changed = true;
+  }
+  for (const q of ticks) {
+    if (watched && !watched.has(q.gid)) continue;
+    const old = next[q.gid];
+    if (old && sameOnScreen(old, q)) continue;
+    next[q.gid] = q;
+    changed = true;
+  }
+  return changed ? next : prev;
 }
 
 /** A row with its live columns replaced by the symbol's latest tick (the same object when there is none). */
@@ -35,12 +58,21 @@ export function mergeQuotes<T extends QuoteFields>(rows: readonly T[], quotes: Q
 
 const keyOf = (gids: readonly string[]) => [...new Set(gids)].sort().join(',');
 
+/** A live page shows new prices at most this often (issue 52: a console left open costs almost nothing). */
+export const QUOTE_RENDER_INTERVAL_MS = 1000;
+
+const browserPage = typeof document === 'undefined' ? undefined : document;
+
 /**
  * The live quotes of the symbols a component shows, while it is on screen: the watch starts with the
  * effect and ends with its cleanup (unmount, or its tab hidden by the shell's `<Activity>`). Ticks
  * received before are kept across a hide, so the rows do not fall back to older list data.
+ *
+ * Ticks are taken in at a human pace: the first after a quiet second at once, the others gathered (the latest per
+ * symbol) and shown together one second after the last showing; nothing while the browser tab is hidden (the hub has
+ * told the server to stop meanwhile), and what was gathered once when it is shown again.
  */
-export function useQuotes(gids: readonly string[], hub: QuoteHub = quoteHub): QuoteMap {
+export function useQuotes(gids: readonly string[], hub: QuoteHub = quoteHub, page: VisibilitySource | undefined = browserPage): QuoteMap {
   const key = keyOf(gids);
   const [quotes, setQuotes] = useState<QuoteMap>({});
   useEffect(() => {
@@ -48,8 +80,35 @@ export function useQuotes(gids: readonly string[], hub: QuoteHub = quoteHub): Qu
     const watched = new Set(list);
     setQuotes((prev) => (Object.keys(prev).every((g) => watched.has(g)) ? prev : applyTicks(prev, [], watched)));
     if (!list.length) return;
-    return hub.watch(list, (ticks) => setQuotes((prev) => applyTicks(prev, ticks, watched)));
-  }, [key, hub]);
+    const pending = new Map<string, QuoteTick>();
+    let shown = -Infinity;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const hidden = () => !!page && page.visibilityState !== 'visible';
+    const flush = () => {
+      timer = undefined;
+      if (!pending.size || hidden()) return;
+      const ticks = [...pending.values()];
+      pending.clear();
+      shown = Date.now();
+      setQuotes((prev) => applyTicks(prev, ticks, watched));
+    };
+    const schedule = () => {
+      if (timer !== undefined || hidden() || !pending.size) return;
+      const wait = shown + QUOTE_RENDER_INTERVAL_MS - Date.now();
+      if (wait <= 0) flush();
+      else timer = setTimeout(flush, wait);
+    };
+    page?.addEventListener('visibilitychange', schedule);
+    const off = hub.watch(list, (ticks) => {
+      for (const q of ticks) pending.set(q.gid, q);
+      schedule();
+    });
+    return () => {
+      off();
+      clearTimeout(timer);
+      page?.removeEventListener('visibilitychange', schedule);
+    };
+  }, [key, hub, page]);
   return quotes;
 }
 

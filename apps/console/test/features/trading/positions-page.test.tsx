@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -12,6 +12,19 @@ import Positions from '../../../src/features/trading/pages/Positions';
 import { fakeFetch, ok, spyFeedback, type FakeCall } from '../../helpers';
 import { tick } from '../../shared/market/helpers';
 import { position } from './fixtures';
+
+// every P/L cell drawn, by its test id: what a quote tick re-renders (issue 52)
+const drawn: string[] = [];
+vi.mock('../../../src/shared/components/cells', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../../src/shared/components/cells')>();
+  return {
+    ...real,
+    PnlText: (p: Parameters<typeof real.PnlText>[0]) => {
+      if (p.testId) drawn.push(p.testId);
+      return real.PnlText(p);
+    },
+  };
+});
 
 const superUser = {
   id: 1,
@@ -194,5 +207,54 @@ describe('持仓管理 page', () => {
     const close = calls.find((c) => c.url.includes('forceClose.do'))!;
     expect(body(close).get('id')).toBe('1');
     expect(body(close).get('reason')).toBe('风险过高');
+  }, 30_000);
+
+  it('a tick that moves one price re-renders only that row’s cells, at most once a second; a hidden tab renders nothing until shown', async () => {
+    renderPage('/position/financing');
+    await screen.findByText('平安银行', undefined, { timeout: 8000 });
+    const frame = (quotes: ReturnType<typeof tick>[]) =>
+      act(() => void socketBus.dispatch({ cmd: 15, type: 'QUOTES', data: { phase: 'open', quotes } }));
+    frame([tick('sh600000', { last: '10.45', change: '0.35' }), tick('sz000001', { last: '12.34', change: '0.34' })]);
+    expect(screen.getByTestId('pnl-1').textContent).toBe('+105.00');
+    await act(() => new Promise((r) => setTimeout(r, 1100)));
+    drawn.length = 0;
+    // sh600000 moves, sz000001 ticks at the same price
+    frame([tick('sh600000', { last: '10.55', change: '0.45' }), tick('sz000001', { last: '12.34', change: '0.34' })]);
+    expect(screen.getByTestId('pnl-1').textContent).toBe('+135.00');
+    expect(drawn.filter((d) => /^pnl-(pct-)?\d$/.test(d)).sort()).toEqual(['pnl-1', 'pnl-pct-1']);
+    // another tick within the second: not drawn until the second has passed
+    drawn.length = 0;
+    frame([tick('sh600000', { last: '10.60', change: '0.50' })]);
+    expect(screen.getByTestId('pnl-1').textContent).toBe('+135.00');
+    expect(drawn).toEqual([]);
+    await waitFor(() => expect(screen.getByTestId('pnl-1').textContent).toBe('+150.00'), { timeout: 2000 });
+    // the browser tab hidden: the server is told to stop, and a frame still in flight draws nothing
+    await act(() => new Promise((r) => setTimeout(r, 1100)));
+    const own = Object.getOwnPropertyDescriptor(document, 'visibilityState');
+    const setVisibility = (v: string) => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => v });
+      act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    };
+    try {
+      sent.length = 0;
+      const listCalls = calls.length;
+      setVisibility('hidden');
+      await waitFor(() => expect(sent).toContainEqual({ cmd: 14, data: { gids: [] } }));
+      drawn.length = 0;
+      frame([tick('sh600000', { last: '10.70', change: '0.60' })]);
+      act(() => socketBus.event({ cmd: 0, type: 'BUY_GP_SETTLED' } as never));
+      await act(() => new Promise((r) => setTimeout(r, 2500)));
+      expect(drawn).toEqual([]);
+      expect(screen.getByTestId('pnl-1').textContent).toBe('+150.00');
+      expect(calls.length).toBe(listCalls);
+      // shown again: the symbols watched again, the price caught up and the list read once
+      setVisibility('visible');
+      await waitFor(() => expect(sent).toContainEqual({ cmd: 14, data: { gids: ['sh600000', 'sz000001'] } }));
+      await waitFor(() => expect(screen.getByTestId('pnl-1').textContent).toBe('+180.00'), { timeout: 2000 });
+      await waitFor(() => expect(calls.filter((c) => c.url.includes('/admin/position/list.do')).length).toBe(2), { timeout: 3000 });
+    } finally {
+      if (own) Object.defineProperty(document, 'visibilityState', own);
+      else delete (document as unknown as Record<string, unknown>).visibilityState;
+    }
   }, 30_000);
 });

@@ -23,11 +23,11 @@ class FakePage implements PageVisibility {
 }
 
 function List({ refresh, page }: { refresh: () => void; page: PageVisibility }) {
-  useLiveRefresh(['BUY_REQUEST'], refresh, page);
+  useLiveRefresh(['BUY_GP_REQUEST'], refresh, page);
   return null;
 }
 
-const event = (type = 'BUY_REQUEST') => socketBus.event({ cmd: 0, type } as never);
+const event = (type = 'BUY_GP_REQUEST') => socketBus.event({ cmd: 0, type } as never);
 
 describe('live refresh of an open list', () => {
   beforeEach(() => vi.useFakeTimers());

@@ -1,5 +1,5 @@
 import { Activity, useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { SocketBus } from '../../../src/lib/socketBus';
 import { QuoteHub } from '../../../src/shared/market/quoteHub';
@@ -66,19 +66,28 @@ describe('merging quotes into rows', () => {
 });
 
 describe('useLiveRows', () => {
-  it('watches the rows shown and merges QUOTES into them in place', () => {
-    const { hub, watched, quotes } = setup();
-    render(<Table rows={[row(1, 'sh600000'), row(2, 'sz000001')]} hub={hub} />);
-    expect(watched).toEqual([['sh600000', 'sz000001']]);
-    expect(screen.getByTestId('row-sh600000').textContent).toBe('n1 9.00 0.00 0.00 100.00 fresh');
-    quotes({ phase: 'open', quotes: [tick('sh600000', { last: '9.45', change: '0.45', changePct: '5.00', turnover: '2000.00' })] });
-    expect(screen.getByTestId('row-sh600000').textContent).toBe('n1 9.45 0.45 5.00 2000.00 fresh');
-    expect(screen.getByTestId('row-sz000001').textContent).toBe('n2 9.00 0.00 0.00 100.00 fresh');
-    quotes({
-      phase: 'open',
-      quotes: [tick('sh600000', { last: '9.45', change: '0.45', changePct: '5.00', turnover: '2000.00', stale: true })],
-    });
-    expect(screen.getByTestId('row-sh600000').textContent).toBe('n1 9.45 0.45 5.00 2000.00 stale');
+  it('watches the rows shown and merges QUOTES into them in place, at most once a second', async () => {
+    vi.useFakeTimers();
+    try {
+      const { hub, watched, quotes } = setup();
+      render(<Table rows={[row(1, 'sh600000'), row(2, 'sz000001')]} hub={hub} />);
+      expect(watched).toEqual([['sh600000', 'sz000001']]);
+      expect(screen.getByTestId('row-sh600000').textContent).toBe('n1 9.00 0.00 0.00 100.00 fresh');
+      quotes({ phase: 'open', quotes: [tick('sh600000', { last: '9.45', change: '0.45', changePct: '5.00', turnover: '2000.00' })] });
+      expect(screen.getByTestId('row-sh600000').textContent).toBe('n1 9.45 0.45 5.00 2000.00 fresh');
+      expect(screen.getByTestId('row-sz000001').textContent).toBe('n2 9.00 0.00 0.00 100.00 fresh');
+      // the next ticks within the second wait for it, and show together (the latest of each symbol)
+      quotes({ phase: 'open', quotes: [tick('sh600000', { last: '9.40', change: '0.40', changePct: '4.00', turnover: '2000.00' })] });
+      quotes({
+        phase: 'open',
+        quotes: [tick('sh600000', { last: '9.45', change: '0.45', changePct: '5.00', turnover: '2000.00', stale: true })],
+      });
+      expect(screen.getByTestId('row-sh600000').textContent).toBe('n1 9.45 0.45 5.00 2000.00 fresh');
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+      expect(screen.getByTestId('row-sh600000').textContent).toBe('n1 9.45 0.45 5.00 2000.00 stale');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('follows the rows (a new page watches its own symbols, in one frame) and watches nothing once unmounted', async () => {

@@ -21,7 +21,7 @@ import { PositionTotals } from '../components/PositionTotals';
 import { ReasonDialog } from '../../../shared/components/ReasonDialog';
 import { WarningsPanel } from '../components/WarningsPanel';
 import { POSITION_FILTER_KEYS, positionFiltersOf, positionFiltersOfSearch, positionSortOf, useListFilters } from '../lib/filters';
-import { livePosition, sumPnl, type PositionView } from '../lib/pnl';
+import { livePosition, onlyChangedRows, sumPnl, useLiveView, type PositionView } from '../lib/pnl';
 import { tableRequest } from '../../../shared/tableRequest';
 import { formatCode } from '../../../shared/money';
 
@@ -45,7 +45,7 @@ export default function Positions({ source }: { source?: 'admin' }) {
   const [totals, setTotals] = useState<DataOf<typeof tradingApi.positions>['totals'] | null>(null);
   const openGids = useMemo(() => rows.filter((r) => r.status === 'open').map((r) => r.gid), [rows]);
   const quotes = useQuotes(openGids);
-  const view = useMemo(() => rows.map((r) => livePosition(r, quotes[r.gid])), [rows, quotes]);
+  const view = useLiveView(rows, quotes);
   const pagePnl = openGids.length ? sumPnl(view.filter((r) => r.status === 'open')) : null;
   const [closing, setClosing] = useState<PositionItem | null>(null);
   const [locking, setLocking] = useState<PositionItem | null>(null);
@@ -73,10 +73,10 @@ export default function Positions({ source }: { source?: 'admin' }) {
       },
     });
 
-  const columns = [
+  const columns = onlyChangedRows([
     ...filterColumns<PositionView>(t, can, { timeTitle: t('trading.col.openedAt') }),
     ...positionColumns(t, { canEdit, busy, onForceClose: setClosing, onLock: setLocking, onUnlock: unlock }),
-  ];
+  ]);
 
   const pickUser = (userId: number) => {
     formRef.current?.setFieldsValue({ userId: String(userId) });
