@@ -16,7 +16,7 @@ export interface QuoteFields {
 export type QuoteMap = Readonly<Record<string, QuoteTick>>;
 
 /** The fields a row shows of a tick: a tick equal in all of them changes nothing on screen. */
-const sameOnScreen = (a: QuoteTick, b: QuoteTick) =>
+export const sameOnScreen = (a: QuoteTick, b: QuoteTick) =>
   a.last === b.last &&
   a.prevClose === b.prevClose &&
   a.change === b.change &&
@@ -56,7 +56,7 @@ export function mergeQuotes<T extends QuoteFields>(rows: readonly T[], quotes: Q
   return rows.map((r) => mergeQuote(r, quotes[r.gid]));
 }
 
-const keyOf = (gids: readonly string[]) => [...new Set(gids)].sort().join(',');
+export const keyOf = (gids: readonly string[]) => [...new Set(gids)].sort().join(',');
 
 /** A live page shows new prices at most this often (issue 52: a console left open costs almost nothing). */
 export const QUOTE_RENDER_INTERVAL_MS = 1000;
@@ -64,13 +64,51 @@ export const QUOTE_RENDER_INTERVAL_MS = 1000;
 const browserPage = typeof document === 'undefined' ? undefined : document;
 
 /**
+ * Watches `gids` on the hub and hands the ticks on at a human pace: the first after a quiet second at once, the others
+ * gathered (the latest per symbol) and handed on together one second after the last time; nothing while the browser
+ * tab is hidden (the hub has told the server to stop meanwhile), and what was gathered once when it is shown again.
+ * Returns the unwatch.
+ */
+export function watchPaced(
+  hub: QuoteHub,
+  gids: readonly string[],
+  take: (ticks: QuoteTick[]) => void,
+  page: VisibilitySource | undefined = browserPage,
+): () => void {
+  const pending = new Map<string, QuoteTick>();
+  let shown = -Infinity;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const hidden = () => !!page && page.visibilityState !== 'visible';
+  const flush = () => {
+    timer = undefined;
+    if (!pending.size || hidden()) return;
+    const ticks = [...pending.values()];
+    pending.clear();
+    shown = Date.now();
+    take(ticks);
+  };
+  const schedule = () => {
+    if (timer !== undefined || hidden() || !pending.size) return;
+    const wait = shown + QUOTE_RENDER_INTERVAL_MS - Date.now();
+    if (wait <= 0) flush();
+    else timer = setTimeout(flush, wait);
+  };
+  page?.addEventListener('visibilitychange', schedule);
+  const off = hub.watch(gids, (ticks) => {
+    for (const q of ticks) pending.set(q.gid, q);
+    schedule();
+  });
+  return () => {
+    off();
+    clearTimeout(timer);
+    page?.removeEventListener('visibilitychange', schedule);
+  };
+}
+
+/**
  * The live quotes of the symbols a component shows, while it is on screen: the watch starts with the
  * effect and ends with its cleanup (unmount, or its tab hidden by the shell's `<Activity>`). Ticks
- * received before are kept across a hide, so the rows do not fall back to older list data.
- *
- * Ticks are taken in at a human pace: the first after a quiet second at once, the others gathered (the latest per
- * symbol) and shown together one second after the last showing; nothing while the browser tab is hidden (the hub has
- * told the server to stop meanwhile), and what was gathered once when it is shown again.
+ * received before are kept across a hide, so the rows do not fall back to older list data. Paced by `watchPaced`.
  */
 export function useQuotes(gids: readonly string[], hub: QuoteHub = quoteHub, page: VisibilitySource | undefined = browserPage): QuoteMap {
   const key = keyOf(gids);
@@ -80,34 +118,7 @@ export function useQuotes(gids: readonly string[], hub: QuoteHub = quoteHub, pag
     const watched = new Set(list);
     setQuotes((prev) => (Object.keys(prev).every((g) => watched.has(g)) ? prev : applyTicks(prev, [], watched)));
     if (!list.length) return;
-    const pending = new Map<string, QuoteTick>();
-    let shown = -Infinity;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const hidden = () => !!page && page.visibilityState !== 'visible';
-    const flush = () => {
-      timer = undefined;
-      if (!pending.size || hidden()) return;
-      const ticks = [...pending.values()];
-      pending.clear();
-      shown = Date.now();
-      setQuotes((prev) => applyTicks(prev, ticks, watched));
-    };
-    const schedule = () => {
-      if (timer !== undefined || hidden() || !pending.size) return;
-      const wait = shown + QUOTE_RENDER_INTERVAL_MS - Date.now();
-      if (wait <= 0) flush();
-      else timer = setTimeout(flush, wait);
-    };
-    page?.addEventListener('visibilitychange', schedule);
-    const off = hub.watch(list, (ticks) => {
-      for (const q of ticks) pending.set(q.gid, q);
-      schedule();
-    });
-    return () => {
-      off();
-      clearTimeout(timer);
-      page?.removeEventListener('visibilitychange', schedule);
-    };
+    return watchPaced(hub, list, (ticks) => setQuotes((prev) => applyTicks(prev, ticks, watched)), page);
   }, [key, hub, page]);
   return quotes;
 }

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { DataOf, tradingApi } from '@stock-admin/contracts';
 import { formatCount, formatYuan } from '../../../shared/money';
 import { PnlText } from '../../../shared/components/cells';
+import { useLivePagePnl } from '../lib/liveQuotes';
+import type { PositionView } from '../lib/pnl';
 
 type Totals = DataOf<typeof tradingApi.positions>['totals'];
 
@@ -12,14 +14,16 @@ type Totals = DataOf<typeof tradingApi.positions>['totals'];
  */
 export function PositionTotals({
   totals,
-  pagePnl,
+  rows,
   testId = 'position-totals',
 }: {
   totals: Totals | null;
-  pagePnl: string | null;
+  /** the rows of this page: their P/L at the live quotes is summed here (the only part that moves with a tick) */
+  rows: readonly PositionView[];
   testId?: string;
 }) {
   const { t } = useTranslation();
+  const pagePnl = useLivePagePnl(rows);
   if (!totals) return null;
   const cell = (title: React.ReactNode, value: React.ReactNode, key: string) => (
     <div key={key} className="trading-total" data-testid={`${testId}-${key}`}>

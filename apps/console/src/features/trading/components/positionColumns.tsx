@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { POSITION_STATUSES, type PositionSource } from '@stock-admin/contracts';
 import { LastCell } from '../../../shared/market/QuoteCells';
 import { ordersOfUser } from '../lib/filters';
+import { LiveRow } from '../lib/liveQuotes';
 import type { PositionView } from '../lib/pnl';
 import { Amount, DirectionTag, PnlText, PriceText, StockCell, UserCell, time } from '../../../shared/components/cells';
 import { sharesColumn } from './sharesColumn';
@@ -86,8 +87,13 @@ export function positionColumns(t: TFunction, c: PositionColumnContext | null): 
       search: false,
       width: 110,
       align: 'right',
+      // the four live cells follow their own symbol's ticks (lib/liveQuotes.tsx): a tick re-renders them, not the table
       render: (_, r) => (
-        <LastCell q={{ last: r.last, change: r.change, changePct: null, turnover: null, stale: r.status === 'open' && r.stale }} />
+        <LiveRow r={r}>
+          {(x) => (
+            <LastCell q={{ last: x.last, change: x.change, changePct: null, turnover: null, stale: x.status === 'open' && x.stale }} />
+          )}
+        </LiveRow>
       ),
     },
     {
@@ -97,7 +103,7 @@ export function positionColumns(t: TFunction, c: PositionColumnContext | null): 
       sorter: true,
       width: 120,
       align: 'right',
-      render: (_, r) => <PnlText value={r.pnl} testId={`pnl-${r.id}`} />,
+      render: (_, r) => <LiveRow r={r}>{(x) => <PnlText value={x.pnl} testId={`pnl-${r.id}`} />}</LiveRow>,
     },
     {
       title: t('trading.col.pnlPct'),
@@ -106,7 +112,7 @@ export function positionColumns(t: TFunction, c: PositionColumnContext | null): 
       sorter: true,
       width: 96,
       align: 'right',
-      render: (_, r) => <PnlText value={r.pnlPct} pct testId={`pnl-pct-${r.id}`} />,
+      render: (_, r) => <LiveRow r={r}>{(x) => <PnlText value={x.pnlPct} pct testId={`pnl-pct-${r.id}`} />}</LiveRow>,
     },
     {
       title: (
@@ -143,7 +149,7 @@ export function positionColumns(t: TFunction, c: PositionColumnContext | null): 
       search: false,
       width: 110,
       align: 'right',
-      render: (_, r) => <PnlText value={r.netPnl} />,
+      render: (_, r) => <LiveRow r={r}>{(x) => <PnlText value={x.netPnl} />}</LiveRow>,
     },
     {
       title: t('trading.col.margin'),

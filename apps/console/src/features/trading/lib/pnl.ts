@@ -1,7 +1,4 @@
-import { useMemo, useRef } from 'react';
 import Decimal from 'decimal.js';
-import { useTranslation } from 'react-i18next';
-import type { ProColumns } from '@ant-design/pro-components';
 import type { Direction, PositionItem, QuoteTick } from '@stock-admin/contracts';
 
 /**
@@ -60,33 +57,4 @@ export function livePosition(p: PositionItem, q: Pick<QuoteTick, 'last' | 'chang
 /** Σ P/L of rows (those without one are skipped); '0.00' for none. */
 export function sumPnl(rows: readonly Pick<PositionItem, 'pnl'>[]): string {
   return cents(rows.reduce((s, r) => (r.pnl == null ? s : s.plus(r.pnl)), new Decimal(0)));
-}
-
-/**
- * The rows at the live quotes, each row the same object as before unless its row or its quote changed (a new language
- * makes every row new, so that every cell is drawn in it). With `onlyChangedRows`, a tick re-renders only the cells
- * of the rows whose price moved (issue 52).
- */
-export function useLiveView(rows: readonly PositionItem[], quotes: Readonly<Record<string, QuoteTick>>): PositionView[] {
-  const { i18n } = useTranslation();
-  const cache = useRef({ lang: '', views: new WeakMap<PositionItem, { q: QuoteTick | undefined; view: PositionView }>() });
-  if (cache.current.lang !== i18n.language) cache.current = { lang: i18n.language, views: new WeakMap() };
-  const { views } = cache.current;
-  return useMemo(
-    () =>
-      rows.map((r) => {
-        const q = r.status === 'open' ? quotes[r.gid] : undefined;
-        const seen = views.get(r);
-        if (seen && seen.q === q) return seen.view;
-        const view = livePosition(r, q);
-        views.set(r, { q, view });
-        return view;
-      }),
-    [rows, quotes, views],
-  );
-}
-
-/** Columns whose cells are drawn again only for a row that is a new object (the actions, which read the page's state, always). */
-export function onlyChangedRows<T>(columns: ProColumns<T>[]): ProColumns<T>[] {
-  return columns.map((c) => (c.valueType === 'option' ? c : { ...c, shouldCellUpdate: (r: T, prev: T) => r !== prev }));
 }

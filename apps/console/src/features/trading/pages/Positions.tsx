@@ -10,7 +10,6 @@ import { feedback } from '../../../lib/feedback';
 import { tableDefaults, pageOf } from '../../../lib/proTable';
 import type { Params } from '../../../shared/filters';
 import { MarketStatus } from '../../../shared/market/MarketStatus';
-import { useQuotes } from '../../../shared/market/useQuotes';
 import { tradingCalls } from '../api';
 import { Amount, PnlText, PriceText } from '../../../shared/components/cells';
 import { ExportButton } from '../../../shared/components/ExportButton';
@@ -21,7 +20,8 @@ import { PositionTotals } from '../components/PositionTotals';
 import { ReasonDialog } from '../../../shared/components/ReasonDialog';
 import { WarningsPanel } from '../components/WarningsPanel';
 import { POSITION_FILTER_KEYS, positionFiltersOf, positionFiltersOfSearch, positionSortOf, useListFilters } from '../lib/filters';
-import { livePosition, onlyChangedRows, sumPnl, useLiveView, type PositionView } from '../lib/pnl';
+import { livePosition, type PositionView } from '../lib/pnl';
+import { LiveQuotesContext, LiveRow, useLiveQuoteStore } from '../lib/liveQuotes';
 import { tableRequest } from '../../../shared/tableRequest';
 import { formatCode } from '../../../shared/money';
 
@@ -44,9 +44,9 @@ export default function Positions({ source }: { source?: 'admin' }) {
   const [rows, setRows] = useState<PositionItem[]>([]);
   const [totals, setTotals] = useState<DataOf<typeof tradingApi.positions>['totals'] | null>(null);
   const openGids = useMemo(() => rows.filter((r) => r.status === 'open').map((r) => r.gid), [rows]);
-  const quotes = useQuotes(openGids);
-  const view = useLiveView(rows, quotes);
-  const pagePnl = openGids.length ? sumPnl(view.filter((r) => r.status === 'open')) : null;
+  // the live quotes reach the cells that show them, not this page: a tick never re-renders the table
+  const quotes = useLiveQuoteStore(openGids);
+  const view = useMemo(() => rows.map((r) => livePosition(r, undefined)), [rows]);
   const [closing, setClosing] = useState<PositionItem | null>(null);
   const [locking, setLocking] = useState<PositionItem | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -73,10 +73,10 @@ export default function Positions({ source }: { source?: 'admin' }) {
       },
     });
 
-  const columns = onlyChangedRows([
+  const columns = [
     ...filterColumns<PositionView>(t, can, { timeTitle: t('trading.col.openedAt') }),
     ...positionColumns(t, { canEdit, busy, onForceClose: setClosing, onLock: setLocking, onUnlock: unlock }),
-  ]);
+  ];
 
   const pickUser = (userId: number) => {
     formRef.current?.setFieldsValue({ userId: String(userId) });
@@ -84,129 +84,135 @@ export default function Positions({ source }: { source?: 'admin' }) {
   };
 
   return (
-    <div className="trading-page" data-testid={source === 'admin' ? 'created-list' : 'position-list'}>
-      {source !== 'admin' && <WarningsPanel onPick={pickUser} />}
-      <ListTable<PositionView, Params>
-        {...tableDefaults()}
-        actionRef={actionRef}
-        formRef={formRef}
-        columns={columns}
-        dataSource={view}
-        onDataSourceChange={setRows}
-        headerTitle={
-          <Space size={16} wrap>
-            <span>{t(source === 'admin' ? 'trading.menu.createList' : 'trading.position.title')}</span>
-            <MarketStatus />
-          </Space>
-        }
-        search={{ labelWidth: 'auto', defaultCollapsed: !Object.keys(initial).some((k) => k !== 'userId' && k !== 'phone') }}
-        form={{ initialValues: initial }}
-        layout={source === 'admin' ? CREATED_LAYOUT : POSITIONS_LAYOUT}
-        live={['BUY_GP_SETTLED', 'FORCE_CLOSED']}
-        options={{ reload: true, density: false, setting: true }}
-        toolBarRender={() => [
-          <ExportButton
-            key="export"
-            endpoint={tradingApi.positionExport}
-            filters={() => lastFilters.current}
-            name={source === 'admin' ? 'created-positions' : 'positions'}
-            testId="positions-export"
-          />,
-          <Link key="orders" to="/position/orderList">
-            {t('trading.menu.orderList')}
-          </Link>,
-          <Link key="sells" to="/position/sellList">
-            {t('trading.menu.sellList')}
-          </Link>,
-          source === 'admin' ? (
-            <Link key="create" to="/position/createfinancing">
-              {t('trading.menu.createfinancing')}
-            </Link>
-          ) : (
-            <Link key="created" to="/position/createList">
-              {t('trading.menu.createList')}
-            </Link>
-          ),
-        ]}
-        tableExtraRender={() => <PositionTotals totals={totals} pagePnl={pagePnl} />}
-        request={async (params, sort) => {
-          const filters = positionFiltersOf(params);
-          sync(filters);
-          lastFilters.current = source === 'admin' ? { ...filters, source } : filters;
-          const q = {
-            ...pageOf(params),
-            ...filters,
-            ...positionSortOf(sort),
-          };
-          return tableRequest(async () => {
-            const d = await (source === 'admin' ? tradingCalls.createdList(q) : tradingCalls.positions(q));
-            setTotals(d.totals);
-            return { list: d.list.map((r) => livePosition(r, undefined)), total: d.total };
-          });
-        }}
-      />
-      <ReasonDialog
-        open={!!closing}
-        title={t('trading.close.title')}
-        label={t('trading.close.reason')}
-        required
-        okText={t('trading.close.ok')}
-        testId="force-close-dialog"
-        onClose={() => setClosing(null)}
-        onSubmit={async (reason) => {
-          const p = await tradingCalls.forceClose(closing!.id, reason);
-          replace(p);
-          setClosing(null);
-          feedback.message.success(t('trading.close.done'));
-          void actionRef.current?.reload();
-        }}
-      >
-        {closingView && (
-          <Descriptions size="small" column={2} bordered style={{ marginBottom: 16 }}>
-            <Descriptions.Item label={t('trading.col.positionNo')} span={2}>
-              {closingView.positionNo}
-            </Descriptions.Item>
-            <Descriptions.Item label={t('trading.col.user')}>
-              {closingView.userName || closingView.phone} #{closingView.userId}
-            </Descriptions.Item>
-            <Descriptions.Item label={t('trading.col.stock')}>
-              {closingView.stockName} {formatCode(closingView)}
-            </Descriptions.Item>
-            <Descriptions.Item label={t('trading.col.shares')}>{closingView.shares}</Descriptions.Item>
-            <Descriptions.Item label={t('trading.col.margin')}>
-              <Amount value={closingView.margin} />
-            </Descriptions.Item>
-            <Descriptions.Item label={t('trading.col.buyPrice')}>
-              <PriceText value={closingView.buyPrice} />
-            </Descriptions.Item>
-            <Descriptions.Item label={t('trading.col.last')}>
-              <PriceText value={closingView.last} />
-            </Descriptions.Item>
-            <Descriptions.Item label={t('trading.col.pnl')} span={2}>
-              <PnlText value={closingView.pnl} strong /> (<PnlText value={closingView.pnlPct} pct />)
-            </Descriptions.Item>
-          </Descriptions>
-        )}
-        <Typography.Paragraph type="secondary">{t('trading.close.help')}</Typography.Paragraph>
-      </ReasonDialog>
-      <ReasonDialog
-        open={!!locking}
-        title={t('trading.lock.title')}
-        label={t('trading.lock.reason')}
-        required={false}
-        okText={t('trading.lock.lock')}
-        testId="lock-dialog"
-        onClose={() => setLocking(null)}
-        onSubmit={async (reason) => {
-          replace(await tradingCalls.lock(locking!.id, true, reason));
-          setLocking(null);
-          feedback.message.success(t('trading.lock.done'));
-        }}
-      >
-        <Typography.Paragraph>
-          {locking && t('trading.lock.content', { no: locking.positionNo, stock: locking.stockName })}
-        </Typography.Paragraph>
-      </ReasonDialog>
-    </div>
+    <LiveQuotesContext.Provider value={quotes}>
+      <div className="trading-page" data-testid={source === 'admin' ? 'created-list' : 'position-list'}>
+        {source !== 'admin' && <WarningsPanel onPick={pickUser} />}
+        <ListTable<PositionView, Params>
+          {...tableDefaults()}
+          actionRef={actionRef}
+          formRef={formRef}
+          columns={columns}
+          dataSource={view}
+          onDataSourceChange={setRows}
+          headerTitle={
+            <Space size={16} wrap>
+              <span>{t(source === 'admin' ? 'trading.menu.createList' : 'trading.position.title')}</span>
+              <MarketStatus />
+            </Space>
+          }
+          search={{ labelWidth: 'auto', defaultCollapsed: !Object.keys(initial).some((k) => k !== 'userId' && k !== 'phone') }}
+          form={{ initialValues: initial }}
+          layout={source === 'admin' ? CREATED_LAYOUT : POSITIONS_LAYOUT}
+          live={['BUY_GP_SETTLED', 'FORCE_CLOSED']}
+          options={{ reload: true, density: false, setting: true }}
+          toolBarRender={() => [
+            <ExportButton
+              key="export"
+              endpoint={tradingApi.positionExport}
+              filters={() => lastFilters.current}
+              name={source === 'admin' ? 'created-positions' : 'positions'}
+              testId="positions-export"
+            />,
+            <Link key="orders" to="/position/orderList">
+              {t('trading.menu.orderList')}
+            </Link>,
+            <Link key="sells" to="/position/sellList">
+              {t('trading.menu.sellList')}
+            </Link>,
+            source === 'admin' ? (
+              <Link key="create" to="/position/createfinancing">
+                {t('trading.menu.createfinancing')}
+              </Link>
+            ) : (
+              <Link key="created" to="/position/createList">
+                {t('trading.menu.createList')}
+              </Link>
+            ),
+          ]}
+          tableExtraRender={() => <PositionTotals totals={totals} rows={view} />}
+          request={async (params, sort) => {
+            const filters = positionFiltersOf(params);
+            sync(filters);
+            lastFilters.current = source === 'admin' ? { ...filters, source } : filters;
+            const q = {
+              ...pageOf(params),
+              ...filters,
+              ...positionSortOf(sort),
+            };
+            return tableRequest(async () => {
+              const d = await (source === 'admin' ? tradingCalls.createdList(q) : tradingCalls.positions(q));
+              setTotals(d.totals);
+              return { list: d.list.map((r) => livePosition(r, undefined)), total: d.total };
+            });
+          }}
+        />
+        <ReasonDialog
+          open={!!closing}
+          title={t('trading.close.title')}
+          label={t('trading.close.reason')}
+          required
+          okText={t('trading.close.ok')}
+          testId="force-close-dialog"
+          onClose={() => setClosing(null)}
+          onSubmit={async (reason) => {
+            const p = await tradingCalls.forceClose(closing!.id, reason);
+            replace(p);
+            setClosing(null);
+            feedback.message.success(t('trading.close.done'));
+            void actionRef.current?.reload();
+          }}
+        >
+          {closingView && (
+            <LiveRow r={closingView}>
+              {(closingView) => (
+                <Descriptions size="small" column={2} bordered style={{ marginBottom: 16 }}>
+                  <Descriptions.Item label={t('trading.col.positionNo')} span={2}>
+                    {closingView.positionNo}
+                  </Descriptions.Item>
+                  <Descriptions.Item label={t('trading.col.user')}>
+                    {closingView.userName || closingView.phone} #{closingView.userId}
+                  </Descriptions.Item>
+                  <Descriptions.Item label={t('trading.col.stock')}>
+                    {closingView.stockName} {formatCode(closingView)}
+                  </Descriptions.Item>
+                  <Descriptions.Item label={t('trading.col.shares')}>{closingView.shares}</Descriptions.Item>
+                  <Descriptions.Item label={t('trading.col.margin')}>
+                    <Amount value={closingView.margin} />
+                  </Descriptions.Item>
+                  <Descriptions.Item label={t('trading.col.buyPrice')}>
+                    <PriceText value={closingView.buyPrice} />
+                  </Descriptions.Item>
+                  <Descriptions.Item label={t('trading.col.last')}>
+                    <PriceText value={closingView.last} />
+                  </Descriptions.Item>
+                  <Descriptions.Item label={t('trading.col.pnl')} span={2}>
+                    <PnlText value={closingView.pnl} strong /> (<PnlText value={closingView.pnlPct} pct />)
+                  </Descriptions.Item>
+                </Descriptions>
+              )}
+            </LiveRow>
+          )}
+          <Typography.Paragraph type="secondary">{t('trading.close.help')}</Typography.Paragraph>
+        </ReasonDialog>
+        <ReasonDialog
+          open={!!locking}
+          title={t('trading.lock.title')}
+          label={t('trading.lock.reason')}
+          required={false}
+          okText={t('trading.lock.lock')}
+          testId="lock-dialog"
+          onClose={() => setLocking(null)}
+          onSubmit={async (reason) => {
+            replace(await tradingCalls.lock(locking!.id, true, reason));
+            setLocking(null);
+            feedback.message.success(t('trading.lock.done'));
+          }}
+        >
+          <Typography.Paragraph>
+            {locking && t('trading.lock.content', { no: locking.positionNo, stock: locking.stockName })}
+          </Typography.Paragraph>
+        </ReasonDialog>
+      </div>
+    </LiveQuotesContext.Provider>
   );
 }
