@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, DatePicker, Descriptions, Result, Row, Space, Spin, Table, Tag, Typography } from 'antd';
-import { CheckCircleFilled, DownloadOutlined, FileExcelOutlined, PrinterOutlined, WarningFilled } from '@ant-design/icons';
+import { Alert, Card, Col, DatePicker, Descriptions, Row, Table, Tag, Typography } from 'antd';
+import { CheckCircleFilled, WarningFilled } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -13,11 +13,11 @@ import { fromCents, toCents } from '../../../shared/decimal';
 import { fmtTime } from '../../../shared/format';
 import { TONE_COLORS } from '../../../shared/market/quoteFormat';
 import { formatCount } from '../../../shared/money';
-import { saveSheetCsv, saveSheetXlsx } from '../../../shared/sheet';
 import { agentStatementCalls } from '../api';
 import { agentStatementSheet } from '../agentStatementSheet';
 import { kindLabel } from '../kinds';
 import { defaultPeriod } from '../period';
+import { StatementBar, StatementPending } from '../components/StatementBar';
 import '../close.css';
 
 const DAY = 'YYYY-MM-DD';
@@ -39,9 +39,8 @@ export default function AgentStatement() {
     enabled: agentId > 0,
   });
   const s = q.data;
-  const sheet = () => s && agentStatementSheet(s, t, i18n.language);
   const header = (
-    <Space wrap className="close-noprint" style={{ marginBottom: 12 }}>
+    <StatementBar sheet={s ? () => agentStatementSheet(s, t, i18n.language) : null} testId="agent-statement">
       <Link to="/close/agents">{t('close.agents.back')}</Link>
       <DatePicker.RangePicker
         allowClear={false}
@@ -50,30 +49,9 @@ export default function AgentStatement() {
         onChange={(v) => v?.[0] && v[1] && setParams({ agentId: String(agentId), from: v[0].format(DAY), to: v[1].format(DAY) })}
         data-testid="agent-statement-period"
       />
-      <Button icon={<PrinterOutlined />} onClick={() => window.print()} disabled={!s}>
-        {t('close.print')}
-      </Button>
-      <Button icon={<DownloadOutlined />} onClick={() => s && saveSheetCsv(sheet()!)} disabled={!s} data-testid="agent-statement-csv">
-        {t('close.exportCsv')}
-      </Button>
-      <Button
-        icon={<FileExcelOutlined />}
-        onClick={() => s && void saveSheetXlsx(sheet()!)}
-        disabled={!s}
-        data-testid="agent-statement-xlsx"
-      >
-        {t('close.exportXlsx')}
-      </Button>
-    </Space>
+    </StatementBar>
   );
-  if (q.isError) return <Result status="warning" title={(q.error as Error).message} extra={header} />;
-  if (!s)
-    return (
-      <div>
-        {header}
-        <Spin />
-      </div>
-    );
+  if (!s) return <StatementPending bar={header} error={q.isError ? (q.error as Error) : null} />;
   const c = s.commissions;
   const other = fromCents((toCents(s.closing) ?? 0n) - (toCents(s.opening) ?? 0n) - (toCents(c.total) ?? 0n));
   return (

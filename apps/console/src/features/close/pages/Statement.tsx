@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, DatePicker, Descriptions, Grid, Result, Row, Space, Spin, Table, Tag, Typography } from 'antd';
-import { CheckCircleFilled, DownloadOutlined, FileExcelOutlined, PrinterOutlined, WarningFilled } from '@ant-design/icons';
+import { Alert, Card, Col, DatePicker, Descriptions, Grid, Row, Table, Tag, Typography } from 'antd';
+import { CheckCircleFilled, WarningFilled } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -12,9 +12,9 @@ import { fromCents, toCents } from '../../../shared/decimal';
 import { formatCount } from '../../../shared/money';
 import { closeCalls } from '../api';
 import { accountLabel, kindLabel } from '../kinds';
-import { saveSheetCsv, saveSheetXlsx } from '../../../shared/sheet';
 import { statementSheet } from '../statementSheet';
 import { MovementsChart } from '../components/MovementsChart';
+import { StatementBar, StatementPending } from '../components/StatementBar';
 import '../close.css';
 
 /**
@@ -40,38 +40,12 @@ export default function Statement() {
     />
   );
   const header = (
-    <Space wrap className="close-noprint" style={{ marginBottom: 12 }}>
+    <StatementBar sheet={s ? () => statementSheet(s, t, i18n.language) : null} testId="close">
       <Link to="/close/index">{t('close.back')}</Link>
       {pickDay}
-      <Button icon={<PrinterOutlined />} onClick={() => window.print()} disabled={!s}>
-        {t('close.print')}
-      </Button>
-      <Button
-        icon={<DownloadOutlined />}
-        onClick={() => s && saveSheetCsv(statementSheet(s, t, i18n.language))}
-        disabled={!s}
-        data-testid="close-csv"
-      >
-        {t('close.exportCsv')}
-      </Button>
-      <Button
-        icon={<FileExcelOutlined />}
-        onClick={() => s && void saveSheetXlsx(statementSheet(s, t, i18n.language))}
-        disabled={!s}
-        data-testid="close-xlsx"
-      >
-        {t('close.exportXlsx')}
-      </Button>
-    </Space>
+    </StatementBar>
   );
-  if (q.isError) return <Result status="warning" title={(q.error as Error).message} extra={header} />;
-  if (!s)
-    return (
-      <div>
-        {header}
-        <Spin />
-      </div>
-    );
+  if (!s) return <StatementPending bar={header} error={q.isError ? (q.error as Error) : null} />;
   return (
     <div className="close-statement" data-testid="page-close-statement">
       {header}

@@ -10,9 +10,10 @@ import { actionName } from '../../../shared/logActions';
 import { toneColor } from '../../../shared/market/quoteFormat';
 import { formatYuan } from '../../../shared/money';
 import { fromCents, toCents } from '../../../shared/decimal';
+import { liveThrottle } from '../../../shared/list/useLiveRefresh';
 import { dashboardCalls } from '../api';
 
-/** A live event arriving in a burst refetches the figures once, this long after the last. */
+/** A live event refetches the figures this long after it (a burst: once). */
 const REFRESH_DELAY_MS = 500;
 
 /**
@@ -29,11 +30,20 @@ export function TodayFigures() {
   const seen = useRef(key);
   const refetch = useRef(q.refetch);
   refetch.current = q.refetch;
+  // at most every 2 s while the counters keep moving, none while the browser tab is hidden (the lists' pace, issue 51)
+  const throttle = useRef<ReturnType<typeof liveThrottle> | null>(null);
+  useEffect(() => {
+    const th = liveThrottle(() => void refetch.current(), {
+      delay: REFRESH_DELAY_MS,
+      page: typeof document === 'undefined' ? undefined : document,
+    });
+    throttle.current = th;
+    return th.dispose;
+  }, []);
   useEffect(() => {
     if (key === seen.current) return;
     seen.current = key;
-    const timer = setTimeout(() => void refetch.current(), REFRESH_DELAY_MS);
-    return () => clearTimeout(timer);
+    throttle.current?.poke();
   }, [key]);
 
   const d: WorkplaceData | undefined = q.data;
