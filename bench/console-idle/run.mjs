@@ -1,3 +1,4 @@
+/* global window -- the page.evaluate callback runs in the browser */
 // A console left open on the live pages (issue 52): Debian Chromium at 1440×900 signed in as an operator, the buy list
 // and the workplace open as tabs and the positions list the one shown, with the demo's simulator trading against the
 // same server (the embedded database, quotes every second). Chromium's own metrics (`Performance.getMetrics`) are
@@ -24,7 +25,15 @@ const DURATION = Number(values.duration);
 const SAMPLE = Number(values.sample);
 const TARGET_PCT = 5;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (xs, d = 1) => `${median(xs).toFixed(d)} (${Math.min(...xs).toFixed(d)}–${Math.max(...xs).toFixed(d)})`;
 
@@ -97,7 +106,25 @@ const share = runs.map((x) => x.share);
 console.log(`\n| figure (median and range of ${RUNS} runs, ${DURATION} s each, ${SAMPLE}-s samples) | value | target |`);
 console.log('|---|---|---|');
 console.log(`| renderer busy (script + layout + style) | ${fmt(share, 2)} % of a core | ≤ ${TARGET_PCT} % |`);
-console.log(`| heap after collection, start → end | ${fmt(runs.map((x) => x.start.heapMb))} → ${fmt(runs.map((x) => x.end.heapMb))} MB | flat |`);
-console.log(`| DOM nodes, start → end | ${fmt(runs.map((x) => x.start.nodes), 0)} → ${fmt(runs.map((x) => x.end.nodes), 0)} | flat |`);
-console.log(`| event listeners, start → end | ${fmt(runs.map((x) => x.start.listeners), 0)} → ${fmt(runs.map((x) => x.end.listeners), 0)} | flat |`);
+console.log(
+  `| heap after collection, start → end | ${fmt(runs.map((x) => x.start.heapMb))} → ${fmt(runs.map((x) => x.end.heapMb))} MB | flat |`,
+);
+console.log(
+  `| DOM nodes, start → end | ${fmt(
+    runs.map((x) => x.start.nodes),
+    0,
+  )} → ${fmt(
+    runs.map((x) => x.end.nodes),
+    0,
+  )} | flat |`,
+);
+console.log(
+  `| event listeners, start → end | ${fmt(
+    runs.map((x) => x.start.listeners),
+    0,
+  )} → ${fmt(
+    runs.map((x) => x.end.listeners),
+    0,
+  )} | flat |`,
+);
 if (values.check && runs.some((x) => !Number.isFinite(x.share))) process.exit(1);

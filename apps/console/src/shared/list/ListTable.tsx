@@ -97,10 +97,20 @@ export function ListTable<T extends object, P extends ParamsType = ParamsType>({
   const lastRows = useRef<T[]>([]);
   const liveLoad = useRef(false);
   const [flash, setFlash] = useState<Set<unknown>>(new Set());
-  useLiveRefresh(live, () => {
+  // a live reload never races a load already under way (the operator's search, a page change): ProTable would let the
+  // later of the two win, and a reload begun with the filters of before the search could show their rows under it.
+  // It waits for that load to end and then reads with the filters it settled on.
+  const loading = useRef(0);
+  const reloadWhenIdle = useRef(false);
+  const liveReload = () => {
+    if (loading.current > 0) {
+      reloadWhenIdle.current = true;
+      return;
+    }
     liveLoad.current = true;
     void actionRef.current?.reload();
-  });
+  };
+  useLiveRefresh(live, liveReload);
   useEffect(() => {
     if (!flash.size) return;
     const timer = setTimeout(() => setFlash(new Set()), CHANGED_ROW_MS);
@@ -111,7 +121,17 @@ export function ListTable<T extends object, P extends ParamsType = ParamsType>({
   const wrapped: ProTableProps<T, P>['request'] = request
     ? async (params, sort, filter) => {
         setFilterCount(activeFilterCount(params, fixed));
-        const res = await request(params, sort, filter);
+        loading.current += 1;
+        let res: Awaited<ReturnType<typeof request>>;
+        try {
+          res = await request(params, sort, filter);
+        } finally {
+          loading.current -= 1;
+          if (loading.current === 0 && reloadWhenIdle.current) {
+            reloadWhenIdle.current = false;
+            setTimeout(liveReload, 0);
+          }
+        }
         const rows = (res.data ?? []) as T[];
         if (liveLoad.current) {
           liveLoad.current = false;
