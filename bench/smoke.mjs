@@ -11,7 +11,7 @@ const tmp = os.tmpdir();
 const RUNS = [
   ['console-size', ['bench/console-size/run.mjs', '--no-build', '--no-write']],
   ['console-load', ['bench/console-load/run.mjs', '1', '--check']],
-  ['console-idle', ['bench/console-idle/run.mjs', '--runs', '1', '--duration', '10', '--sample', '5', '--check']],
+  ['console-idle', ['bench/console-idle/run.mjs', '--runs', '1', '--duration', '5', '--sample', '5', '--check']],
   ['login-and-info', ['bench/login-and-info/run.mjs', '--duration', '1', '--connections', '4', '--runs', '1']],
   [
     'quotes',
