@@ -8,7 +8,7 @@
 // Usage: node bench/console-idle/run.mjs [--runs 3] [--duration 300] [--sample 30] [--rate 2]
 //   (needs `npm run build`; CONSOLE_DIST=… measures another build of the console against the same server)
 import { parseArgs } from 'node:util';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../lib/browser.mjs';
 import { startServer } from '../lib/server.mjs';
 
 const { values } = parseArgs({
@@ -24,16 +24,6 @@ const RUNS = Number(values.runs);
 const DURATION = Number(values.duration);
 const SAMPLE = Number(values.sample);
 const TARGET_PCT = 5;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (xs, d = 1) => `${median(xs).toFixed(d)} (${Math.min(...xs).toFixed(d)}–${Math.max(...xs).toFixed(d)})`;
 
@@ -86,7 +76,7 @@ const server = await startServer({
   port: 18_800 + (process.pid % 100),
   env: { SIMULATE_RATE: values.rate, QUOTE_INTERVAL_MS: '1000', QUOTE_SESSION: 'continuous' },
 });
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+const browser = await launchChromium();
 const runs = [];
 try {
   for (let r = 0; r < RUNS; r++) {

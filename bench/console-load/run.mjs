@@ -14,7 +14,7 @@
 // Prints the median and the range of each figure; with --check (CI), exits 1 when a byte target is missed (times are
 // only reported there: a shared machine's noise).
 import http from 'node:http';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../lib/browser.mjs';
 import { startServer } from '../lib/server.mjs';
 
 const RUNS = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 5);
@@ -22,16 +22,6 @@ const CHECK = process.argv.includes('--check');
 // issue 41: half of Ant Design Pro v6.0.3's figures on this machine (412,499 B; 839 ms)
 const TARGETS = { keystrokeBytes: 206_250, plainMs: 150, reactMs: 420, answeredMs: 300 };
 const KEY_DELAY_MS = 80;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const FLOOR = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>floor</title></head>
 <body><form><input id="username" placeholder="账户" autofocus><input id="password" type="password" placeholder="密码"><button>登录</button></form></body></html>`;
@@ -128,7 +118,7 @@ const pick = (runs, key) => runs.map((r) => r[key]);
 
 const server = await startServer({ port: 18_700 + (process.pid % 100) });
 const floor = await floorServer();
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+const browser = await launchChromium();
 try {
   // one warm-up of each (the server's first answers, the browser's own start-up), not counted
   await once(browser, `${server.base}/#/user/login`, { signIn: 'typed' });
