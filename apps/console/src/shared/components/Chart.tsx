@@ -3,6 +3,7 @@ import * as echarts from 'echarts/core';
 import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
+import { TONE_COLORS } from '../market/quoteFormat';
 import type { ComposeOption } from 'echarts/core';
 import type { BarSeriesOption, LineSeriesOption, PieSeriesOption } from 'echarts/charts';
 import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components';
@@ -14,6 +15,15 @@ echarts.use([LineChart, BarChart, PieChart, GridComponent, TooltipComponent, Leg
 export type ChartOption = ComposeOption<
   LineSeriesOption | BarSeriesOption | PieSeriesOption | GridComponentOption | TooltipComponentOption | LegendComponentOption
 >;
+
+/**
+ * A bar of a signed amount (a decimal string): its length, and red for a gain or green for a loss — the market's
+ * colours in both languages. The length is the only float.
+ */
+export const toneBar = (amount: string) => ({
+  value: Number(amount),
+  itemStyle: { color: amount.startsWith('-') ? TONE_COLORS.down : TONE_COLORS.up },
+});
 
 /** One ECharts instance in a box: drawn on mount, redrawn with each new option, resized with its box, disposed on unmount. */
 export function Chart({ option, height = 300, testId }: { option: ChartOption; height?: number; testId?: string }) {

@@ -2,9 +2,8 @@ import { useMemo } from 'react';
 import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CloseMovement } from '@stock-admin/contracts';
-import { Chart, type ChartOption } from '../../../shared/components/Chart';
+import { Chart, toneBar, type ChartOption } from '../../../shared/components/Chart';
 import { fromCents, toCents } from '../../../shared/decimal';
-import { TONE_COLORS } from '../../../shared/market/quoteFormat';
 import { kindLabel } from '../kinds';
 
 /**
@@ -33,10 +32,7 @@ export function MovementsChart({ list }: { list: CloseMovement[] }) {
         {
           type: 'bar',
           name: t('close.col.amount'),
-          data: bars.map((b) => ({
-            value: Number(b.amount),
-            itemStyle: { color: b.amount.startsWith('-') ? TONE_COLORS.down : TONE_COLORS.up },
-          })),
+          data: bars.map((b) => toneBar(b.amount)),
         },
       ],
     };

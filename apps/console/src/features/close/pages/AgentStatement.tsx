@@ -7,11 +7,10 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AgentStatement as Statement } from '@stock-admin/contracts';
 import { platformToday } from '../../../lib/timeZone';
-import { Chart, type ChartOption } from '../../../shared/components/Chart';
+import { Chart, toneBar, type ChartOption } from '../../../shared/components/Chart';
 import { Amount, PnlText } from '../../../shared/components/cells';
 import { fromCents, toCents } from '../../../shared/decimal';
 import { fmtTime } from '../../../shared/format';
-import { TONE_COLORS } from '../../../shared/market/quoteFormat';
 import { formatCount } from '../../../shared/money';
 import { agentStatementCalls } from '../api';
 import { agentStatementSheet } from '../agentStatementSheet';
@@ -167,10 +166,7 @@ function ByDay({ s }: { s: Statement }) {
         {
           type: 'bar',
           name: t('close.agents.col.commissions'),
-          data: s.commissions.byDay.map((d) => ({
-            value: Number(d.amount),
-            itemStyle: { color: d.amount.startsWith('-') ? TONE_COLORS.down : TONE_COLORS.up },
-          })),
+          data: s.commissions.byDay.map((d) => toneBar(d.amount)),
         },
       ],
     }),

@@ -8,12 +8,11 @@ import type { CloseListItem } from '@stock-admin/contracts';
 import { pageOf, tableDefaults } from '../../../lib/proTable';
 import { platformToday } from '../../../lib/timeZone';
 import { feedback } from '../../../lib/feedback';
-import { Chart, type ChartOption } from '../../../shared/components/Chart';
+import { Chart, toneBar, type ChartOption } from '../../../shared/components/Chart';
 import { Amount, PnlText } from '../../../shared/components/cells';
 import { fmtTime } from '../../../shared/format';
 import { ListTable } from '../../../shared/list/ListTable';
 import type { ListLayout } from '../../../shared/list/layout';
-import { TONE_COLORS } from '../../../shared/market/quoteFormat';
 import { tableRequest } from '../../../shared/tableRequest';
 import { closeCalls } from '../api';
 
@@ -51,10 +50,7 @@ export default function DailyClose() {
           type: 'bar',
           name: t('close.col.houseDay'),
           // red for a gain, green for a loss: the market's colours in both languages
-          data: days.map((d) => ({
-            value: Number(d.houseDay),
-            itemStyle: { color: d.houseDay.startsWith('-') ? TONE_COLORS.down : TONE_COLORS.up },
-          })),
+          data: days.map((d) => toneBar(d.houseDay)),
         },
       ],
     };
