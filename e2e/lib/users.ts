@@ -53,7 +53,8 @@ export async function pickSearch(page: Page, item: Locator, typed: string, optio
 export async function search(page: Page, root: string, fields: Record<string, string>): Promise<void> {
   const form = page.locator(`[data-testid="${root}"] .ant-pro-query-filter`);
   for (const [name, v] of Object.entries(fields)) await form.locator(`input#${name}`).fill(v);
-  await form.locator('button.ant-btn-primary').click();
+  // as an operator does: while the list reloads (a live event) the query button shows its spinner and takes no click
+  await form.locator('button.ant-btn-primary:not(.ant-btn-loading)').click();
 }
 
 export async function confirmPop(page: Page): Promise<void> {
