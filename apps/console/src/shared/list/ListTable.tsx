@@ -102,6 +102,12 @@ export function ListTable<T extends object, P extends ParamsType = ParamsType>({
   // It waits for that load to end and then reads with the filters it settled on.
   const loading = useRef(0);
   const reloadWhenIdle = useRef(false);
+  // A live reload is silent: no spinner over the rows and 查询 stays clickable. ProTable shows its loading on the
+  // search button too, and antd's button ignores a click while it spins, so an operator's search made during a
+  // reload was lost. Only the loads the operator asked for (first load, search, paging, 刷新) show loading.
+  const asked = useRef(0);
+  const [busy, setBusy] = useState(false);
+  const latest = useRef(0);
   const liveReload = () => {
     if (loading.current > 0) {
       reloadWhenIdle.current = true;
@@ -121,20 +127,28 @@ export function ListTable<T extends object, P extends ParamsType = ParamsType>({
   const wrapped: ProTableProps<T, P>['request'] = request
     ? async (params, sort, filter) => {
         setFilterCount(activeFilterCount(params, fixed));
+        const live = liveLoad.current;
+        liveLoad.current = false;
+        const gen = ++latest.current;
         loading.current += 1;
+        if (!live && ++asked.current === 1) setBusy(true);
         let res: Awaited<ReturnType<typeof request>>;
         try {
           res = await request(params, sort, filter);
         } finally {
           loading.current -= 1;
+          if (!live && --asked.current === 0) setBusy(false);
           if (loading.current === 0 && reloadWhenIdle.current) {
             reloadWhenIdle.current = false;
             setTimeout(liveReload, 0);
           }
         }
+        // A load overtaken by a later one is dropped: ProTable's abort only stops waiting for it, and the answer, if it
+        // came last, would still be shown — the rows of the filters before the search. `success: false` is its way
+        // to keep what is shown.
+        if (gen !== latest.current) return { data: [], success: false };
         const rows = (res.data ?? []) as T[];
-        if (liveLoad.current) {
-          liveLoad.current = false;
+        if (live) {
           const changed = changedRows(lastRows.current as unknown as { id: number }[], rows as unknown as { id: number }[]);
           if (changed.size) setFlash(changed);
         }
@@ -178,6 +192,7 @@ export function ListTable<T extends object, P extends ParamsType = ParamsType>({
     // one ProTable across a desk and a phone: it must keep a columns state in both (it reads one on every render)
     columnsState: { value: state, defaultValue: defaults, onChange: change },
     request: wrapped,
+    loading: table.loading ?? busy,
     rowClassName: rowClass,
     onSubmit: (p: P) => {
       setFiltersOpen(false);
