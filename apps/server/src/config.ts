@@ -60,6 +60,8 @@ const envSchema = z.object({
   /** Run the scheduled-task runner in this process (every instance may; each slot still runs once). */
   JOBS_ENABLED: bool.default(true),
   /** Months of each partitioned log kept besides the current one (issue 51; the `log-partitions` job drops older months). */
+  // never below six months: China's Cybersecurity Law (art. 21) asks for network logs kept at least that long
+  RETAIN_OPERATION_LOG_MONTHS: z.coerce.number().int().min(6).max(600).default(36),
   RETAIN_LOGIN_LOG_MONTHS: z.coerce.number().int().min(1).max(240).default(24),
   RETAIN_USER_LOGIN_LOG_MONTHS: z.coerce.number().int().min(1).max(240).default(12),
   RETAIN_SMS_LOG_MONTHS: z.coerce.number().int().min(1).max(240).default(12),

@@ -133,7 +133,81 @@ export async function deleteChainPrefix(
         sql`WITH gone AS (DELETE FROM operation_log WHERE seq BETWEEN ${fromSeq} AND ${toSeq} RETURNING 1) SELECT count(*)::int AS n FROM gone`,
       ),
     )[0]!.n;
-    await tx.execute(sql`UPDATE audit_chain_head SET first_seq = ${toSeq + 1}, first_prev = ${last?.hash ?? ''} WHERE id = 1`);
+    await moveStart(tx, { fromSeq, toSeq, lastHash: last?.hash ?? '', removed: gone, reason: 'delete', months: null });
     return { deleted: gone, fromSeq, toSeq, lastHash: last?.hash ?? null };
+  });
+}
+
+interface Cut {
+  fromSeq: number;
+  toSeq: number;
+  lastHash: string;
+  removed: number;
+  reason: 'retention' | 'delete';
+  months: string | null;
+}
+/** The chain now starts after the removed links; the checkpoint says what went and the hash it starts from. */
+async function moveStart(tx: Db, c: Cut): Promise<void> {
+  await tx.execute(sql`UPDATE audit_chain_head SET first_seq = ${c.toSeq + 1}, first_prev = ${c.lastHash} WHERE id = 1`);
+  await tx.execute(sql`INSERT INTO audit_chain_cuts (from_seq, to_seq, last_hash, rows_removed, reason, months)
+                       VALUES (${c.fromSeq}, ${c.toSeq}, ${c.lastHash}, ${c.removed}, ${c.reason}, ${c.months})`);
+}
+
+export interface MonthPartition {
+  /** `YYYY-MM`, and the partition's table name (`operation_log_pYYYYMM`) */
+  month: string;
+  table: string;
+  /** the month's end: the first instant after it */
+  end: Date;
+}
+
+/**
+ * Drops whole months of the operation log (its oldest partitions, oldest first) as far as they are a prefix of the
+ * chain: every row written before the last month's end is sealed and comes before every row written after it. A row
+ * written in the last minute of a month but sealed after the next month's first rows (its process died, the sweep
+ * sealed it) keeps its month until the next month goes too. Returns the months dropped and the range of links.
+ */
+export async function dropChainMonths(
+  db: Db,
+  months: readonly MonthPartition[],
+): Promise<{ dropped: string[]; fromSeq: number | null; toSeq: number | null; lastHash: string | null }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${CHAIN_LOCK})`);
+    const [head] = rows<{ first_seq: string }>(await tx.execute(sql`SELECT first_seq::text FROM audit_chain_head WHERE id = 1`));
+    let k = -1;
+    let toSeq: number | null = null;
+    for (let i = 0; i < months.length; i++) {
+      const end = months[i]!.end;
+      const [before] = rows<{ last: string | null; unsealed: number }>(
+        await tx.execute(sql`SELECT max(seq)::text AS last, (count(*) - count(seq))::int AS unsealed
+                             FROM operation_log WHERE created_at < ${end}`),
+      );
+      const [after] = rows<{ first: string | null }>(
+        await tx.execute(sql`SELECT min(seq)::text AS first FROM operation_log WHERE created_at >= ${end} AND seq IS NOT NULL`),
+      );
+      if (before!.unsealed > 0) break; // not sealed yet: nothing after it can go either
+      if (after!.first != null && before!.last != null && Number(before!.last) > Number(after!.first)) continue;
+      k = i;
+      toSeq = before!.last == null ? null : Number(before!.last);
+    }
+    if (k < 0) return { dropped: [], fromSeq: null, toSeq: null, lastHash: null };
+    const fromSeq = Number(head!.first_seq);
+    let lastHash: string | null = null;
+    if (toSeq != null && toSeq >= fromSeq) {
+      lastHash = rows<{ hash: string }>(await tx.execute(sql`SELECT hash FROM operation_log WHERE seq = ${toSeq}`))[0]!.hash;
+    }
+    const dropped = months.slice(0, k + 1);
+    // names read off the catalogue by the caller, never typed by anyone
+    for (const m of dropped) await tx.execute(sql.raw(`DROP TABLE IF EXISTS "${m.table}"`));
+    if (lastHash == null) return { dropped: dropped.map((m) => m.month), fromSeq: null, toSeq: null, lastHash: null };
+    await moveStart(tx, {
+      fromSeq,
+      toSeq: toSeq!,
+      lastHash,
+      removed: toSeq! - fromSeq + 1,
+      reason: 'retention',
+      months: dropped.map((m) => m.month).join(','),
+    });
+    return { dropped: dropped.map((m) => m.month), fromSeq, toSeq, lastHash };
   });
 }

@@ -1,4 +1,4 @@
-import { bigint, bigserial, integer, jsonb, pgTable, primaryKey, text, index, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, integer, jsonb, pgTable, primaryKey, serial, text, index } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { ts } from '../db/columns.js';
 
@@ -7,7 +7,7 @@ import { ts } from '../db/columns.js';
 export const operationLog = pgTable(
   'operation_log',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     adminId: integer('admin_id'),
     adminName: text('admin_name'),
     module: text('module').notNull(),
@@ -26,10 +26,13 @@ export const operationLog = pgTable(
     prevHash: text('prev_hash'),
     hash: text('hash'),
   },
+  // partitioned by month (modules/logs/migrations/0447): the key holds the partition's column, and seq's index is
+  // not unique (the chain's lock gives each seal its own)
   (t) => [
+    primaryKey({ columns: [t.id, t.createdAt] }),
     index('operation_log_created_idx').on(t.createdAt),
     index('operation_log_admin_idx').on(t.adminId, t.createdAt),
-    uniqueIndex('operation_log_seq').on(t.seq),
+    index('operation_log_seq').on(t.seq),
     index('operation_log_unsealed')
       .on(t.id)
       .where(sql`seq IS NULL`),
@@ -43,6 +46,18 @@ export const auditChainHead = pgTable('audit_chain_head', {
   hash: text('hash').notNull(),
   firstSeq: bigint('first_seq', { mode: 'number' }).notNull(),
   firstPrev: text('first_prev').notNull(),
+});
+
+/** Each removal of the chain's oldest rows (retention of whole months, or a super-user's deletion): what it left. */
+export const auditChainCuts = pgTable('audit_chain_cuts', {
+  id: serial('id').primaryKey(),
+  fromSeq: bigint('from_seq', { mode: 'number' }).notNull(),
+  toSeq: bigint('to_seq', { mode: 'number' }).notNull(),
+  lastHash: text('last_hash').notNull(),
+  rowsRemoved: bigint('rows_removed', { mode: 'number' }).notNull(),
+  reason: text('reason', { enum: ['retention', 'delete'] }).notNull(),
+  months: text('months'),
+  createdAt: ts('created_at').notNull().defaultNow(),
 });
 
 /** migrations/0440_idempotency_keys.sql: one row per (principal, Idempotency-Key) — http/idempotency.ts. */

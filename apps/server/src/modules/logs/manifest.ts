@@ -3,7 +3,7 @@ import { logsRoutes } from './routes.js';
 import { seedLogs } from './seed.js';
 import { defineJob } from '../../jobs/registry.js';
 import { sealLeftovers } from '../../http/chain.js';
-import { maintainLogPartitions, retentionOf } from './retention.js';
+import { maintainLogPartitions, maintainOperationLog, retentionOf } from './retention.js';
 
 /** Operation-log rows whose process died between writing and sealing them join the chain a minute later. */
 const auditSealJob = defineJob({
@@ -13,12 +13,16 @@ const auditSealJob = defineJob({
   run: async (ctx) => ({ sealed: await sealLeftovers(ctx.db) }),
 });
 
-/** The partitioned logs' months: created three ahead, dropped past each log's retention (RETAIN_*_MONTHS). */
+/** The partitioned logs' months: created three ahead, dropped past each log's retention (RETAIN_*_MONTHS); the
+ * operation log's only as a prefix of its audit chain. */
 const logPartitionsJob = defineJob({
   key: 'log-partitions',
   name: { zh: '日志分区维护', en: 'Log partitions' },
   schedule: '10 4 * * *',
-  run: async (ctx) => maintainLogPartitions(ctx.db, retentionOf(ctx.config)),
+  run: async (ctx) => ({
+    ...(await maintainLogPartitions(ctx.db, retentionOf(ctx.config))),
+    operation_log: await maintainOperationLog(ctx.db, ctx.config.RETAIN_OPERATION_LOG_MONTHS),
+  }),
 });
 
 export default defineDomain({

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { rows } from '../../db/migrate.js';
+import { dropChainMonths, type MonthPartition } from '../../http/chain.js';
+import { writeOplog } from '../../http/oplog.js';
 
 /**
  * The month-partitioned logs (migration 0446, issue 51) and what keeps them: months are created ahead so that rows
@@ -20,6 +22,9 @@ export const retentionOf = (c: Config): Record<PartitionedLog, number> => ({
   push_log: c.RETAIN_PUSH_LOG_MONTHS,
 });
 
+/** The operation log (migration 0447): partitioned the same way, but a hash chain — its months go as a chain prefix. */
+export const OPERATION_LOG = 'operation_log';
+
 /** `YYYY-MM` of an instant in Asia/Shanghai. */
 const monthOf = (t: Date) => new Date(t.getTime() + 8 * 3_600_000).toISOString().slice(0, 7);
 /** The month `n` months before `month` (`YYYY-MM`). */
@@ -30,7 +35,7 @@ function monthsBefore(month: string, n: number): string {
 }
 
 /** The months a log has as partitions (`YYYY-MM`, oldest first), from their names `<log>_pYYYYMM`. */
-export async function monthsOf(db: Db, log: PartitionedLog): Promise<string[]> {
+export async function monthsOf(db: Db, log: PartitionedLog | typeof OPERATION_LOG): Promise<string[]> {
   const list = rows<{ name: string }>(
     await db.execute(sql`
       SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
@@ -71,4 +76,47 @@ export async function maintainLogPartitions(
     out[log] = { created: made?.n ?? 0, dropped };
   }
   return out;
+}
+
+/** The first instant of the month after `month` (`YYYY-MM`), Asia/Shanghai. */
+function endOf(month: string): Date {
+  const next = monthsBefore(month, -1);
+  return new Date(`${next}-01T00:00:00+08:00`);
+}
+
+export interface ChainRetention extends PartitionReport {
+  /** the links removed with the months, and the hash the chain now starts from */
+  fromSeq: number | null;
+  toSeq: number | null;
+  lastHash: string | null;
+}
+
+/**
+ * The operation log's months: created ahead like the other logs; those that ended before its retention are dropped
+ * as far as they are a prefix of the audit chain (http/chain.ts dropChainMonths), leaving a checkpoint in
+ * audit_chain_cuts and a sealed row of the log itself naming the months and the range of links.
+ */
+export async function maintainOperationLog(db: Db, keepMonths: number, now = new Date()): Promise<ChainRetention> {
+  const [made] = rows<{ n: number }>(await db.execute(sql`SELECT log_partitions_ensure(${OPERATION_LOG}, ${MONTHS_AHEAD}) AS n`));
+  const keepFrom = monthsBefore(monthOf(now), keepMonths);
+  const old: MonthPartition[] = (await monthsOf(db, OPERATION_LOG))
+    .filter((m) => m < keepFrom)
+    .map((month) => ({ month, table: `${OPERATION_LOG}_p${month.replace('-', '')}`, end: endOf(month) }));
+  const cut = old.length ? await dropChainMonths(db, old) : { dropped: [], fromSeq: null, toSeq: null, lastHash: null };
+  if (cut.dropped.length) {
+    await writeOplog(db, {
+      admin: null,
+      module: 'log',
+      action: 'job:log-partitions',
+      method: 'JOB',
+      summary: { months: cut.dropped, fromSeq: cut.fromSeq, toSeq: cut.toSeq, lastHash: cut.lastHash, keepMonths },
+      ip: '',
+      status: 0,
+      msg:
+        cut.fromSeq == null
+          ? `retention: dropped empty months ${cut.dropped.join(', ')}`
+          : `retention: dropped months ${cut.dropped.join(', ')}, chain links ${cut.fromSeq}–${cut.toSeq}`,
+    });
+  }
+  return { created: made?.n ?? 0, ...cut };
 }
