@@ -35,6 +35,13 @@ export const pageQuery = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
+/**
+ * The most rows a list counts for its total (issue 51): past it, counting every match of a year's log or orders took
+ * longer than the page itself, so the count stops at COUNT_CAP + 1 and a total above COUNT_CAP reads "more than
+ * COUNT_CAP" (the console's `共 100000+ 条`). Page 1,000 of 100 rows is still reachable.
+ */
+export const COUNT_CAP = 100_000;
+
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({
     list: z.array(item),

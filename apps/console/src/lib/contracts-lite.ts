@@ -13,6 +13,8 @@ export const LOGIN_REQUIRED_MSG_ZH = '请先登录，无权限访问';
 export const LOGIN_REQUIRED_MSG_ZH_TW = '請先登錄，無權限訪問';
 export const LANGS = ['zh-CN', 'en-US'] as const satisfies readonly Lang[];
 export const DEFAULT_LANG: Lang = 'zh-CN';
+/** A list's total above this reads "more than" it: the server counts no further (the contracts' COUNT_CAP). */
+export const COUNT_CAP = 100_000;
 
 /** True when a guarded call's answer is a request held for a second administrator (the contracts' `isHeld`). */
 export const isHeld = (d: unknown): d is HeldData =>

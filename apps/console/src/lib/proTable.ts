@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { COUNT_CAP } from './contracts-lite';
 import i18n from './i18n';
 
 /**
@@ -9,7 +10,9 @@ import i18n from './i18n';
  */
 export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100];
 
-export const totalLabel = (total: number) => i18n.t('table.total', { total });
+/** `共 N 条`; past the server's count cap (it counts no further) `共 100000+ 条`. */
+export const totalLabel = (total: number) =>
+  total > COUNT_CAP ? i18n.t('table.totalMore', { total: COUNT_CAP }) : i18n.t('table.total', { total });
 
 export function tableDefaults() {
   return {

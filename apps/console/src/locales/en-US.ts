@@ -94,7 +94,7 @@ const enUS: Catalogue = {
     retry: 'Try again',
   },
   // the result of any queue's batch (shared/components/BatchResultModal)
-  table: { total: 'Total {{total}}', export: 'Export' },
+  table: { total: 'Total {{total}}', totalMore: 'Total {{total}}+', export: 'Export' },
   form: { timePlaceholder: 'hh:mm, e.g. 09:30' },
   editor: {
     toolbar: 'Formatting',

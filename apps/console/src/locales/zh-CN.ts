@@ -95,7 +95,7 @@ const zhCN = {
     retry: '重试',
   },
   // the result of any queue's batch (shared/components/BatchResultModal)
-  table: { total: '共 {{total}} 条', export: '导出' },
+  table: { total: '共 {{total}} 条', totalMore: '共 {{total}}+ 条', export: '导出' },
   form: { timePlaceholder: '时:分，如 09:30' },
   editor: {
     toolbar: '格式',

@@ -9,6 +9,7 @@ describe('contracts-lite mirrors the contracts', () => {
     expect(lite.LOGIN_REQUIRED_MSG_ZH_TW).toBe(contracts.LOGIN_REQUIRED_MSG_ZH_TW);
     expect(lite.LANGS).toEqual(contracts.LANGS);
     expect(lite.DEFAULT_LANG).toBe(contracts.DEFAULT_LANG);
+    expect(lite.COUNT_CAP).toBe(contracts.COUNT_CAP);
     expect(lite.DEFAULT_SITE_STYLE).toEqual(contracts.DEFAULT_SITE_STYLE);
   });
   it('isHeld answers as the contracts do', () => {

@@ -1,4 +1,6 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
+import { COUNT_CAP } from '@stock-admin/contracts';
 
 /** The API's page of a list: `pageNum` from 1, `pageSize` rows (contracts' pageQuery). */
 export interface PageQuery {
@@ -13,6 +15,13 @@ export interface PageQuery {
 export function onePage<Q extends PgSelect>(query: Q, p: PageQuery): Q {
   return query.limit(p.pageSize).offset((p.pageNum - 1) * p.pageSize);
 }
+
+/**
+ * THE total of a list that grows without bound (orders, the logs): its matches counted up to COUNT_CAP + 1, no further
+ * (a year of the operation log counted whole took longer than the page: bench/year). `from` is the list's
+ * `FROM … WHERE …`; the answer's total is then exact up to COUNT_CAP and COUNT_CAP + 1 ("more than") past it.
+ */
+export const cappedCount = (from: SQL): SQL => sql`SELECT count(*)::int AS n FROM (SELECT 1 ${from} LIMIT ${COUNT_CAP + 1}) capped`;
 
 /**
  * THE keyset paging of every export: the rows of a list newest first in batches, each batch asked for with the key of

@@ -1,6 +1,6 @@
 import { deleteChainPrefix } from '../../http/chain.js';
 import { invalid } from '../../http/errors.js';
-import { and, count, desc, eq, gte, ilike, inArray, lt, lte, ne, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
@@ -23,8 +23,9 @@ import { pushLog, smsLog } from './tables.js';
 import { scheduledTaskRuns } from '../tasks/tables.js';
 import { operationOf } from '../_kit/operations.js';
 import type { Db } from '../../db/client.js';
-import { likeContains } from '../../db/like.js';
-import { keysetBatches, onePage } from '../../db/paging.js';
+import { likeContains, likePrefix } from '../../db/like.js';
+import { rows } from '../../db/migrate.js';
+import { cappedCount, keysetBatches, onePage } from '../../db/paging.js';
 
 const and_ = (w: SQL[]) => (w.length ? and(...w) : undefined);
 
@@ -37,7 +38,8 @@ function timeConds(col: PgColumn, q: { beginTime?: string; endTime?: string }): 
 
 export function loginLogCond(q: z.output<typeof loginLogQuery>): SQL | undefined {
   const w: SQL[] = [];
-  if (q.username) w.push(ilike(loginLog.username, likeContains(q.username)));
+  // by the name's start, any case (migration 0449's index): a match anywhere read the whole year
+  if (q.username) w.push(sql`lower(${loginLog.username}) LIKE ${likePrefix(q.username.toLowerCase())}`);
   if (q.adminId) w.push(eq(loginLog.adminId, q.adminId));
   if (q.ip) w.push(eq(loginLog.ip, q.ip));
   if (q.result) w.push(eq(loginLog.result, q.result));
@@ -88,10 +90,7 @@ async function page<T extends WithId, R extends { createdAt: Date }>(
         .$dynamic(),
       q,
     ) as unknown as Promise<R[]>,
-    db
-      .select({ n: count() })
-      .from(table as PgTable)
-      .where(cond),
+    db.execute(cappedCount(sql`FROM ${table} WHERE ${cond ?? sql`true`}`)).then((r) => rows<{ n: number }>(r)),
   ]);
   return {
     list: list.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),

@@ -7,6 +7,7 @@ import type { Principal } from '../../app/context.js';
 import { fail } from '../../http/errors.js';
 import { agentScope, userScope } from '../_kit/scope.js';
 import { likePrefix } from '../../db/like.js';
+import { cappedCount } from '../../db/paging.js';
 
 type R = Record<string, unknown>;
 const s = (v: unknown) => (v == null ? null : String(v));
@@ -92,9 +93,7 @@ export async function listOrders(db: Db, admin: Principal | null, f: ListFilters
   if (own != null) w.push(sql`o.user_id = ${own}`);
   const scope = admin ? userScope(admin, sql`o.user_id`) : undefined;
   if (scope) w.push(scope);
-  const [{ n }] = rows<{ n: number }>(
-    await db.execute(sql`SELECT count(*)::int AS n FROM orders o JOIN users u ON u.id = o.user_id ${whereOf(w)}`),
-  );
+  const [{ n }] = rows<{ n: number }>(await db.execute(cappedCount(sql`FROM orders o JOIN users u ON u.id = o.user_id ${whereOf(w)}`)));
   const list = rows<R>(
     await db.execute(
       sql`${ORDER_SELECT} ${whereOf(w)} ORDER BY o.created_at DESC, o.id DESC LIMIT ${f.pageSize} OFFSET ${(f.pageNum - 1) * f.pageSize}`,

@@ -59,6 +59,9 @@ export const positions = pgTable(
       .on(t.gid)
       .where(sql`status = 'open'`),
     index('positions_opened_idx').on(t.openedAt.desc()),
+    index('positions_closed_at_idx')
+      .on(t.closedAt)
+      .where(sql`status = 'closed'`),
   ],
 );
 
