@@ -46,6 +46,7 @@ const RUNS = [
       path.join(tmp, 'fanout-smoke.json'),
     ],
   ],
+  ['year', ['--import', 'tsx', 'bench/year/run.mjs', '--scale', '0.002', '--days', '20', '--runs', '1', '--requests', '5']],
   ['close', ['bench/close/run.mjs', '--movements', '20000', '--users', '2000', '--runs', '1', '--duration', '1']],
   ['messages', ['bench/messages/run.mjs', '--users', '2000', '--runs', '1']],
   ['subscriptions', ['--import', 'tsx', 'bench/subscriptions/run.mjs', '--users', '2000', '--runs', '1']],
