@@ -46,6 +46,8 @@ const RUNS = [
       path.join(tmp, 'fanout-smoke.json'),
     ],
   ],
+  ['ramp', ['bench/soak/ramp.mjs', '--rates', '5,10', '--step', '10', '--warmup', '10', '--users', '30', '--instances', '1,2']],
+  ['crowd', ['bench/console-idle/crowd.mjs', '--consoles', '2', '--rate', '5', '--users', '30', '--duration', '10', '--settle', '5']],
   ['year', ['--import', 'tsx', 'bench/year/run.mjs', '--scale', '0.002', '--days', '20', '--runs', '1', '--requests', '5']],
   ['close', ['bench/close/run.mjs', '--movements', '20000', '--users', '2000', '--runs', '1', '--duration', '1']],
   ['messages', ['bench/messages/run.mjs', '--users', '2000', '--runs', '1']],

@@ -11,16 +11,15 @@
 // Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), BENCH_REDIS_URL (default
 // redis://127.0.0.1:6379). Ports 18500-18503. Results: bench/.results/soak/ (soak.json, sim.json, the servers' logs).
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { adminLogin, freshSchema, startServer } from '../lib/server.mjs';
 import { readMetrics, histogramQuantile, sum } from './metrics.mjs';
 import { drawSoak } from './picture.mjs';
+import { startPlatform } from './platform.mjs';
 import { report } from './report.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -40,76 +39,19 @@ const { values } = parseArgs({
 const DURATION = Number(values.duration);
 const WARMUP = Math.min(Number(values.warmup), DURATION);
 const SAMPLE_S = Number(values.sample);
-const DB_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const OUT = path.join(root, 'bench/.results/soak');
 fs.mkdirSync(OUT, { recursive: true });
-const id = randomBytes(4).toString('hex');
 const log = (l) => console.log(`soak: ${l}`);
 
-const schema = await freshSchema(DB_URL, `soak_${id}`);
-const common = {
-  DATABASE_URL: schema.url,
-  REDIS_URL,
-  BUS_CHANNEL: `soak:${id}`,
-  // the market is open whatever the hour the soak runs at (the simulated feed's all-day session)
-  QUOTE_SESSION: 'continuous',
-  SIMULATE_RATE: '0',
-  LOG_LEVEL: 'warn',
-};
-const instances = [];
-
-/**
- * As operators would before a busy day: the demo's deposit channels take 2,000,000 and 500,000 a day, which a few
- * thousand users exhaust within minutes; past that every deposit is refused and the population never trades. The caps
- * are raised through the admin API; and withdrawals are taken at any hour (the demo's window is 09:00–22:00 Shanghai
- * time: a soak run in the evening would see every withdrawal refused and none paid).
- */
-async function prepareOperations(base) {
-  const token = await adminLogin(base, 'super', 'super123');
-  const headers = { admintoken: token, 'content-type': 'application/json' };
-  const list = await (await fetch(`${base}/admin/channel/list?pageSize=1000`, { headers: { admintoken: token } })).json();
-  if (list.status !== 0) throw new Error(`channel list: ${list.msg}`);
-  for (const c of list.data.list) {
-    const { id, type, name, displayName, payeeName, account, bankName, bankBranch, qrImage, minAmount, maxAmount } = c;
-    const { gatewayUrl, merchantCode, merchantKey, shown, enabled, withdrawable, sort, remark } = c;
-    const body = { id, type, name, displayName, payeeName, account, bankName, bankBranch, qrImage, minAmount, maxAmount };
-    Object.assign(body, { gatewayUrl, merchantCode, merchantKey, shown, enabled, withdrawable, sort, remark, dailyCap: '1000000000' });
-    const r = await (await fetch(`${base}/admin/channel/update`, { method: 'POST', headers, body: JSON.stringify(body) })).json();
-    if (r.status !== 0) throw new Error(`channel ${id} update: ${r.msg}`);
-  }
-  const pay = await (await fetch(`${base}/admin/paySetting/get.do`, { method: 'POST', headers, body: '{}' })).json();
-  if (pay.status !== 0) throw new Error(`pay settings: ${pay.msg}`);
-  const { minRecharge, minWithdraw, withdrawFeePercent, withdrawFeeFixed, maxOpenRechargePerHour } = pay.data;
-  const body = {
-    minRecharge,
-    minWithdraw,
-    withdrawFeePercent,
-    withdrawFeeFixed,
-    maxOpenRechargePerHour,
-    withdrawStart: '00:00',
-    withdrawEnd: '24:00',
-  };
-  const saved = await (await fetch(`${base}/admin/paySetting/update.do`, { method: 'POST', headers, body: JSON.stringify(body) })).json();
-  if (saved.status !== 0) throw new Error(`pay settings update: ${saved.msg}`);
-}
-const pgc = new pg.Client({ connectionString: DB_URL });
+let platform;
+let pgc;
 let exitCode = 0;
 try {
-  log(`schema soak_${id}; starting instance A (migrations, demo data) then B`);
-  // A first: migrations and demo data once, before B opens its pool
-  instances.push({
-    name: 'A',
-    metrics: 18501,
-    ...(await startServer({ port: 18500, env: { ...common, SEED_DEMO: 'true', METRICS_PORT: '18501' } })),
-  });
-  instances.push({
-    name: 'B',
-    metrics: 18503,
-    ...(await startServer({ port: 18502, env: { ...common, SEED_DEMO: 'false', METRICS_PORT: '18503' } })),
-  });
+  platform = await startPlatform({ count: 2, prefix: 'soak', keep: values.keep });
+  const { schema, instances } = platform;
+  log(`schema soak_${platform.id}: instance A (migrations, demo data) and B started`);
+  pgc = new pg.Client({ connectionString: platform.dbUrl });
   await pgc.connect();
-  await prepareOperations(instances[0].base);
 
   const samples = [];
   const started = Date.now();
@@ -199,8 +141,7 @@ try {
   console.error(`soak: ${e?.stack ?? e}`);
   exitCode = 1;
 } finally {
-  for (const inst of instances) await inst.stop();
-  await pgc.end().catch(() => {});
-  if (!values.keep) await schema.drop().catch(() => {});
+  await platform?.stop();
+  await pgc?.end().catch(() => {});
 }
 process.exit(exitCode);

@@ -18,12 +18,15 @@ const { values } = parseArgs({
     'operator-login': { type: 'string', multiple: true },
     json: { type: 'string' },
     invite: { type: 'string' },
+    // a rate schedule (bench/soak/ramp.mjs): --steps 20,40,80 --step-seconds 60 instead of --rate and --duration
+    steps: { type: 'string' },
+    'step-seconds': { type: 'string', default: '60' },
     help: { type: 'boolean', default: false },
   },
 });
 if (values.help) {
   console.log(
-    'npm run simulate -- --base URL [--base URL…] [--users N] [--rate actions/s] [--duration s] [--seed S] [--operators] [--operator-login user:pass…] [--invite CODE] [--json FILE]',
+    'npm run simulate -- --base URL [--base URL…] [--users N] [--rate actions/s] [--duration s] [--seed S] [--operators] [--operator-login user:pass…] [--invite CODE] [--steps r1,r2,… --step-seconds s] [--json FILE]',
   );
   process.exit(0);
 }
@@ -48,6 +51,8 @@ const sim = new Simulation({
   operators: values.operators!,
   operatorLogins,
   inviteCode: values.invite,
+  steps: values.steps ? values.steps.split(',').map((r) => num('steps', r, 0.01)) : undefined,
+  stepSeconds: num('step-seconds', values['step-seconds']!, 1),
   progress: process.stdout.isTTY ? 'tty' : 'lines',
 });
 process.on('SIGINT', () => sim.stop());

@@ -64,6 +64,34 @@ export class Recorder {
     return w;
   }
 
+  /** Where each action stands now: a mark to read what came after it (`since`). */
+  mark(): Map<string, { count: number; ok: number; errors: number; broken: number; ms: number }> {
+    return new Map(
+      [...this.actions].map(([name, s]) => [name, { count: s.count, ok: s.ok, errors: s.errors, broken: s.broken, ms: s.ms.length }]),
+    );
+  }
+
+  /** Per action, what ended after `mark`: counts and percentiles (one step of a rate schedule). */
+  since(
+    mark: ReturnType<Recorder['mark']>,
+  ): Record<string, { count: number; ok: number; errors: number; broken: number; p50: number; p99: number }> {
+    const out: ReturnType<Recorder['since']> = {};
+    for (const [name, s] of this.actions) {
+      const m = mark.get(name) ?? { count: 0, ok: 0, errors: 0, broken: 0, ms: 0 };
+      if (s.count === m.count) continue;
+      const ms = s.ms.slice(m.ms).sort((a, b) => a - b);
+      out[name] = {
+        count: s.count - m.count,
+        ok: s.ok - m.ok,
+        errors: s.errors - m.errors,
+        broken: s.broken - m.broken,
+        p50: percentile(ms, 50),
+        p99: percentile(ms, 99),
+      };
+    }
+    return out;
+  }
+
   total(): { count: number; errors: number; broken: number } {
     let count = 0;
     let errors = 0;

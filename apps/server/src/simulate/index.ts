@@ -14,6 +14,12 @@ export interface SimulationOptions {
   rate: number;
   /** Seconds; 0 runs until stopped. */
   duration: number;
+  /**
+   * A rate schedule instead of one rate (bench/soak/ramp.mjs): each rate for `stepSeconds`, one after another, the
+   * run's duration their sum; the result then has each step's figures per action (`steps`).
+   */
+  steps?: number[];
+  stepSeconds?: number;
   seed: string;
   operators: boolean;
   /** The bots' admins, one bot each (default: admin / admin123). */
@@ -37,8 +43,16 @@ export interface TimelinePoint {
   p99: number;
 }
 
+/** One step of a rate schedule: the rate asked, the actions that ended in it (per action) and how long it lasted. */
+export interface StepResult {
+  rate: number;
+  seconds: number;
+  actions: ReturnType<Recorder['since']>;
+}
+
 export interface SimulationResult {
   rec: Recorder;
+  steps: StepResult[];
   lostNotices: number;
   notices: Map<string, number>;
   timeline: TimelinePoint[];
@@ -87,7 +101,25 @@ export class Simulation {
         )
       : null;
     await ops?.start();
-    const until = o.duration > 0 ? Date.now() + o.duration * 1000 : Infinity;
+    const stepMs = (o.stepSeconds ?? 60) * 1000;
+    const schedule = o.steps?.length ? o.steps : null;
+    const t0 = Date.now();
+    const until = schedule ? t0 + schedule.length * stepMs : o.duration > 0 ? t0 + o.duration * 1000 : Infinity;
+    const steps: StepResult[] = [];
+    let step = 0;
+    let mark = this.rec.mark();
+    let stepStarted = t0;
+    const rateNow = () => {
+      if (!schedule) return o.rate;
+      const at = Math.min(schedule.length - 1, Math.floor((Date.now() - t0) / stepMs));
+      if (at !== step) {
+        steps.push({ rate: schedule[step]!, seconds: (Date.now() - stepStarted) / 1000, actions: this.rec.since(mark) });
+        mark = this.rec.mark();
+        stepStarted = Date.now();
+        step = at;
+      }
+      return schedule[step]!;
+    };
     const inFlight = new Set<Promise<unknown>>();
     let simulatorErrors = 0;
     const progress = setInterval(() => this.progress(log), o.progress === 'tty' ? 1000 : 10_000);
@@ -120,9 +152,10 @@ export class Simulation {
       void p.finally(() => inFlight.delete(p));
       // bounded: a slow server slows the simulation down instead of piling requests up
       if (inFlight.size >= 64) await Promise.race(inFlight);
-      await sleep(rng.wait(1000 / o.rate));
+      await sleep(rng.wait(1000 / rateNow()));
     }
     await Promise.allSettled(inFlight);
+    if (schedule) steps.push({ rate: schedule[step]!, seconds: (Date.now() - stepStarted) / 1000, actions: this.rec.since(mark) });
     await opsLoop;
     clearInterval(progress);
     clearInterval(windows);
@@ -138,7 +171,7 @@ export class Simulation {
     if (lost.length) failures.push(`${lost.length} live notices lost (buys ${lost.slice(0, 5).join(', ')}…)`);
     const socketClosed = ops?.socketClosed ?? [];
     if (socketClosed.length) failures.push(`the operators' socket was closed by the server (${socketClosed.join('; ')})`);
-    return { rec: this.rec, lostNotices: lost.length, notices: ops?.notices ?? new Map(), timeline, socketClosed, failures };
+    return { rec: this.rec, steps, lostNotices: lost.length, notices: ops?.notices ?? new Map(), timeline, socketClosed, failures };
   }
 
   private progress(log: (l: string) => void): void {
@@ -178,6 +211,7 @@ export function toJson(r: SimulationResult) {
     lostNotices: r.lostNotices,
     socketClosed: r.socketClosed,
     timeline: r.timeline,
+    steps: r.steps,
     problems: r.rec.problems,
     failures: r.failures,
   };

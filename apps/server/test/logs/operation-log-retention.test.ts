@@ -4,6 +4,7 @@ import { rows } from '../../src/db/migrate.js';
 import { deleteChainPrefix, sealRows, verifyChain } from '../../src/http/chain.js';
 import { maintainOperationLog, monthsOf } from '../../src/modules/logs/retention.js';
 import { superUser } from '../admins/admins-helpers.js';
+import { monthOf, monthsAgo } from './months.js';
 import { createTestApp, post, type TestApp } from '../helpers.js';
 
 /**
@@ -20,13 +21,6 @@ afterAll(() => t?.close());
 
 const db = () => t.app.ctx.db;
 const q = async <R>(text: ReturnType<typeof sql>) => rows<R>(await db().execute(text));
-const monthOf = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 7);
-const monthsAgo = (n: number) => {
-  const d = new Date();
-  d.setUTCDate(15);
-  d.setUTCMonth(d.getUTCMonth() - n);
-  return d;
-};
 /** An operation-log row written `n` months ago (mid-month), sealed onto the chain now. */
 async function rowAt(n: number, name: string): Promise<number> {
   const [r] = await q<{ id: number }>(sql`

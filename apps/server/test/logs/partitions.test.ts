@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../src/db/migrate.js';
 import { maintainLogPartitions, monthsOf, PARTITIONED_LOGS } from '../../src/modules/logs/retention.js';
+import { monthOf, monthsAgo } from './months.js';
 import { createTestApp, post, signedIn, type TestApp } from '../helpers.js';
 
 /**
@@ -18,13 +19,6 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const q = async <R>(text: ReturnType<typeof sql>) => rows<R>(await t.app.ctx.db.execute(text));
-const monthOf = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 7);
-const monthsAgo = (n: number) => {
-  const d = new Date();
-  d.setUTCDate(15);
-  d.setUTCMonth(d.getUTCMonth() - n);
-  return d;
-};
 const partitionOf = async (table: string, id: number) =>
   (await q<{ p: string }>(sql`SELECT tableoid::regclass::text AS p FROM ${sql.identifier(table)} WHERE id = ${id}`))[0]?.p;
 
