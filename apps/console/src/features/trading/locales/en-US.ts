@@ -16,8 +16,8 @@ export default {
     positionStatus: { open: 'Open', closed: 'Closed' },
     closeKind: {
       sell: 'User sell',
-      admin: 'Forced by admin',
-      force: 'Force-close line',
+      admin: 'Forced close',
+      force: 'Liquidated',
       take_profit: 'Take profit',
       stop_loss: 'Stop loss',
     },
