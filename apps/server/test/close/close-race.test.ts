@@ -30,7 +30,7 @@ afterAll(async () => {
 });
 
 describe.skipIf(!PG)('closing while postings run', () => {
-  it('two instances post 120 adjustments while one closes yesterday: each lands once, the books and the checkpoint agree', async () => {
+  it('two instances post 120 adjustments while one closes yesterday: none waits for the close, each lands once, the books and the checkpoint agree', async () => {
     const users: number[] = [];
     for (let i = 0; i < 6; i++) {
       const id = await makeUser(a);
@@ -51,11 +51,28 @@ describe.skipIf(!PG)('closing while postings run', () => {
           json: true,
         },
       );
-    const closing = post(a, '/admin/close/run.do', { day: yesterday }, { token: finance, json: true });
-    const answers = await Promise.all([closing, ...Array.from({ length: 120 }, (_, n) => adjust(n))]);
-    expect(answers.every((r) => r.statusCode < 500)).toBe(true);
-    const [closed, ...adjusted] = answers.map((r) => r.json() as { status: number; msg: string; data: unknown });
+    // a close that takes its time (a year's day): storing the statement sleeps 6 s inside the close's transaction
+    await a.app.ctx.db.execute(
+      sql.raw(`
+      CREATE FUNCTION slow_close() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(6); RETURN NEW; END $$;
+      CREATE TRIGGER slow_close BEFORE INSERT ON daily_closes FOR EACH ROW EXECUTE FUNCTION slow_close();`),
+    );
+    const answered: Record<string, number> = {};
+    const timed = <T>(name: string, p: Promise<T>) => p.finally(() => (answered[name] = Math.max(answered[name] ?? 0, performance.now())));
+    const financeB = (await signedIn(b, 'finance')).token;
+    // and a second close of the same day on the other instance: it waits for the first, then answers what it stored
+    const closing = timed('close', post(a, '/admin/close/run.do', { day: yesterday }, { token: finance, json: true }));
+    const closingB = timed('close', post(b, '/admin/close/run.do', { day: yesterday }, { token: financeB, json: true }));
+    const answers = await Promise.all([closing, closingB, ...Array.from({ length: 120 }, (_, n) => timed('postings', adjust(n)))]);
+    // postings held behind the close would queue for connections past the pool's wait: 503s, or at best all late
+    expect(answers.filter((r) => r.statusCode >= 500).map((r) => r.body)).toEqual([]);
+    expect(answered.postings).toBeLessThan(answered.close!);
+    const [closed, closedB, ...adjusted] = answers.map((r) => r.json() as { status: number; msg: string; data: unknown });
     expect(closed!.status, closed!.msg).toBe(0);
+    expect(closedB!.status, closedB!.msg).toBe(0);
+    expect((closedB!.data as CloseStatement).closedAt).toBe((closed!.data as CloseStatement).closedAt);
+    const [stored] = rows<{ n: number }>(await a.app.ctx.db.execute(sql`SELECT count(*)::int AS n FROM daily_closes`));
+    expect(stored!.n).toBe(1);
     expect(adjusted.every((r) => r.status === 0)).toBe(true);
     const [n] = rows<{ n: number }>(await a.app.ctx.db.execute(sql`SELECT count(*)::int AS n FROM fund_records WHERE note = 'race'`));
     expect(n!.n).toBe(120);

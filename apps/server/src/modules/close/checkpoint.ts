@@ -8,14 +8,13 @@ import { rows } from '../../db/migrate.js';
  * verifying from the last close reads the balances and the records after it, not the whole history.
  */
 
-/** Inside the close's transaction (fund_records locked): adds the records since the last checkpoint, returns the new one. */
-export async function advanceCheckpoint(tx: Db): Promise<number> {
-  const [r] = rows<{ from: string; to: string }>(
-    await tx.execute(sql`SELECT coalesce((SELECT checkpoint FROM close_head), 0)::text AS from,
-                                coalesce((SELECT max(id) FROM fund_records), 0)::text AS to`),
-  );
+/**
+ * Inside the close's transaction: adds the records after the last checkpoint up to `to` (a record id under which every
+ * record is committed), returns the new checkpoint.
+ */
+export async function advanceCheckpoint(tx: Db, to: number): Promise<number> {
+  const [r] = rows<{ from: string }>(await tx.execute(sql`SELECT coalesce((SELECT checkpoint FROM close_head), 0)::text AS from`));
   const from = Number(r!.from);
-  const to = Number(r!.to);
   if (to > from)
     await tx.execute(sql`
       INSERT INTO close_balances (owner, id, equity, enable, frozen)

@@ -4,15 +4,13 @@ import type { CloseListItem, CloseListQuery, CloseStatement } from '@stock-admin
 import type { AppContext } from '../../app/context.js';
 import type { Db } from '../../db/client.js';
 import { rows } from '../../db/migrate.js';
+import { withoutCommitHooks } from '../../db/transactions.js';
 import { fail } from '../../http/errors.js';
 import { notify } from '../../realtime/notify.js';
 import { addDays, balancesBefore, computeStatement, dayOf, dayStart, totalsOf, type Balances } from './statement.js';
 import { closeHead, dailyCloses } from './tables.js';
 import { advanceCheckpoint } from './checkpoint.js';
 import './messages.js';
-
-/** One close at a time across the cluster (the chain's seal is 4900049). */
-const CLOSE_LOCK = 4900050;
 
 const balancesOf = (s: CloseStatement): Balances => {
   const of = (a: string) => new Decimal(s.accounts.find((x) => x.account === a)?.closing ?? 0);
@@ -62,43 +60,66 @@ export async function statementOf(ctx: AppContext, day: string): Promise<CloseSt
   });
 }
 
-/** Closes one day (the one after the last closed, or the first ever): stores its statement and moves the head. */
+/**
+ * The checkpoint's end: the last fund record once every posting in flight has finished. The SHARE lock waits for them
+ * and holds new ones back only for this one read — a sequence hands out ids in order, so every record at or under it
+ * is committed by then and every later one gets a higher id.
+ */
+async function settledRecords(ctx: AppContext): Promise<number> {
+  // it changes nothing: the call's log row and its key's mark commit with the close, not here
+  return withoutCommitHooks(() =>
+    ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`LOCK TABLE fund_records IN SHARE MODE`);
+      const [r] = rows<{ to: string }>(await tx.execute(sql`SELECT coalesce(max(id), 0)::text AS to FROM fund_records`));
+      return Number(r!.to);
+    }),
+  );
+}
+
+/**
+ * Closes one day (the one after the last closed, or the first ever): stores its statement and moves the head.
+ * Postings go on meanwhile: the statement is read in one snapshot (a posting moves a balance and writes its record in
+ * one transaction, so the two agree in any snapshot), and the checkpoint stops at the records settled before it.
+ */
 async function closeOne(ctx: AppContext, day: string, by: string | null): Promise<CloseStatement> {
-  return ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${CLOSE_LOCK})`);
-    // postings in flight finish first and new ones wait: the day's records and the balances stand still meanwhile
-    await tx.execute(sql`LOCK TABLE fund_records IN SHARE MODE`);
-    const done = await stored(tx, day);
-    if (done) return done.statement;
-    const end = dayStart(addDays(day, 1));
-    const { statement, closing } = await computeDay(tx, day, end);
-    const totals = totalsOf(statement);
-    const checkpoint = await advanceCheckpoint(tx);
-    const [head] = rows<{ hash: string }>(await tx.execute(sql`SELECT hash FROM audit_chain_head WHERE id = 1`));
-    const closedAt = new Date();
-    const final: CloseStatement = { ...statement, status: 'closed', closedAt: closedAt.toISOString(), closedBy: by };
-    await tx.insert(dailyCloses).values({
-      day,
-      statement: final,
-      usersClosing: closing.users.toFixed(2),
-      agentsClosing: closing.agents.toFixed(2),
-      houseClosing: closing.house.toFixed(2),
-      simulatedClosing: closing.simulated.toFixed(2),
-      houseDay: final.house.day,
-      deposits: totals.deposits,
-      withdrawals: totals.withdrawals,
-      balanced: final.checks.balanced,
-      checkpoint,
-      chainHead: head?.hash || null,
-      closedAt,
-      closedBy: by,
-    });
-    await tx
-      .insert(closeHead)
-      .values({ closedThrough: end, checkpoint })
-      .onConflictDoUpdate({ target: closeHead.one, set: { closedThrough: end, checkpoint } });
-    return final;
-  });
+  const settled = await settledRecords(ctx);
+  return ctx.db.transaction(
+    async (tx) => {
+      // one close at a time; LOCK takes no snapshot, so this one's sees the close before it committed
+      await tx.execute(sql`LOCK TABLE daily_closes IN SHARE ROW EXCLUSIVE MODE`);
+      const done = await stored(tx, day);
+      if (done) return done.statement;
+      const end = dayStart(addDays(day, 1));
+      const { statement, closing } = await computeDay(tx, day, end);
+      const totals = totalsOf(statement);
+      const checkpoint = await advanceCheckpoint(tx, settled);
+      const [head] = rows<{ hash: string }>(await tx.execute(sql`SELECT hash FROM audit_chain_head WHERE id = 1`));
+      const closedAt = new Date();
+      const final: CloseStatement = { ...statement, status: 'closed', closedAt: closedAt.toISOString(), closedBy: by };
+      await tx.insert(dailyCloses).values({
+        day,
+        statement: final,
+        usersClosing: closing.users.toFixed(2),
+        agentsClosing: closing.agents.toFixed(2),
+        houseClosing: closing.house.toFixed(2),
+        simulatedClosing: closing.simulated.toFixed(2),
+        houseDay: final.house.day,
+        deposits: totals.deposits,
+        withdrawals: totals.withdrawals,
+        balanced: final.checks.balanced,
+        checkpoint,
+        chainHead: head?.hash || null,
+        closedAt,
+        closedBy: by,
+      });
+      await tx
+        .insert(closeHead)
+        .values({ closedThrough: end, checkpoint })
+        .onConflictDoUpdate({ target: closeHead.one, set: { closedThrough: end, checkpoint } });
+      return final;
+    },
+    { isolationLevel: 'repeatable read' },
+  );
 }
 
 /** The last closed day, if any. */
