@@ -1,6 +1,7 @@
 import { expect, vi } from 'vitest';
 import { flattenKeys, type Messages } from '../src/app/catalogue';
 import { bindFeedback } from '../src/lib/feedback';
+import type { PageVisibility } from '../src/lib/liveThrottle';
 
 /** Spies in place of antd's message / notification / modal. */
 export function spyFeedback() {
@@ -54,5 +55,21 @@ export function expectSameTexts(zh: unknown, en: unknown): void {
     const other = k.replace(/_one$/, '_other');
     expect(kz, k).toContain(other);
     expect(holes(textAt(zh, other)), k).toEqual(expect.arrayContaining(holes(textAt(en, k))));
+  }
+}
+
+/** A tab whose visibility a test sets (lib/liveThrottle's `PageVisibility`). */
+export class FakePage implements PageVisibility {
+  visibilityState = 'visible';
+  private listeners = new Set<() => void>();
+  addEventListener(_: 'visibilitychange', l: () => void) {
+    this.listeners.add(l);
+  }
+  removeEventListener(_: 'visibilitychange', l: () => void) {
+    this.listeners.delete(l);
+  }
+  set(state: 'visible' | 'hidden') {
+    this.visibilityState = state;
+    for (const l of [...this.listeners]) l();
   }
 }

@@ -11,6 +11,7 @@ import { SocketClient, socketUrl, type SocketCtor, type SocketMode, type Timers 
 import { socketBus, type SocketBus } from '../../lib/socketBus';
 import { play } from '../../lib/sound';
 import { getStoredUserId } from '../../lib/storage';
+import { liveThrottle, type PageVisibility } from '../../lib/liveThrottle';
 import { REFRESH_PARAM } from '../../lib/tabs';
 import { effectsOf, type Effect } from './effects';
 import { loadCounts } from '../../app/session';
@@ -25,6 +26,8 @@ export const liveEnv: {
   loadCounts: () => Promise<void>;
   /** Where features send and receive their own frames (lib/socketBus.ts). */
   bus: SocketBus;
+  /** Whether the tab is shown: a hidden one asks for no counters until it is shown again. */
+  page: () => PageVisibility | undefined;
 } = {
   goToLogin: () => {
     window.location.hash = '#/user/login';
@@ -34,6 +37,7 @@ export const liveEnv: {
   location: () => window.location,
   loadCounts,
   bus: socketBus,
+  page: () => (typeof document === 'undefined' ? undefined : document),
 };
 
 /** Expires every cookie the page can see (on this path and on `/`). */
@@ -56,15 +60,15 @@ export interface LiveContext {
 
 const t = (key: string, params?: Record<string, string>) => i18n.t(key, params);
 
-/** Coalesces the recounts of a burst (a batch review settles many requests at once) into one call. */
-export const RECOUNT_DELAY_MS = 300;
-let recountTimer: ReturnType<typeof setTimeout> | undefined;
+/**
+ * The counters are asked for again after settled requests as a list reloads (lib/liveThrottle): a burst (a batch
+ * review) once, a steady stream at most every 2 s (issue 51: each open console asked up to three times a second), a
+ * hidden tab not until it is shown.
+ */
+let recounts: ReturnType<typeof liveThrottle> | undefined;
 function recount(): void {
-  if (recountTimer) return;
-  recountTimer = setTimeout(() => {
-    recountTimer = undefined;
-    void liveEnv.loadCounts();
-  }, RECOUNT_DELAY_MS);
+  recounts ??= liveThrottle(() => void liveEnv.loadCounts(), { page: liveEnv.page() });
+  recounts.poke();
 }
 let kickoutShown = false;
 
@@ -111,9 +115,11 @@ export function applyEffects(effects: Effect[], c: LiveContext): void {
   }
 }
 
-/** Test seam: forget that the kick-out dialog is showing. */
+/** Test seam: forget that the kick-out dialog is showing, and the counters' throttle (its page). */
 export function resetLiveNotices(): void {
   kickoutShown = false;
+  recounts?.dispose();
+  recounts = undefined;
 }
 
 export interface SocketSettings {

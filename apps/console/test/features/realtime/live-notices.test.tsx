@@ -11,7 +11,7 @@ import { effectsOf, formatAmount, userOf } from '../../../src/features/realtime/
 import { applyEffects, createLiveSocket, liveEnv, resetLiveNotices, useLiveNotices } from '../../../src/features/realtime/useLiveNotices';
 import zh from '../../../src/features/realtime/locales/zh-CN';
 import en from '../../../src/features/realtime/locales/en-US';
-import { fakeFetch, ok, spyFeedback } from '../../helpers';
+import { FakePage, fakeFetch, ok, spyFeedback } from '../../helpers';
 
 const played = vi.hoisted(() => [] as string[]);
 vi.mock('../../../src/lib/sound', () => ({ play: (name: string) => (played.push(name), true) }));
@@ -138,24 +138,69 @@ describe('event → effect table (spec §4)', () => {
 });
 
 describe('applying effects', () => {
-  it('asks the server for the counters again once per burst of settled requests (a batch review)', async () => {
+  /** Issue 51: the header's counters follow settled requests as a list does — a burst once, a stream every 2 s. */
+  const settling = async (run: (load: ReturnType<typeof vi.fn>, page: FakePage) => Promise<void>) => {
     vi.useFakeTimers();
-    const realLoad = liveEnv.loadCounts;
+    const real = { load: liveEnv.loadCounts, page: liveEnv.page };
     const load = vi.fn(async () => undefined);
+    const page = new FakePage();
     liveEnv.loadCounts = load;
+    liveEnv.page = () => page;
+    resetLiveNotices();
     try {
-      for (let i = 0; i < 5; i++) applyEffects(effectsOf(msg('WITHDRAW_SETTLED', { id: i })), { navigate: vi.fn() });
+      await run(load, page);
+    } finally {
+      liveEnv.loadCounts = real.load;
+      liveEnv.page = real.page;
+      resetLiveNotices();
+      vi.useRealTimers();
+    }
+  };
+  const settled = (i: number) => applyEffects(effectsOf(msg('WITHDRAW_SETTLED', { id: i })), { navigate: vi.fn() });
+
+  it('asks the server for the counters again once per burst of settled requests (a batch review)', () =>
+    settling(async (load) => {
+      for (let i = 0; i < 5; i++) settled(i);
       expect(load).not.toHaveBeenCalled();
       await vi.advanceTimersByTimeAsync(300);
       expect(load).toHaveBeenCalledTimes(1);
       applyEffects(effectsOf(msg('REAL_REVIEWED', { id: 1 })), { navigate: vi.fn() });
       await vi.advanceTimersByTimeAsync(300);
+      expect(load).toHaveBeenCalledTimes(1); // not again within 2 s of the last
+      await vi.advanceTimersByTimeAsync(1700);
       expect(load).toHaveBeenCalledTimes(2);
-    } finally {
-      liveEnv.loadCounts = realLoad;
-      vi.useRealTimers();
-    }
-  });
+    }));
+
+  it('a settled request every 100 ms for 10 s: 4–6 recounts, the last within 2 s after the stream', () =>
+    settling(async (load) => {
+      const times: number[] = [];
+      load.mockImplementation(async () => void times.push(Date.now()));
+      for (let i = 0; i < 100; i++) {
+        settled(i);
+        await vi.advanceTimersByTimeAsync(100);
+      }
+      const during = times.length;
+      expect(during).toBeGreaterThanOrEqual(4);
+      expect(during).toBeLessThanOrEqual(6);
+      const stopped = Date.now();
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(times.length).toBe(during + 1);
+      expect(times.at(-1)! - stopped).toBeLessThanOrEqual(2000);
+    }));
+
+  it('a hidden tab asks for no counters however many requests settle, and once when shown', () =>
+    settling(async (load, page) => {
+      page.set('hidden');
+      for (let i = 0; i < 30; i++) {
+        settled(i);
+        await vi.advanceTimersByTimeAsync(200);
+      }
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(load).not.toHaveBeenCalled();
+      page.set('visible');
+      await vi.advanceTimersByTimeAsync(500);
+      expect(load).toHaveBeenCalledTimes(1);
+    }));
 
   it('raises counters and plays the withdrawal sound', () => {
     const navigate = vi.fn();

@@ -1,27 +1,14 @@
 import { act, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { socketBus } from '../../../src/lib/socketBus';
-import { LIVE_REFRESH_INTERVAL_MS, useLiveRefresh, type PageVisibility } from '../../../src/shared/list/useLiveRefresh';
+import { LIVE_REFRESH_INTERVAL_MS, type PageVisibility } from '../../../src/lib/liveThrottle';
+import { FakePage } from '../../helpers';
+import { useLiveRefresh } from '../../../src/shared/list/useLiveRefresh';
 
 /**
  * Issue 51: an open list under a steady stream of live events reloads at most once every 2 s, and once more within 2 s
  * after the stream stops (never starved); a hidden browser tab reloads nothing until it is shown, then once.
  */
-class FakePage implements PageVisibility {
-  visibilityState = 'visible';
-  private listeners = new Set<() => void>();
-  addEventListener(_: 'visibilitychange', l: () => void) {
-    this.listeners.add(l);
-  }
-  removeEventListener(_: 'visibilitychange', l: () => void) {
-    this.listeners.delete(l);
-  }
-  set(state: 'visible' | 'hidden') {
-    this.visibilityState = state;
-    for (const l of [...this.listeners]) l();
-  }
-}
-
 function List({ refresh, page }: { refresh: () => void; page: PageVisibility }) {
   useLiveRefresh(['BUY_GP_REQUEST'], refresh, page);
   return null;

@@ -10,7 +10,7 @@ import { actionName } from '../../../shared/logActions';
 import { toneColor } from '../../../shared/market/quoteFormat';
 import { formatYuan } from '../../../shared/money';
 import { fromCents, toCents } from '../../../shared/decimal';
-import { liveThrottle } from '../../../shared/list/useLiveRefresh';
+import { liveThrottle } from '../../../lib/liveThrottle';
 import { dashboardCalls } from '../api';
 
 /** A live event refetches the figures this long after it (a burst: once). */
