@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../../src/db/migrate.js';
 import { appToken, balances, checkLedger, credit, makeUser, openRules, rechargeChannels } from '../funds/funds.helpers.js';
 import { signedIn, type TestApp } from '../helpers.js';
 import { twoInstances } from './instances.js';
@@ -127,6 +129,32 @@ describe.skipIf(!PG)('funds races on two instances', () => {
       ]);
     }
     await ledgerVerified(inst.a);
+  });
+
+  it('20 users deposit into a channel with a daily cap at once: never more than the cap opened, the rest refused', async () => {
+    const capped = (
+      await call(
+        inst.a,
+        '/admin/channel/add',
+        { type: 'alipay', name: 'Ali-cap', displayName: '支付宝限额', account: 'cap@a.com', minAmount: '100', dailyCap: '1000' },
+        { admin: fin1 },
+      )
+    ).json().data.id as number;
+    const [dflt] = rows<{ id: number }>(await inst.a.app.ctx.db.execute(sql`SELECT id FROM layering_tiers WHERE is_default`));
+    await call(inst.a, '/admin/channel/layering/channels/add', { layeringId: dflt!.id, channelIds: String(capped) }, { admin: fin1 });
+    const users = await Promise.all(Array.from({ length: 20 }, () => user('0')));
+    const answers = await race(
+      apps,
+      users.map((u) => (t: TestApp) => call(t, '/app/recharge/create.do', { amount: '300', channelId: capped }, { user: u.token })),
+      3,
+    );
+    for (const a of answers.filter((x) => x.status !== 0)) expect(a.msg).toBe('该渠道今日额度已满，请选择其他渠道');
+    const [sum] = rows<{ total: string; n: number }>(
+      await inst.a.app.ctx.db.execute(
+        sql`SELECT sum(amount)::text AS total, count(*)::int AS n FROM recharge_orders WHERE channel_id = ${capped}`,
+      ),
+    );
+    expect(sum).toEqual({ total: '900.00', n: 3 });
   });
 
   it('balance adjustments by two operators at once on the same users all apply, each once', async () => {

@@ -84,19 +84,12 @@ export async function createUserRecharge(
     if (u.real_state !== 2) throw fail('recharge.real_name_required');
     const settings = await getPaySettings(tx);
     if (!(await allowedChannelIds(tx, userId)).includes(input.channelId)) throw fail('recharge.channel_not_allowed');
-    const [c] = await tx.select().from(payChannels).where(eq(payChannels.id, input.channelId)).for('update').limit(1);
+    const [c] = await tx.select().from(payChannels).where(eq(payChannels.id, input.channelId)).limit(1);
     if (!c || !c.enabled) throw fail('recharge.channel_not_allowed');
     const amount = new Decimal(input.amount);
     const min = Decimal.max(settings.minRecharge, c.minAmount ?? 0);
     if (amount.lt(min)) throw fail('recharge.below_min', { min: min.toFixed(2) });
     if (c.maxAmount != null && amount.gt(c.maxAmount)) throw fail('recharge.above_max', { max: c.maxAmount });
-    if (c.dailyCap != null) {
-      const [d] = rows<{ total: string }>(
-        await tx.execute(sql`SELECT coalesce(sum(amount), 0)::text AS total FROM recharge_orders
-                              WHERE channel_id = ${c.id} AND status IN (0, 1) AND created_at >= ${todayStartSql}`),
-      );
-      if (amount.plus(d!.total).gt(c.dailyCap)) throw fail('recharge.daily_cap');
-    }
     const [open] = rows<{ n: number }>(
       await tx.execute(sql`SELECT count(*)::int AS n FROM recharge_orders
                             WHERE user_id = ${userId} AND status = 0 AND created_at > now() - interval '1 hour'`),
@@ -115,6 +108,19 @@ export async function createUserRecharge(
         source: 'user',
       })
       .returning();
+    // the channel's daily cap last: its row lock makes the deposits into one channel wait for each other, so it is
+    // held for this sum and the commit only (taken first, it held every deposit's whole transaction: issue 51's ramp).
+    // NO KEY UPDATE: the order's foreign key holds a KEY SHARE on the row, which a FOR UPDATE would deadlock with.
+    if (c.dailyCap != null) {
+      const [capped] = rows<{ cap: string | null }>(
+        await tx.execute(sql`SELECT daily_cap::text AS cap FROM pay_channels WHERE id = ${c.id} FOR NO KEY UPDATE`),
+      );
+      const [d] = rows<{ total: string }>(
+        await tx.execute(sql`SELECT coalesce(sum(amount), 0)::text AS total FROM recharge_orders
+                              WHERE channel_id = ${c.id} AND status IN (0, 1) AND created_at >= ${todayStartSql}`),
+      );
+      if (capped?.cap != null && new Decimal(d!.total).gt(capped.cap)) throw fail('recharge.daily_cap');
+    }
     return row!;
   });
   const [u] = await ctx.db.select({ phone: users.phone, realName: users.realName }).from(users).where(eq(users.id, userId)).limit(1);
