@@ -3,10 +3,11 @@
 //   L   every big console list — first page, filtered pages (a user, an agent, a status, a month), a deep page (1,000 or
 //       the last) — p99 over `--requests` requests each, one at a time as an operator's console asks;
 //   A   the workplace, the analysis page over 7, 30 and 92 days (the longest range it offers), a closed day's statement;
-//   E   the CSV export of a month of fund records (time, bytes);
+//   E   the CSV export of a week and of a month of fund records (time, bytes, the server's memory meanwhile);
 //   J   the jobs over the year: each day's close (median and slowest), force-close sweep, deferral fees, layering
 //       recompute, session clean-up, log partitions;
-//   V   ledger:verify, full and from the last close; the database's size and its growth per simulated day; pg_dump.
+//   V   ledger:verify, full and from the last close; the database's size and its growth per simulated day; pg_dump and
+//       pg_restore into an empty database.
 // Each figure is the median and range of `--runs` runs.
 //
 // Usage (repository root): node --import tsx bench/year/run.mjs [--scale 1] [--days 365] [--runs 3] [--requests 50]
@@ -57,6 +58,14 @@ const P = {
 };
 const SUPER = { username: 'super', password: 'bench-super-1' };
 
+/** A process's resident memory in bytes (Linux: /proc), 0 when it cannot be read. */
+const rssOf = (pid) => {
+  try {
+    return Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
+};
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 const range = (xs) => `${Math.min(...xs)}–${Math.max(...xs)}`;
 const fig = (xs, unit = 'ms') => `${median(xs)} ${unit} (${range(xs)})`;
@@ -241,20 +250,34 @@ async function main() {
       for (let r = 0; r < RUNS; r++) xs.push(await p99Of(call, p, body, Math.min(REQUESTS, 20)));
       rows.push([`${label} p99`, fig(xs), `≤ ${target} ms`, median(xs) <= target]);
     }
-    // E: a month of fund records as CSV, read to the end
-    const exports = [];
-    let bytes = 0;
-    for (let r = 0; r < RUNS; r++) {
-      const t = process.hrtime.bigint();
-      const res = await fetch(`${server.base}/admin/cash/export.do`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', admintoken: token },
-        body: JSON.stringify(month),
-      });
-      bytes = (await res.arrayBuffer()).byteLength;
-      exports.push(ms(t));
+    // E: a week's and a month's fund records as CSV, read to the end, with the server's resident memory sampled
+    // meanwhile: streamed in keyset batches, the month must not take more memory than the week
+    const week = { beginTime: `${daysAgo(16)} 00:00:00`, endTime: `${daysAgo(10)} 23:59:59` };
+    for (const [label, range] of [
+      ['a week', week],
+      ['a month', month],
+    ]) {
+      const exports = [];
+      const grown = [];
+      let bytes = 0;
+      for (let r = 0; r < RUNS; r++) {
+        const before = rssOf(server.pid);
+        let peak = before;
+        const sampler = setInterval(() => (peak = Math.max(peak, rssOf(server.pid))), 20);
+        const t = process.hrtime.bigint();
+        const res = await fetch(`${server.base}/admin/cash/export.do`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', admintoken: token },
+          body: JSON.stringify(range),
+        });
+        bytes = (await res.arrayBuffer()).byteLength;
+        exports.push(ms(t));
+        clearInterval(sampler);
+        grown.push(Math.round((peak - before) / 1e6));
+      }
+      rows.push([`E CSV export of ${label} of fund records (${(bytes / 1e6).toFixed(1)} MB)`, fig(exports), '—', true]);
+      rows.push([`E the server's resident memory during ${label}'s export, above before`, fig(grown, 'MB'), 'constant', true]);
     }
-    rows.push([`E CSV export of a month of fund records (${(bytes / 1e6).toFixed(1)} MB)`, fig(exports), '—', true]);
     // J: the jobs, through the task page's run
     if (closes.length)
       rows.push([
@@ -299,6 +322,19 @@ async function main() {
       dump.push(ms(t));
     }
     rows.push([`V pg_dump -Fc of the schema (${(fs.statSync(file).size / 1e6).toFixed(0)} MB)`, fig(dump), '—', true]);
+    // the dump restored into a database of its own (what a recovery waits for)
+    const restore = [];
+    const admin = PG_URL.replace(/\?.*$/, '');
+    const target = admin.replace(/\/[^/]*$/, '/bench_year_restore');
+    for (let r = 0; r < RUNS; r++) {
+      execFileSync('psql', [admin, '-qc', 'DROP DATABASE IF EXISTS bench_year_restore']);
+      execFileSync('psql', [admin, '-qc', 'CREATE DATABASE bench_year_restore']);
+      const t = process.hrtime.bigint();
+      execFileSync('pg_restore', ['--no-owner', '-d', target, file]);
+      restore.push(ms(t));
+    }
+    execFileSync('psql', [admin, '-qc', 'DROP DATABASE IF EXISTS bench_year_restore']);
+    rows.push(['V pg_restore of that dump into an empty database', fig(restore), '—', true]);
     fs.rmSync(file, { force: true });
     if (!values.reuse)
       rows.push([

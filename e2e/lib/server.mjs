@@ -76,6 +76,7 @@ export async function startServer({ port, dataDir, env = {}, quiet = false, node
     base,
     port,
     dataDir,
+    pid: child.pid,
     async stop({ keepData = false } = {}) {
       if (child.exitCode == null) {
         child.kill('SIGTERM');

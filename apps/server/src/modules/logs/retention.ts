@@ -53,6 +53,18 @@ export interface PartitionReport {
   dropped: string[];
 }
 
+/** Creates a log's months ahead; returns how many were made and its months that ended before `keepMonths`. */
+async function ensureMonths(
+  db: Db,
+  log: PartitionedLog | typeof OPERATION_LOG,
+  keepMonths: number,
+  now: Date,
+): Promise<{ created: number; expired: string[] }> {
+  const [made] = rows<{ n: number }>(await db.execute(sql`SELECT log_partitions_ensure(${log}, ${MONTHS_AHEAD}) AS n`));
+  const keepFrom = monthsBefore(monthOf(now), keepMonths);
+  return { created: made?.n ?? 0, expired: (await monthsOf(db, log)).filter((m) => m < keepFrom) };
+}
+
 /**
  * Creates each log's months ahead (and the months of rows that reached its default partition), then drops the months
  * that ended before its retention: with 12 months kept in November 2026, October 2025 and older go.
@@ -64,16 +76,11 @@ export async function maintainLogPartitions(
 ): Promise<Record<PartitionedLog, PartitionReport>> {
   const out = {} as Record<PartitionedLog, PartitionReport>;
   for (const log of PARTITIONED_LOGS) {
-    const [made] = rows<{ n: number }>(await db.execute(sql`SELECT log_partitions_ensure(${log}, ${MONTHS_AHEAD}) AS n`));
-    const keepFrom = monthsBefore(monthOf(now), retention[log]);
-    const dropped: string[] = [];
-    for (const month of await monthsOf(db, log)) {
-      if (month >= keepFrom) break;
+    const { created, expired } = await ensureMonths(db, log, retention[log], now);
+    for (const month of expired)
       // a name made here from a month read off the catalogue: nothing an operator typed reaches this statement
       await db.execute(sql.raw(`DROP TABLE IF EXISTS "${log}_p${month.replace('-', '')}"`));
-      dropped.push(month);
-    }
-    out[log] = { created: made?.n ?? 0, dropped };
+    out[log] = { created, dropped: expired };
   }
   return out;
 }
@@ -97,11 +104,12 @@ export interface ChainRetention extends PartitionReport {
  * audit_chain_cuts and a sealed row of the log itself naming the months and the range of links.
  */
 export async function maintainOperationLog(db: Db, keepMonths: number, now = new Date()): Promise<ChainRetention> {
-  const [made] = rows<{ n: number }>(await db.execute(sql`SELECT log_partitions_ensure(${OPERATION_LOG}, ${MONTHS_AHEAD}) AS n`));
-  const keepFrom = monthsBefore(monthOf(now), keepMonths);
-  const old: MonthPartition[] = (await monthsOf(db, OPERATION_LOG))
-    .filter((m) => m < keepFrom)
-    .map((month) => ({ month, table: `${OPERATION_LOG}_p${month.replace('-', '')}`, end: endOf(month) }));
+  const { created, expired } = await ensureMonths(db, OPERATION_LOG, keepMonths, now);
+  const old: MonthPartition[] = expired.map((month) => ({
+    month,
+    table: `${OPERATION_LOG}_p${month.replace('-', '')}`,
+    end: endOf(month),
+  }));
   const cut = old.length ? await dropChainMonths(db, old) : { dropped: [], fromSeq: null, toSeq: null, lastHash: null };
   if (cut.dropped.length) {
     await writeOplog(db, {
@@ -118,5 +126,5 @@ export async function maintainOperationLog(db: Db, keepMonths: number, now = new
           : `retention: dropped months ${cut.dropped.join(', ')}, chain links ${cut.fromSeq}–${cut.toSeq}`,
     });
   }
-  return { created: made?.n ?? 0, ...cut };
+  return { created, ...cut };
 }
