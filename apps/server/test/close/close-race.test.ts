@@ -37,6 +37,7 @@ describe.skipIf(!PG)('closing while postings run', () => {
       await credit(a, id, '10000');
       users.push(id);
     }
+    const lateUser = await makeUser(a);
     // yesterday's business: the credits, dated into it before any close exists
     await a.app.ctx.db.execute(sql`UPDATE fund_records SET created_at = ${`${yesterday}T12:00:00+08:00`}`);
     const tokens = [(await signedIn(a, 'admin')).token, (await signedIn(b, 'admin')).token];
@@ -63,7 +64,28 @@ describe.skipIf(!PG)('closing while postings run', () => {
     // and a second close of the same day on the other instance: it waits for the first, then answers what it stored
     const closing = timed('close', post(a, '/admin/close/run.do', { day: yesterday }, { token: finance, json: true }));
     const closingB = timed('close', post(b, '/admin/close/run.do', { day: yesterday }, { token: financeB, json: true }));
+    // and a record dated into yesterday while the close runs (a transaction begun before midnight): it must be in the
+    // close's snapshot or booked today with its date noted — never dated into the closed day behind the statement
+    const late = (async () => {
+      while (!rows(await b.app.ctx.db.execute(sql`SELECT 1 FROM pg_stat_activity WHERE wait_event = 'PgSleep'`)).length)
+        await new Promise((r) => setTimeout(r, 50));
+      // a user of its own, locked as the ledger does: the adjustments' users must not wait behind this record
+      return b.app.ctx.db.transaction(async (tx) => {
+        const [u] = rows<{ user_amt: string; enable_amt: string; frozen_amt: string }>(
+          await tx.execute(sql`SELECT user_amt::text, enable_amt::text, frozen_amt::text FROM users WHERE id = ${lateUser} FOR UPDATE`),
+        );
+        return rows<{ created_at: string; note: string }>(
+          await tx.execute(sql`
+            INSERT INTO fund_records (user_id, type, amount, user_amt_after, enable_amt_after, frozen_amt_after, note, created_at)
+            VALUES (${lateUser}, 'fee', 0, ${u!.user_amt}, ${u!.enable_amt}, ${u!.frozen_amt}, 'late', ${`${yesterday}T23:59:59+08:00`})
+            RETURNING created_at::text, note`),
+        )[0]!;
+      });
+    })();
     const answers = await Promise.all([closing, closingB, ...Array.from({ length: 120 }, (_, n) => timed('postings', adjust(n)))]);
+    const lateRecord = await late;
+    expect(new Date(lateRecord.created_at).getTime()).toBeGreaterThanOrEqual(dayStart(addDays(yesterday, 1)).getTime());
+    expect(lateRecord.note).toBe(`late (原日期 ${yesterday} 23:59:59)`);
     // postings held behind the close would queue for connections past the pool's wait: 503s, or at best all late
     expect(answers.filter((r) => r.statusCode >= 500).map((r) => r.body)).toEqual([]);
     expect(answered.postings).toBeLessThan(answered.close!);
