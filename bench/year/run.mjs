@@ -278,7 +278,7 @@ async function main() {
         grown.push(Math.round((peak - before) / 1e6));
       }
       rows.push([`E CSV export of ${label} of fund records (${(bytes / 1e6).toFixed(1)} MB)`, fig(exports), '—', true]);
-      rows.push([`E the server's resident memory during ${label}'s export, above before`, fig(grown, 'MB'), 'constant', true]);
+      rows.push([`E the server's resident memory during the export of ${label}, above before`, fig(grown, 'MB'), 'constant', true]);
     }
     // J: the jobs, through the task page's run
     if (closes.length)
