@@ -39,7 +39,14 @@ export async function registerSecurity(app: FastifyInstance, config: Config, inl
     // the console opens CSV downloads and uploaded images from this origin only
     crossOriginEmbedderPolicy: false,
   });
+  const apiHeaders = config.HSTS ? { ...API_HEADERS, 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : API_HEADERS;
   app.addHook('onRequest', (req, reply, done) => {
+    if (isApiAnswer(req.url)) {
+      // a JSON answer is never a page the console runs in: the strictest policy, in a few bytes (the document's policy
+      // and its companions were ≈ 650 bytes on each of the dozen calls a sign-in makes)
+      void reply.headers(apiHeaders);
+      return done();
+    }
     if (isBuiltScriptOrStyle(req.url)) {
       // a script or stylesheet is not a document: the policy, framing and cross-origin-opener headers apply to documents
       // only (≈ 650 bytes on each of the 30-odd files a sign-in loads); what a subresource obeys stays
@@ -49,6 +56,17 @@ export async function registerSecurity(app: FastifyInstance, config: Config, inl
     headers(req.raw, reply.raw, (err) => done(err as Error | undefined));
   });
 }
+
+/** The API's JSON calls (not its documentation page, which is a document). */
+const isApiAnswer = (url: string) => /^\/(api|admin|app)\//.test(url) && !url.startsWith('/api/docs');
+
+const API_HEADERS = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-frame-options': 'DENY',
+  'x-content-type-options': 'nosniff',
+  'cross-origin-resource-policy': 'same-origin',
+  'referrer-policy': 'same-origin',
+};
 
 const ASSET_HEADERS = {
   'x-content-type-options': 'nosniff',

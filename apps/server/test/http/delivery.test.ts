@@ -61,13 +61,27 @@ describe('console delivery', () => {
     expect(page.headers['x-content-type-options']).toBe('nosniff');
     expect(page.headers['referrer-policy']).toBe('same-origin');
     expect(page.headers['strict-transport-security']).toBeUndefined();
-    const api = await t.app.inject({ method: 'POST', url: '/api/user/info' });
-    expect(api.headers['x-content-type-options']).toBe('nosniff');
-    // the same headers on every answer, the API's and the socket's included
+    // the socket's answer as a page's
     const socket = await t.app.inject({ method: 'GET', url: '/manager/ws/1' });
-    for (const r of [api, socket])
-      for (const h of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy'])
-        expect(r.headers[h], h).toBe(page.headers[h]);
+    for (const h of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy'])
+      expect(socket.headers[h], h).toBe(page.headers[h]);
+    // a JSON answer: nothing may run or be framed in it, said in few bytes (a sign-in makes a dozen calls)
+    for (const [method, url] of [
+      ['POST', '/api/user/info'],
+      ['GET', '/admin/system/count.do'],
+      ['POST', '/app/user/info.do'],
+    ] as const) {
+      const api = await t.app.inject({ method, url });
+      expect(api.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(api.headers['x-frame-options'], url).toBe('DENY');
+      expect(api.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(api.headers['referrer-policy'], url).toBe('same-origin');
+      for (const h of ['cross-origin-opener-policy', 'x-xss-protection', 'origin-agent-cluster', 'x-dns-prefetch-control'])
+        expect(api.headers[h], `${url} ${h}`).toBeUndefined();
+    }
+    // the API's documentation is a page: the page's policy
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(String(docs.headers['content-security-policy'])).toContain("default-src 'self'");
   });
 
   it('sends a built script or stylesheet only the headers a subresource obeys (no document policy on each file)', async () => {
@@ -92,8 +106,10 @@ describe('console delivery', () => {
   it('sends HSTS only when told the site is on TLS', async () => {
     const tls = await createTestApp({ HSTS: 'true' });
     try {
-      const r = await tls.app.inject({ method: 'GET', url: '/healthz' });
-      expect(r.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      for (const url of ['/healthz', '/api/user/info']) {
+        const r = await tls.app.inject({ method: 'GET', url });
+        expect(r.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
+      }
     } finally {
       await tls.close();
     }
