@@ -42,9 +42,11 @@ describe('the living demo', () => {
       await buyList.locator('.ant-spin-spinning').waitFor({ state: 'detached', timeout: 30_000 });
       const waitingBefore = Math.max(0, ...(await waitingIds()));
       await page.evaluate(() => (window.location.hash = '/position/financing'));
-      await page.locator('[data-testid="market-continuous"]').waitFor({ timeout: 30_000 });
-      assert.equal((await page.locator('[data-testid="market-continuous"]').innerText()).trim(), '模拟行情 · 全天交易');
-      assert.equal((await page.locator('[data-testid="market-phase"]').innerText()).trim(), '交易中');
+      // the positions pane's status line: the buy list's tab, kept open behind it, has one too
+      const positions = page.locator('.shell-pane[data-tab-key^="/position/financing"]');
+      await positions.locator('[data-testid="market-continuous"]').waitFor({ timeout: 30_000 });
+      assert.equal((await positions.locator('[data-testid="market-continuous"]').innerText()).trim(), '模拟行情 · 全天交易');
+      assert.equal((await positions.locator('[data-testid="market-phase"]').innerText()).trim(), '交易中');
       // the positions table (the line warnings' table comes before it)
       const rows = page.locator('[data-testid="position-list"] .ant-table-tbody').last();
       await rows.locator('tr.ant-table-row').first().waitFor({ timeout: 30_000 });
