@@ -8,12 +8,15 @@ export const LIVE_REFRESH_DELAY_MS = 300;
 /** While events keep coming, a view reloads at most this often (issue 51: twenty consoles at the soak's rate). */
 export const LIVE_REFRESH_INTERVAL_MS = 2000;
 
-/** The part of `document` the refresh reads: a hidden browser tab does not reload. */
+/** The part of `document` a live view reads (here, and the quote hub's WATCH set): a hidden tab does not follow. */
 export interface PageVisibility {
   readonly visibilityState: string;
   addEventListener(type: 'visibilitychange', listener: () => void): void;
   removeEventListener(type: 'visibilitychange', listener: () => void): void;
 }
+
+/** This browser tab (none outside a browser). */
+export const browserPage: PageVisibility | undefined = typeof document === 'undefined' ? undefined : document;
 
 /**
  * A throttle with a trailing call that never starves: after an event, `run` is called `delay` ms later — or, when it

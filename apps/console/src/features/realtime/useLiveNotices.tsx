@@ -11,7 +11,7 @@ import { SocketClient, socketUrl, type SocketCtor, type SocketMode, type Timers 
 import { socketBus, type SocketBus } from '../../lib/socketBus';
 import { play } from '../../lib/sound';
 import { getStoredUserId } from '../../lib/storage';
-import { liveThrottle, type PageVisibility } from '../../lib/liveThrottle';
+import { browserPage, liveThrottle, type PageVisibility } from '../../lib/liveThrottle';
 import { REFRESH_PARAM } from '../../lib/tabs';
 import { effectsOf, type Effect } from './effects';
 import { loadCounts } from '../../app/session';
@@ -37,7 +37,7 @@ export const liveEnv: {
   location: () => window.location,
   loadCounts,
   bus: socketBus,
-  page: () => (typeof document === 'undefined' ? undefined : document),
+  page: () => browserPage,
 };
 
 /** Expires every cookie the page can see (on this path and on `/`). */

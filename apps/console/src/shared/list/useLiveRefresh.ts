@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { RoutedEventType } from '@stock-admin/contracts/live-events';
-import { liveThrottle, type PageVisibility } from '../../lib/liveThrottle';
+import { browserPage, liveThrottle, type PageVisibility } from '../../lib/liveThrottle';
 import { socketBus } from '../../lib/socketBus';
 
 /**
@@ -11,7 +11,7 @@ import { socketBus } from '../../lib/socketBus';
 export function useLiveRefresh(
   events: readonly RoutedEventType[] | undefined,
   refresh: () => void,
-  page: PageVisibility | undefined = typeof document === 'undefined' ? undefined : document,
+  page: PageVisibility | undefined = browserPage,
 ) {
   const latest = useRef(refresh);
   latest.current = refresh;

@@ -1,5 +1,6 @@
 import { GID_PATTERN, MarketCmd, WATCH_MAX, isQuotesFrame, type MarketPhase, type QuoteTick } from '@stock-admin/contracts';
 import { socketBus, type SocketBus } from '../../lib/socketBus';
+import { browserPage, type PageVisibility } from '../../lib/liveThrottle';
 
 /**
  * Live quotes over the console's socket (contracts market.ts): the one registry of what the console
@@ -10,13 +11,6 @@ import { socketBus, type SocketBus } from '../../lib/socketBus';
  * frames (`cmd: 15`) go to the watchers of their symbols. No polling anywhere.
  */
 export type QuoteListener = (ticks: QuoteTick[], phase: MarketPhase) => void;
-
-/** The part of `document` the hub reads. */
-export interface VisibilitySource {
-  readonly visibilityState: string;
-  addEventListener(type: 'visibilitychange', listener: () => void): void;
-  removeEventListener(type: 'visibilitychange', listener: () => void): void;
-}
 
 interface Watcher {
   gids: ReadonlySet<string>;
@@ -35,7 +29,7 @@ export class QuoteHub {
 
   constructor(
     private readonly bus: SocketBus,
-    private readonly doc: VisibilitySource | undefined,
+    private readonly doc: PageVisibility | undefined,
     /** Coalesces the watch changes of one render (a page unmounting and the next mounting) into one frame. */
     // (a wrapper: the browser's queueMicrotask throws "Illegal invocation" when called as a method)
     private readonly schedule: (fn: () => void) => void = (fn) => queueMicrotask(fn),
@@ -123,4 +117,4 @@ export class QuoteHub {
 }
 
 /** The console's hub, fed by the socket owner through `socketBus`. */
-export const quoteHub = new QuoteHub(socketBus, typeof document === 'undefined' ? undefined : document);
+export const quoteHub = new QuoteHub(socketBus, browserPage);

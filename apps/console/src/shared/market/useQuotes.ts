@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { MarketPhase, QuoteTick } from '@stock-admin/contracts';
-import { quoteHub, type QuoteHub, type VisibilitySource } from './quoteHub';
+import { quoteHub, type QuoteHub } from './quoteHub';
+import { browserPage, type PageVisibility } from '../../lib/liveThrottle';
 
 /** The live columns a row carries (contracts `quoteColumns`). */
 export interface QuoteFields {
@@ -61,8 +62,6 @@ export const keyOf = (gids: readonly string[]) => [...new Set(gids)].sort().join
 /** A live page shows new prices at most this often (issue 52: a console left open costs almost nothing). */
 export const QUOTE_RENDER_INTERVAL_MS = 1000;
 
-const browserPage = typeof document === 'undefined' ? undefined : document;
-
 /**
  * Watches `gids` on the hub and hands the ticks on at a human pace: the first after a quiet second at once, the others
  * gathered (the latest per symbol) and handed on together one second after the last time; nothing while the browser
@@ -73,7 +72,7 @@ export function watchPaced(
   hub: QuoteHub,
   gids: readonly string[],
   take: (ticks: QuoteTick[]) => void,
-  page: VisibilitySource | undefined = browserPage,
+  page: PageVisibility | undefined = browserPage,
 ): () => void {
   const pending = new Map<string, QuoteTick>();
   let shown = -Infinity;
@@ -110,7 +109,7 @@ export function watchPaced(
  * effect and ends with its cleanup (unmount, or its tab hidden by the shell's `<Activity>`). Ticks
  * received before are kept across a hide, so the rows do not fall back to older list data. Paced by `watchPaced`.
  */
-export function useQuotes(gids: readonly string[], hub: QuoteHub = quoteHub, page: VisibilitySource | undefined = browserPage): QuoteMap {
+export function useQuotes(gids: readonly string[], hub: QuoteHub = quoteHub, page: PageVisibility | undefined = browserPage): QuoteMap {
   const key = keyOf(gids);
   const [quotes, setQuotes] = useState<QuoteMap>({});
   useEffect(() => {

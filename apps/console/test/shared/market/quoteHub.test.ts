@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MarketCmd, type SocketMessage } from '@stock-admin/contracts';
 import { SocketBus } from '../../../src/lib/socketBus';
-import { QuoteHub, type VisibilitySource } from '../../../src/shared/market/quoteHub';
+import { QuoteHub } from '../../../src/shared/market/quoteHub';
+import { FakePage } from '../../helpers';
 import { createLiveSocket, liveEnv } from '../../../src/features/realtime/useLiveNotices';
 import { setToken } from '../../../src/lib/auth';
 import { setStoredUserId } from '../../../src/lib/storage';
@@ -9,26 +10,10 @@ import type { SocketLike } from '../../../src/lib/socket';
 import { badges } from '../../../src/lib/badges';
 import { tick } from './helpers';
 
-/** A document whose visibility the test switches. */
-class FakeDoc implements VisibilitySource {
-  visibilityState = 'visible';
-  private ls = new Set<() => void>();
-  addEventListener(_: 'visibilitychange', l: () => void) {
-    this.ls.add(l);
-  }
-  removeEventListener(_: 'visibilitychange', l: () => void) {
-    this.ls.delete(l);
-  }
-  set(state: 'visible' | 'hidden') {
-    this.visibilityState = state;
-    for (const l of this.ls) l();
-  }
-}
-
 /** The bus with a link the test opens and closes; `frames` are the WATCH frames sent. */
 function setup() {
   const bus = new SocketBus();
-  const doc = new FakeDoc();
+  const doc = new FakePage();
   const hub = new QuoteHub(bus, doc, (fn) => fn());
   const frames: string[][] = [];
   const open = () => bus.opened((m: SocketMessage) => (frames.push((m.data as { gids: string[] }).gids), m.cmd === MarketCmd.WATCH));

@@ -10,7 +10,7 @@ import { actionName } from '../../../shared/logActions';
 import { toneColor } from '../../../shared/market/quoteFormat';
 import { formatYuan } from '../../../shared/money';
 import { fromCents, toCents } from '../../../shared/decimal';
-import { liveThrottle } from '../../../lib/liveThrottle';
+import { browserPage, liveThrottle } from '../../../lib/liveThrottle';
 import { dashboardCalls } from '../api';
 
 /** A live event refetches the figures this long after it (a burst: once). */
@@ -35,7 +35,7 @@ export function TodayFigures() {
   useEffect(() => {
     const th = liveThrottle(() => void refetch.current(), {
       delay: REFRESH_DELAY_MS,
-      page: typeof document === 'undefined' ? undefined : document,
+      page: browserPage,
     });
     throttle.current = th;
     return th.dispose;
