@@ -35,11 +35,13 @@ export async function registerSecurity(app: FastifyInstance, config: Config, inl
     },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'same-origin' },
-    strictTransportSecurity: config.HSTS ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    strictTransportSecurity: config.HSTS ? HSTS : false,
     // the console opens CSV downloads and uploaded images from this origin only
     crossOriginEmbedderPolicy: false,
   });
-  const apiHeaders = config.HSTS ? { ...API_HEADERS, 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : API_HEADERS;
+  const apiHeaders = config.HSTS
+    ? { ...API_HEADERS, 'strict-transport-security': `max-age=${HSTS.maxAge}; includeSubDomains` }
+    : API_HEADERS;
   app.addHook('onRequest', (req, reply, done) => {
     if (isApiAnswer(req.url)) {
       // a JSON answer is never a page the console runs in: the strictest policy, in a few bytes (the document's policy
@@ -56,6 +58,9 @@ export async function registerSecurity(app: FastifyInstance, config: Config, inl
     headers(req.raw, reply.raw, (err) => done(err as Error | undefined));
   });
 }
+
+/** HSTS when the site is on TLS: a year, subdomains included (helmet's and the API answers' header alike). */
+const HSTS = { maxAge: 31_536_000, includeSubDomains: true } as const;
 
 /** The API's JSON calls (not its documentation page, which is a document). */
 const isApiAnswer = (url: string) => /^\/(api|admin|app)\//.test(url) && !url.startsWith('/api/docs');
