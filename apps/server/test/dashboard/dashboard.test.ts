@@ -183,6 +183,41 @@ describe('analysis', () => {
     const support = (await signedIn(t, 'support')).token;
     expect((await analysis({ range: '7d' }, support)).http).toBe(403);
   });
+
+  // issue 51: the trading volume by day and agent comes from the daily summary kept by triggers (position_stats)
+  it('trading volume: the summary follows a user moved to another agent and a removed position, and equals the positions', async () => {
+    const D2 = '2026-03-12';
+    const day = () => analysis({ range: 'custom', startDay: D2, endDay: D2 });
+    const volumeOf = (r: Awaited<ReturnType<typeof day>>, agentId: number) =>
+      r.data.byAgent.find((a: { agentId: number }) => a.agentId === agentId)?.tradeVolume;
+    const mover = await makeUser(t, { agentId: agentA });
+    await opened(mover, '300.00', at(`${D2}T09:00:00`));
+    await opened(mover, '0.50', at(`${D2}T23:59:59`));
+    await opened(mover, '70.00', at(`${D2}T16:00:00`));
+    let r = await day();
+    expect(r.data.totals.tradeVolume).toBe('370.50');
+    expect(volumeOf(r, agentA)).toBe('370.50');
+    // moving the user moves their positions' agent (0425) and, with it, their volume
+    await t.app.ctx.db.execute(sql`UPDATE users SET agent_id = ${agentB} WHERE id = ${mover}`);
+    r = await day();
+    expect(volumeOf(r, agentA)).toBeUndefined();
+    expect(volumeOf(r, agentB)).toBe('370.50');
+    const staffB = (await signedIn(t, 'agent', { agentId: agentB })).token;
+    expect((await analysis({ range: 'custom', startDay: D2, endDay: D2 }, staffB)).data.totals.tradeVolume).toBe('370.50');
+    await t.app.ctx.db.execute(sql`DELETE FROM positions WHERE user_id = ${mover} AND buy_amount = 70`);
+    expect((await day()).data.totals.tradeVolume).toBe('300.50');
+    // the summary, stripes summed, is the positions grouped another way: nothing in one that is not in the other
+    const diff = rows(
+      await t.app.ctx.db.execute(sql`
+        WITH summary AS (SELECT day, agent_id, account_type, sum(n)::bigint AS n, sum(amount) AS amount FROM position_stats
+                         GROUP BY 1, 2, 3 HAVING sum(n) <> 0 OR sum(amount) <> 0),
+             direct AS (SELECT (p.opened_at AT TIME ZONE 'Asia/Shanghai')::date AS day, coalesce(p.agent_id, 0) AS agent_id,
+                               u.account_type, count(*)::bigint AS n, sum(p.buy_amount) AS amount
+                        FROM positions p JOIN users u ON u.id = p.user_id GROUP BY 1, 2, 3)
+        (SELECT * FROM summary EXCEPT SELECT * FROM direct) UNION ALL (SELECT * FROM direct EXCEPT SELECT * FROM summary)`),
+    );
+    expect(diff).toEqual([]);
+  });
 });
 
 describe('workplace', () => {

@@ -20,7 +20,9 @@ import { dayStart, inScope, nextDay, realAccount } from './scope.js';
  * deposits and withdrawals (and trading fees) from the ledger's daily summary `fund_stats` by day and agent,
  * from its hourly one `fund_stats_hour` by hour (from the records for agent staff: it has no agent), from the fund
  * records themselves by tier (no summary has it); new users and real-name
- * approvals from `users`; trading volume from the positions opened. Days and hours are Asia/Shanghai.
+ * approvals from `users`; trading volume from the daily summary of the positions opened `position_stats` by day
+ * and agent (issue 51: a year's positions are millions), from the positions themselves by hour or tier. Days and
+ * hours are Asia/Shanghai.
  */
 type Row = Record<string, string | number | null>;
 type Acc = { [K in keyof AnalysisFigures]: K extends `${string}Count` | 'newUsers' | 'realNameApprovals' ? number : Decimal };
@@ -83,6 +85,8 @@ interface Grouping {
   user: (time: SQL) => SQL;
   /** over positions (alias p; users u joined when `usersJoin`) */
   position: SQL;
+  /** over `position_stats` (alias ps) — or null to read the positions, for groupings the summary lacks */
+  positionStats: SQL | null;
   /** over `fund_stats_hour` (alias h), for an hourly grouping */
   hours?: SQL;
 }
@@ -183,11 +187,19 @@ async function figures(
     a.newUsers += Number(r.reg);
     a.realNameApprovals += Number(r.real);
   }
+  // the daily summary when it answers every grouping (by day, by agent), else the positions themselves
+  const summarised = groups.every((g) => g.positionStats);
   const traded = groupingSets(
     groups.length,
-    sql`SELECT ${keys((g) => g.position)}, p.buy_amount AS v
-        FROM positions p ${usersJoin ? sql`JOIN users u ON u.id = p.user_id` : sql``}
-        WHERE p.opened_at >= ${range.from} AND p.opened_at < ${range.to} AND ${realAccount(sql`p.user_id`)} AND ${inScope(admin, sql`p.agent_id`)}`,
+    summarised
+      ? // its stripes summed first: a key whose positions all moved away (n = 0) is not a row of zeros
+        sql`SELECT ${keys((g) => g.positionStats!)}, ps.amount AS v
+            FROM (SELECT day, agent_id, sum(amount) AS amount FROM position_stats
+                  WHERE day BETWEEN ${range.start}::date AND ${range.end}::date AND account_type = 0 AND ${inScope(admin, sql`agent_id`)}
+                  GROUP BY 1, 2 HAVING sum(n) <> 0) ps`
+      : sql`SELECT ${keys((g) => g.position)}, p.buy_amount AS v
+            FROM positions p ${usersJoin ? sql`JOIN users u ON u.id = p.user_id` : sql``}
+            WHERE p.opened_at >= ${range.from} AND p.opened_at < ${range.to} AND ${realAccount(sql`p.user_id`)} AND ${inScope(admin, sql`p.agent_id`)}`,
     sql`coalesce(sum(v), 0) AS v`,
   );
   for (const r of rows<Row>(await db.execute(traded))) {
@@ -241,13 +253,27 @@ export async function analysis(db: Db, admin: Principal, q: AnalysisQuery, now =
   if (q.tiers) return tierBreakdown(db, admin, q, range);
   const [byBucket, byAgent] = await figures(db, admin, range, [
     q.bucket === 'day'
-      ? { stats: sql`to_char(s.day, 'YYYY-MM-DD')`, records: shDay(sql`f.created_at`), user: shDay, position: shDay(sql`p.opened_at`) }
-      : { stats: null, hours: shHour(sql`h.hour`), records: shHour(sql`f.created_at`), user: shHour, position: shHour(sql`p.opened_at`) },
+      ? {
+          stats: sql`to_char(s.day, 'YYYY-MM-DD')`,
+          records: shDay(sql`f.created_at`),
+          user: shDay,
+          position: shDay(sql`p.opened_at`),
+          positionStats: sql`to_char(ps.day, 'YYYY-MM-DD')`,
+        }
+      : {
+          stats: null,
+          hours: shHour(sql`h.hour`),
+          records: shHour(sql`f.created_at`),
+          user: shHour,
+          position: shHour(sql`p.opened_at`),
+          positionStats: null,
+        },
     {
       stats: sql`s.agent_id`,
       records: sql`coalesce(f.owner_agent_id, 0)`,
       user: () => sql`coalesce(u.agent_id, 0)`,
       position: sql`coalesce(p.agent_id, 0)`,
+      positionStats: sql`ps.agent_id`,
     },
   ]);
   const totals = total(byBucket!);
@@ -272,7 +298,13 @@ async function tierBreakdown(
 ): Promise<AnalysisData> {
   // a user without a tier belongs to the default tier (its channels apply to them; the tier list counts them there)
   const tier = sql`coalesce(u.layering_id, (SELECT d.id FROM layering_tiers d WHERE d.is_default ORDER BY d.id LIMIT 1), 0)`;
-  const [byTier] = await figures(db, admin, range, [{ stats: null, records: tier, user: () => tier, position: tier }], true);
+  const [byTier] = await figures(
+    db,
+    admin,
+    range,
+    [{ stats: null, records: tier, user: () => tier, position: tier, positionStats: null }],
+    true,
+  );
   const totals = total(byTier!);
   const names = await nameMap(db, 'layering_tiers', [...byTier!.keys()]);
   return {

@@ -1,4 +1,18 @@
-import { bigserial, boolean, date, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { ts, money, price } from '../../db/columns.js';
 import { users } from '../users/tables.js';
@@ -160,4 +174,24 @@ export const positionSnapshots = pgTable(
     margin: money('margin').notNull(),
   },
   (t) => [primaryKey({ columns: [t.day, t.positionId] })],
+);
+
+/**
+ * The volume of the positions opened per Asia/Shanghai day, agent (0 = none) and account type (migration 0451; kept
+ * by triggers): the analysis page's trading volume. One of up to eight rows of a key, written by different
+ * transactions: readers sum.
+ */
+export const positionStats = pgTable(
+  'position_stats',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    agentId: integer('agent_id').notNull(),
+    accountType: smallint('account_type').notNull(),
+    stripe: smallint('stripe')
+      .notNull()
+      .default(sql`(txid_current() % 8)`),
+    n: bigint('n', { mode: 'number' }).notNull(),
+    amount: numeric('amount', { precision: 24, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.agentId, t.accountType, t.stripe] })],
 );
