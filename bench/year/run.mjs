@@ -2,7 +2,8 @@
 // (seed.sql, ledger-consistent), every day of it closed through the real server, then measured:
 //   L   every big console list — first page, filtered pages (a user, an agent, a status, a month), a deep page (1,000 or
 //       the last) — p99 over `--requests` requests each, one at a time as an operator's console asks;
-//   A   the workplace, the analysis page over 7, 30 and 92 days (the longest range it offers), a closed day's statement;
+//   A   the workplace, the analysis page over 7, 30 and 92 days (the longest range it offers) and its breakdown by tier,
+//       a closed day's statement;
 //   E   the CSV export of a week and of a month of fund records (time, bytes, the server's memory meanwhile);
 //   J   the jobs over the year: each day's close (median and slowest), force-close sweep, deferral fees, layering
 //       recompute, session clean-up, log partitions;
@@ -241,6 +242,12 @@ async function main() {
         'A analysis, 92 days (its longest)',
         '/admin/dashboard/analysis.do',
         { range: 'custom', startDay: daysAgo(92), endDay: daysAgo(1) },
+        500,
+      ],
+      [
+        'A analysis by tier, 92 days (the page asks it after the rest)',
+        '/admin/dashboard/analysis.do',
+        { range: 'custom', startDay: daysAgo(92), endDay: daysAgo(1), tiers: true },
         500,
       ],
       ['A a closed day’s statement', '/admin/close/detail.do', { day: lastDay }, 100],
