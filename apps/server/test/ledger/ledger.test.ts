@@ -310,6 +310,11 @@ describe('verifyLedger', () => {
       expect([...new Set(report.offenders.map((o) => o.problem))]).toEqual([problem]);
       await db().execute(sql`SELECT rebuild_user_stats()`);
     }
+    // the analysis page's trading volume: a summary row no position explains
+    await db().execute(sql`INSERT INTO position_stats (day, agent_id, account_type, n, amount) VALUES ('2020-01-01', 0, 0, 1, 5)`);
+    const report = await verifyLedger(db());
+    expect(report.offenders).toEqual([expect.objectContaining({ kind: 'stats', problem: 'position_stats' })]);
+    await db().execute(sql`DELETE FROM position_stats WHERE day = '2020-01-01'`);
     await expectLedgerBalanced(t);
   });
 

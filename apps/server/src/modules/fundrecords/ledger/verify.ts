@@ -26,7 +26,8 @@ export interface LedgerOffender {
     | 'held'
     | 'block_left'
     | 'subscription_frozen'
-    | 'position_agent';
+    | 'position_agent'
+    | 'position_stats';
   detail: Record<string, string | number | null>;
 }
 
@@ -166,8 +167,8 @@ export async function verifyLedger(db: Db, opts: { chain?: boolean; stats?: bool
 }
 
 /**
- * The summary tables behind the list totals (user_counts, user_reg_days, fund_stats, fund_stats_all, fund_stats_day, fund_stats_hour)
- * and the balance orders (user_balances) against the base tables they summarise. Returns the rows that differ (at most `limit` of each table).
+ * The summary tables behind the list totals (user_counts, user_reg_days, fund_stats, fund_stats_all, fund_stats_day, fund_stats_hour),
+ * the balance orders (user_balances) and the analysis page's trading volume (position_stats) against the base tables they summarise. Returns the rows that differ (at most `limit` of each table).
  */
 export async function verifySummaryTables(db: Db, limit = 100): Promise<LedgerOffender[]> {
   const out: LedgerOffender[] = [];
@@ -253,6 +254,23 @@ export async function verifySummaryTables(db: Db, limit = 100): Promise<LedgerOf
       LIMIT ${limit}`),
   );
   for (const r of ub) out.push({ kind: 'stats', id: Number(r.user_id), problem: 'user_balances', detail: r });
+  // the analysis page's trading volume (position_stats, trading's 0451): its stripes summed, per day, agent and
+  // account type, equal to the positions opened
+  const ps = rows<Record<string, string | number | null>>(
+    await db.execute(sql`
+      WITH actual AS (
+        SELECT (p.opened_at AT TIME ZONE 'Asia/Shanghai')::date AS day, coalesce(p.agent_id, 0) AS agent_id, u.account_type,
+               count(*) AS n, sum(p.buy_amount) AS amount
+        FROM positions p JOIN users u ON u.id = p.user_id GROUP BY 1, 2, 3),
+      summary AS (SELECT day, agent_id, account_type, sum(n) AS n, sum(amount) AS amount FROM position_stats GROUP BY 1, 2, 3)
+      SELECT to_char(coalesce(a.day, s.day), 'YYYY-MM-DD') AS day, coalesce(a.agent_id, s.agent_id) AS agent_id,
+             coalesce(a.account_type, s.account_type) AS account_type, a.n::int AS n, s.n::int AS summary_n,
+             a.amount::text AS amount, s.amount::text AS summary_amount
+      FROM actual a FULL JOIN summary s USING (day, agent_id, account_type)
+      WHERE coalesce(a.n, 0) <> coalesce(s.n, 0) OR coalesce(a.amount, 0) <> coalesce(s.amount, 0)
+      LIMIT ${limit}`),
+  );
+  for (const r of ps) out.push({ kind: 'stats', id: Number(r.agent_id), problem: 'position_stats', detail: r });
   return out;
 }
 
