@@ -6,7 +6,8 @@
 -- order from a first deposit, each carrying the balances after it (a running sum), and the user's balance is the sum.
 -- A quarter of the records are settlements of positions closed then — each with its closed position (P/L less sell
 -- fee and stamp duty = the settlement) and the buy order that opened it — so a closed day's statement agrees with its
--- positions. The summary tables are rebuilt once at the end instead of by the triggers, row by row.
+-- positions. The summary tables (the users' and fund records', the positions' daily volume) are rebuilt once at the
+-- end instead of by the triggers, row by row.
 
 SET synchronous_commit = off;
 ALTER TABLE users DISABLE TRIGGER USER;
@@ -125,3 +126,4 @@ ALTER TABLE fund_records ENABLE TRIGGER USER;
 ALTER TABLE positions ENABLE TRIGGER USER;
 ALTER TABLE orders ENABLE TRIGGER USER;
 SELECT rebuild_user_stats();
+SELECT rebuild_position_stats();

@@ -15,10 +15,16 @@ CREATE TABLE position_stats (
   PRIMARY KEY (day, agent_id, account_type, stripe)
 );
 
-INSERT INTO position_stats (day, agent_id, account_type, stripe, n, amount)
-SELECT (p.opened_at AT TIME ZONE 'Asia/Shanghai')::date, coalesce(p.agent_id, 0), u.account_type, 0, count(*), sum(p.buy_amount)
-FROM positions p JOIN users u ON u.id = p.user_id
-GROUP BY 1, 2, 3;
+-- The summary made again from the positions (here, and after a bulk load that ran with the triggers off).
+CREATE FUNCTION rebuild_position_stats() RETURNS void LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+BEGIN
+  DELETE FROM position_stats;
+  INSERT INTO position_stats (day, agent_id, account_type, stripe, n, amount)
+  SELECT (p.opened_at AT TIME ZONE 'Asia/Shanghai')::date, coalesce(p.agent_id, 0), u.account_type, 0, count(*), sum(p.buy_amount)
+  FROM positions p JOIN users u ON u.id = p.user_id
+  GROUP BY 1, 2, 3;
+END $$;
+SELECT rebuild_position_stats();
 ANALYZE position_stats;
 
 -- A statement's new positions, summed per key and added in key order (no deadlocks between writers).
