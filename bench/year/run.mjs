@@ -252,6 +252,7 @@ async function main() {
         { range: 'custom', startDay: daysAgo(92), endDay: daysAgo(1) },
         500,
       ],
+      ['A analysis by tier, 7 days (the page asks it after the rest)', '/admin/dashboard/analysis.do', { range: '7d', tiers: true }, 500],
       [
         'A analysis by tier, 92 days (the page asks it after the rest)',
         '/admin/dashboard/analysis.do',
