@@ -28,7 +28,9 @@ export async function openChecked(table: string, missing: string): Promise<{ dat
     console.error(`No embedded database at ${config.dataDir} (set DATA_DIR or DATABASE_URL).`);
     return 2;
   }
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, poolSize: 1 });
+  // no read timeout: the server's (30 s, so that an operator's request answers an outage fast) ended a whole-history
+  // check of a year's ledger (bench/year, scale 1) before PostgreSQL had read it; a verification waits for its answer
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, poolSize: 1, queryTimeoutMs: 0 });
   const [t] = rows<{ t: string | null }>(await database.db.execute(sql`SELECT to_regclass(${table})::text AS t`));
   if (!t?.t) {
     console.error(missing);
