@@ -36,6 +36,9 @@ export const operationLog = pgTable(
     index('operation_log_unsealed')
       .on(t.id)
       .where(sql`seq IS NULL`),
+    index('operation_log_failed_idx')
+      .on(t.result, t.createdAt)
+      .where(sql`result <> 'ok'`),
   ],
 );
 

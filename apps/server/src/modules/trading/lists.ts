@@ -93,7 +93,10 @@ export async function listOrders(db: Db, admin: Principal | null, f: ListFilters
   if (own != null) w.push(sql`o.user_id = ${own}`);
   const scope = admin ? userScope(admin, sql`o.user_id`) : undefined;
   if (scope) w.push(scope);
-  const [{ n }] = rows<{ n: number }>(await db.execute(cappedCount(sql`FROM orders o JOIN users u ON u.id = o.user_id ${whereOf(w)}`)));
+  // the user is joined for the count only when a filter reads it (phone, agent): every order has its user, and the
+  // join made a count over a year of orders read each one's user (bench/year scale 1: a month's approved buys, 288 ms)
+  const joinUsers = f.phone || f.agentId ? sql`JOIN users u ON u.id = o.user_id` : sql``;
+  const [{ n }] = rows<{ n: number }>(await db.execute(cappedCount(sql`FROM orders o ${joinUsers} ${whereOf(w)}`)));
   const list = rows<R>(
     await db.execute(
       sql`${ORDER_SELECT} ${whereOf(w)} ORDER BY o.created_at DESC, o.id DESC LIMIT ${f.pageSize} OFFSET ${(f.pageNum - 1) * f.pageSize}`,

@@ -121,6 +121,7 @@ export const orders = pgTable(
       .on(t.userId, t.gid, t.createdAt)
       .where(sql`kind = 'buy'`),
     index('orders_created_idx').on(t.createdAt.desc()),
+    index('orders_kind_status_created_idx').on(t.kind, t.status, t.createdAt.desc()),
     uniqueIndex('orders_one_pending_sell')
       .on(t.positionId)
       .where(sql`kind = 'sell' AND status = 'pending'`),
