@@ -86,3 +86,4 @@ DROP TABLE bench_amounts;
 ALTER TABLE users ENABLE TRIGGER USER;
 ALTER TABLE fund_records ENABLE TRIGGER USER;
 SELECT rebuild_user_stats();
+SELECT rebuild_tier_stats();

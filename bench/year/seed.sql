@@ -127,3 +127,4 @@ ALTER TABLE positions ENABLE TRIGGER USER;
 ALTER TABLE orders ENABLE TRIGGER USER;
 SELECT rebuild_user_stats();
 SELECT rebuild_position_stats();
+SELECT rebuild_tier_stats();

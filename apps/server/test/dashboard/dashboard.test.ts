@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rows } from '../../src/db/migrate.js';
 import { post as ledgerPost } from '../../src/modules/fundrecords/ledger/index.js';
+import { deleteTier, pinUserTier } from '../../src/modules/channels/layering.js';
 import { credit, makeAgent, makeUser } from '../funds/funds.helpers.js';
 import { createTestApp, post, signedIn, type TestApp } from '../helpers.js';
 
@@ -214,6 +215,75 @@ describe('analysis', () => {
              direct AS (SELECT (p.opened_at AT TIME ZONE 'Asia/Shanghai')::date AS day, coalesce(p.agent_id, 0) AS agent_id,
                                u.account_type, count(*)::bigint AS n, sum(p.buy_amount) AS amount
                         FROM positions p JOIN users u ON u.id = p.user_id GROUP BY 1, 2, 3)
+        (SELECT * FROM summary EXCEPT SELECT * FROM direct) UNION ALL (SELECT * FROM direct EXCEPT SELECT * FROM summary)`),
+    );
+    expect(diff).toEqual([]);
+  });
+
+  // issue 51: by tier, money and volume come from tier_stats (0454), which moves a user's history with their tier
+  it('by tier: the summary follows a pinned tier, a removed tier, an agent move and a removed position, and equals the records', async () => {
+    const D3 = '2026-03-13';
+    const tiers = (token = admin) => analysis({ range: 'custom', startDay: D3, endDay: D3, tiers: true }, token);
+    const of = (r: Awaited<ReturnType<typeof tiers>>, id: number) => {
+      const x = r.data.byTier.find((y: { tierId: number }) => y.tierId === id);
+      return (
+        x && { deposits: x.deposits, withdrawals: x.withdrawals, fees: x.fees, tradeVolume: x.tradeVolume, depositCount: x.depositCount }
+      );
+    };
+    const [svip] = rows<{ id: number }>(
+      await t.app.ctx.db.execute(sql`INSERT INTO layering_tiers (layering_name) VALUES ('SVIP 测试') RETURNING id`),
+    );
+    await t.app.ctx.db.execute(
+      sql`INSERT INTO layering_tiers (layering_name, is_default) SELECT '普通会员', true WHERE NOT EXISTS (SELECT 1 FROM layering_tiers WHERE is_default)`,
+    );
+    const [def] = rows<{ id: number }>(await t.app.ctx.db.execute(sql`SELECT id FROM layering_tiers WHERE is_default ORDER BY id LIMIT 1`));
+    const mover = await makeUser(t, { agentId: agentA, layeringId: tier });
+    await credit(t, mover, '1000.00');
+    await t.app.ctx.db.execute(sql`UPDATE fund_records SET created_at = ${at('2026-01-01T10:00:00')} WHERE type = 'manual_credit'`);
+    await deposit(mover, '500.00', at(`${D3}T09:00:00`));
+    await deposit(mover, '-20.00', at(`${D3}T10:00:00`), 'withdraw');
+    await deposit(mover, '-2.00', at(`${D3}T10:01:00`), 'fee');
+    await opened(mover, '900.00', at(`${D3}T11:00:00`));
+    const figures = { deposits: '500.00', withdrawals: '20.00', fees: '2.00', tradeVolume: '900.00', depositCount: 1 };
+    expect(of(await tiers(), tier)).toEqual(figures);
+
+    // pinned to another tier: the whole history goes with the user
+    await pinUserTier(t.app.ctx, mover, svip!.id);
+    let r = await tiers();
+    expect(of(r, tier)).toBeUndefined();
+    expect(of(r, svip!.id)).toEqual(figures);
+    // the tier removed: its users have none, and count in the default tier
+    await deleteTier(t.app.ctx, svip!.id);
+    r = await tiers();
+    expect(of(r, svip!.id)).toBeUndefined();
+    expect(of(r, def!.id)).toEqual(figures);
+
+    // moved to another agent: the tier keeps the figures, and the new agent's staff see them
+    await t.app.ctx.db.execute(sql`UPDATE users SET agent_id = ${agentB} WHERE id = ${mover}`);
+    expect(of(await tiers(), def!.id)).toEqual(figures);
+    expect(of(await tiers((await signedIn(t, 'agent', { agentId: agentB })).token), def!.id)).toEqual(figures);
+    expect(of(await tiers((await signedIn(t, 'agent', { agentId: agentA })).token), def!.id)).toBeUndefined();
+    // a tier and an agent changed in one statement would be counted under a mix of both: refused
+    await expect(
+      t.app.ctx.db.execute(sql`UPDATE users SET agent_id = ${agentA}, layering_id = ${tier} WHERE id = ${mover}`),
+    ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/tier and agent/) } });
+    await t.app.ctx.db.execute(sql`DELETE FROM positions WHERE user_id = ${mover}`);
+    expect(of(await tiers(), def!.id)).toEqual({ ...figures, tradeVolume: '0.00' });
+
+    // the summary, stripes summed, is the records and positions grouped directly under their users' tier
+    const diff = rows(
+      await t.app.ctx.db.execute(sql`
+        WITH summary AS (SELECT day, tier_id, agent_id, kind, sum(n)::bigint AS n, sum(amount_in) AS amount_in, sum(amount_out) AS amount_out
+                         FROM tier_stats WHERE account_type = 0 GROUP BY 1, 2, 3, 4 HAVING sum(n) <> 0),
+             direct AS (SELECT (f.created_at AT TIME ZONE 'Asia/Shanghai')::date AS day, coalesce(u.layering_id, 0) AS tier_id,
+                               coalesce(f.owner_agent_id, 0) AS agent_id, f.type AS kind, count(*)::bigint AS n, sum(greatest(f.amount, 0)) AS amount_in,
+                               sum(least(f.amount, 0)) AS amount_out
+                        FROM fund_records f JOIN users u ON u.id = f.user_id
+                        WHERE u.account_type = 0 AND f.type IN ('recharge', 'withdraw', 'fee', 'deferral_fee') GROUP BY 1, 2, 3, 4
+                        UNION ALL
+                        SELECT (p.opened_at AT TIME ZONE 'Asia/Shanghai')::date, coalesce(u.layering_id, 0), coalesce(p.agent_id, 0), 'volume',
+                               count(*), sum(p.buy_amount), 0
+                        FROM positions p JOIN users u ON u.id = p.user_id WHERE u.account_type = 0 GROUP BY 1, 2, 3)
         (SELECT * FROM summary EXCEPT SELECT * FROM direct) UNION ALL (SELECT * FROM direct EXCEPT SELECT * FROM summary)`),
     );
     expect(diff).toEqual([]);

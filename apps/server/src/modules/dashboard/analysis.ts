@@ -18,11 +18,10 @@ import { dayStart, inScope, nextDay, realAccount } from './scope.js';
 /**
  * The analysis page's figures (issue 25), all computed in SQL over the caller's scope and real accounts:
  * deposits and withdrawals (and trading fees) from the ledger's daily summary `fund_stats` by day and agent,
- * from its hourly one `fund_stats_hour` by hour (from the records for agent staff: it has no agent), from the fund
- * records themselves by tier (no summary has it); new users and real-name
- * approvals from `users`; trading volume from the daily summary of the positions opened `position_stats` by day
- * and agent (issue 51: a year's positions are millions), from the positions themselves by hour or tier. Days and
- * hours are Asia/Shanghai.
+ * from its hourly one `fund_stats_hour` by hour (from the records for agent staff: it has no agent); new users and
+ * real-name approvals from `users`; trading volume from the daily summary of the positions opened `position_stats`
+ * by day and agent (issue 51: a year's positions are millions), from the positions themselves by hour. By tier,
+ * money and volume come from `tier_stats` (0454). Days and hours are Asia/Shanghai.
  */
 type Row = Record<string, string | number | null>;
 type Acc = { [K in keyof AnalysisFigures]: K extends `${string}Count` | 'newUsers' | 'realNameApprovals' ? number : Decimal };
@@ -78,12 +77,12 @@ function bucketsOf(start: string, end: string, bucket: 'day' | 'hour'): string[]
 
 /** One way of grouping the figures (a bucket, an agent or a tier): its key over each source. */
 interface Grouping {
-  /** over `fund_stats` (alias s) — or null to read the fund records (alias f; users u joined when `usersJoin`), for groupings the summary lacks */
+  /** over `fund_stats` (alias s) — or null to read the fund records (alias f), for groupings the summary lacks */
   stats: SQL | null;
   records: SQL;
   /** over users (alias u), on the time column given */
   user: (time: SQL) => SQL;
-  /** over positions (alias p; users u joined when `usersJoin`) */
+  /** over positions (alias p) */
   position: SQL;
   /** over `position_stats` (alias ps) — or null to read the positions, for groupings the summary lacks */
   positionStats: SQL | null;
@@ -107,6 +106,28 @@ function groupingSets(keys: number, inner: SQL, sums: SQL, also?: string): SQL {
              FROM (${inner}) x GROUP BY GROUPING SETS (${sql.raw(sets)})`;
 }
 
+/** The figures of a key of one grouping, made empty on first use. */
+const accumulator =
+  (acc: Map<string, Acc>[]) =>
+  (set: unknown, k: unknown): Acc => {
+    const m = acc[Number(set)]!;
+    const key = String(k);
+    let a = m.get(key);
+    if (!a) m.set(key, (a = empty()));
+    return a;
+  };
+
+/** A row of fund sums (`type`, `n`, `inn`, `outt`) added to its figures. */
+function addFunds(a: Acc, r: Row): void {
+  if (r.type === 'recharge') {
+    a.deposits = a.deposits.plus(String(r.inn));
+    a.depositCount += Number(r.n);
+  } else if (r.type === 'withdraw') {
+    a.withdrawals = a.withdrawals.minus(String(r.outt));
+    a.withdrawalCount += Number(r.n);
+  } else a.fees = a.fees.minus(String(r.outt)).minus(String(r.inn));
+}
+
 /**
  * The figures of the range by each of `groups` (a bucket, an agent, a tier), in one statement per source whatever
  * their number: deposits, withdrawals and fees from `fund_stats` (or the fund records), people from users, trading
@@ -117,31 +138,15 @@ async function figures(
   admin: Principal,
   range: { from: Date; to: Date; start: string; end: string },
   groups: Grouping[],
-  usersJoin = false,
 ): Promise<Map<string, Acc>[]> {
   const acc = groups.map(() => new Map<string, Acc>());
-  const at = (set: unknown, k: unknown) => {
-    const m = acc[Number(set)]!;
-    const key = String(k);
-    let a = m.get(key);
-    if (!a) m.set(key, (a = empty()));
-    return a;
-  };
+  const at = accumulator(acc);
   const keys = (pick: (g: Grouping) => SQL) =>
     sql.join(
       groups.map((g, i) => sql`${pick(g)} AS ${sql.raw(`k${i}`)}`),
       sql`, `,
     );
-  const fundRows = (r: Row, set: number) => {
-    const a = at(set, r.k);
-    if (r.type === 'recharge') {
-      a.deposits = a.deposits.plus(String(r.inn));
-      a.depositCount += Number(r.n);
-    } else if (r.type === 'withdraw') {
-      a.withdrawals = a.withdrawals.minus(String(r.outt));
-      a.withdrawalCount += Number(r.n);
-    } else a.fees = a.fees.minus(String(r.outt)).minus(String(r.inn));
-  };
+  const fundRows = (r: Row, set: number) => addFunds(at(set, r.k), r);
   // each grouping from the smallest source that can answer it, one pass of each source for all its groupings: the
   // daily summary (by day, by agent); the hourly one (by hour, real accounts of every agent: not for agent staff,
   // as it has no agent); else the records themselves
@@ -156,7 +161,7 @@ async function figures(
           FROM fund_stats_hour h
           WHERE h.hour >= ${range.from} AND h.hour < ${range.to} AND h.owner = 'u' AND h.account_type = 0 AND h.type IN ${FUND_TYPES}`,
     records: (keys: SQL) => sql`SELECT ${keys}, f.type, 1 AS n, greatest(f.amount, 0) AS inn, least(f.amount, 0) AS outt
-          FROM fund_records f ${usersJoin ? sql`JOIN users u ON u.id = f.user_id` : sql``}
+          FROM fund_records f
           WHERE f.created_at >= ${range.from} AND f.created_at < ${range.to} AND f.user_id IS NOT NULL AND ${realAccount(sql`f.user_id`)}
             AND f.type IN ${FUND_TYPES} AND ${inScope(admin, sql`f.owner_agent_id`)}`,
   };
@@ -171,22 +176,13 @@ async function figures(
     const q = groupingSets(picked.length, fundFrom[source](keys), sql`sum(n)::int AS n, sum(inn) AS inn, sum(outt) AS outt`, 'type');
     for (const r of rows<Row>(await db.execute(q))) fundRows(r, picked[Number(r.set)]!);
   }
-  const people = groupingSets(
-    groups.length,
-    sql`SELECT ${keys((g) => g.user(sql`u.reg_time`))}, 1 AS reg, 0 AS real FROM users u
-        WHERE u.reg_time >= ${range.from} AND u.reg_time < ${range.to} AND u.deleted_at IS NULL AND u.account_type = 0
-          AND ${inScope(admin, sql`u.agent_id`)}
-        UNION ALL
-        SELECT ${keys((g) => g.user(sql`u.real_reviewed_at`))}, 0, 1 FROM users u
-        WHERE u.real_reviewed_at >= ${range.from} AND u.real_reviewed_at < ${range.to} AND u.real_state = 2 AND u.deleted_at IS NULL
-          AND u.account_type = 0 AND ${inScope(admin, sql`u.agent_id`)}`,
-    sql`sum(reg)::int AS reg, sum(real)::int AS real`,
+  await addPeople(
+    db,
+    admin,
+    range,
+    groups.map((g) => g.user),
+    at,
   );
-  for (const r of rows<Row>(await db.execute(people))) {
-    const a = at(r.set, r.k);
-    a.newUsers += Number(r.reg);
-    a.realNameApprovals += Number(r.real);
-  }
   // the daily summary when it answers every grouping (by day, by agent), else the positions themselves
   const summarised = groups.every((g) => g.positionStats);
   const traded = groupingSets(
@@ -198,7 +194,7 @@ async function figures(
                   WHERE day BETWEEN ${range.start}::date AND ${range.end}::date AND account_type = 0 AND ${inScope(admin, sql`agent_id`)}
                   GROUP BY 1, 2 HAVING sum(n) <> 0) ps`
       : sql`SELECT ${keys((g) => g.position)}, p.buy_amount AS v
-            FROM positions p ${usersJoin ? sql`JOIN users u ON u.id = p.user_id` : sql``}
+            FROM positions p
             WHERE p.opened_at >= ${range.from} AND p.opened_at < ${range.to} AND ${realAccount(sql`p.user_id`)} AND ${inScope(admin, sql`p.agent_id`)}`,
     sql`coalesce(sum(v), 0) AS v`,
   );
@@ -207,6 +203,37 @@ async function figures(
     a.tradeVolume = a.tradeVolume.plus(String(r.v));
   }
   return acc;
+}
+
+/** New users and real-name approvals of the range, from users, by each of `keys` (over users u, on the time column given). */
+async function addPeople(
+  db: Db,
+  admin: Principal,
+  range: { from: Date; to: Date },
+  keys: ((time: SQL) => SQL)[],
+  at: (set: unknown, k: unknown) => Acc,
+): Promise<void> {
+  const select = (time: SQL) =>
+    sql.join(
+      keys.map((key, i) => sql`${key(time)} AS ${sql.raw(`k${i}`)}`),
+      sql`, `,
+    );
+  const people = groupingSets(
+    keys.length,
+    sql`SELECT ${select(sql`u.reg_time`)}, 1 AS reg, 0 AS real FROM users u
+        WHERE u.reg_time >= ${range.from} AND u.reg_time < ${range.to} AND u.deleted_at IS NULL AND u.account_type = 0
+          AND ${inScope(admin, sql`u.agent_id`)}
+        UNION ALL
+        SELECT ${select(sql`u.real_reviewed_at`)}, 0, 1 FROM users u
+        WHERE u.real_reviewed_at >= ${range.from} AND u.real_reviewed_at < ${range.to} AND u.real_state = 2 AND u.deleted_at IS NULL
+          AND u.account_type = 0 AND ${inScope(admin, sql`u.agent_id`)}`,
+    sql`sum(reg)::int AS reg, sum(real)::int AS real`,
+  );
+  for (const r of rows<Row>(await db.execute(people))) {
+    const a = at(r.set, r.k);
+    a.newUsers += Number(r.reg);
+    a.realNameApprovals += Number(r.real);
+  }
 }
 
 /** The sum of a grouping's figures. */
@@ -289,7 +316,11 @@ export async function analysis(db: Db, admin: Principal, q: AnalysisQuery, now =
   };
 }
 
-/** The same figures by the users' current tier (`tiers: true`): series and agents are left empty. */
+/**
+ * The same figures by the users' current tier (`tiers: true`): series and agents are left empty. Money and volume
+ * from the tier summary `tier_stats` (dashboard's 0454, which moves a user's history when they change tier), people
+ * from users.
+ */
 async function tierBreakdown(
   db: Db,
   admin: Principal,
@@ -297,16 +328,24 @@ async function tierBreakdown(
   range: { from: Date; to: Date; start: string; end: string },
 ): Promise<AnalysisData> {
   // a user without a tier belongs to the default tier (its channels apply to them; the tier list counts them there)
-  const tier = sql`coalesce(u.layering_id, (SELECT d.id FROM layering_tiers d WHERE d.is_default ORDER BY d.id LIMIT 1), 0)`;
-  const [byTier] = await figures(
-    db,
-    admin,
-    range,
-    [{ stats: null, records: tier, user: () => tier, position: tier, positionStats: null }],
-    true,
+  const orDefault = (tier: SQL) => sql`coalesce(${tier}, (SELECT d.id FROM layering_tiers d WHERE d.is_default ORDER BY d.id LIMIT 1), 0)`;
+  const byTier = new Map<string, Acc>();
+  const at = accumulator([byTier]);
+  const sums = rows<Row>(
+    await db.execute(sql`
+      SELECT ${orDefault(sql`nullif(ts.tier_id, 0)`)} AS k, ts.kind AS type, sum(ts.n)::int AS n, sum(ts.amount_in) AS inn, sum(ts.amount_out) AS outt
+      FROM tier_stats ts
+      WHERE ts.day BETWEEN ${range.start}::date AND ${range.end}::date AND ts.account_type = 0 AND ${inScope(admin, sql`ts.agent_id`)}
+      GROUP BY 1, 2 HAVING sum(ts.n) <> 0`),
   );
-  const totals = total(byTier!);
-  const names = await nameMap(db, 'layering_tiers', [...byTier!.keys()]);
+  for (const r of sums) {
+    const a = at(0, r.k);
+    if (r.type === 'volume') a.tradeVolume = a.tradeVolume.plus(String(r.inn));
+    else addFunds(a, r);
+  }
+  await addPeople(db, admin, range, [() => orDefault(sql`u.layering_id`)], at);
+  const totals = total(byTier);
+  const names = await nameMap(db, 'layering_tiers', [...byTier.keys()]);
   return {
     startDay: range.start,
     endDay: range.end,
@@ -314,6 +353,6 @@ async function tierBreakdown(
     totals: out(totals),
     series: [],
     byAgent: [],
-    byTier: ranked(byTier!, (id, f) => ({ tierId: id, tierName: names.get(id) ?? '', ...f })),
+    byTier: ranked(byTier, (id, f) => ({ tierId: id, tierName: names.get(id) ?? '', ...f })),
   };
 }

@@ -37,7 +37,7 @@ async function* batches<T>(
 }
 
 export function iterateOrders(db: Db, admin: Principal, f: Filters) {
-  const w = filterSql('o', { ...f, pageNum: 1, pageSize: 1 }, 'created_at');
+  const { where: w } = filterSql('o', { ...f, pageNum: 1, pageSize: 1 }, 'created_at');
   if (f.kind) w.push(sql`o.kind = ${f.kind}`);
   const scope = userScope(admin, sql`o.user_id`);
   if (scope) w.push(scope);
@@ -45,7 +45,7 @@ export function iterateOrders(db: Db, admin: Principal, f: Filters) {
 }
 
 export function iteratePositions(db: Db, admin: Principal, f: Filters) {
-  const w = filterSql('p', { ...f, pageNum: 1, pageSize: 1 }, 'opened_at');
+  const { where: w } = filterSql('p', { ...f, pageNum: 1, pageSize: 1 }, 'opened_at');
   if (f.locked !== undefined) w.push(sql`p.locked = ${f.locked}`);
   if (f.source) w.push(sql`p.source = ${f.source}`);
   const scope = agentScope(admin, sql`p.agent_id`);

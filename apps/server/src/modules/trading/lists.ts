@@ -32,20 +32,31 @@ export interface ListFilters {
   sortOrder?: 'asc' | 'desc';
 }
 
-export function filterSql(alias: 'o' | 'p', f: ListFilters, timeCol: string): SQL[] {
+/**
+ * The list filters as SQL conditions over the orders (alias o) or positions (alias p), and whether any of them reads
+ * the user (alias u), which the caller must then join.
+ */
+export function filterSql(alias: 'o' | 'p', f: ListFilters, timeCol: string): { where: SQL[]; readsUsers: boolean } {
   const a = sql.raw(alias);
   const w: SQL[] = [];
+  let readsUsers = false;
   if (f.userId) w.push(sql`${a}.user_id = ${f.userId}`);
-  if (f.phone) w.push(sql`u.phone LIKE ${likePrefix(f.phone)}`);
+  if (f.phone) {
+    w.push(sql`u.phone LIKE ${likePrefix(f.phone)}`);
+    readsUsers = true;
+  }
   // positions carry their user's agent (0425); orders are reached through the user
-  const agentCol = alias === 'p' ? sql`p.agent_id` : sql`u.agent_id`;
-  if (f.agentId) w.push(sql`${agentCol} IN (SELECT id FROM agents WHERE path @> ARRAY[${f.agentId}::int])`);
+  if (f.agentId) {
+    const agentCol = alias === 'p' ? sql`p.agent_id` : sql`u.agent_id`;
+    w.push(sql`${agentCol} IN (SELECT id FROM agents WHERE path @> ARRAY[${f.agentId}::int])`);
+    readsUsers ||= alias === 'o';
+  }
   if (f.gid) w.push(sql`(${a}.gid = ${f.gid} OR ${a}.code = ${f.gid})`);
   if (f.direction) w.push(sql`${a}.direction = ${f.direction}`);
   if (f.startTime) w.push(sql`${sql.raw(`${alias}.${timeCol}`)} >= ${f.startTime}::timestamptz`);
   if (f.endTime) w.push(sql`${sql.raw(`${alias}.${timeCol}`)} < ${f.endTime}::timestamptz`);
   if (f.status) w.push(sql`${a}.status = ${f.status}`);
-  return w;
+  return { where: w, readsUsers };
 }
 export const whereOf = (w: SQL[]) => (w.length ? sql`WHERE ${sql.join(w, sql` AND `)}` : sql``);
 
@@ -88,14 +99,14 @@ export const ORDER_SELECT = sql`SELECT o.*, u.phone, u.real_name, u.nick_name, a
   LEFT JOIN admins ad ON ad.id = o.reviewed_by LEFT JOIN quotes q ON q.gid = o.gid`;
 
 export async function listOrders(db: Db, admin: Principal | null, f: ListFilters, own?: number) {
-  const w = filterSql('o', f, 'created_at');
+  const { where: w, readsUsers } = filterSql('o', f, 'created_at');
   if (f.kind) w.push(sql`o.kind = ${f.kind}`);
   if (own != null) w.push(sql`o.user_id = ${own}`);
   const scope = admin ? userScope(admin, sql`o.user_id`) : undefined;
   if (scope) w.push(scope);
-  // the user is joined for the count only when a filter reads it (phone, agent): every order has its user, and the
-  // join made a count over a year of orders read each one's user (bench/year scale 1: a month's approved buys, 288 ms)
-  const joinUsers = f.phone || f.agentId ? sql`JOIN users u ON u.id = o.user_id` : sql``;
+  // the user is joined for the count only when a filter reads it: every order has its user, and the join made a
+  // count over a year of orders read each one's user (bench/year scale 1: a month's approved buys, 288 ms)
+  const joinUsers = readsUsers ? sql`JOIN users u ON u.id = o.user_id` : sql``;
   const [{ n }] = rows<{ n: number }>(await db.execute(cappedCount(sql`FROM orders o ${joinUsers} ${whereOf(w)}`)));
   const list = rows<R>(
     await db.execute(
@@ -177,7 +188,7 @@ export function toPosition(r: R): PositionItem {
 }
 
 export async function listPositions(db: Db, admin: Principal | null, f: ListFilters, opts: { own?: number; source?: 'admin' } = {}) {
-  const w = filterSql('p', f, 'opened_at');
+  const { where: w } = filterSql('p', f, 'opened_at');
   if (f.locked !== undefined) w.push(sql`p.locked = ${f.locked}`);
   if (opts.own != null) w.push(sql`p.user_id = ${opts.own}`);
   if (opts.source) w.push(sql`p.source = ${opts.source}`);
