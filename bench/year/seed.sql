@@ -27,9 +27,16 @@ SELECT id, '代理' || id, '代理人' || id, '139' || lpad(id::text, 8, '0'), :
 FROM generate_series(1, :agents) AS id, LATERAL (SELECT :agents / 20 AS t, :agents / 4 AS s) k;
 SELECT setval(pg_get_serial_sequence('agents', 'id'), :agents);
 
--- users: registered over the two years before the year, 1 in 10 simulated, 9 in 10 under an agent
+-- tiers: the default and two above it, whose thresholds (deposits) the recompute applies
+INSERT INTO layering_tiers (id, layering_name, is_default, pay_money) VALUES (1, '普通会员', true, NULL), (2, 'VIP', false, 100000),
+  (3, 'SVIP', false, 1000000);
+SELECT setval(pg_get_serial_sequence('layering_tiers', 'id'), 3);
+
+-- users: registered over the two years before the year, 1 in 10 simulated, 9 in 10 under an agent; a fifth pinned to
+-- VIP and a twentieth to SVIP by the operators (the rest have no tier: the default's)
 INSERT INTO users (id, phone, password_hash, nick_name, real_name, id_number_masked, account_type, agent_id,
-                   user_amt, enable_amt, frozen_amt, trade_locked, login_locked, real_state, reg_time, reg_ip, online, remark)
+                   user_amt, enable_amt, frozen_amt, trade_locked, login_locked, real_state, reg_time, reg_ip, online, remark,
+                   layering_id, layering_pinned)
 SELECT u, '13' || lpad((((u - 1)::bigint * 982451653) % 1000000000)::text, 9, '0'), :'password_hash', 'user' || u,
        (ARRAY['王','李','张','刘','陈','杨','黄','赵','吴','周'])[1 + u % 10] || (ARRAY['伟','芳','娜','敏','静','强','磊','洋'])[1 + (u / 10) % 8],
        '110***********' || lpad((u % 10000)::text, 4, '0'),
@@ -37,7 +44,8 @@ SELECT u, '13' || lpad((((u - 1)::bigint * 982451653) % 1000000000)::text, 9, '0
        CASE WHEN u % 10 = 0 THEN NULL ELSE 1 + (u::bigint * 7919) % :agents END,
        0, 0, 0, false, false, CASE WHEN u % 7 = 0 THEN 0 ELSE 2 END,
        now() - (:days + 730) * interval '1 day' + u * ((730 * 86400.0 / :users) * interval '1 second'),
-       '10.' || (u % 250) || '.' || (u / 250 % 250) || '.' || (1 + u % 200), false, ''
+       '10.' || (u % 250) || '.' || (u / 250 % 250) || '.' || (1 + u % 200), false, '',
+       CASE WHEN u % 20 = 1 THEN 3 WHEN u % 5 = 2 THEN 2 END, u % 20 = 1 OR u % 5 = 2
 FROM generate_series(1, :users) AS u;
 SELECT setval(pg_get_serial_sequence('users', 'id'), :users);
 
