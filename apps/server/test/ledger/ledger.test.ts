@@ -317,7 +317,7 @@ describe('verifyLedger', () => {
     await db().execute(sql`DELETE FROM position_stats WHERE day = '2020-01-01'`);
     // the figures by tier: a deposit no record explains, then the rebuild from the records
     await db().execute(
-      sql`INSERT INTO tier_stats (day, tier_id, agent_id, account_type, kind, n, amount_in, amount_out) VALUES ('2020-01-01', 0, 0, 0, 'recharge', 1, 5, 0)`,
+      sql`INSERT INTO tier_stats (day, tier_id, account_type, kind, n, amount_in, amount_out) VALUES ('2020-01-01', 0, 0, 'recharge', 1, 5, 0)`,
     );
     const byTier = await verifyLedger(db());
     expect(byTier.offenders).toEqual([expect.objectContaining({ kind: 'stats', problem: 'tier_stats' })]);

@@ -3,7 +3,7 @@ import { bigint, date, integer, numeric, pgTable, primaryKey, smallint, text } f
 
 /**
  * The analysis page's figures by tier (migration 0454; kept by triggers): per Asia/Shanghai day, the user's current
- * tier (0 = none), agent (0 = none) and account type, the sums of the fund records of a `kind` (recharge, withdraw,
+ * tier (0 = none) and account type, the sums of the fund records of a `kind` (recharge, withdraw,
  * fee, deferral_fee) or of the positions opened ('volume': buy amounts in `amountIn`). One of up to eight rows of a
  * key, written by different transactions: readers sum.
  */
@@ -12,7 +12,6 @@ export const tierStats = pgTable(
   {
     day: date('day', { mode: 'string' }).notNull(),
     tierId: integer('tier_id').notNull(),
-    agentId: integer('agent_id').notNull(),
     accountType: smallint('account_type').notNull(),
     kind: text('kind').notNull(),
     stripe: smallint('stripe')
@@ -22,5 +21,5 @@ export const tierStats = pgTable(
     amountIn: numeric('amount_in', { precision: 24, scale: 2 }).notNull(),
     amountOut: numeric('amount_out', { precision: 24, scale: 2 }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.day, t.tierId, t.agentId, t.accountType, t.kind, t.stripe] })],
+  (t) => [primaryKey({ columns: [t.day, t.tierId, t.accountType, t.kind, t.stripe] })],
 );

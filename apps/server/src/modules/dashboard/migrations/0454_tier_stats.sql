@@ -1,50 +1,49 @@
 -- The analysis page's breakdown by tier (issue 51, bench/year): it grouped the range's deposits, withdrawals and
 -- fees by reading the fund records themselves, and the trading volume by reading the positions, each joined to
 -- its user's current tier — at scale 1, 92 days are 5 M records and 1.3 M positions, 6.6 s a request. No summary
--- had the tier. This one holds those figures per Shanghai day, tier, agent and account type:
+-- had the tier. This one holds those figures per Shanghai day, tier and account type:
 --   kind: a fund record type of the page (recharge, withdraw, fee, deferral_fee), or 'volume' for the positions
 --   opened (n positions, their buy amounts in amount_in).
 -- The tier is the user's current one (users.layering_id; 0 = none, read as the default tier), as the page has
 -- always shown it: when a user changes tier, their whole history moves with them (users' statement trigger below,
--- in the changing transaction). The agent is the record's owner (fund_records.owner_agent_id) or the position's,
--- which both follow the user's agent; their own update triggers move it. Postings lock their user's row before
--- writing (the ledger), as a tier change does, so a record and its user's tier change cannot miss each other.
--- Spread over stripes (the writer's transaction id, as 0434 and 0451); readers sum them.
+-- in the changing transaction). Postings lock their user's row before writing (the ledger), as a tier change does,
+-- so a record and its user's tier change cannot miss each other. No agent: the summary serves the platform-wide
+-- breakdown (a few rows a day, whatever the number of agents); agent staff's breakdown reads their subtree's own
+-- records. Spread over stripes (the writer's transaction id, as 0434 and 0451); readers sum them.
 CREATE TABLE tier_stats (
   day date NOT NULL,
   tier_id integer NOT NULL,       -- 0 = no tier (the default tier's users)
-  agent_id integer NOT NULL,      -- 0 = none
   account_type smallint NOT NULL,
   kind text NOT NULL,
   stripe smallint NOT NULL DEFAULT (txid_current() % 8)::smallint,
   n bigint NOT NULL,
   amount_in numeric(24,2) NOT NULL,
   amount_out numeric(24,2) NOT NULL,
-  PRIMARY KEY (day, tier_id, agent_id, account_type, kind, stripe)
+  PRIMARY KEY (day, tier_id, account_type, kind, stripe)
 );
 
 -- What the summary must hold, from the records and positions themselves (the rebuild and ledger:verify read it).
-CREATE FUNCTION tier_stats_actual() RETURNS TABLE (day date, tier_id integer, agent_id integer, account_type smallint, kind text,
+CREATE FUNCTION tier_stats_actual() RETURNS TABLE (day date, tier_id integer, account_type smallint, kind text,
                                                     n bigint, amount_in numeric, amount_out numeric)
   LANGUAGE sql STABLE SET search_path FROM CURRENT AS $$
-  SELECT (f.created_at AT TIME ZONE 'Asia/Shanghai')::date, coalesce(u.layering_id, 0), coalesce(f.owner_agent_id, 0), u.account_type, f.type,
+  SELECT (f.created_at AT TIME ZONE 'Asia/Shanghai')::date, coalesce(u.layering_id, 0), u.account_type, f.type,
          count(*), coalesce(sum(f.amount) FILTER (WHERE f.amount > 0), 0), coalesce(sum(f.amount) FILTER (WHERE f.amount < 0), 0)
   FROM fund_records f JOIN users u ON u.id = f.user_id
   WHERE f.type IN ('recharge', 'withdraw', 'fee', 'deferral_fee')
-  GROUP BY 1, 2, 3, 4, 5
+  GROUP BY 1, 2, 3, 4
   UNION ALL
-  SELECT (p.opened_at AT TIME ZONE 'Asia/Shanghai')::date, coalesce(u.layering_id, 0), coalesce(p.agent_id, 0), u.account_type, 'volume',
+  SELECT (p.opened_at AT TIME ZONE 'Asia/Shanghai')::date, coalesce(u.layering_id, 0), u.account_type, 'volume',
          count(*), sum(p.buy_amount), 0
   FROM positions p JOIN users u ON u.id = p.user_id
-  GROUP BY 1, 2, 3, 4
+  GROUP BY 1, 2, 3
 $$;
 
 -- The summary made again (here, and after a bulk load that ran with the triggers off).
 CREATE FUNCTION rebuild_tier_stats() RETURNS void LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
 BEGIN
   DELETE FROM tier_stats;
-  INSERT INTO tier_stats (day, tier_id, agent_id, account_type, kind, stripe, n, amount_in, amount_out)
-  SELECT day, tier_id, agent_id, account_type, kind, 0, n, amount_in, amount_out FROM tier_stats_actual();
+  INSERT INTO tier_stats (day, tier_id, account_type, kind, stripe, n, amount_in, amount_out)
+  SELECT day, tier_id, account_type, kind, 0, n, amount_in, amount_out FROM tier_stats_actual();
 END $$;
 SELECT rebuild_tier_stats();
 ANALYZE tier_stats;
@@ -54,38 +53,38 @@ ANALYZE tier_stats;
 CREATE FUNCTION tier_stats_funds() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    INSERT INTO tier_stats AS s (day, tier_id, agent_id, account_type, kind, n, amount_in, amount_out)
-    SELECT (f.created_at AT TIME ZONE 'Asia/Shanghai')::date, coalesce(u.layering_id, 0), coalesce(f.owner_agent_id, 0), u.account_type, f.type,
+    INSERT INTO tier_stats AS s (day, tier_id, account_type, kind, n, amount_in, amount_out)
+    SELECT (f.created_at AT TIME ZONE 'Asia/Shanghai')::date, coalesce(u.layering_id, 0), u.account_type, f.type,
            count(*), coalesce(sum(f.amount) FILTER (WHERE f.amount > 0), 0), coalesce(sum(f.amount) FILTER (WHERE f.amount < 0), 0)
     FROM new_rows f JOIN users u ON u.id = f.user_id
     WHERE f.type IN ('recharge', 'withdraw', 'fee', 'deferral_fee')
-    GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
-    ON CONFLICT (day, tier_id, agent_id, account_type, kind, stripe) DO UPDATE
+    GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+    ON CONFLICT (day, tier_id, account_type, kind, stripe) DO UPDATE
       SET n = s.n + excluded.n, amount_in = s.amount_in + excluded.amount_in, amount_out = s.amount_out + excluded.amount_out;
   ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO tier_stats AS s (day, tier_id, agent_id, account_type, kind, n, amount_in, amount_out)
-    SELECT (f.created_at AT TIME ZONE 'Asia/Shanghai')::date, coalesce(u.layering_id, 0), coalesce(f.owner_agent_id, 0), u.account_type, f.type,
+    INSERT INTO tier_stats AS s (day, tier_id, account_type, kind, n, amount_in, amount_out)
+    SELECT (f.created_at AT TIME ZONE 'Asia/Shanghai')::date, coalesce(u.layering_id, 0), u.account_type, f.type,
            -count(*), -coalesce(sum(f.amount) FILTER (WHERE f.amount > 0), 0), -coalesce(sum(f.amount) FILTER (WHERE f.amount < 0), 0)
     FROM old_rows f JOIN users u ON u.id = f.user_id
     WHERE f.type IN ('recharge', 'withdraw', 'fee', 'deferral_fee')
-    GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
-    ON CONFLICT (day, tier_id, agent_id, account_type, kind, stripe) DO UPDATE
+    GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+    ON CONFLICT (day, tier_id, account_type, kind, stripe) DO UPDATE
       SET n = s.n + excluded.n, amount_in = s.amount_in + excluded.amount_in, amount_out = s.amount_out + excluded.amount_out;
   ELSE
-    -- an update (in practice: the owner's agent changed): the old rows out, the new ones in, per key
-    INSERT INTO tier_stats AS s (day, tier_id, agent_id, account_type, kind, n, amount_in, amount_out)
-    SELECT day, tier_id, agent_id, account_type, kind, sum(n), sum(ai), sum(ao) FROM (
-      SELECT (f.created_at AT TIME ZONE 'Asia/Shanghai')::date AS day, coalesce(u.layering_id, 0) AS tier_id,
-             coalesce(f.owner_agent_id, 0) AS agent_id, u.account_type, f.type AS kind, -1 AS n,
-             -greatest(f.amount, 0) AS ai, -least(f.amount, 0) AS ao
+    -- an update (a record's time, type or amount; its agent changes nothing here): the old rows out, the new ones
+    -- in, per key — nothing when none of those changed
+    INSERT INTO tier_stats AS s (day, tier_id, account_type, kind, n, amount_in, amount_out)
+    SELECT day, tier_id, account_type, kind, sum(n), sum(ai), sum(ao) FROM (
+      SELECT (f.created_at AT TIME ZONE 'Asia/Shanghai')::date AS day, coalesce(u.layering_id, 0) AS tier_id, u.account_type,
+             f.type AS kind, -1 AS n, -greatest(f.amount, 0) AS ai, -least(f.amount, 0) AS ao
       FROM old_rows f JOIN users u ON u.id = f.user_id WHERE f.type IN ('recharge', 'withdraw', 'fee', 'deferral_fee')
       UNION ALL
-      SELECT (f.created_at AT TIME ZONE 'Asia/Shanghai')::date, coalesce(u.layering_id, 0), coalesce(f.owner_agent_id, 0), u.account_type, f.type,
+      SELECT (f.created_at AT TIME ZONE 'Asia/Shanghai')::date, coalesce(u.layering_id, 0), u.account_type, f.type,
              1, greatest(f.amount, 0), least(f.amount, 0)
       FROM new_rows f JOIN users u ON u.id = f.user_id WHERE f.type IN ('recharge', 'withdraw', 'fee', 'deferral_fee')
     ) x
-    GROUP BY 1, 2, 3, 4, 5 HAVING sum(n) <> 0 OR sum(ai) <> 0 OR sum(ao) <> 0 ORDER BY 1, 2, 3, 4, 5
-    ON CONFLICT (day, tier_id, agent_id, account_type, kind, stripe) DO UPDATE
+    GROUP BY 1, 2, 3, 4 HAVING sum(n) <> 0 OR sum(ai) <> 0 OR sum(ao) <> 0 ORDER BY 1, 2, 3, 4
+    ON CONFLICT (day, tier_id, account_type, kind, stripe) DO UPDATE
       SET n = s.n + excluded.n, amount_in = s.amount_in + excluded.amount_in, amount_out = s.amount_out + excluded.amount_out;
   END IF;
   RETURN NULL;
@@ -101,19 +100,17 @@ CREATE TRIGGER tier_stats_funds_del AFTER DELETE ON fund_records REFERENCING OLD
 CREATE FUNCTION tier_stats_positions() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    INSERT INTO tier_stats AS s (day, tier_id, agent_id, account_type, kind, n, amount_in, amount_out)
-    SELECT (p.opened_at AT TIME ZONE 'Asia/Shanghai')::date, coalesce(u.layering_id, 0), coalesce(p.agent_id, 0), u.account_type, 'volume',
-           count(*), sum(p.buy_amount), 0
+    INSERT INTO tier_stats AS s (day, tier_id, account_type, kind, n, amount_in, amount_out)
+    SELECT (p.opened_at AT TIME ZONE 'Asia/Shanghai')::date, coalesce(u.layering_id, 0), u.account_type, 'volume', count(*), sum(p.buy_amount), 0
     FROM new_rows p JOIN users u ON u.id = p.user_id
-    GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
-    ON CONFLICT (day, tier_id, agent_id, account_type, kind, stripe) DO UPDATE SET n = s.n + excluded.n, amount_in = s.amount_in + excluded.amount_in;
+    GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+    ON CONFLICT (day, tier_id, account_type, kind, stripe) DO UPDATE SET n = s.n + excluded.n, amount_in = s.amount_in + excluded.amount_in;
   ELSE
-    INSERT INTO tier_stats AS s (day, tier_id, agent_id, account_type, kind, n, amount_in, amount_out)
-    SELECT (p.opened_at AT TIME ZONE 'Asia/Shanghai')::date, coalesce(u.layering_id, 0), coalesce(p.agent_id, 0), u.account_type, 'volume',
-           -count(*), -sum(p.buy_amount), 0
+    INSERT INTO tier_stats AS s (day, tier_id, account_type, kind, n, amount_in, amount_out)
+    SELECT (p.opened_at AT TIME ZONE 'Asia/Shanghai')::date, coalesce(u.layering_id, 0), u.account_type, 'volume', -count(*), -sum(p.buy_amount), 0
     FROM old_rows p JOIN users u ON u.id = p.user_id
-    GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
-    ON CONFLICT (day, tier_id, agent_id, account_type, kind, stripe) DO UPDATE SET n = s.n + excluded.n, amount_in = s.amount_in + excluded.amount_in;
+    GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+    ON CONFLICT (day, tier_id, account_type, kind, stripe) DO UPDATE SET n = s.n + excluded.n, amount_in = s.amount_in + excluded.amount_in;
   END IF;
   RETURN NULL;
 END $$;
@@ -122,23 +119,23 @@ CREATE TRIGGER tier_stats_positions_ins AFTER INSERT ON positions REFERENCING NE
 CREATE TRIGGER tier_stats_positions_del AFTER DELETE ON positions REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION tier_stats_positions();
 
--- A position's day, agent, amount or user changed (in practice: its user moved to another agent): per row and only
--- on such a change, as 0451's, so a close, a deferral day or a lock cost nothing here.
+-- A position's day, amount or user changed: per row and only on such a change, as 0451's, so a close, a deferral
+-- day, a lock or an agent move cost nothing here.
 CREATE FUNCTION tier_stats_position_upd() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
 BEGIN
-  INSERT INTO tier_stats AS s (day, tier_id, agent_id, account_type, kind, n, amount_in, amount_out)
-  SELECT v.day, coalesce(u.layering_id, 0), v.agent_id, u.account_type, 'volume', sum(v.n), sum(v.amount), 0
+  INSERT INTO tier_stats AS s (day, tier_id, account_type, kind, n, amount_in, amount_out)
+  SELECT v.day, coalesce(u.layering_id, 0), u.account_type, 'volume', sum(v.n), sum(v.amount), 0
   FROM (VALUES
-    ((OLD.opened_at AT TIME ZONE 'Asia/Shanghai')::date, coalesce(OLD.agent_id, 0), OLD.user_id, -1, -OLD.buy_amount),
-    ((NEW.opened_at AT TIME ZONE 'Asia/Shanghai')::date, coalesce(NEW.agent_id, 0), NEW.user_id, 1, NEW.buy_amount)
-  ) v (day, agent_id, user_id, n, amount) JOIN users u ON u.id = v.user_id
-  GROUP BY 1, 2, 3, 4 HAVING sum(v.n) <> 0 OR sum(v.amount) <> 0 ORDER BY 1, 2, 3, 4
-  ON CONFLICT (day, tier_id, agent_id, account_type, kind, stripe) DO UPDATE SET n = s.n + excluded.n, amount_in = s.amount_in + excluded.amount_in;
+    ((OLD.opened_at AT TIME ZONE 'Asia/Shanghai')::date, OLD.user_id, -1, -OLD.buy_amount),
+    ((NEW.opened_at AT TIME ZONE 'Asia/Shanghai')::date, NEW.user_id, 1, NEW.buy_amount)
+  ) v (day, user_id, n, amount) JOIN users u ON u.id = v.user_id
+  GROUP BY 1, 2, 3 HAVING sum(v.n) <> 0 OR sum(v.amount) <> 0 ORDER BY 1, 2, 3
+  ON CONFLICT (day, tier_id, account_type, kind, stripe) DO UPDATE SET n = s.n + excluded.n, amount_in = s.amount_in + excluded.amount_in;
   RETURN NULL;
 END $$;
-CREATE TRIGGER tier_stats_position_upd AFTER UPDATE OF opened_at, agent_id, buy_amount, user_id ON positions
-  FOR EACH ROW WHEN (OLD.opened_at IS DISTINCT FROM NEW.opened_at OR OLD.agent_id IS DISTINCT FROM NEW.agent_id
-    OR OLD.buy_amount IS DISTINCT FROM NEW.buy_amount OR OLD.user_id IS DISTINCT FROM NEW.user_id)
+CREATE TRIGGER tier_stats_position_upd AFTER UPDATE OF opened_at, buy_amount, user_id ON positions
+  FOR EACH ROW WHEN (OLD.opened_at IS DISTINCT FROM NEW.opened_at OR OLD.buy_amount IS DISTINCT FROM NEW.buy_amount
+    OR OLD.user_id IS DISTINCT FROM NEW.user_id)
   EXECUTE FUNCTION tier_stats_position_upd();
 
 -- Users who changed tier (the recompute, a pin, a removed tier) take their history along: their records' and
@@ -150,29 +147,23 @@ BEGIN
   IF NOT EXISTS (SELECT 1 FROM old_rows o JOIN new_rows n ON n.id = o.id WHERE o.layering_id IS DISTINCT FROM n.layering_id) THEN
     RETURN NULL;
   END IF;
-  -- the agent's own triggers move the positions by the user's tier of the moment: both at once would count the
-  -- history under a mix of the two (no writer does it: an agent move and a tier change are separate acts)
-  IF EXISTS (SELECT 1 FROM old_rows o JOIN new_rows n ON n.id = o.id
-             WHERE o.layering_id IS DISTINCT FROM n.layering_id AND o.agent_id IS DISTINCT FROM n.agent_id) THEN
-    RAISE EXCEPTION 'a user''s tier and agent cannot change in one statement' USING ERRCODE = 'check_violation';
-  END IF;
-  INSERT INTO tier_stats AS s (day, tier_id, agent_id, account_type, kind, n, amount_in, amount_out)
-  SELECT h.day, t.tier_id, h.agent_id, m.account_type, h.kind, sum(h.n * t.sign), sum(h.ai * t.sign), sum(h.ao * t.sign)
+  INSERT INTO tier_stats AS s (day, tier_id, account_type, kind, n, amount_in, amount_out)
+  SELECT h.day, t.tier_id, m.account_type, h.kind, sum(h.n * t.sign), sum(h.ai * t.sign), sum(h.ao * t.sign)
   FROM (SELECT o.id, coalesce(o.layering_id, 0) AS from_tier, coalesce(n.layering_id, 0) AS to_tier, n.account_type
         FROM old_rows o JOIN new_rows n ON n.id = o.id WHERE o.layering_id IS DISTINCT FROM n.layering_id) m
   CROSS JOIN LATERAL (
-    SELECT (f.created_at AT TIME ZONE 'Asia/Shanghai')::date AS day, coalesce(f.owner_agent_id, 0) AS agent_id, f.type AS kind,
-           count(*) AS n, coalesce(sum(f.amount) FILTER (WHERE f.amount > 0), 0) AS ai, coalesce(sum(f.amount) FILTER (WHERE f.amount < 0), 0) AS ao
+    SELECT (f.created_at AT TIME ZONE 'Asia/Shanghai')::date AS day, f.type AS kind, count(*) AS n,
+           coalesce(sum(f.amount) FILTER (WHERE f.amount > 0), 0) AS ai, coalesce(sum(f.amount) FILTER (WHERE f.amount < 0), 0) AS ao
     FROM fund_records f WHERE f.user_id = m.id AND f.type IN ('recharge', 'withdraw', 'fee', 'deferral_fee')
-    GROUP BY 1, 2, 3
-    UNION ALL
-    SELECT (p.opened_at AT TIME ZONE 'Asia/Shanghai')::date, coalesce(p.agent_id, 0), 'volume', count(*), sum(p.buy_amount), 0
-    FROM positions p WHERE p.user_id = m.id
     GROUP BY 1, 2
+    UNION ALL
+    SELECT (p.opened_at AT TIME ZONE 'Asia/Shanghai')::date, 'volume', count(*), sum(p.buy_amount), 0
+    FROM positions p WHERE p.user_id = m.id
+    GROUP BY 1
   ) h
   CROSS JOIN LATERAL (VALUES (m.from_tier, -1), (m.to_tier, 1)) t (tier_id, sign)
-  GROUP BY 1, 2, 3, 4, 5 HAVING sum(h.n * t.sign) <> 0 OR sum(h.ai * t.sign) <> 0 OR sum(h.ao * t.sign) <> 0 ORDER BY 1, 2, 3, 4, 5
-  ON CONFLICT (day, tier_id, agent_id, account_type, kind, stripe) DO UPDATE
+  GROUP BY 1, 2, 3, 4 HAVING sum(h.n * t.sign) <> 0 OR sum(h.ai * t.sign) <> 0 OR sum(h.ao * t.sign) <> 0 ORDER BY 1, 2, 3, 4
+  ON CONFLICT (day, tier_id, account_type, kind, stripe) DO UPDATE
     SET n = s.n + excluded.n, amount_in = s.amount_in + excluded.amount_in, amount_out = s.amount_out + excluded.amount_out;
   RETURN NULL;
 END $$;

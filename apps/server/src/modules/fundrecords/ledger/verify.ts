@@ -277,13 +277,13 @@ export async function verifySummaryTables(db: Db, limit = 100): Promise<LedgerOf
   const ts = rows<Record<string, string | number | null>>(
     await db.execute(sql`
       WITH actual AS (SELECT * FROM tier_stats_actual()),
-      summary AS (SELECT day, tier_id, agent_id, account_type, kind, sum(n) AS n, sum(amount_in) AS amount_in, sum(amount_out) AS amount_out
-                  FROM tier_stats GROUP BY 1, 2, 3, 4, 5)
+      summary AS (SELECT day, tier_id, account_type, kind, sum(n) AS n, sum(amount_in) AS amount_in, sum(amount_out) AS amount_out
+                  FROM tier_stats GROUP BY 1, 2, 3, 4)
       SELECT to_char(coalesce(a.day, s.day), 'YYYY-MM-DD') AS day, coalesce(a.tier_id, s.tier_id) AS tier_id,
-             coalesce(a.agent_id, s.agent_id) AS agent_id, coalesce(a.account_type, s.account_type) AS account_type,
+             coalesce(a.account_type, s.account_type) AS account_type,
              coalesce(a.kind, s.kind) AS kind, a.n::int AS n, s.n::int AS summary_n, a.amount_in::text AS amount_in,
              s.amount_in::text AS summary_in, a.amount_out::text AS amount_out, s.amount_out::text AS summary_out
-      FROM actual a FULL JOIN summary s USING (day, tier_id, agent_id, account_type, kind)
+      FROM actual a FULL JOIN summary s USING (day, tier_id, account_type, kind)
       WHERE coalesce(a.n, 0) <> coalesce(s.n, 0) OR coalesce(a.amount_in, 0) <> coalesce(s.amount_in, 0)
          OR coalesce(a.amount_out, 0) <> coalesce(s.amount_out, 0)
       LIMIT ${limit}`),
