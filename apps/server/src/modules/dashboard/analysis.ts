@@ -107,6 +107,9 @@ function groupingSets(keys: number, inner: SQL, sums: SQL, also?: string): SQL {
              FROM (${inner}) x GROUP BY GROUPING SETS (${sql.raw(sets)})`;
 }
 
+/** The caller sees every agent (no agent scope): the summaries without an agent can answer them. */
+const platformWide = (admin: Principal): boolean => agentScope(admin, sql`0`) === undefined;
+
 /** The figures of a key of one grouping, made empty on first use. */
 const accumulator =
   (acc: Map<string, Acc>[]) =>
@@ -152,7 +155,7 @@ async function figures(
   // each grouping from the smallest source that can answer it, one pass of each source for all its groupings: the
   // daily summary (by day, by agent); the hourly one (by hour, real accounts of every agent: not for agent staff,
   // as it has no agent); else the records themselves
-  const unscoped = agentScope(admin, sql`0`) === undefined;
+  const unscoped = platformWide(admin);
   const sourceOf = (g: Grouping) => (g.stats ? 'stats' : g.hours && unscoped ? 'hours' : 'records');
   const fundFrom = {
     stats: (keys: SQL) => sql`SELECT ${keys}, s.type, s.n, s.amount_in AS inn, s.amount_out AS outt
@@ -332,7 +335,7 @@ async function tierBreakdown(
   // a user without a tier belongs to the default tier (its channels apply to them; the tier list counts them there)
   const orDefault = (tier: SQL) => sql`coalesce(${tier}, (SELECT d.id FROM layering_tiers d WHERE d.is_default ORDER BY d.id LIMIT 1), 0)`;
   let byTier: Map<string, Acc>;
-  if (agentScope(admin, sql`0`) === undefined) {
+  if (platformWide(admin)) {
     byTier = new Map();
     const at = accumulator([byTier]);
     const sums = rows<Row>(
