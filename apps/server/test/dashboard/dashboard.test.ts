@@ -258,8 +258,7 @@ describe('analysis', () => {
     expect(of(r, svip!.id)).toBeUndefined();
     expect(of(r, def!.id)).toEqual(figures);
 
-    // moved to another agent: the tier keeps the figures; agent staff's breakdown (from their subtree's records)
-    // has them under the new agent only
+    // moved to another agent: the tier keeps the figures; agent staff's breakdown has them under the new agent only
     await t.app.ctx.db.execute(sql`UPDATE users SET agent_id = ${agentB} WHERE id = ${mover}`);
     expect(of(await tiers(), def!.id)).toEqual(figures);
     const staffA = (await signedIn(t, 'agent', { agentId: agentA })).token;
@@ -273,22 +272,31 @@ describe('analysis', () => {
     await t.app.ctx.db.execute(sql`DELETE FROM positions WHERE user_id = ${mover}`);
     expect(of(await tiers(), tier)).toEqual({ ...figures, tradeVolume: '0.00' });
 
-    // the summary, stripes summed, is the records and positions grouped directly under their users' tier
-    const diff = rows(
-      await t.app.ctx.db.execute(sql`
-        WITH summary AS (SELECT day, tier_id, kind, sum(n)::bigint AS n, sum(amount_in) AS amount_in, sum(amount_out) AS amount_out
-                         FROM tier_stats WHERE account_type = 0 GROUP BY 1, 2, 3 HAVING sum(n) <> 0),
-             direct AS (SELECT (f.created_at AT TIME ZONE 'Asia/Shanghai')::date AS day, coalesce(u.layering_id, 0) AS tier_id, f.type AS kind, count(*)::bigint AS n, sum(greatest(f.amount, 0)) AS amount_in,
-                               sum(least(f.amount, 0)) AS amount_out
-                        FROM fund_records f JOIN users u ON u.id = f.user_id
-                        WHERE u.account_type = 0 AND f.type IN ('recharge', 'withdraw', 'fee', 'deferral_fee') GROUP BY 1, 2, 3
-                        UNION ALL
-                        SELECT (p.opened_at AT TIME ZONE 'Asia/Shanghai')::date, coalesce(u.layering_id, 0), 'volume',
-                               count(*), sum(p.buy_amount), 0
-                        FROM positions p JOIN users u ON u.id = p.user_id WHERE u.account_type = 0 GROUP BY 1, 2)
-        (SELECT * FROM summary EXCEPT SELECT * FROM direct) UNION ALL (SELECT * FROM direct EXCEPT SELECT * FROM summary)`),
-    );
-    expect(diff).toEqual([]);
+    // each summary, stripes summed, is the records and positions grouped directly under their users' tier (and agent)
+    for (const [table, agent] of [
+      ['tier_stats', sql``],
+      ['tier_agent_stats', sql`agent_id, `],
+    ] as const) {
+      const userAgent = table === 'tier_stats' ? sql`` : sql`coalesce(u.agent_id, 0), `;
+      const keys = sql.raw(table === 'tier_stats' ? '1, 2, 3' : '1, 2, 3, 4');
+      const diff = rows(
+        await t.app.ctx.db.execute(sql`
+          WITH summary AS (SELECT ${agent}day, tier_id, kind, sum(n)::bigint AS n, sum(amount_in) AS amount_in, sum(amount_out) AS amount_out
+                           FROM ${sql.raw(table)} WHERE account_type = 0 GROUP BY ${agent}day, tier_id, kind HAVING sum(n) <> 0),
+               direct AS (SELECT ${userAgent}(f.created_at AT TIME ZONE 'Asia/Shanghai')::date, coalesce(u.layering_id, 0), f.type,
+                                 count(*)::bigint, sum(greatest(f.amount, 0)), sum(least(f.amount, 0))
+                          FROM fund_records f JOIN users u ON u.id = f.user_id
+                          WHERE u.account_type = 0 AND f.type IN ('recharge', 'withdraw', 'fee', 'deferral_fee')
+                          GROUP BY ${keys}
+                          UNION ALL
+                          SELECT ${userAgent}(p.opened_at AT TIME ZONE 'Asia/Shanghai')::date, coalesce(u.layering_id, 0), 'volume',
+                                 count(*), sum(p.buy_amount), 0
+                          FROM positions p JOIN users u ON u.id = p.user_id WHERE u.account_type = 0
+                          GROUP BY ${keys})
+          (SELECT * FROM summary EXCEPT SELECT * FROM direct) UNION ALL (SELECT * FROM direct EXCEPT SELECT * FROM summary)`),
+      );
+      expect(diff, table).toEqual([]);
+    }
   });
 });
 

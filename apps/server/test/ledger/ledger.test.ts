@@ -315,13 +315,23 @@ describe('verifyLedger', () => {
     const report = await verifyLedger(db());
     expect(report.offenders).toEqual([expect.objectContaining({ kind: 'stats', problem: 'position_stats' })]);
     await db().execute(sql`DELETE FROM position_stats WHERE day = '2020-01-01'`);
-    // the figures by tier: a deposit no record explains, then the rebuild from the records
-    await db().execute(
-      sql`INSERT INTO tier_stats (day, tier_id, account_type, kind, n, amount_in, amount_out) VALUES ('2020-01-01', 0, 0, 'recharge', 1, 5, 0)`,
-    );
-    const byTier = await verifyLedger(db());
-    expect(byTier.offenders).toEqual([expect.objectContaining({ kind: 'stats', problem: 'tier_stats' })]);
-    await db().execute(sql`SELECT rebuild_tier_stats()`);
+    // the figures by tier, platform-wide and per agent: a deposit no record explains, then the rebuild from the records
+    for (const [problem, insert] of [
+      [
+        'tier_stats',
+        sql`INSERT INTO tier_stats (day, tier_id, account_type, kind, n, amount_in, amount_out) VALUES ('2020-01-01', 0, 0, 'recharge', 1, 5, 0)`,
+      ],
+      [
+        'tier_agent_stats',
+        sql`INSERT INTO tier_agent_stats (agent_id, day, tier_id, account_type, kind, n, amount_in, amount_out)
+            VALUES (0, '2020-01-01', 0, 0, 'recharge', 1, 5, 0)`,
+      ],
+    ] as const) {
+      await db().execute(insert);
+      const byTier = await verifyLedger(db());
+      expect(byTier.offenders).toEqual([expect.objectContaining({ kind: 'stats', problem })]);
+      await db().execute(sql`SELECT rebuild_tier_stats()`);
+    }
     await expectLedgerBalanced(t);
   });
 

@@ -21,8 +21,7 @@ import { dayStart, inScope, nextDay, realAccount } from './scope.js';
  * from its hourly one `fund_stats_hour` by hour (from the records for agent staff: it has no agent); new users and
  * real-name approvals from `users`; trading volume from the daily summary of the positions opened `position_stats`
  * by day and agent (issue 51: a year's positions are millions), from the positions themselves by hour. By tier,
- * money and volume come from `tier_stats` (0454) platform-wide, from the records and positions for agent staff. Days
- * and hours are Asia/Shanghai.
+ * money and volume come from the tier summaries (0454). Days and hours are Asia/Shanghai.
  */
 type Row = Record<string, string | number | null>;
 type Acc = { [K in keyof AnalysisFigures]: K extends `${string}Count` | 'newUsers' | 'realNameApprovals' ? number : Decimal };
@@ -78,12 +77,12 @@ function bucketsOf(start: string, end: string, bucket: 'day' | 'hour'): string[]
 
 /** One way of grouping the figures (a bucket, an agent or a tier): its key over each source. */
 interface Grouping {
-  /** over `fund_stats` (alias s) — or null to read the fund records (alias f; users u joined when `usersJoin`), for groupings the summary lacks */
+  /** over `fund_stats` (alias s) — or null to read the fund records (alias f), for groupings the summary lacks */
   stats: SQL | null;
   records: SQL;
   /** over users (alias u), on the time column given */
   user: (time: SQL) => SQL;
-  /** over positions (alias p; users u joined when `usersJoin`) */
+  /** over positions (alias p) */
   position: SQL;
   /** over `position_stats` (alias ps) — or null to read the positions, for groupings the summary lacks */
   positionStats: SQL | null;
@@ -142,7 +141,6 @@ async function figures(
   admin: Principal,
   range: { from: Date; to: Date; start: string; end: string },
   groups: Grouping[],
-  usersJoin = false,
 ): Promise<Map<string, Acc>[]> {
   const acc = groups.map(() => new Map<string, Acc>());
   const at = accumulator(acc);
@@ -166,7 +164,7 @@ async function figures(
           FROM fund_stats_hour h
           WHERE h.hour >= ${range.from} AND h.hour < ${range.to} AND h.owner = 'u' AND h.account_type = 0 AND h.type IN ${FUND_TYPES}`,
     records: (keys: SQL) => sql`SELECT ${keys}, f.type, 1 AS n, greatest(f.amount, 0) AS inn, least(f.amount, 0) AS outt
-          FROM fund_records f ${usersJoin ? sql`JOIN users u ON u.id = f.user_id` : sql``}
+          FROM fund_records f
           WHERE f.created_at >= ${range.from} AND f.created_at < ${range.to} AND f.user_id IS NOT NULL AND ${realAccount(sql`f.user_id`)}
             AND f.type IN ${FUND_TYPES} AND ${inScope(admin, sql`f.owner_agent_id`)}`,
   };
@@ -199,7 +197,7 @@ async function figures(
                   WHERE day BETWEEN ${range.start}::date AND ${range.end}::date AND account_type = 0 AND ${inScope(admin, sql`agent_id`)}
                   GROUP BY 1, 2 HAVING sum(n) <> 0) ps`
       : sql`SELECT ${keys((g) => g.position)}, p.buy_amount AS v
-            FROM positions p ${usersJoin ? sql`JOIN users u ON u.id = p.user_id` : sql``}
+            FROM positions p
             WHERE p.opened_at >= ${range.from} AND p.opened_at < ${range.to} AND ${realAccount(sql`p.user_id`)} AND ${inScope(admin, sql`p.agent_id`)}`,
     sql`coalesce(sum(v), 0) AS v`,
   );
@@ -322,9 +320,9 @@ export async function analysis(db: Db, admin: Principal, q: AnalysisQuery, now =
 }
 
 /**
- * The same figures by the users' current tier (`tiers: true`): series and agents are left empty. Platform-wide, money
- * and volume come from the tier summary `tier_stats` (dashboard's 0454, which moves a user's history when they change
- * tier); agent staff's, from their subtree's own records and positions (the summary has no agent). People from users.
+ * The same figures by the users' current tier (`tiers: true`): series and agents are left empty. Money and volume
+ * from the tier summaries (dashboard's 0454, which move a user's history when their tier or agent changes):
+ * platform-wide from `tier_stats`, agent staff's from their subtree's rows of `tier_agent_stats`. People from users.
  */
 async function tierBreakdown(
   db: Db,
@@ -334,34 +332,22 @@ async function tierBreakdown(
 ): Promise<AnalysisData> {
   // a user without a tier belongs to the default tier (its channels apply to them; the tier list counts them there)
   const orDefault = (tier: SQL) => sql`coalesce(${tier}, (SELECT d.id FROM layering_tiers d WHERE d.is_default ORDER BY d.id LIMIT 1), 0)`;
-  let byTier: Map<string, Acc>;
-  if (platformWide(admin)) {
-    byTier = new Map();
-    const at = accumulator([byTier]);
-    const sums = rows<Row>(
-      await db.execute(sql`
-        SELECT ${orDefault(sql`nullif(ts.tier_id, 0)`)} AS k, ts.kind AS type, sum(ts.n)::int AS n, sum(ts.amount_in) AS inn,
-               sum(ts.amount_out) AS outt
-        FROM tier_stats ts
-        WHERE ts.day BETWEEN ${range.start}::date AND ${range.end}::date AND ts.account_type = 0
-        GROUP BY 1, 2 HAVING sum(ts.n) <> 0`),
-    );
-    for (const r of sums) {
-      const a = at(0, r.k);
-      if (r.type === 'volume') a.tradeVolume = a.tradeVolume.plus(String(r.inn));
-      else addFunds(a, r);
-    }
-    await addPeople(db, admin, range, [() => orDefault(sql`u.layering_id`)], at);
-  } else {
-    const tier = orDefault(sql`u.layering_id`);
-    [byTier] = (await figures(
-      db,
-      admin,
-      range,
-      [{ stats: null, records: tier, user: () => tier, position: tier, positionStats: null }],
-      true,
-    )) as [Map<string, Acc>];
+  const byTier = new Map<string, Acc>();
+  const at = accumulator([byTier]);
+  const from = platformWide(admin) ? sql`tier_stats ts WHERE true` : sql`tier_agent_stats ts WHERE ${inScope(admin, sql`ts.agent_id`)}`;
+  const sums = rows<Row>(
+    await db.execute(sql`
+      SELECT ${orDefault(sql`nullif(ts.tier_id, 0)`)} AS k, ts.kind AS type, sum(ts.n)::int AS n, sum(ts.amount_in) AS inn,
+             sum(ts.amount_out) AS outt
+      FROM ${from} AND ts.day BETWEEN ${range.start}::date AND ${range.end}::date AND ts.account_type = 0
+      GROUP BY 1, 2 HAVING sum(ts.n) <> 0`),
+  );
+  for (const r of sums) {
+    const a = at(0, r.k);
+    if (r.type === 'volume') a.tradeVolume = a.tradeVolume.plus(String(r.inn));
+    else addFunds(a, r);
   }
+  await addPeople(db, admin, range, [() => orDefault(sql`u.layering_id`)], at);
   const totals = total(byTier);
   const names = await nameMap(db, 'layering_tiers', [...byTier.keys()]);
   return {

@@ -1,18 +1,20 @@
 -- The analysis page's breakdown by tier (issue 51, bench/year): it grouped the range's deposits, withdrawals and
 -- fees by reading the fund records themselves, and the trading volume by reading the positions, each joined to
 -- its user's current tier — at scale 1, 92 days are 5 M records and 1.3 M positions, 6.6 s a request. No summary
--- had the tier. This one holds those figures per Shanghai day, tier and account type:
---   kind: a fund record type of the page (recharge, withdraw, fee, deferral_fee), or 'volume' for the positions
---   opened (n positions, their buy amounts in amount_in).
--- The tier is the user's current one (users.layering_id; 0 = none, read as the default tier), as the page has
--- always shown it: when a user changes tier, their whole history moves with them (users' statement trigger below,
--- in the changing transaction). Postings lock their user's row before writing (the ledger), as a tier change does,
--- so a record and its user's tier change cannot miss each other. No agent: the summary serves the platform-wide
--- breakdown (a few rows a day, whatever the number of agents); agent staff's breakdown reads their subtree's own
--- records. Spread over stripes (the writer's transaction id, as 0434 and 0451); readers sum them.
+-- had the tier. Two summaries now hold those figures per Shanghai day, tier and account type:
+--   tier_stats        platform-wide (a few rows a day, whatever the number of agents): the platform's breakdown;
+--   tier_agent_stats  the same per agent: agent staff's breakdown reads their subtree's rows.
+-- kind: a fund record type of the page (recharge, withdraw, fee, deferral_fee), or 'volume' for the positions opened
+-- (n positions, their buy amounts in amount_in).
+-- The tier and the agent are the user's current ones (users.layering_id and agent_id; 0 = none — no tier is read
+-- as the default tier), as the page has always shown them: when a user changes tier or agent, their whole history
+-- moves with them, in the changing transaction (users' statement trigger below, and only it: a record's or a
+-- position's own agent follows the user's and changes nothing here). Postings lock their user's row before writing
+-- (the ledger), as a change of tier or agent does, so a record and such a change cannot miss each other. Spread over
+-- stripes (the writer's transaction id, as 0434 and 0451); readers sum them.
 CREATE TABLE tier_stats (
   day date NOT NULL,
-  tier_id integer NOT NULL,       -- 0 = no tier (the default tier's users)
+  tier_id integer NOT NULL,
   account_type smallint NOT NULL,
   kind text NOT NULL,
   stripe smallint NOT NULL DEFAULT (txid_current() % 8)::smallint,
@@ -21,71 +23,97 @@ CREATE TABLE tier_stats (
   amount_out numeric(24,2) NOT NULL,
   PRIMARY KEY (day, tier_id, account_type, kind, stripe)
 );
+CREATE TABLE tier_agent_stats (
+  agent_id integer NOT NULL,
+  day date NOT NULL,
+  tier_id integer NOT NULL,
+  account_type smallint NOT NULL,
+  kind text NOT NULL,
+  stripe smallint NOT NULL DEFAULT (txid_current() % 8)::smallint,
+  n bigint NOT NULL,
+  amount_in numeric(24,2) NOT NULL,
+  amount_out numeric(24,2) NOT NULL,
+  PRIMARY KEY (agent_id, day, tier_id, account_type, kind, stripe)
+);
 
--- What the summary must hold, from the records and positions themselves (the rebuild and ledger:verify read it).
-CREATE FUNCTION tier_stats_actual() RETURNS TABLE (day date, tier_id integer, account_type smallint, kind text,
-                                                    n bigint, amount_in numeric, amount_out numeric)
-  LANGUAGE sql STABLE SET search_path FROM CURRENT AS $$
-  SELECT (f.created_at AT TIME ZONE 'Asia/Shanghai')::date, coalesce(u.layering_id, 0), u.account_type, f.type,
-         count(*), coalesce(sum(f.amount) FILTER (WHERE f.amount > 0), 0), coalesce(sum(f.amount) FILTER (WHERE f.amount < 0), 0)
-  FROM fund_records f JOIN users u ON u.id = f.user_id
-  WHERE f.type IN ('recharge', 'withdraw', 'fee', 'deferral_fee')
-  GROUP BY 1, 2, 3, 4
-  UNION ALL
-  SELECT (p.opened_at AT TIME ZONE 'Asia/Shanghai')::date, coalesce(u.layering_id, 0), u.account_type, 'volume',
-         count(*), sum(p.buy_amount), 0
-  FROM positions p JOIN users u ON u.id = p.user_id
-  GROUP BY 1, 2, 3
+-- One change to the summaries: a row per record or position (n = ±1) or per summed group.
+CREATE TYPE tier_delta AS (agent_id integer, day date, tier_id integer, account_type smallint, kind text, n bigint,
+                           amount_in numeric, amount_out numeric);
+
+-- A fund record's and a position's change, under their user's current tier and agent (sign: 1 in, -1 out).
+CREATE FUNCTION tier_record_delta(f fund_records, u users, sign integer) RETURNS tier_delta
+  LANGUAGE sql STABLE AS $$
+  SELECT ROW(coalesce(u.agent_id, 0), (f.created_at AT TIME ZONE 'Asia/Shanghai')::date, coalesce(u.layering_id, 0), u.account_type,
+             f.type, sign, sign * greatest(f.amount, 0), sign * least(f.amount, 0))::tier_delta
+$$;
+CREATE FUNCTION tier_position_delta(p positions, u users, sign integer) RETURNS tier_delta
+  LANGUAGE sql STABLE AS $$
+  SELECT ROW(coalesce(u.agent_id, 0), (p.opened_at AT TIME ZONE 'Asia/Shanghai')::date, coalesce(u.layering_id, 0), u.account_type,
+             'volume', sign, sign * p.buy_amount, 0)::tier_delta
 $$;
 
--- The summary made again (here, and after a bulk load that ran with the triggers off).
+-- Changes added to both summaries, summed per key and written in key order (per agent first, then platform-wide:
+-- the same order for every writer, so no deadlocks between them).
+CREATE FUNCTION tier_stats_apply(deltas tier_delta[]) RETURNS void LANGUAGE sql SET search_path FROM CURRENT AS $$
+  WITH d AS (
+    SELECT agent_id, day, tier_id, account_type, kind, sum(n) AS n, sum(amount_in) AS ai, sum(amount_out) AS ao
+    FROM unnest(deltas) GROUP BY 1, 2, 3, 4, 5
+  ),
+  by_agent AS (
+    INSERT INTO tier_agent_stats AS s (agent_id, day, tier_id, account_type, kind, n, amount_in, amount_out)
+    SELECT * FROM d WHERE n <> 0 OR ai <> 0 OR ao <> 0 ORDER BY 1, 2, 3, 4, 5
+    ON CONFLICT (agent_id, day, tier_id, account_type, kind, stripe) DO UPDATE
+      SET n = s.n + excluded.n, amount_in = s.amount_in + excluded.amount_in, amount_out = s.amount_out + excluded.amount_out
+    RETURNING 1
+  )
+  INSERT INTO tier_stats AS s (day, tier_id, account_type, kind, n, amount_in, amount_out)
+  SELECT day, tier_id, account_type, kind, sum(n), sum(ai), sum(ao) FROM d
+  GROUP BY 1, 2, 3, 4 HAVING sum(n) <> 0 OR sum(ai) <> 0 OR sum(ao) <> 0 ORDER BY 1, 2, 3, 4
+  ON CONFLICT (day, tier_id, account_type, kind, stripe) DO UPDATE
+    SET n = s.n + excluded.n, amount_in = s.amount_in + excluded.amount_in, amount_out = s.amount_out + excluded.amount_out
+$$;
+
+-- What the per-agent summary must hold, from the records and positions themselves (the rebuild and ledger:verify
+-- read it; platform-wide is its sum over agents).
+CREATE FUNCTION tier_stats_actual() RETURNS SETOF tier_delta LANGUAGE sql STABLE SET search_path FROM CURRENT AS $$
+  SELECT d.agent_id, d.day, d.tier_id, d.account_type, d.kind, sum(d.n)::bigint, sum(d.amount_in), sum(d.amount_out)
+  FROM (SELECT r.* FROM fund_records f JOIN users u ON u.id = f.user_id CROSS JOIN LATERAL tier_record_delta(f, u, 1) r
+        WHERE f.type IN ('recharge', 'withdraw', 'fee', 'deferral_fee')
+        UNION ALL
+        SELECT r.* FROM positions p JOIN users u ON u.id = p.user_id CROSS JOIN LATERAL tier_position_delta(p, u, 1) r) d
+  GROUP BY 1, 2, 3, 4, 5
+$$;
+
+-- Both summaries made again (here, and after a bulk load that ran with the triggers off).
 CREATE FUNCTION rebuild_tier_stats() RETURNS void LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
 BEGIN
+  DELETE FROM tier_agent_stats;
   DELETE FROM tier_stats;
+  INSERT INTO tier_agent_stats (agent_id, day, tier_id, account_type, kind, stripe, n, amount_in, amount_out)
+  SELECT agent_id, day, tier_id, account_type, kind, 0, n, amount_in, amount_out FROM tier_stats_actual();
   INSERT INTO tier_stats (day, tier_id, account_type, kind, stripe, n, amount_in, amount_out)
-  SELECT day, tier_id, account_type, kind, 0, n, amount_in, amount_out FROM tier_stats_actual();
+  SELECT day, tier_id, account_type, kind, 0, sum(n), sum(amount_in), sum(amount_out) FROM tier_agent_stats GROUP BY 1, 2, 3, 4;
 END $$;
 SELECT rebuild_tier_stats();
 ANALYZE tier_stats;
+ANALYZE tier_agent_stats;
 
--- Fund records written: their deltas summed per key and added in key order (no deadlocks between writers). Only
--- users' records of the page's types count.
+-- Fund records written: users' records of the page's types in (insert), out (delete), or out and in again
+-- (update of a record's time, type or amount; an update of its agent alone nets to nothing).
 CREATE FUNCTION tier_stats_funds() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    INSERT INTO tier_stats AS s (day, tier_id, account_type, kind, n, amount_in, amount_out)
-    SELECT (f.created_at AT TIME ZONE 'Asia/Shanghai')::date, coalesce(u.layering_id, 0), u.account_type, f.type,
-           count(*), coalesce(sum(f.amount) FILTER (WHERE f.amount > 0), 0), coalesce(sum(f.amount) FILTER (WHERE f.amount < 0), 0)
-    FROM new_rows f JOIN users u ON u.id = f.user_id
-    WHERE f.type IN ('recharge', 'withdraw', 'fee', 'deferral_fee')
-    GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
-    ON CONFLICT (day, tier_id, account_type, kind, stripe) DO UPDATE
-      SET n = s.n + excluded.n, amount_in = s.amount_in + excluded.amount_in, amount_out = s.amount_out + excluded.amount_out;
+    PERFORM tier_stats_apply(ARRAY(SELECT tier_record_delta(f, u, 1) FROM new_rows f JOIN users u ON u.id = f.user_id
+                                   WHERE f.type IN ('recharge', 'withdraw', 'fee', 'deferral_fee')));
   ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO tier_stats AS s (day, tier_id, account_type, kind, n, amount_in, amount_out)
-    SELECT (f.created_at AT TIME ZONE 'Asia/Shanghai')::date, coalesce(u.layering_id, 0), u.account_type, f.type,
-           -count(*), -coalesce(sum(f.amount) FILTER (WHERE f.amount > 0), 0), -coalesce(sum(f.amount) FILTER (WHERE f.amount < 0), 0)
-    FROM old_rows f JOIN users u ON u.id = f.user_id
-    WHERE f.type IN ('recharge', 'withdraw', 'fee', 'deferral_fee')
-    GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
-    ON CONFLICT (day, tier_id, account_type, kind, stripe) DO UPDATE
-      SET n = s.n + excluded.n, amount_in = s.amount_in + excluded.amount_in, amount_out = s.amount_out + excluded.amount_out;
+    PERFORM tier_stats_apply(ARRAY(SELECT tier_record_delta(f, u, -1) FROM old_rows f JOIN users u ON u.id = f.user_id
+                                   WHERE f.type IN ('recharge', 'withdraw', 'fee', 'deferral_fee')));
   ELSE
-    -- an update (a record's time, type or amount; its agent changes nothing here): the old rows out, the new ones
-    -- in, per key — nothing when none of those changed
-    INSERT INTO tier_stats AS s (day, tier_id, account_type, kind, n, amount_in, amount_out)
-    SELECT day, tier_id, account_type, kind, sum(n), sum(ai), sum(ao) FROM (
-      SELECT (f.created_at AT TIME ZONE 'Asia/Shanghai')::date AS day, coalesce(u.layering_id, 0) AS tier_id, u.account_type,
-             f.type AS kind, -1 AS n, -greatest(f.amount, 0) AS ai, -least(f.amount, 0) AS ao
-      FROM old_rows f JOIN users u ON u.id = f.user_id WHERE f.type IN ('recharge', 'withdraw', 'fee', 'deferral_fee')
-      UNION ALL
-      SELECT (f.created_at AT TIME ZONE 'Asia/Shanghai')::date, coalesce(u.layering_id, 0), u.account_type, f.type,
-             1, greatest(f.amount, 0), least(f.amount, 0)
-      FROM new_rows f JOIN users u ON u.id = f.user_id WHERE f.type IN ('recharge', 'withdraw', 'fee', 'deferral_fee')
-    ) x
-    GROUP BY 1, 2, 3, 4 HAVING sum(n) <> 0 OR sum(ai) <> 0 OR sum(ao) <> 0 ORDER BY 1, 2, 3, 4
-    ON CONFLICT (day, tier_id, account_type, kind, stripe) DO UPDATE
-      SET n = s.n + excluded.n, amount_in = s.amount_in + excluded.amount_in, amount_out = s.amount_out + excluded.amount_out;
+    PERFORM tier_stats_apply(ARRAY(SELECT tier_record_delta(f, u, -1) FROM old_rows f JOIN users u ON u.id = f.user_id
+                                   WHERE f.type IN ('recharge', 'withdraw', 'fee', 'deferral_fee')
+                                   UNION ALL
+                                   SELECT tier_record_delta(f, u, 1) FROM new_rows f JOIN users u ON u.id = f.user_id
+                                   WHERE f.type IN ('recharge', 'withdraw', 'fee', 'deferral_fee')));
   END IF;
   RETURN NULL;
 END $$;
@@ -100,17 +128,9 @@ CREATE TRIGGER tier_stats_funds_del AFTER DELETE ON fund_records REFERENCING OLD
 CREATE FUNCTION tier_stats_positions() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    INSERT INTO tier_stats AS s (day, tier_id, account_type, kind, n, amount_in, amount_out)
-    SELECT (p.opened_at AT TIME ZONE 'Asia/Shanghai')::date, coalesce(u.layering_id, 0), u.account_type, 'volume', count(*), sum(p.buy_amount), 0
-    FROM new_rows p JOIN users u ON u.id = p.user_id
-    GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-    ON CONFLICT (day, tier_id, account_type, kind, stripe) DO UPDATE SET n = s.n + excluded.n, amount_in = s.amount_in + excluded.amount_in;
+    PERFORM tier_stats_apply(ARRAY(SELECT tier_position_delta(p, u, 1) FROM new_rows p JOIN users u ON u.id = p.user_id));
   ELSE
-    INSERT INTO tier_stats AS s (day, tier_id, account_type, kind, n, amount_in, amount_out)
-    SELECT (p.opened_at AT TIME ZONE 'Asia/Shanghai')::date, coalesce(u.layering_id, 0), u.account_type, 'volume', -count(*), -sum(p.buy_amount), 0
-    FROM old_rows p JOIN users u ON u.id = p.user_id
-    GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-    ON CONFLICT (day, tier_id, account_type, kind, stripe) DO UPDATE SET n = s.n + excluded.n, amount_in = s.amount_in + excluded.amount_in;
+    PERFORM tier_stats_apply(ARRAY(SELECT tier_position_delta(p, u, -1) FROM old_rows p JOIN users u ON u.id = p.user_id));
   END IF;
   RETURN NULL;
 END $$;
@@ -120,17 +140,12 @@ CREATE TRIGGER tier_stats_positions_del AFTER DELETE ON positions REFERENCING OL
   FOR EACH STATEMENT EXECUTE FUNCTION tier_stats_positions();
 
 -- A position's day, amount or user changed: per row and only on such a change, as 0451's, so a close, a deferral
--- day, a lock or an agent move cost nothing here.
+-- day, a lock or its agent following the user cost nothing here.
 CREATE FUNCTION tier_stats_position_upd() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
 BEGIN
-  INSERT INTO tier_stats AS s (day, tier_id, account_type, kind, n, amount_in, amount_out)
-  SELECT v.day, coalesce(u.layering_id, 0), u.account_type, 'volume', sum(v.n), sum(v.amount), 0
-  FROM (VALUES
-    ((OLD.opened_at AT TIME ZONE 'Asia/Shanghai')::date, OLD.user_id, -1, -OLD.buy_amount),
-    ((NEW.opened_at AT TIME ZONE 'Asia/Shanghai')::date, NEW.user_id, 1, NEW.buy_amount)
-  ) v (day, user_id, n, amount) JOIN users u ON u.id = v.user_id
-  GROUP BY 1, 2, 3 HAVING sum(v.n) <> 0 OR sum(v.amount) <> 0 ORDER BY 1, 2, 3
-  ON CONFLICT (day, tier_id, account_type, kind, stripe) DO UPDATE SET n = s.n + excluded.n, amount_in = s.amount_in + excluded.amount_in;
+  PERFORM tier_stats_apply(ARRAY(SELECT tier_position_delta(OLD, u, -1) FROM users u WHERE u.id = OLD.user_id
+                                 UNION ALL
+                                 SELECT tier_position_delta(NEW, u, 1) FROM users u WHERE u.id = NEW.user_id));
   RETURN NULL;
 END $$;
 CREATE TRIGGER tier_stats_position_upd AFTER UPDATE OF opened_at, buy_amount, user_id ON positions
@@ -138,31 +153,50 @@ CREATE TRIGGER tier_stats_position_upd AFTER UPDATE OF opened_at, buy_amount, us
     OR OLD.user_id IS DISTINCT FROM NEW.user_id)
   EXECUTE FUNCTION tier_stats_position_upd();
 
--- Users who changed tier (the recompute, a pin, a removed tier) take their history along: their records' and
--- positions' figures leave the old tier and join the new one. Set-based over the statement's users, so the
--- recompute moving thousands is one pass. Every update of users runs it (a statement trigger with transition
--- tables cannot name its columns): a posting's balance update returns at the first check.
+-- Users whose tier or agent changed (the recompute, a pin, a removed tier, a move to another agent) take their
+-- history along: their records' and positions' figures, summed per day and kind, leave the old tier and agent and
+-- join the new ones. Set-based over the statement's users, so the recompute moving thousands is one pass; written
+-- here rather than through tier_stats_apply, whose array would hold every moved day of every user. Every update of
+-- users runs it (a statement trigger with transition tables cannot name its columns): a posting's balance update
+-- returns at the first check.
 CREATE FUNCTION tier_stats_user_move() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
 BEGIN
-  IF NOT EXISTS (SELECT 1 FROM old_rows o JOIN new_rows n ON n.id = o.id WHERE o.layering_id IS DISTINCT FROM n.layering_id) THEN
+  IF NOT EXISTS (SELECT 1 FROM old_rows o JOIN new_rows n ON n.id = o.id
+                 WHERE (o.layering_id, o.agent_id) IS DISTINCT FROM (n.layering_id, n.agent_id)) THEN
     RETURN NULL;
   END IF;
+  WITH m AS (
+    SELECT o.id, n.account_type, coalesce(o.layering_id, 0) AS from_tier, coalesce(o.agent_id, 0) AS from_agent,
+           coalesce(n.layering_id, 0) AS to_tier, coalesce(n.agent_id, 0) AS to_agent
+    FROM old_rows o JOIN new_rows n ON n.id = o.id WHERE (o.layering_id, o.agent_id) IS DISTINCT FROM (n.layering_id, n.agent_id)
+  ),
+  d AS (
+    SELECT t.agent_id, h.day, t.tier_id, m.account_type, h.kind,
+           sum(h.n * t.sign) AS n, sum(h.ai * t.sign) AS ai, sum(h.ao * t.sign) AS ao
+    FROM m
+    CROSS JOIN LATERAL (
+      SELECT (f.created_at AT TIME ZONE 'Asia/Shanghai')::date AS day, f.type AS kind, count(*) AS n,
+             sum(greatest(f.amount, 0)) AS ai, sum(least(f.amount, 0)) AS ao
+      FROM fund_records f WHERE f.user_id = m.id AND f.type IN ('recharge', 'withdraw', 'fee', 'deferral_fee')
+      GROUP BY 1, 2
+      UNION ALL
+      SELECT (p.opened_at AT TIME ZONE 'Asia/Shanghai')::date, 'volume', count(*), sum(p.buy_amount), 0
+      FROM positions p WHERE p.user_id = m.id
+      GROUP BY 1
+    ) h
+    CROSS JOIN LATERAL (VALUES (m.from_tier, m.from_agent, -1), (m.to_tier, m.to_agent, 1)) t (tier_id, agent_id, sign)
+    GROUP BY 1, 2, 3, 4, 5
+  ),
+  by_agent AS (
+    INSERT INTO tier_agent_stats AS s (agent_id, day, tier_id, account_type, kind, n, amount_in, amount_out)
+    SELECT * FROM d WHERE n <> 0 OR ai <> 0 OR ao <> 0 ORDER BY 1, 2, 3, 4, 5
+    ON CONFLICT (agent_id, day, tier_id, account_type, kind, stripe) DO UPDATE
+      SET n = s.n + excluded.n, amount_in = s.amount_in + excluded.amount_in, amount_out = s.amount_out + excluded.amount_out
+    RETURNING 1
+  )
   INSERT INTO tier_stats AS s (day, tier_id, account_type, kind, n, amount_in, amount_out)
-  SELECT h.day, t.tier_id, m.account_type, h.kind, sum(h.n * t.sign), sum(h.ai * t.sign), sum(h.ao * t.sign)
-  FROM (SELECT o.id, coalesce(o.layering_id, 0) AS from_tier, coalesce(n.layering_id, 0) AS to_tier, n.account_type
-        FROM old_rows o JOIN new_rows n ON n.id = o.id WHERE o.layering_id IS DISTINCT FROM n.layering_id) m
-  CROSS JOIN LATERAL (
-    SELECT (f.created_at AT TIME ZONE 'Asia/Shanghai')::date AS day, f.type AS kind, count(*) AS n,
-           coalesce(sum(f.amount) FILTER (WHERE f.amount > 0), 0) AS ai, coalesce(sum(f.amount) FILTER (WHERE f.amount < 0), 0) AS ao
-    FROM fund_records f WHERE f.user_id = m.id AND f.type IN ('recharge', 'withdraw', 'fee', 'deferral_fee')
-    GROUP BY 1, 2
-    UNION ALL
-    SELECT (p.opened_at AT TIME ZONE 'Asia/Shanghai')::date, 'volume', count(*), sum(p.buy_amount), 0
-    FROM positions p WHERE p.user_id = m.id
-    GROUP BY 1
-  ) h
-  CROSS JOIN LATERAL (VALUES (m.from_tier, -1), (m.to_tier, 1)) t (tier_id, sign)
-  GROUP BY 1, 2, 3, 4 HAVING sum(h.n * t.sign) <> 0 OR sum(h.ai * t.sign) <> 0 OR sum(h.ao * t.sign) <> 0 ORDER BY 1, 2, 3, 4
+  SELECT day, tier_id, account_type, kind, sum(n), sum(ai), sum(ao) FROM d
+  GROUP BY 1, 2, 3, 4 HAVING sum(n) <> 0 OR sum(ai) <> 0 OR sum(ao) <> 0 ORDER BY 1, 2, 3, 4
   ON CONFLICT (day, tier_id, account_type, kind, stripe) DO UPDATE
     SET n = s.n + excluded.n, amount_in = s.amount_in + excluded.amount_in, amount_out = s.amount_out + excluded.amount_out;
   RETURN NULL;

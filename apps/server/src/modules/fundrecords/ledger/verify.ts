@@ -28,7 +28,8 @@ export interface LedgerOffender {
     | 'subscription_frozen'
     | 'position_agent'
     | 'position_stats'
-    | 'tier_stats';
+    | 'tier_stats'
+    | 'tier_agent_stats';
   detail: Record<string, string | number | null>;
 }
 
@@ -169,7 +170,7 @@ export async function verifyLedger(db: Db, opts: { chain?: boolean; stats?: bool
 
 /**
  * The summary tables behind the list totals (user_counts, user_reg_days, fund_stats, fund_stats_all, fund_stats_day, fund_stats_hour),
- * the balance orders (user_balances) and the analysis page's trading volume (position_stats) and figures by tier (tier_stats) against the base tables they summarise. Returns the rows that differ (at most `limit` of each table).
+ * the balance orders (user_balances) and the analysis page's trading volume (position_stats) and figures by tier (tier_stats, tier_agent_stats) against the base tables they summarise. Returns the rows that differ (at most `limit` of each table).
  */
 export async function verifySummaryTables(db: Db, limit = 100): Promise<LedgerOffender[]> {
   const out: LedgerOffender[] = [];
@@ -272,23 +273,26 @@ export async function verifySummaryTables(db: Db, limit = 100): Promise<LedgerOf
       LIMIT ${limit}`),
   );
   for (const r of ps) out.push({ kind: 'stats', id: Number(r.agent_id), problem: 'position_stats', detail: r });
-  // the analysis page's figures by tier (tier_stats, dashboard's 0454): its stripes summed, equal to the records and
-  // positions under their users' current tier (the migration's own tier_stats_actual)
-  const ts = rows<Record<string, string | number | null>>(
-    await db.execute(sql`
-      WITH actual AS (SELECT * FROM tier_stats_actual()),
-      summary AS (SELECT day, tier_id, account_type, kind, sum(n) AS n, sum(amount_in) AS amount_in, sum(amount_out) AS amount_out
-                  FROM tier_stats GROUP BY 1, 2, 3, 4)
-      SELECT to_char(coalesce(a.day, s.day), 'YYYY-MM-DD') AS day, coalesce(a.tier_id, s.tier_id) AS tier_id,
-             coalesce(a.account_type, s.account_type) AS account_type,
-             coalesce(a.kind, s.kind) AS kind, a.n::int AS n, s.n::int AS summary_n, a.amount_in::text AS amount_in,
-             s.amount_in::text AS summary_in, a.amount_out::text AS amount_out, s.amount_out::text AS summary_out
-      FROM actual a FULL JOIN summary s USING (day, tier_id, account_type, kind)
-      WHERE coalesce(a.n, 0) <> coalesce(s.n, 0) OR coalesce(a.amount_in, 0) <> coalesce(s.amount_in, 0)
-         OR coalesce(a.amount_out, 0) <> coalesce(s.amount_out, 0)
-      LIMIT ${limit}`),
-  );
-  for (const r of ts) out.push({ kind: 'stats', id: Number(r.tier_id), problem: 'tier_stats', detail: r });
+  // the analysis page's figures by tier (dashboard's 0454): per agent, equal to the records and positions under their
+  // users' current tier and agent (the migration's own tier_stats_actual); platform-wide, equal to that summed
+  for (const [problem, keys] of [
+    ['tier_agent_stats', 'agent_id, day, tier_id, account_type, kind'],
+    ['tier_stats', 'day, tier_id, account_type, kind'],
+  ] as const) {
+    const k = sql.raw(keys);
+    const differ = rows<Record<string, string | number | null>>(
+      await db.execute(sql`
+        WITH actual AS (SELECT ${k}, sum(n) AS n, sum(amount_in) AS amount_in, sum(amount_out) AS amount_out FROM tier_stats_actual() GROUP BY ${k}),
+        summary AS (SELECT ${k}, sum(n) AS n, sum(amount_in) AS amount_in, sum(amount_out) AS amount_out FROM ${sql.raw(problem)} GROUP BY ${k})
+        SELECT ${k}, to_char(day, 'YYYY-MM-DD') AS on_day, a.n::int AS n, s.n::int AS summary_n, a.amount_in::text AS amount_in, s.amount_in::text AS summary_in,
+               a.amount_out::text AS amount_out, s.amount_out::text AS summary_out
+        FROM actual a FULL JOIN summary s USING (${k})
+        WHERE coalesce(a.n, 0) <> coalesce(s.n, 0) OR coalesce(a.amount_in, 0) <> coalesce(s.amount_in, 0)
+           OR coalesce(a.amount_out, 0) <> coalesce(s.amount_out, 0)
+        LIMIT ${limit}`),
+    );
+    for (const r of differ) out.push({ kind: 'stats', id: Number(r.tier_id), problem, detail: r });
+  }
   return out;
 }
 
