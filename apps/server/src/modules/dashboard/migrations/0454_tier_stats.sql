@@ -108,7 +108,11 @@ BEGIN
   ELSIF TG_OP = 'DELETE' THEN
     PERFORM tier_stats_apply(ARRAY(SELECT tier_record_delta(f, u, -1) FROM old_rows f JOIN users u ON u.id = f.user_id
                                    WHERE f.type IN ('recharge', 'withdraw', 'fee', 'deferral_fee')));
-  ELSE
+  ELSIF EXISTS (SELECT 1 FROM (SELECT id, created_at, type, amount, user_id FROM old_rows
+                               UNION SELECT id, created_at, type, amount, user_id FROM new_rows) x
+                GROUP BY id HAVING count(*) > 1) THEN
+    -- an update that changed something counted; one that did not (in practice: a user's agent move relabelling
+    -- their records' owner) is left at this one hash aggregate, rather than every record summed out and in again
     PERFORM tier_stats_apply(ARRAY(SELECT tier_record_delta(f, u, -1) FROM old_rows f JOIN users u ON u.id = f.user_id
                                    WHERE f.type IN ('recharge', 'withdraw', 'fee', 'deferral_fee')
                                    UNION ALL
@@ -161,14 +165,22 @@ CREATE TRIGGER tier_stats_position_upd AFTER UPDATE OF opened_at, buy_amount, us
 -- returns at the first check.
 CREATE FUNCTION tier_stats_user_move() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
 BEGIN
-  IF NOT EXISTS (SELECT 1 FROM old_rows o JOIN new_rows n ON n.id = o.id
-                 WHERE (o.layering_id, o.agent_id) IS DISTINCT FROM (n.layering_id, n.agent_id)) THEN
+  -- old and new rows paired by one hash aggregate, never by a join of the two transition tables: they have no
+  -- statistics, and such a join ran as a nested loop over every pair (0426)
+  IF NOT EXISTS (SELECT 1 FROM (SELECT id, layering_id, agent_id FROM old_rows UNION SELECT id, layering_id, agent_id FROM new_rows) x
+                 GROUP BY id HAVING count(*) > 1) THEN
     RETURN NULL;
   END IF;
   WITH m AS (
-    SELECT o.id, n.account_type, coalesce(o.layering_id, 0) AS from_tier, coalesce(o.agent_id, 0) AS from_agent,
-           coalesce(n.layering_id, 0) AS to_tier, coalesce(n.agent_id, 0) AS to_agent
-    FROM old_rows o JOIN new_rows n ON n.id = o.id WHERE (o.layering_id, o.agent_id) IS DISTINCT FROM (n.layering_id, n.agent_id)
+    SELECT id, min(account_type) AS account_type,
+           min(tier) FILTER (WHERE side = 1) AS from_tier, min(agent) FILTER (WHERE side = 1) AS from_agent,
+           min(tier) FILTER (WHERE side = 2) AS to_tier, min(agent) FILTER (WHERE side = 2) AS to_agent
+    FROM (SELECT id, account_type, coalesce(layering_id, 0) AS tier, coalesce(agent_id, 0) AS agent, 1 AS side FROM old_rows
+          UNION ALL
+          SELECT id, account_type, coalesce(layering_id, 0), coalesce(agent_id, 0), 2 FROM new_rows) x
+    GROUP BY id
+    HAVING (min(tier) FILTER (WHERE side = 1), min(agent) FILTER (WHERE side = 1))
+           IS DISTINCT FROM (min(tier) FILTER (WHERE side = 2), min(agent) FILTER (WHERE side = 2))
   ),
   d AS (
     SELECT t.agent_id, h.day, t.tier_id, m.account_type, h.kind,
