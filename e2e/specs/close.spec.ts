@@ -91,6 +91,70 @@ describe('daily close', () => {
     assert.equal(after.open, target.open - 1);
   });
 
+  it('a statement with a duplicate and a reversal stays open; a reconciled day is reopened under dual control', async () => {
+    const list = await api<{ list: { channelId: number; day: string; duplicate: number; reversal: number; status: string }[] }>(
+      '/admin/reconcile/list.do',
+      { pageNum: 1, pageSize: 10 },
+    );
+    const odd = list.list.find((s) => s.duplicate > 0 && s.reversal > 0);
+    assert.ok(odd, 'the demo has a statement with a duplicate and a reversal');
+    assert.equal(odd.status, 'open');
+    // another channel-day, every exception resolved (as another operator would have): reconciled
+    const other = list.list.find((s) => s !== odd)!;
+    const d = await api<{ items: { id: number; kind: string; resolvedAt: string | null }[] }>('/admin/reconcile/detail.do', {
+      channelId: other.channelId,
+      day: other.day,
+    });
+    for (const i of d.items.filter((x) => x.kind !== 'matched' && !x.resolvedAt))
+      await api('/admin/reconcile/resolve.do', { id: i.id, note: '已与银行核实' });
+    await withPage(
+      browser,
+      'close-reconcile-reopen',
+      async ({ page }) => {
+        await signIn(page, DEMO.finance);
+        await goto(page, '/close/reconcile');
+        await page.locator(`[data-testid="recon-open-${odd.channelId}-${odd.day}"]`).click();
+        const exceptions = page.locator('[data-testid="recon-exceptions"]');
+        await exceptions.getByText('重复行').first().waitFor();
+        await exceptions.getByText('冲正/退回').first().waitFor();
+        await exceptions
+          .getByText(/与第 \d+ 行重复/)
+          .first()
+          .waitFor();
+        assert.equal(await page.locator('[data-testid="recon-reopen"]').count(), 0, 'an open day has nothing to reopen');
+        await shot(page, 'close-reconcile-kinds', 'zh-CN');
+        await page.keyboard.press('Escape');
+        await page.locator('.ant-drawer-open').waitFor({ state: 'detached' });
+        await page.locator(`[data-testid="recon-open-${other.channelId}-${other.day}"]`).click();
+        await page.locator('[data-testid="recon-status"]').getByText('已对平').waitFor();
+        await page.locator('[data-testid="recon-reopen"]').click();
+        await page.locator('[data-testid="held-hint"]').waitFor();
+        await page.locator('[data-testid="recon-reopen-reason"]').fill('银行发来更正后的对账单');
+        await page.locator('#recon-reopen-ok').click();
+        // held for a second administrator: nothing changed yet
+        await page.locator('.ant-notification-notice').first().waitFor();
+        await page.locator('[data-testid="recon-status"]').getByText('已对平').waitFor();
+        const held = await api<{ list: { id: number; operation: string; status: string }[] }>('/admin/approval/list.do', {
+          pageNum: 1,
+          pageSize: 10,
+          status: 'pending',
+          operation: 'recon.reopen',
+        });
+        assert.equal(held.list.length, 1);
+        await api('/admin/approval/decide.do', { id: held.list[0]!.id, approve: 'true' });
+        await page.keyboard.press('Escape');
+        await page.locator('.ant-drawer-open').waitFor({ state: 'detached' });
+        await switchLang(page, 'en-US');
+        await goto(page, '/close/reconcile');
+        await page.locator(`[data-testid="recon-open-${other.channelId}-${other.day}"]`).click();
+        await page.locator('[data-testid="recon-reopened"]').getByText('银行发来更正后的对账单').waitFor();
+        await page.locator('[data-testid="recon-status"]').getByText('Open').waitFor();
+        await shot(page, 'close-reconcile-reopened', 'en-US');
+      },
+      { lang: 'zh-CN' },
+    );
+  });
+
   it("agent statements: finance reads every agent's, opens the top one; an agent's staff see their subtree only", async () => {
     await withPage(
       browser,

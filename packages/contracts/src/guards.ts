@@ -11,6 +11,7 @@ export const GUARDED_OPERATIONS = [
   'newshare.allot',
   'risk.settings',
   'access',
+  'recon.reopen',
 ] as const;
 export type GuardedOperation = (typeof GUARDED_OPERATIONS)[number];
 
@@ -26,6 +27,12 @@ export const MONEY_OPERATIONS: readonly GuardedOperation[] = [
   'withdrawal.pay',
   'position.create',
 ];
+
+/**
+ * Operations whose rule is on until an operator writes one: reopening a reconciled day undoes an accountant's sign-off.
+ * (Switching such a rule off is loosening it: itself held.)
+ */
+export const DEFAULT_ON_OPERATIONS: readonly GuardedOperation[] = ['recon.reopen'];
 
 /** A checker with an authenticator bound gives its current code to approve these (step-up). */
 export const STEP_UP_OPERATIONS: readonly ApprovalOperation[] = ['withdrawal.pay', 'balance', 'access', 'rules'];

@@ -129,7 +129,7 @@ describe('the three lists', () => {
       ),
     );
     expect(log!.n).toBe(open.length);
-    const again = await upload('time,reference,amount,direction\n2026-01-01 10:00,X,1,in');
+    const again = await upload(`time,reference,amount,direction\n${at('10:00')},X,1,in`);
     expect(again.status).toBe(1);
     expect(again.msg).toContain('已对平');
   });

@@ -1,5 +1,6 @@
 import { agentStatementApi, channelsApi, closeApi, reconcileApi, type InputOf } from '@stock-admin/contracts';
 import { call, upload } from '../../lib/request';
+import { downloadExport } from '../../lib/download';
 
 /** Typed calls of 日结 (the daily close, issue 50). */
 export const closeCalls = {
@@ -14,6 +15,9 @@ export const reconcileCalls = {
   detail: (channelId: number, day: string) => call(reconcileApi.detail, { channelId, day }),
   upload: (channelId: number, day: string, file: File) => upload(reconcileApi.upload, { channelId, day, file }),
   resolve: (id: number, note: string) => call(reconcileApi.resolve, { id, note }),
+  reopen: (channelId: number, day: string, reason: string) => call(reconcileApi.reopen, { channelId, day, reason }),
+  exportCsv: (channelId: number, day: string) =>
+    downloadExport(reconcileApi.export, { channelId, day }, `reconcile-${channelId}-${day}.csv`),
   /** the channels to pick from (every one, the layering picker's way) */
   channels: async () => (await call(channelsApi.list, { pageNum: 1, pageSize: 1000 }, { silent: true })).list,
 };

@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import { and, asc, eq } from 'drizzle-orm';
 import {
   APPROVAL_EXPIRY_HOURS,
+  DEFAULT_ON_OPERATIONS,
   GUARDED_OPERATIONS,
   MONEY_OPERATIONS,
   STEP_UP_OPERATIONS,
@@ -18,10 +19,13 @@ export interface Rule {
   expiresHours: number;
 }
 
-/** A rule never written is off: dual control is switched on by an operator (the demo switches on its own). */
+/**
+ * A rule never written is off — dual control is switched on by an operator (the demo switches on its own) — except for
+ * the operations that are on until written (DEFAULT_ON_OPERATIONS).
+ */
 const OFF = (operation: GuardedOperation): Rule => ({
   operation,
-  enabled: false,
+  enabled: DEFAULT_ON_OPERATIONS.includes(operation),
   threshold: null,
   expiresHours: APPROVAL_EXPIRY_HOURS.default,
 });

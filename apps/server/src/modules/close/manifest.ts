@@ -1,4 +1,5 @@
 import { defineDomain } from '../_kit/domain.js';
+import { closeGuards } from './approval-guards.js';
 import { dailyCloseJob } from './jobs.js';
 import { closeRoutes } from './routes.js';
 import { seedCloses } from './seed.js';
@@ -7,6 +8,7 @@ export default defineDomain({
   name: 'close',
   permissions: [{ key: 'dailyclose', name: { 'zh-CN': '日结', 'en-US': 'Daily close' } }],
   routes: closeRoutes,
+  guards: closeGuards,
   jobs: [dailyCloseJob],
   // last: it closes the history every other demo wrote
   seed: {

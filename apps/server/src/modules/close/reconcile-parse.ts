@@ -1,8 +1,9 @@
 import Decimal from 'decimal.js';
 import { parse } from 'csv-parse/sync';
-import { RECON_MAX_LINES, Status, zTime } from '@stock-admin/contracts';
+import { RECON_DAY_TOLERANCE_MINUTES, RECON_MAX_LINES, Status, zTime } from '@stock-admin/contracts';
 import { assertCsvText } from '../../http/csv.js';
 import { AppError } from '../../http/errors.js';
+import { dayStart } from './statement.js';
 
 /** One line of a channel's statement. */
 export interface StatementLine {
@@ -10,6 +11,7 @@ export interface StatementLine {
   line: number;
   time: Date;
   reference: string;
+  /** negative only for a reversal: a negative amount under a direction the file states */
   amount: Decimal;
   direction: 'in' | 'out';
 }
@@ -57,8 +59,12 @@ const refuse = (row: number, field: 'time' | 'reference' | 'amount' | 'direction
 
 /**
  * Reads a channel's statement: control characters refuse the file naming their line (before anything is decoded),
- * then each line must hold a time, a reference, a positive amount and a direction — the first bad one refuses the
+ * then each line must hold a time, a reference, a non-zero amount and a direction — the first bad one refuses the
  * file naming its line and field. Blank lines are skipped.
+ *
+ * Signs are kept (issue 66): a file without a direction column says the direction by the sign (-800.00 is money
+ * out); a file with one that writes a negative amount means a reversal of that direction, kept negative — it was
+ * read as a receipt before, a bank's returned deposit counted as money in.
  */
 export function parseStatement(data: Uint8Array): StatementLine[] {
   assertCsvText(data);
@@ -92,14 +98,36 @@ export function parseStatement(data: Uint8Array): StatementLine[] {
     const reference = (cells[at.reference] ?? '').slice(0, 64);
     if (!reference) throw refuse(line, 'reference');
     const raw = (cells[at.amount] ?? '').replace(/,/g, '');
-    const signed = /^-/.test(raw);
-    if (!AMOUNT.test(raw.replace(/^[-+]/, '')) || new Decimal(raw.replace(/^[-+]/, '')).isZero()) throw refuse(line, 'amount');
+    const negative = /^-/.test(raw);
+    const size = raw.replace(/^[-+]/, '');
+    if (!AMOUNT.test(size) || new Decimal(size).isZero()) throw refuse(line, 'amount');
     const word = (cells[at.direction] ?? '').toLowerCase();
-    // a signed amount with no direction column says it by its sign
-    const direction = DIRECTIONS[word] ?? (word === '' ? (signed ? 'out' : 'in') : undefined);
+    if (word === '') {
+      out.push({ line, time, reference, amount: new Decimal(size), direction: negative ? 'out' : 'in' });
+      return;
+    }
+    const direction = DIRECTIONS[word];
     if (!direction) throw refuse(line, 'direction');
-    out.push({ line, time, reference, amount: new Decimal(raw.replace(/^[-+]/, '')), direction });
+    out.push({ line, time, reference, amount: negative ? new Decimal(size).neg() : new Decimal(size), direction });
   });
   if (!out.length) throw new AppError(Status.INVALID, 'recon.empty');
   return out;
+}
+
+/**
+ * Every line's time inside the statement's day in Shanghai, give or take the bank's cut-off tolerance: a line outside
+ * it (a file of another day, a month-old line) refuses the file naming the line — it was matched before, and a
+ * wrong day's file could read as reconciled.
+ */
+export function assertLinesInDay(lines: StatementLine[], day: string): void {
+  const slack = RECON_DAY_TOLERANCE_MINUTES * 60_000;
+  const from = dayStart(day).getTime() - slack;
+  const to = from + 24 * 3_600_000 + 2 * slack;
+  const off = lines.find((l) => l.time.getTime() < from || l.time.getTime() >= to);
+  if (off)
+    throw new AppError(Status.INVALID, 'recon.bad_day', {
+      row: off.line,
+      day,
+      minutes: RECON_DAY_TOLERANCE_MINUTES,
+    });
 }

@@ -6,7 +6,9 @@ import { route } from '../../http/route.js';
 import { isAgentStaff } from '../_kit/scope.js';
 import { closeThrough, listDays, statementOf } from './service.js';
 import { agentStatementList, agentStatementOf } from './agent-statement.js';
-import { reconDetail, reconList, resolveItem, uploadStatement } from './reconcile.js';
+import { reopenStatement, resolveItem, uploadStatement } from './reconcile.js';
+import { reconCsvHeader, reconDetail, reconExportRows, reconList } from './reconcile-read.js';
+import { sendCsv } from '../../http/csv.js';
 
 /** The platform's books are the platform staff's: an agent's staff hold their agent statements instead. */
 const platformOnly = (admin: Principal) => {
@@ -53,5 +55,30 @@ export function closeRoutes(app: FastifyInstance, ctx: AppContext): void {
     audit({ targetId: input.id, after: { note: input.note, status: d.status } });
     message('recon.resolved');
     return d;
+  });
+  // dual control (`recon.reopen`): held for a second administrator, this runs on approval as the maker
+  route(app, ctx, reconcileApi.reopen, async ({ admin, input, audit, message }) => {
+    platformOnly(admin);
+    const d = await reopenStatement(ctx, admin.username, input);
+    audit({
+      targetId: `${input.channelId}:${input.day}`,
+      before: { status: 'reconciled' },
+      after: { status: d.status, reason: input.reason },
+    });
+    message('recon.reopened');
+    return d;
+  });
+  route(app, ctx, reconcileApi.export, async ({ admin, input, reply, lang }) => {
+    platformOnly(admin);
+    await sendCsv(
+      reply,
+      {
+        filename: `reconcile-${input.channelId}-${input.day}.csv`,
+        header: reconCsvHeader(lang),
+        audit: { db: ctx.db, admin, module: 'reconcile', filters: input },
+      },
+      reconExportRows(ctx.db, input.channelId, input.day, lang),
+    );
+    return null;
   });
 }

@@ -20,7 +20,8 @@ const fmt = (t: Date) => new Date(t.getTime() + 8 * 3_600_000).toISOString().sli
  * Two channel statements, as a bank would send them, for the two busiest recent channel-days (the demo's deposits are
  * today's: an intraday statement): most lines carry the
  * platform's order number, one the bank's own reference (matched by amount and time); one deposit is missing, one line
- * the platform never saw, one amount differs — the exceptions an operator resolves.
+ * the platform never saw, one amount differs — the exceptions an operator resolves. The newest one also repeats a line
+ * (a duplicate) and holds a bank's reversal of a deposit (a negative amount).
  */
 async function seedStatements(ctx: AppContext): Promise<void> {
   const busiest = rows<{ channel_id: number; day: string }>(
@@ -29,7 +30,7 @@ async function seedStatements(ctx: AppContext): Promise<void> {
       WHERE status = 1 AND channel_id IS NOT NULL AND reviewed_at IS NOT NULL
       GROUP BY 1, 2 HAVING count(*) >= 3 ORDER BY 2 DESC, count(*) DESC LIMIT 2`),
   );
-  for (const { channel_id: channelId, day } of busiest) {
+  for (const [n, { channel_id: channelId, day }] of busiest.entries()) {
     const moves = rows<{ order_no: string; amount: string; at: Date | string; dir: string }>(
       await ctx.db.execute(sql`
         SELECT order_no, amount::text, reviewed_at AS at, 'in' AS dir FROM recharge_orders
@@ -49,6 +50,11 @@ async function seedStatements(ctx: AppContext): Promise<void> {
     });
     const last = moves.length ? new Date(new Date(moves[moves.length - 1]!.at).getTime() + 120_000) : new Date();
     lines.push(`${fmt(last)},BK-UNKNOWN-${channelId},188.00,收`); // never seen by the platform
+    const again = lines[3];
+    if (n === 0 && again) {
+      lines.push(again); // the bank's file repeats a line
+      lines.push(`${fmt(last)},BK-REV-${channelId},-188.00,收`); // and returns the unknown payer's deposit
+    }
     await uploadStatement(ctx, 'finance', {
       channelId,
       day,

@@ -1,5 +1,5 @@
 import { bigint, bigserial, boolean, char, date, integer, jsonb, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import type { CloseStatement } from '@stock-admin/contracts';
+import type { CloseStatement, ReconKind } from '@stock-admin/contracts';
 import { ts } from '../../db/columns.js';
 
 // The close domain's tables (migrations/0443_daily_close.sql).
@@ -44,7 +44,7 @@ export const closeHead = pgTable('close_head', {
   checkpoint: bigint('checkpoint', { mode: 'number' }).notNull(),
 });
 
-/** A channel's statement of a day (migrations/0444_reconciliation.sql). */
+/** A channel's statement of a day (migrations/0444_reconciliation.sql, 0455: its reopening). */
 export const reconStatements = pgTable('recon_statements', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   channelId: integer('channel_id').notNull(),
@@ -54,18 +54,25 @@ export const reconStatements = pgTable('recon_statements', {
   status: text('status').$type<'open' | 'reconciled'>().notNull().default('open'),
   uploadedBy: text('uploaded_by').notNull(),
   uploadedAt: ts('uploaded_at').notNull().defaultNow(),
+  reopenedBy: text('reopened_by'),
+  reopenedAt: ts('reopened_at'),
+  reopenReason: text('reopen_reason'),
 });
 
-/** A matched pair, or an exception: a line in the statement only, a movement on the platform only, or amounts that differ. */
+/**
+ * A matched pair, or an exception: a line in the statement only, a movement on the platform only, amounts that differ, a
+ * line repeating an earlier one's reference (0455), or a reversal (a negative amount, stored signed).
+ */
 export const reconItems = pgTable('recon_items', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   statementId: bigint('statement_id', { mode: 'number' }).notNull(),
-  kind: text('kind').$type<'matched' | 'statement_only' | 'platform_only' | 'amount_diff'>().notNull(),
+  kind: text('kind').$type<ReconKind>().notNull(),
   direction: text('direction').$type<'in' | 'out'>().notNull(),
   line: integer('line'),
   stTime: ts('st_time'),
   stReference: text('st_reference'),
   stAmount: numeric('st_amount', { precision: 20, scale: 2 }),
+  duplicateOf: integer('duplicate_of'),
   orderNo: text('order_no'),
   platformAmount: numeric('platform_amount', { precision: 20, scale: 2 }),
   platformTime: ts('platform_time'),

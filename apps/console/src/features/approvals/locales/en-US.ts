@@ -10,6 +10,7 @@ export default {
       position_create: 'Position created by an admin',
       newshare_allot: 'New-share allotment',
       risk_settings: 'Risk settings',
+      recon_reopen: 'Reopening a reconciled day',
       access: 'Accounts and access',
       rules: 'Loosening a rule',
     },

@@ -10,6 +10,7 @@ export default {
       position_create: '后台建仓',
       newshare_allot: '新股配售',
       risk_settings: '风控设置',
+      recon_reopen: '重开已对平的对账',
       access: '账号与权限',
       rules: '放宽复核规则',
     },

@@ -1,23 +1,32 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Drawer, Grid, Input, Modal, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { Alert, Button, Drawer, Grid, Input, Modal, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { DownloadOutlined, UndoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ReconDetail, ReconItem, ReconKind } from '@stock-admin/contracts';
 import { feedback } from '../../../lib/feedback';
 import { Amount } from '../../../shared/components/cells';
 import { fmtTime } from '../../../shared/format';
 import { reconcileCalls } from '../api';
+import { ReopenReconModal } from './ReopenReconModal';
 
 export const KIND_COLORS: Record<ReconKind, string> = {
   matched: 'green',
   statement_only: 'volcano',
   platform_only: 'orange',
   amount_diff: 'red',
+  duplicate: 'magenta',
+  reversal: 'purple',
 };
+
+/** The exceptions' count: every kind but a matched pair. */
+export const exceptionsOf = (d: Pick<ReconDetail, 'statementOnly' | 'platformOnly' | 'amountDiff' | 'duplicate' | 'reversal'>) =>
+  d.statementOnly + d.platformOnly + d.amountDiff + d.duplicate + d.reversal;
 
 /**
  * A channel-day's reconciliation: the exceptions first (in the statement only, on the platform only, amounts that
- * differ), each resolved here with a note; the matched pairs in their own tab.
+ * differ, duplicated lines, reversals), each resolved here with a note; the matched pairs in their own tab. A
+ * reconciled day can be reopened (dual control) for a corrected file, and every list exported.
  */
 export function ReconDrawer({ target, onClose }: { target: { channelId: number; day: string } | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -26,6 +35,7 @@ export function ReconDrawer({ target, onClose }: { target: { channelId: number; 
   const key = ['close', 'recon', target?.channelId, target?.day];
   const q = useQuery({ queryKey: key, queryFn: () => reconcileCalls.detail(target!.channelId, target!.day), enabled: !!target });
   const [resolving, setResolving] = useState<ReconItem | null>(null);
+  const [reopening, setReopening] = useState(false);
   const [note, setNote] = useState('');
   const d = q.data;
 
@@ -65,6 +75,9 @@ export function ReconDrawer({ target, onClose }: { target: { channelId: number; 
             <span>
               {t('close.recon.line', { n: r.line })} · {r.statementReference}
             </span>
+            {r.duplicateOf != null && (
+              <Typography.Text type="secondary">{t('close.recon.duplicateOf', { n: r.duplicateOf })}</Typography.Text>
+            )}
             <Typography.Text type="secondary">
               <Amount value={r.statementAmount} /> · {fmtTime(r.statementTime)}
             </Typography.Text>
@@ -135,13 +148,13 @@ export function ReconDrawer({ target, onClose }: { target: { channelId: number; 
       title={d ? t('close.recon.title', { channel: d.channelName, day: d.day }) : t('close.recon.menu')}
       destroyOnHidden
     >
-      {d && <Summary d={d} />}
+      {d && <Summary d={d} onReopen={() => setReopening(true)} onExport={() => void reconcileCalls.exportCsv(d.channelId, d.day)} />}
       {d && (
         <Tabs
           items={[
             {
               key: 'exceptions',
-              label: `${t('close.recon.exceptions')} (${d.statementOnly + d.platformOnly + d.amountDiff})`,
+              label: `${t('close.recon.exceptions')} (${exceptionsOf(d)})`,
               children: table(
                 d.items.filter((i) => i.kind !== 'matched'),
                 'recon-exceptions',
@@ -175,21 +188,50 @@ export function ReconDrawer({ target, onClose }: { target: { channelId: number; 
           data-testid="recon-note"
         />
       </Modal>
+      <ReopenReconModal
+        target={reopening && d ? d : null}
+        onClose={() => setReopening(false)}
+        onDone={(next) => {
+          client.setQueryData(key, next);
+          void client.invalidateQueries({ queryKey: ['close', 'recon-list'] });
+          setReopening(false);
+        }}
+      />
     </Drawer>
   );
 }
 
-function Summary({ d }: { d: ReconDetail }) {
+function Summary({ d, onReopen, onExport }: { d: ReconDetail; onReopen: () => void; onExport: () => void }) {
   const { t } = useTranslation();
   return (
-    <Space wrap style={{ marginBottom: 12 }}>
-      <Tag color={d.status === 'reconciled' ? 'green' : 'gold'} data-testid="recon-status">
-        {t(`close.recon.status.${d.status}`)}
-      </Tag>
-      <span>{d.fileName}</span>
-      <Typography.Text type="secondary">
-        {t('close.recon.lines', { count: d.lines })} · {d.uploadedBy} · {fmtTime(d.uploadedAt)}
-      </Typography.Text>
-    </Space>
+    <>
+      {d.reopenedAt && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          data-testid="recon-reopened"
+          message={t('close.recon.reopenedBy', { by: d.reopenedBy, at: fmtTime(d.reopenedAt) })}
+          description={d.reopenReason}
+        />
+      )}
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Tag color={d.status === 'reconciled' ? 'green' : 'gold'} data-testid="recon-status">
+          {t(`close.recon.status.${d.status}`)}
+        </Tag>
+        <span>{d.fileName}</span>
+        <Typography.Text type="secondary">
+          {t('close.recon.lines', { count: d.lines })} · {d.uploadedBy} · {fmtTime(d.uploadedAt)}
+        </Typography.Text>
+        <Button size="small" icon={<DownloadOutlined />} onClick={onExport} data-testid="recon-export">
+          {t('close.recon.export')}
+        </Button>
+        {d.status === 'reconciled' && (
+          <Button size="small" danger icon={<UndoOutlined />} onClick={onReopen} data-testid="recon-reopen">
+            {t('close.recon.reopen')}
+          </Button>
+        )}
+      </Space>
+    </>
   );
 }

@@ -16,8 +16,11 @@ import { UploadStatementModal } from '../components/UploadStatementModal';
 const LAYOUT: ListLayout = {
   id: 'close-reconcile',
   // at 1440 px: which channel and day, whether it is reconciled, and how many lines fell in each list
-  must: ['day', 'channelName', 'status', 'matched', 'statementOnly', 'platformOnly', 'amountDiff', 'open'],
-  card: { head: ['channelName', 'status'], fields: ['day', 'matched', 'statementOnly', 'platformOnly', 'amountDiff', 'open'] },
+  must: ['day', 'channelName', 'status', 'matched', 'statementOnly', 'platformOnly', 'amountDiff', 'duplicate', 'reversal', 'open'],
+  card: {
+    head: ['channelName', 'status'],
+    fields: ['day', 'matched', 'statementOnly', 'platformOnly', 'amountDiff', 'duplicate', 'reversal', 'open'],
+  },
 };
 
 /**
@@ -63,6 +66,8 @@ export default function Reconcile() {
     count('statementOnly', 'volcano'),
     count('platformOnly', 'orange'),
     count('amountDiff', 'red'),
+    count('duplicate', 'magenta'),
+    count('reversal', 'purple'),
     count('open', 'gold'),
     { title: t('close.recon.cols.fileName'), dataIndex: 'fileName', ellipsis: true, hideInSearch: true },
     {
