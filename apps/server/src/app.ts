@@ -85,6 +85,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   };
   ctx.authenticate = sessionAuthenticator(ctx, new SessionCache(hooks));
   ctx.approvals = approvalGate(ctx);
+  // an operator's change keeps their reads on the primary a while, on every instance (db/replica.ts)
+  if (database.replica) hooks.on('adminWrote', (adminId) => database.replica!.wrote(adminId));
   app.decorate('ctx', ctx);
   // first, so that every request is timed, those answered by the hooks below too
   registerMetrics(app, config);

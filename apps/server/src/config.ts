@@ -27,6 +27,15 @@ const envSchema = z.object({
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
   /** How long one statement may run (client-side: also bounds a server that stopped answering). */
   DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** A streaming standby for list pages, exports, reports and the analysis page (db/replica.ts); needs DATABASE_URL. */
+  DATABASE_READ_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  /** The standby is read only while its replay is at most this far behind the primary. */
+  DATABASE_READ_MAX_LAG_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
+  /** After an operator's change, their reads stay on the primary this long (so their next list shows it). */
+  DATABASE_READ_STICKY_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
@@ -155,6 +164,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       throw new ConfigError(`Invalid configuration:\n  WEB_CONCURRENCY: more than one process needs ${missing.join(' and ')}`);
     }
   }
+  if (c.DATABASE_READ_URL && !c.DATABASE_URL)
+    throw new ConfigError('Invalid configuration:\n  DATABASE_READ_URL: a read standby needs DATABASE_URL (its primary)');
   // npm runs workspace scripts inside the workspace; INIT_CWD is where the operator typed the command.
   const base = env.INIT_CWD ?? process.cwd();
   const dataDir = c.DATA_DIR.startsWith('memory://') ? c.DATA_DIR : path.resolve(base, c.DATA_DIR);

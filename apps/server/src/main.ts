@@ -52,6 +52,9 @@ async function main() {
     listConnections: config.DATABASE_LIST_CONNECTIONS,
     connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
     queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,
+    ...(config.DATABASE_READ_URL
+      ? { read: { url: config.DATABASE_READ_URL, maxLagMs: config.DATABASE_READ_MAX_LAG_MS, stickyMs: config.DATABASE_READ_STICKY_MS } }
+      : {}),
   });
   await migrate(database);
   await ensureBuiltinRoles(database.db);

@@ -50,6 +50,16 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,
     // its own name in pg_stat_activity, so that a test can end exactly its own connections
     ...(schemaName ? { applicationName: `stock-admin test ${schemaName}` } : {}),
+    ...(config.DATABASE_READ_URL
+      ? {
+          read: {
+            url: config.DATABASE_READ_URL,
+            maxLagMs: config.DATABASE_READ_MAX_LAG_MS,
+            stickyMs: config.DATABASE_READ_STICKY_MS,
+            pollMs: 100,
+          },
+        }
+      : {}),
   });
   await migrate(database);
   await ensureBuiltinRoles(database.db);

@@ -63,6 +63,8 @@ export interface AppEvents {
   principalsChanged: [PrincipalsChanged];
   /** A domain's cached settings changed (e.g. `risk`): every instance drops its copy. */
   cacheDropped: [string];
+  /** An admin changed something: with a read standby, their reads stay on the primary for a while (db/replica.ts). */
+  adminWrote: [number];
 }
 
 export interface PrincipalsChanged {

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { ListPipeline } from './pipeline.js';
 import { Pool } from './pool.js';
 import { connectionLost } from './outage.js';
+import { ReadReplica, routeReads, type ReplicaOptions } from './replica.js';
 import { installTransactionPolicy } from './transactions.js';
 import { gaugeSource } from '../lib/metrics.js';
 
@@ -24,6 +25,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs `fn` on one dedicated connection (simple protocol: several statements per call allowed). */
   withConnection<T>(fn: (query: RawQuery) => Promise<T>): Promise<T>;
+  /** The read standby, when DATABASE_READ_URL names one. */
+  replica?: ReadReplica;
   close(): Promise<void>;
 }
 
@@ -50,6 +53,8 @@ export async function openDatabase(opts: {
   queryTimeoutMs?: number;
   /** How the connections show in pg_stat_activity (tests tell theirs apart). */
   applicationName?: string;
+  /** DATABASE_READ_URL and its limits: list pages, exports and reports read there (db/replica.ts). */
+  read?: { url: string } & Partial<ReplicaOptions>;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     // Options of the address itself (`?options=-c search_path=…`) would replace ours: they are merged into one.
@@ -90,6 +95,23 @@ export async function openDatabase(opts: {
         ? new ListPipeline({ ...config, application_name: LIST_CONNECTION_NAME }, { size: listConnections, ...LIST_PIPELINE })
         : undefined;
     if (pipeline) pipelines.set(pool, pipeline);
+    let replica: ReadReplica | undefined;
+    if (opts.read) {
+      // the same settings (schema, time-outs, options), another address; a few connections: reads only
+      const readUrl = new URL(opts.read.url);
+      readUrl.searchParams.delete('options');
+      replica = new ReadReplica(
+        { ...config, connectionString: readUrl.toString(), max: Math.max(2, Math.ceil((opts.poolSize ?? 10) / 2)) },
+        pool,
+        {
+          maxLagMs: opts.read.maxLagMs ?? 1000,
+          stickyMs: opts.read.stickyMs ?? 5000,
+          pollMs: opts.read.pollMs ?? 500,
+        },
+      );
+      routeReads(pool, replica);
+      replica.start();
+    }
     if (opts.schemaName) {
       const c = await pool.connect();
       try {
@@ -104,6 +126,7 @@ export async function openDatabase(opts: {
     return {
       db,
       kind: 'postgres',
+      replica,
       async withConnection(fn) {
         // a connection that fails is discarded at once by the pool (db/pool.ts), and with it any advisory lock it held
         const c = await pool.connect();
@@ -118,6 +141,7 @@ export async function openDatabase(opts: {
       },
       close: async () => {
         for (const off of unwatch) off();
+        await replica?.close();
         await pipeline?.close();
         await pool.end();
       },

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
 import { renderQuery } from './render.js';
 import { listPipelineOf, type Db } from './client.js';
+import { replicaOf } from './replica.js';
 
 /**
  * Named (prepared) statements for the hot list queries and the busiest calls (the app's sign-in lookup, a buy).
@@ -78,7 +79,11 @@ export async function executeList(db: Db, query: SQL, named = true): Promise<{ r
   if (!pool) return (await db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
   return renamingOnce(() => {
     const config = queryConfig(query, named);
-    return listPipelineOf(pool)?.take(config) ?? pool.query(config);
+    const replica = replicaOf(pool);
+    const onPrimary = () => listPipelineOf(pool)?.take(config) ?? (replica ? replica.onPrimary(config) : pool.query(config));
+    // a read endpoint's list on the standby (db/replica.ts), the primary's pipelined connections otherwise
+    if (replica?.takes()) return replica.query(() => replica.pool.query(config), onPrimary);
+    return onPrimary();
   });
 }
 

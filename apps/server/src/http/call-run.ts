@@ -99,4 +99,3 @@ export class CallRun implements CommitHooks {
     return reply.code(result.http).type('application/json; charset=utf-8').send(stored.payload);
   }
 }
-

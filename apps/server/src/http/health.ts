@@ -31,6 +31,10 @@ export function registerHealth(app: FastifyInstance, ctx: AppContext, bus: Event
       bus.kind === 'redis' ? bus.ping().then((ok) => (ok ? ('up' as const) : ('down' as const))) : Promise.resolve('none' as const),
     ]);
     const ready = db === 'up' && redis !== 'down';
-    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready', db, redis, kind: ctx.database.kind });
+    // a standby down or lagging is not unreadiness: its reads run on the primary meanwhile
+    const replica = ctx.database.replica?.status();
+    return reply
+      .code(ready ? 200 : 503)
+      .send({ status: ready ? 'ready' : 'not_ready', db, redis, kind: ctx.database.kind, ...(replica ? { replica } : {}) });
   });
 }

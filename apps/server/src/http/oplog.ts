@@ -1,3 +1,4 @@
+import { onPrimary } from '../db/replica.js';
 import { eq } from 'drizzle-orm';
 import { operationLog } from './tables.js';
 import type { CommitHooks, CommitOutcome } from '../db/transactions.js';
@@ -102,16 +103,19 @@ export interface ExportAudit {
  * leaves, so whoever holds the whole file can find its entry; a failed write is logged, not thrown.
  */
 export async function writeExportLog(a: ExportAudit, rows: number, ok: boolean): Promise<void> {
-  await writeOplog(a.db, {
-    admin: a.admin,
-    module: a.module,
-    action: a.req.url.split('?')[0]!,
-    method: a.req.method,
-    targetId: null,
-    summary: { input: a.filters, rows },
-    ip: a.req.ip,
-    userAgent: a.req.headers['user-agent'],
-    status: ok ? 0 : 1,
-    msg: ok ? `exported ${rows} rows` : `export failed after ${rows} rows`,
-  }).catch((err) => a.req.log.error({ err }, 'operation log write failed'));
+  // an export reads on the standby (db/replica.ts); its log row is a write
+  await onPrimary(() =>
+    writeOplog(a.db, {
+      admin: a.admin,
+      module: a.module,
+      action: a.req.url.split('?')[0]!,
+      method: a.req.method,
+      targetId: null,
+      summary: { input: a.filters, rows },
+      ip: a.req.ip,
+      userAgent: a.req.headers['user-agent'],
+      status: ok ? 0 : 1,
+      msg: ok ? `exported ${rows} rows` : `export failed after ${rows} rows`,
+    }),
+  ).catch((err) => a.req.log.error({ err }, 'operation log write failed'));
 }

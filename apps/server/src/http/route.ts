@@ -11,6 +11,10 @@ import { connectionLost, databaseAnswered, isConnectionError } from '../db/outag
 import { idempotentCall, replay } from './idempotency.js';
 import { CallRun, type Answer } from './call-run.js';
 import { registerGuardedRun } from './guarded.js';
+import { readsOnReplica } from '../db/replica.js';
+
+/** Permission actions that only read: such an endpoint's statements may run on the read standby (db/replica.ts). */
+const READ_ACTIONS: ReadonlySet<string> = new Set(['query', 'get', 'export']);
 
 /** What an endpoint handler receives. `admin` is null only on public endpoints. */
 export interface Call<I, P extends Principal | null = Principal> {
@@ -208,7 +212,8 @@ export function route<E extends Endpoint>(
         // a replay is the first call's answer and nothing else: no second effect, no second log row
         const prior = await run.claim(key, lang);
         if (prior) return replay(reply, prior);
-        const direct = () =>
+        const reads = typeof e.access === 'object' && READ_ACTIONS.has(e.access.action) && !!ctx.database.replica;
+        const handle = () =>
           handler({
             input: parsed as InputOut<E>,
             admin: admin as PrincipalOf<E>,
@@ -219,6 +224,7 @@ export function route<E extends Endpoint>(
             audit: (a) => (audit = { ...audit, ...a }),
             message: (key, params) => (okMsg = [key, params]),
           });
+        const direct = reads ? () => readsOnReplica(admin?.adminId ?? null, handle) : handle;
         // dual control: a call its rule holds is stored for a second administrator (in its own transaction, which
         // the log row and the key's mark join) and answered `data.approval`; nothing else is done until approval
         const gate = e.guard && admin ? ctx.approvals : undefined;
@@ -245,6 +251,9 @@ export function route<E extends Endpoint>(
           return reply;
         }
         result = { http: 200, body: okBody(lang, okMsg, data) };
+        // with a read standby, this admin's next reads go to the primary: their list shows the change
+        if (ctx.database.replica && admin && e.method === 'POST' && !READ_ACTIONS.has(typeof e.access === 'object' ? e.access.action : ''))
+          ctx.hooks.emit('adminWrote', admin.adminId);
       } catch (err) {
         result = run.failed(err, lang, req);
       }

@@ -42,7 +42,7 @@ function summed(name: GaugeName, label?: string) {
   };
 }
 
-type GaugeName = 'db_pool_connections' | 'db_pool_waiting' | 'socket_connections';
+type GaugeName = 'db_pool_connections' | 'db_pool_waiting' | 'socket_connections' | 'db_replica_lag_seconds' | 'db_replica_up';
 
 const FAST = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.2, 0.5, 1, 2.5, 5];
 
@@ -64,6 +64,21 @@ export const metrics = {
     name: 'db_pool_waiting',
     help: 'Callers waiting for a PostgreSQL pool connection.',
     collect: summed('db_pool_waiting'),
+  }),
+  dbReplicaLag: new client.Gauge({
+    name: 'db_replica_lag_seconds',
+    help: "The read standby's replay behind the primary (DATABASE_READ_URL), as last measured; -1 while it does not answer.",
+    collect: summed('db_replica_lag_seconds'),
+  }),
+  dbReplicaUp: new client.Gauge({
+    name: 'db_replica_up',
+    help: 'Whether list pages, exports and reports read from the standby now (1), or from the primary (0).',
+    collect: summed('db_replica_up'),
+  }),
+  dbReplicaReads: new client.Counter({
+    name: 'db_replica_reads_total',
+    help: "Read endpoints' statements by where they ran: the standby, or the primary after the standby refused or failed them.",
+    labelNames: ['to'] as const,
   }),
   dbQueryErrors: new client.Counter({
     name: 'db_query_errors_total',

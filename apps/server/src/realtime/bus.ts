@@ -19,6 +19,8 @@ export type BusMessage =
   | ({ kind: 'principals' } & PrincipalsChanged)
   /** A domain's cached settings changed: drop them (hooks 'cacheDropped'). */
   | { kind: 'cache'; cache: string }
+  /** An admin changed something (hooks 'adminWrote'): their reads stay on the primary for a while. */
+  | { kind: 'wrote'; adminId: number }
   /** One tick of the quote service (market domain): the quotes that changed. */
   | { kind: 'quotes'; phase: MarketPhase; stale: boolean; quotes: QuoteTick[] };
 
@@ -56,6 +58,7 @@ export const busMessage = z.discriminatedUnion('kind', [
     roleIds: z.array(z.number().int()).max(100_000).optional(),
   }),
   z.object({ kind: z.literal('cache'), cache: z.string().regex(/^[a-z][\w.-]{0,49}$/) }),
+  z.object({ kind: z.literal('wrote'), adminId: z.number().int() }),
   z.object({
     kind: z.literal('quotes'),
     phase: z.enum(MARKET_PHASES),

@@ -99,19 +99,24 @@ export class SocketHub extends SocketConnections {
     const onDropped = (cache: string) => {
       if (!this.relaying) this.o.bus.publish({ kind: 'cache', cache });
     };
+    const onWrote = (adminId: number) => {
+      if (!this.relaying) this.o.bus.publish({ kind: 'wrote', adminId });
+    };
     hooks.on('principalsChanged', onChanged);
     hooks.on('cacheDropped', onDropped);
+    hooks.on('adminWrote', onWrote);
     this.hooks = hooks;
     return () => {
       hooks.off('notify', onNotify);
       hooks.off('sessionsRevoked', onRevoked);
       hooks.off('principalsChanged', onChanged);
       hooks.off('cacheDropped', onDropped);
+      hooks.off('adminWrote', onWrote);
       this.hooks = undefined;
     };
   }
 
-  private relay<K extends 'sessionsRevoked' | 'principalsChanged' | 'cacheDropped'>(name: K, ...args: AppEvents[K]): void {
+  private relay<K extends 'sessionsRevoked' | 'principalsChanged' | 'cacheDropped' | 'adminWrote'>(name: K, ...args: AppEvents[K]): void {
     if (!this.hooks) return;
     this.relaying = true;
     try {
@@ -137,6 +142,10 @@ export class SocketHub extends SocketConnections {
     }
     if (m.kind === 'cache') {
       if (remote) this.relay('cacheDropped', m.cache);
+      return;
+    }
+    if (m.kind === 'wrote') {
+      if (remote) this.relay('adminWrote', m.adminId);
       return;
     }
     if (m.kind === 'quotes') {

@@ -1,0 +1,92 @@
+// The migration compatibility check (docs/operations.md, "Rolling upgrades"): a release's migrations must never break
+// the previous release's running code, because during a rolling upgrade the old instances serve on the new schema.
+// The previous release is the code just before the newest commit that changed a migration; it is taken from git into a
+// temporary folder, today's migrations are added to it, and its own server tests run on PostgreSQL — each test file
+// migrates its schema with them. A migration that drops or renames something the old code reads fails those tests.
+// (Its structure and schema-declaration tests are left out: they check that code's own files, not the database.)
+// `--plant` adds a migration dropping a column the old code reads and runs a few of its files: the check must fail.
+import { execFileSync, execSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const SERVER = 'apps/server/src';
+
+/** Every migration file of a tree, by name → its path under that tree (db/, http/ and each domain's migrations/). */
+function migrationsOf(tree) {
+  const out = new Map();
+  const dirs = [path.join(tree, SERVER, 'db/migrations'), path.join(tree, SERVER, 'http/migrations')];
+  const modules = path.join(tree, SERVER, 'modules');
+  if (fs.existsSync(modules))
+    for (const d of fs.readdirSync(modules, { withFileTypes: true }))
+      if (d.isDirectory()) dirs.push(path.join(modules, d.name, 'migrations'));
+  for (const dir of dirs.filter((d) => fs.existsSync(d)))
+    for (const f of fs.readdirSync(dir).filter((n) => n.endsWith('.sql'))) out.set(f, path.relative(tree, path.join(dir, f)));
+  return out;
+}
+
+const git = (...args) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
+
+/** The previous release: the parent of the newest commit that changed a migration. */
+export function previousRelease() {
+  const last = git('log', '-1', '--format=%H', '--', `:(glob)${SERVER}/**/migrations/*.sql`);
+  return { changedAt: last, base: git('rev-parse', `${last}^`) };
+}
+
+export async function compatDrill({ plant = false, base } = {}) {
+  if (!process.env.DATABASE_URL) throw new Error('the compatibility check runs on PostgreSQL: set DATABASE_URL (and REDIS_URL)');
+  const release = base ? { changedAt: null, base: git('rev-parse', base) } : previousRelease();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-compat-'));
+  const started = Date.now();
+  try {
+    execSync(`git archive ${release.base} | tar -x -C ${JSON.stringify(dir)}`, { cwd: root, stdio: 'inherit' });
+    const old = migrationsOf(dir);
+    const added = [];
+    for (const [name, rel] of migrationsOf(root)) {
+      if (old.has(name)) continue;
+      fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+      fs.copyFileSync(path.join(root, rel), path.join(dir, rel));
+      added.push(name);
+    }
+    if (plant) {
+      // what a careless release would ship: a column the previous release writes at every sign-in, dropped
+      fs.writeFileSync(
+        path.join(dir, SERVER, 'db/migrations/0999_planted_drop_last_login_ip.sql'),
+        'ALTER TABLE admins DROP COLUMN last_login_ip;\n',
+      );
+      added.push('0999_planted_drop_last_login_ip.sql');
+    }
+    execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, stdio: 'inherit', timeout: 600_000 });
+    const files = plant ? ['test/close/reconcile.test.ts', 'test/session'] : [];
+    const run = spawnSync('npx', ['vitest', 'run', '--exclude', 'test/structure/**', '--exclude', 'test/db/schema.test.ts', ...files], {
+      cwd: path.join(dir, 'apps/server'),
+      env: { ...process.env, SECRET_KEY: process.env.SECRET_KEY ?? 'ci-secret-key-0123456789abcdef' },
+      encoding: 'utf8',
+      timeout: 1_800_000,
+      maxBuffer: 256 * 1024 * 1024,
+    });
+    // without the terminal colours vitest writes
+    const out = `${run.stdout}${run.stderr}`.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '');
+    const tests = /Tests\s+(?:(\d+) failed \| )?(\d+) passed/.exec(out);
+    const failedFiles = [...out.matchAll(/^ FAIL {2}(\S+)/gm)].map((m) => m[1]);
+    const passed = run.status === 0;
+    if (!passed) process.stderr.write(out.slice(-6000));
+    return {
+      drill: 'compat',
+      // planted: the check must catch the dropped column
+      ok: plant ? !passed && failedFiles.length > 0 : passed,
+      previousRelease: release.base.slice(0, 12),
+      newestMigrationChange: release.changedAt?.slice(0, 12) ?? null,
+      migrationsAdded: added,
+      testsPassed: Number(tests?.[2] ?? 0),
+      testsFailed: Number(tests?.[1] ?? 0),
+      failedFiles: [...new Set(failedFiles)].slice(0, 20),
+      planted: plant,
+      seconds: Math.round((Date.now() - started) / 1000),
+    };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,98 @@
+// What the drills write and check: deposits credited through the API by an operator (money writes, each with its
+// order number once acknowledged), and the verifying commands run against a database.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** One signed-in POST; the envelope's data, or throws with its message. */
+export async function call(base, token, url, body = {}, headers = {}) {
+  const r = await fetch(`${base}${url}`, {
+    method: 'POST',
+    headers: { admintoken: token, 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+    signal: globalThis.AbortSignal.timeout(15_000),
+  });
+  const b = await r.json();
+  if (b.status !== 0) throw Object.assign(new Error(`${url}: ${b.msg}`), { http: r.status, body: b });
+  return b.data;
+}
+
+/** The Shanghai calendar day `offset` days from today. */
+export const shanghaiDay = (offset = 0) => new Date(Date.now() + 8 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Deposits of ¥100.00 credited at once, by `concurrency` operators in a loop until stopped, each sent with its own
+ * idempotency key. `done` holds the acknowledged ones (sent and answered times, order number); a write that failed
+ * (the database lost, a 5xx) is counted, never retried: the drill asks which acknowledged writes survived.
+ */
+export class Writer {
+  constructor(base, token, userIds) {
+    this.base = base;
+    this.token = token;
+    this.userIds = userIds;
+    this.done = [];
+    this.failed = 0;
+    this.http5xx = 0;
+    this.seq = 0;
+    this.running = false;
+    this.loops = [];
+  }
+
+  setBase(base) {
+    this.base = base;
+  }
+
+  start(concurrency) {
+    this.running = true;
+    for (let i = 0; i < concurrency; i++) this.loops.push(this.loop());
+  }
+
+  async loop() {
+    while (this.running) {
+      const n = ++this.seq;
+      const userId = this.userIds[n % this.userIds.length];
+      const sentAt = Date.now();
+      try {
+        const d = await call(
+          this.base,
+          this.token,
+          '/admin/recharge/create.do',
+          { userId, amount: '100.00', status: 1, note: `drill ${n}` },
+          { 'idempotency-key': `drill-${process.pid}-${n}` },
+        );
+        this.done.push({ n, sentAt, ackAt: Date.now(), orderNo: d.orderNo });
+      } catch (e) {
+        this.failed++;
+        if (e.http >= 500) this.http5xx++;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    }
+  }
+
+  async stop() {
+    this.running = false;
+    await Promise.all(this.loops);
+    this.loops = [];
+  }
+}
+
+/** ledger:verify and audit:verify on the database at `url` (the server's own commands, as an operator runs them). */
+export function verifyBooks(url) {
+  const run = (script) =>
+    spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/cli', script)], {
+      cwd: path.join(root, 'apps/server'),
+      env: { ...process.env, DATABASE_URL: url, SECRET_KEY: 'bench-secret-key-0123456789', LOG_LEVEL: 'warn' },
+      encoding: 'utf8',
+      timeout: 600_000,
+    });
+  const ledger = run('ledger-verify.ts');
+  const audit = run('audit-verify.ts');
+  return {
+    ledgerVerified: ledger.status === 0,
+    auditVerified: audit.status === 0,
+    ...(ledger.status === 0 ? {} : { ledgerOutput: `${ledger.stdout}${ledger.stderr}`.slice(-800) }),
+    ...(audit.status === 0 ? {} : { auditOutput: `${audit.stdout}${audit.stderr}`.slice(-800) }),
+  };
+}
