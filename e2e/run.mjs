@@ -5,6 +5,8 @@
 // 3. runs every e2e/specs/*.spec.ts with node's test runner, one file at a time, BASE_URL in the env;
 // 4. stops the server and exits non-zero on any failure.
 // Options: `node e2e/run.mjs [spec-name-filter…]` runs only spec files whose name contains a filter.
+// E2E_BESIDE=script: runs that script beside the suite (CI: the migration compatibility check, while the browser
+// leaves the CPU partly idle); its output goes to e2e/beside.log, and its failure fails the run.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -62,6 +64,7 @@ async function main() {
     },
   });
   console.log(`[e2e] server on ${server.base}; specs: ${specs.join(', ')}`);
+  const beside = startBeside(process.env.E2E_BESIDE);
   let code;
   try {
     code = await new Promise((resolve) => {
@@ -75,7 +78,27 @@ async function main() {
   } finally {
     await server.stop();
   }
+  if (beside) {
+    const besideCode = await beside.done;
+    const log = fs.readFileSync(beside.log, 'utf8');
+    console.log(`[e2e] beside the suite: ${process.env.E2E_BESIDE} exited ${besideCode} after ${beside.seconds()} s; its last lines:`);
+    console.log(log.split('\n').slice(-25).join('\n'));
+    if (besideCode !== 0 && code === 0) code = besideCode;
+  }
   process.exit(code);
+}
+
+function startBeside(script) {
+  if (!script) return undefined;
+  const log = path.join(root, 'e2e/beside.log');
+  const out = fs.openSync(log, 'w');
+  const started = Date.now();
+  const child = spawn('bash', [script], { cwd: root, stdio: ['ignore', out, out] });
+  return {
+    log,
+    seconds: () => Math.round((Date.now() - started) / 1000),
+    done: new Promise((resolve) => child.on('exit', (c, sig) => resolve(c ?? (sig ? 1 : 0)))),
+  };
 }
 
 main().catch((e) => {

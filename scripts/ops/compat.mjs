@@ -35,7 +35,7 @@ export function previousRelease() {
   return { changedAt: last, base: git('rev-parse', `${last}^`) };
 }
 
-export async function compatDrill({ plant = false, base } = {}) {
+export async function compatDrill({ plant = false, base, workers } = {}) {
   if (!process.env.DATABASE_URL) throw new Error('the compatibility check runs on PostgreSQL: set DATABASE_URL (and REDIS_URL)');
   const release = base ? { changedAt: null, base: git('rev-parse', base) } : previousRelease();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-compat-'));

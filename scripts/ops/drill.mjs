@@ -3,10 +3,12 @@
 // this machine and ends with one JSON line, {"drill": …, "ok": true|false, …figures}; the exit code is 1 when a target
 // was missed, 2 when the drill could not run.
 //   restore [--users N] [--write-seconds S]   backup while writing, a moment T, the server lost, restored to T
-//   compat [--plant]                           the previous release's server tests on today's migrations
+//   compat [--plant] [--workers N]             the previous release's server tests on today's migrations
+//   failover [--users N]                       primary lost, its synchronous standby promoted, two instances writing
 import { parseArgs } from 'node:util';
 import { restoreDrill } from './restore.mjs';
 import { compatDrill } from './compat.mjs';
+import { failoverDrill } from './failover.mjs';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -15,11 +17,13 @@ const { positionals, values } = parseArgs({
     'write-seconds': { type: 'string', default: '6' },
     plant: { type: 'boolean', default: false },
     base: { type: 'string' },
+    workers: { type: 'string' },
   },
 });
 const drills = {
   restore: () => restoreDrill({ users: Number(values.users), writeSeconds: Number(values['write-seconds']) }),
-  compat: () => compatDrill({ plant: values.plant, base: values.base }),
+  compat: () => compatDrill({ plant: values.plant, base: values.base, workers: values.workers ? Number(values.workers) : undefined }),
+  failover: () => failoverDrill({ users: Number(values.users) }),
 };
 const name = positionals[0];
 if (!drills[name]) {

@@ -57,7 +57,9 @@ export async function restoreDrill({ users = 2000, writeSeconds = 6, rtoTargetSe
     await call(server.base, token, '/admin/close/run.do', { day: yesterday });
     const statementBefore = await call(server.base, token, '/admin/close/detail.do', { day: yesterday });
 
-    const ids = (await primary.query('SELECT id FROM drill.users ORDER BY id LIMIT 500', [], 'stock')).map((r) => r.id);
+    const ids = (
+      await primary.query('SELECT id FROM drill.users WHERE account_type = 0 AND deleted_at IS NULL ORDER BY id LIMIT 500', [], 'stock')
+    ).map((r) => r.id);
     writer = new Writer(server.base, token, ids);
     writer.start(4);
     await sleep(2000);

@@ -28,7 +28,9 @@ export const shanghaiDay = (offset = 0) => new Date(Date.now() + 8 * 3_600_000 +
  * (the database lost, a 5xx) is counted, never retried: the drill asks which acknowledged writes survived.
  */
 export class Writer {
-  constructor(base, token, userIds) {
+  /** `retry`: a write that failed is sent again with the same key until it is answered (the failover drill's in-doubt calls). */
+  constructor(base, token, userIds, { retry = false } = {}) {
+    this.retry = retry;
     this.base = base;
     this.token = token;
     this.userIds = userIds;
@@ -54,19 +56,29 @@ export class Writer {
       const n = ++this.seq;
       const userId = this.userIds[n % this.userIds.length];
       const sentAt = Date.now();
-      try {
-        const d = await call(
-          this.base,
-          this.token,
-          '/admin/recharge/create.do',
-          { userId, amount: '100.00', status: 1, note: `drill ${n}` },
-          { 'idempotency-key': `drill-${process.pid}-${n}` },
-        );
-        this.done.push({ n, sentAt, ackAt: Date.now(), orderNo: d.orderNo });
-      } catch (e) {
-        this.failed++;
-        if (e.http >= 500) this.http5xx++;
-        await new Promise((r) => setTimeout(r, 50));
+      let tries = 0;
+      for (;;) {
+        tries++;
+        try {
+          const d = await call(
+            typeof this.base === 'function' ? this.base(n) : this.base,
+            this.token,
+            '/admin/recharge/create.do',
+            { userId, amount: '100.00', status: 1, note: `drill ${process.pid} ${n}` },
+            { 'idempotency-key': `drill-${process.pid}-${n}` },
+          );
+          this.done.push({ n, sentAt, ackAt: Date.now(), orderNo: d.orderNo, tries });
+          break;
+        } catch (e) {
+          this.failed++;
+          if (process.env.DRILL_DEBUG && this.failed % 200 === 1) console.error(`[drill] ${e.http} ${e.message}`);
+          if (e.http >= 500 && e.http !== 503) this.http5xx++;
+          if (!e.http) this.unanswered = (this.unanswered ?? 0) + 1;
+          await new Promise((r) => setTimeout(r, 100));
+          // only a call whose outcome is unknown is sent again (no answer, or the database unavailable): a refusal is final
+          const inDoubt = !e.http || e.http === 503;
+          if (!this.retry || !inDoubt || (!this.running && Date.now() - sentAt > 60_000)) break;
+        }
       }
     }
   }

@@ -57,7 +57,8 @@ async function sinceClose(db: Parameters<typeof verifySinceClose>[0], where: str
     console.log(
       `Ledger check on ${where} from the last close (record #${report.checkpoint}): ${report.records} fund records after it (${Date.now() - started} ms).`,
     );
-    if (report.ok) console.log('OK: every balance equals its checkpoint plus the records after it, and each of those follows from the ones before.');
+    if (report.ok)
+      console.log('OK: every balance equals its checkpoint plus the records after it, and each of those follows from the ones before.');
     else {
       console.log(`FAILED: ${report.offenders.length} ${report.offenders.length === 1 ? 'offender' : 'offenders'}:`);
       for (const o of report.offenders) console.log(`  ${o.kind} #${o.id} [${o.problem}] ${JSON.stringify(o.detail)}`);

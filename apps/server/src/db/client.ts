@@ -7,8 +7,9 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { ListPipeline } from './pipeline.js';
 import { Pool } from './pool.js';
-import { connectionLost } from './outage.js';
+import { connectionLost, primaryMoved } from './outage.js';
 import { ReadReplica, routeReads, type ReplicaOptions } from './replica.js';
+import { HostPicker, parseHosts, pickedClient } from './hosts.js';
 import { installTransactionPolicy } from './transactions.js';
 import { gaugeSource } from '../lib/metrics.js';
 
@@ -27,6 +28,8 @@ export interface Database {
   withConnection<T>(fn: (query: RawQuery) => Promise<T>): Promise<T>;
   /** The read standby, when DATABASE_READ_URL names one. */
   replica?: ReadReplica;
+  /** The embedded database's files as a gzipped tar, taken between statements (db/backup.ts); PGlite only. */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -57,8 +60,10 @@ export async function openDatabase(opts: {
   read?: { url: string } & Partial<ReplicaOptions>;
 }): Promise<Database> {
   if (opts.databaseUrl) {
+    // several hosts (libpq's `h1:5432,h2:5432` and target_session_attrs=read-write): the one taking writes (db/hosts.ts)
+    const hostList = parseHosts(opts.databaseUrl);
     // Options of the address itself (`?options=-c search_path=…`) would replace ours: they are merged into one.
-    const url = new URL(opts.databaseUrl);
+    const url = new URL(hostList ? hostList.url : opts.databaseUrl);
     const urlOptions = url.searchParams.get('options');
     url.searchParams.delete('options');
     const options = [
@@ -79,12 +84,29 @@ export async function openDatabase(opts: {
       ...(opts.applicationName ? { application_name: opts.applicationName } : {}),
       options,
     };
-    const pool = new Pool({ ...config, max: opts.poolSize ?? 10 });
+    let picker: HostPicker | undefined;
+    if (hostList) {
+      picker = new HostPicker(hostList, { ...config, connectionString: undefined, ...clientFields(url) }, (h) =>
+        primaryMoved(h.host, h.port),
+      );
+      await picker.pick();
+    }
+    const Client = picker ? pickedClient(picker) : undefined;
+    const pool = new Pool({ ...config, max: opts.poolSize ?? 10, ...(Client ? { Client } : {}) });
+    if (picker) pool.onConnectFailed = () => picker.suspect();
     // A connection that drops (PostgreSQL restarted, a backend terminated, the network cut) emits 'error'
     // on its client, idle or checked out, and on the pool: with no listener node ends the process. The
     // statement it ran fails on its own; the pool discards the client and opens a fresh one when asked.
-    pool.on('error', (err) => connectionLost(err));
-    pool.on('connect', (client) => client.on('error', (err) => connectionLost(err)));
+    pool.on('error', (err) => {
+      connectionLost(err);
+      picker?.suspect();
+    });
+    pool.on('connect', (client) =>
+      client.on('error', (err) => {
+        connectionLost(err);
+        picker?.suspect();
+      }),
+    );
     const unwatch = [
       gaugeSource('db_pool_connections', () => ({ total: pool.totalCount, idle: pool.idleCount })),
       gaugeSource('db_pool_waiting', () => pool.waitingCount),
@@ -92,7 +114,7 @@ export async function openDatabase(opts: {
     const listConnections = opts.listConnections ?? 1;
     const pipeline =
       listConnections > 0
-        ? new ListPipeline({ ...config, application_name: LIST_CONNECTION_NAME }, { size: listConnections, ...LIST_PIPELINE })
+        ? new ListPipeline({ ...config, application_name: LIST_CONNECTION_NAME }, { size: listConnections, ...LIST_PIPELINE }, Client)
         : undefined;
     if (pipeline) pipelines.set(pool, pipeline);
     let replica: ReadReplica | undefined;
@@ -163,6 +185,20 @@ export async function openDatabase(opts: {
         const r = await client.exec(text);
         return { rows: (r[r.length - 1]?.rows ?? []) as Record<string, unknown>[] };
       }),
+    async dumpDataDir() {
+      // written out first, so the copy needs the least recovery; PGlite runs no statement while it copies
+      await client.exec('CHECKPOINT');
+      return client.dumpDataDir('gzip');
+    },
     close: () => client.close(),
+  };
+}
+
+/** The fields of an address a probe connection needs besides its host (user, password, database). */
+function clientFields(url: URL): pg.ClientConfig {
+  return {
+    user: decodeURIComponent(url.username) || undefined,
+    password: decodeURIComponent(url.password) || undefined,
+    database: decodeURIComponent(url.pathname.slice(1)) || undefined,
   };
 }

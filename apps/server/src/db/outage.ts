@@ -72,6 +72,11 @@ export function connectionLost(err: unknown): void {
   });
 }
 
+/** Another server of DATABASE_URL's hosts took over writes (db/hosts.ts): said once, in the server's log. */
+export function primaryMoved(host: string, port: number): void {
+  log('info', 'the database server taking writes changed', { host, port });
+}
+
 /** A statement succeeded: an outage in progress is over. */
 export function databaseAnswered(): void {
   if (!state.down) return;

@@ -43,6 +43,8 @@ export class ListPipeline {
   constructor(
     private readonly config: pg.ClientConfig,
     private readonly opts: PipelineOptions,
+    /** The client class (db/hosts.ts: one that opens on the host taking writes now). */
+    private readonly Client: typeof pg.Client = pg.Client,
   ) {
     this.connections = new Array<Connection | undefined>(opts.size).fill(undefined);
   }
@@ -91,7 +93,7 @@ export class ListPipeline {
   }
 
   private open(i: number): Connection {
-    const client = new pg.Client({ ...this.config, pipeline: true } as pg.ClientConfig);
+    const client = new this.Client({ ...this.config, pipeline: true } as pg.ClientConfig);
     const c: Connection = { client, ready: client.connect(), connected: false, outstanding: 0, headSince: 0 };
     c.ready.then(
       () => (c.connected = true),

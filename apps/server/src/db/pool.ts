@@ -16,6 +16,9 @@ const releases = new WeakMap<pg.PoolClient, (err?: Error | boolean) => void>();
  * when asked); the release its user makes afterwards does nothing.
  */
 export class Pool extends pg.Pool {
+  /** With several hosts (db/hosts.ts): told of a connection that could not be opened, so that it asks which one is the primary. */
+  onConnectFailed?: () => void;
+
   constructor(config?: pg.PoolConfig) {
     super(config);
     this.on('connect', instrument);
@@ -25,8 +28,15 @@ export class Pool extends pg.Pool {
   override connect(callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): void;
   override connect(callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void) {
     // pool.query checks out with a callback and releases with the error itself
-    if (callback) return super.connect(callback);
-    return super.connect().then(guard);
+    if (callback)
+      return super.connect((err, client, done) => {
+        if (err) this.onConnectFailed?.();
+        callback(err, client, done);
+      });
+    return super.connect().then(guard, (err: unknown) => {
+      this.onConnectFailed?.();
+      throw err;
+    });
   }
 }
 

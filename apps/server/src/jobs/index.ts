@@ -4,3 +4,4 @@
  * the runner (the tasks domain's runner.ts, started by main.ts) and the task endpoints see every job installed.
  */
 export { defineJob, registerJob, registeredJobs, jobByKey, type JobDef } from './registry.js';
+export { embeddedBackupJob } from './backup.js';
