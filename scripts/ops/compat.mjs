@@ -60,7 +60,9 @@ export async function compatDrill({ plant = false, base, workers } = {}) {
     }
     execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, stdio: 'inherit', timeout: 600_000 });
     const files = plant ? ['test/close/reconcile.test.ts', 'test/session'] : [];
-    const run = spawnSync('npx', ['vitest', 'run', '--exclude', 'test/structure/**', '--exclude', 'test/db/schema.test.ts', ...files], {
+    const args = ['vitest', 'run', '--exclude', 'test/structure/**', '--exclude', 'test/db/schema.test.ts'];
+    if (workers) args.push('--maxWorkers', String(workers));
+    const run = spawnSync('npx', [...args, ...files], {
       cwd: path.join(dir, 'apps/server'),
       env: { ...process.env, SECRET_KEY: process.env.SECRET_KEY ?? 'ci-secret-key-0123456789abcdef' },
       encoding: 'utf8',
