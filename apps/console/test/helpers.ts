@@ -20,14 +20,15 @@ export interface FakeCall {
 }
 
 /** A fetch stand-in answering with `body` (object → JSON) and `status`. */
-export function fakeFetch(answer: (c: FakeCall) => { status?: number; body?: unknown } | Promise<{ status?: number; body?: unknown }>) {
+type FakeAnswer = { status?: number; body?: unknown; headers?: Record<string, string> };
+export function fakeFetch(answer: (c: FakeCall) => FakeAnswer | Promise<FakeAnswer>) {
   const calls: FakeCall[] = [];
   const fn = vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
     const c = { url: String(url), init: init ?? {} };
     calls.push(c);
     const a = await answer(c);
     const text = a.body === undefined ? '' : typeof a.body === 'string' ? a.body : JSON.stringify(a.body);
-    return new Response(text, { status: a.status ?? 200 });
+    return new Response(text, { status: a.status ?? 200, headers: a.headers });
   });
   return { fn, calls };
 }

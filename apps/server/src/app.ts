@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { approvalGate } from './modules/approvals/index.js';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -95,8 +96,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // language); Fastify only uses them for the OpenAPI document.
   app.setValidatorCompiler(() => (value) => ({ value }));
   app.setSerializerCompiler(() => serialize);
+  // the console build this server serves (its dist/build.json): named on every API answer, so that a page of an older
+  // build asks for a reload during a rolling upgrade (console lib/request.ts, docs/operations.md)
+  const consoleBuild = readConsoleBuild(config.CONSOLE_DIST ?? path.resolve(here, '../../console/dist'));
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
+    if (consoleBuild && /^\/(admin|api)\//.test(req.url)) reply.header('x-console-build', consoleBuild);
     if (reply.statusCode === 503) reply.header('retry-after', String(RETRY_AFTER_S));
   });
   // From SIGTERM on (app.close()), requests still arriving on kept-alive connections are answered in
@@ -141,4 +146,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await serveConsole(app, consoleDist);
   return app;
+}
+
+/** The build identity the console's build wrote (vite.config.ts), or undefined when it is not there. */
+function readConsoleBuild(dist: string): string | undefined {
+  try {
+    const b = (JSON.parse(fs.readFileSync(path.join(dist, 'build.json'), 'utf8')) as { build?: unknown }).build;
+    return typeof b === 'string' && /^\d{1,20}$/.test(b) ? b : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -6,6 +6,8 @@ import { feedback } from './feedback';
 import { signOut } from './session';
 import { clearLocalStorage } from './storage';
 import { INTENT_RETRY_DELAYS_MS, intentKeyFor } from './intent';
+import { requestEnv } from './transport';
+import { noticeBuild, unavailable } from './serverNotices';
 
 /**
  * The one HTTP client of the console (DESIGN §6, spec §7–§8).
@@ -72,91 +74,8 @@ export class RequestError extends Error {
   }
 }
 
-const NULL_BODY_STATUS = [101, 204, 205, 304];
-
-/**
- * `fetch` with upload progress: XMLHttpRequest (fetch reports none), answering a `Response` like fetch,
- * so the envelope is read by the same code. Rejects like fetch on a network failure or an abort.
- */
-export function xhrFetch(url: string, init: RequestInit, onProgress: (percent: number) => void): Promise<Response> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open(init.method ?? 'POST', url);
-    for (const [k, v] of Object.entries((init.headers as Record<string, string> | undefined) ?? {})) xhr.setRequestHeader(k, v);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0) onProgress(Math.min(100, Math.floor((e.loaded / e.total) * 100)));
-    };
-    xhr.upload.onload = () => onProgress(100);
-    xhr.onload = () =>
-      resolve(new Response(NULL_BODY_STATUS.includes(xhr.status) ? null : xhr.responseText, { status: xhr.status || 500 }));
-    xhr.onerror = () => reject(new TypeError('Failed to fetch'));
-    xhr.onabort = () => reject(new DOMException('The operation was aborted.', 'AbortError'));
-    if (init.signal?.aborted) return xhr.abort();
-    init.signal?.addEventListener('abort', () => xhr.abort());
-    xhr.send((init.body ?? null) as XMLHttpRequestBodyInit | null);
-  });
-}
-
-/** Seams for tests: the page reload and the clock-driven delay. */
-export const requestEnv = {
-  reload: () => window.location.reload(),
-  fetch: (...args: Parameters<typeof fetch>) => fetch(...args),
-  /** Transport of calls that report upload progress. */
-  upload: xhrFetch,
-};
-
-/** How often the console asks whether the server can serve again, while it cannot. */
-export const UNAVAILABLE_POLL_MS = 3000;
-/** The server's readiness check: its body says whether the database answers (Redis down does not stop the calls). */
-const READY_PATH = '/readyz';
-
-const backListeners = new Set<() => void>();
-let unavailableSince: number | null = null;
-let pollTimer: ReturnType<typeof setTimeout> | undefined;
-
-/** Called once each time the server serves again after an outage (the shell re-runs the current page's queries). */
-export function onServerBack(listener: () => void): () => void {
-  backListeners.add(listener);
-  return () => backListeners.delete(listener);
-}
-
-export const serverUnavailable = (): boolean => unavailableSince !== null;
-
-/**
- * The server answered "unavailable" (database down, restarting): one calm notice that stays until the
- * server answers again — not a message per failed call — and a check of `/readyz` every few seconds;
- * when it answers, the notice goes and the listeners re-run what the page shows.
- */
-function unavailable(msg: string): void {
-  if (unavailableSince !== null) return;
-  unavailableSince = Date.now();
-  feedback.notification.warning({
-    message: t('request.unavailableTitle'),
-    description: msg || t('request.unavailableDesc'),
-    key: 'server-unavailable',
-    duration: 0,
-  });
-  const poll = () => {
-    pollTimer = setTimeout(async () => {
-      const up = await requestEnv
-        .fetch(READY_PATH, { method: 'GET', credentials: 'same-origin' })
-        .then(async (r) => r.ok || ((await r.json()) as { db?: string }).db === 'up')
-        .catch(() => false);
-      if (!up) return poll();
-      unavailableSince = null;
-      feedback.notification.destroy('server-unavailable');
-      feedback.message.success(t('request.serverBack'));
-      for (const l of [...backListeners]) l();
-    }, UNAVAILABLE_POLL_MS);
-  };
-  poll();
-}
-
-/** Test helper: forget an outage in progress. */
-export function resetUnavailable(): void {
-  clearTimeout(pollTimer);
-  unavailableSince = null;
-}
+export { requestEnv, xhrFetch } from './transport';
+export { consoleBuild, onServerBack, resetUnavailable, serverUnavailable, UNAVAILABLE_POLL_MS } from './serverNotices';
 
 let sessionEnding = false;
 let reloadTimer: ReturnType<typeof setTimeout> | undefined;
@@ -307,6 +226,7 @@ export async function request<T = unknown>(url: string, opts: RequestOptions = {
     const retry = key && attempt < INTENT_RETRY_DELAYS_MS.length ? INTENT_RETRY_DELAYS_MS[attempt] : undefined;
     try {
       ({ res, body } = await exchange(enc.url, init, opts));
+      noticeBuild(res.headers.get('x-console-build'));
     } catch (e) {
       // the caller's own abort ends the intent: no retry, no notice
       const userAborted = opts.signal?.aborted === true;

@@ -38,6 +38,8 @@ const enUS: Catalogue = {
     unavailableTitle: 'Service temporarily unavailable',
     unavailableDesc: 'The server cannot serve right now. This page retries by itself when it is back.',
     serverBack: 'The server is back; the page has been refreshed',
+    newVersionTitle: 'A new version is available',
+    newVersionDesc: 'Click here to reload the page (you stay signed in). This page keeps working meanwhile.',
     forbidden: 'Forbidden',
     unauthorized: 'Unauthorized',
     unauthorizedDesc: 'Authorization verification failed',

@@ -39,6 +39,8 @@ const zhCN = {
     unavailableTitle: '服务暂不可用',
     unavailableDesc: '服务器暂时无法处理请求，恢复后本页会自动重新加载数据。',
     serverBack: '服务已恢复，页面数据已刷新',
+    newVersionTitle: '系统已更新',
+    newVersionDesc: '新版本已发布，点击此处刷新页面（登录状态会保留）。当前页面仍可继续使用。',
     forbidden: 'Forbidden',
     unauthorized: 'Unauthorized',
     unauthorizedDesc: 'Authorization verification failed',
