@@ -29,13 +29,14 @@ export function freePort() {
  * `stop()` ends it (SIGTERM, then SIGKILL after 15 s); `stop({ keepData: true })` leaves the data folder.
  * `nodeArgs`: options for node itself (`--cpu-prof`, which NODE_OPTIONS refuses). `ownSession`: the server
  * starts in a new session (setsid), a scheduling group of its own where the kernel has autogroup (benchmarks).
+ * `entry`: another build's main.mjs (the upgrade drill runs the previous release's), run from its checkout's root.
  */
-export async function startServer({ port, dataDir, env = {}, quiet = false, nodeArgs = [], ownSession = false } = {}) {
-  if (!fs.existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run \`npm run build\` first.`);
+export async function startServer({ port, dataDir, env = {}, quiet = false, nodeArgs = [], ownSession = false, entry = SERVER_ENTRY } = {}) {
+  if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first.`);
   port ??= await freePort();
   dataDir ??= fs.mkdtempSync(path.join(os.tmpdir(), 'stock-admin-e2e-'));
-  const child = spawn(process.execPath, [...nodeArgs, SERVER_ENTRY], {
-    cwd: root,
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
+    cwd: path.resolve(path.dirname(entry), '../../..'),
     env: {
       ...process.env,
       PORT: String(port),

@@ -35,6 +35,14 @@ export function previousRelease() {
   return { changedAt: last, base: git('rev-parse', `${last}^`) };
 }
 
+/** A release's tree from git in a new temporary folder, its dependencies installed (npm ci). */
+export function releaseTree(commit, prefix = 'ops-release-') {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  execSync(`git archive ${commit} | tar -x -C ${JSON.stringify(dir)}`, { cwd: root, stdio: 'inherit' });
+  execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, stdio: 'inherit', timeout: 600_000 });
+  return dir;
+}
+
 export async function compatDrill({ plant = false, base, workers } = {}) {
   if (!process.env.DATABASE_URL) throw new Error('the compatibility check runs on PostgreSQL: set DATABASE_URL (and REDIS_URL)');
   const release = base ? { changedAt: null, base: git('rev-parse', base) } : previousRelease();
