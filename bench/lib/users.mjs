@@ -15,10 +15,19 @@ export async function schemaWithUsers(pgUrl, schema, users, port) {
   const { url } = await freshSchema(pgUrl, schema);
   const server = await startServer({ port, env: { DATABASE_URL: url, SEED_DEMO: 'false', JOBS_ENABLED: 'false' } });
   await server.stop();
+  await seedUserList(url, users);
+  return url;
+}
+
+/**
+ * `users` end users of bench/user-list/seed.sql (of the checkout at `tree`: the upgrade drill seeds the previous
+ * release's schema with its own file) and the bench operator, into a schema the server already migrated.
+ */
+export async function seedUserList(url, users, tree = root) {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   const text = fs
-    .readFileSync(path.join(root, 'bench/user-list/seed.sql'), 'utf8')
+    .readFileSync(path.join(tree, 'bench/user-list/seed.sql'), 'utf8')
     .replaceAll(":'password_hash'", `'${(await hash('bench-user-1')).replace(/'/g, "''")}'`)
     .replaceAll(':users', String(users));
   await c.query(`SET work_mem = '256MB'`);
@@ -30,5 +39,4 @@ export async function schemaWithUsers(pgUrl, schema, users, port) {
     role.id,
   ]);
   await c.end();
-  return url;
 }

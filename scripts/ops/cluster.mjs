@@ -68,10 +68,17 @@ export class Cluster {
   static async standbyOf(primary, dir, settings = {}) {
     fs.rmSync(dir, { recursive: true, force: true });
     ownedDir(path.dirname(dir));
+    primary.baseBackup(dir, ['-R']);
+    const c = await Cluster.fromFiles(dir, { hot_standby: 'on', ...settings });
+    return c;
+  }
+
+  /** A base backup of this cluster into `dir` (`extra`: -R for a standby), its WAL streamed alongside. */
+  baseBackup(dir, extra = []) {
     pgRun('pg_basebackup', [
       '-D',
       dir,
-      '-R',
+      ...extra,
       '-X',
       'stream',
       '-c',
@@ -79,12 +86,10 @@ export class Cluster {
       '-h',
       '127.0.0.1',
       '-p',
-      String(primary.port),
+      String(this.port),
       '-U',
       'postgres',
     ]);
-    const c = await Cluster.fromFiles(dir, { hot_standby: 'on', ...settings });
-    return c;
   }
 
   configure(settings) {

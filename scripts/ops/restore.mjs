@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { adminLogin, startServer } from '../../bench/lib/server.mjs';
 import { BENCH_ADMIN, schemaWithUsers } from '../../bench/lib/users.mjs';
 import { freePort } from '../../e2e/lib/server.mjs';
-import { Cluster, ownedDir, pgRun, pgSpawn } from './cluster.mjs';
+import { Cluster, ownedDir, pgSpawn } from './cluster.mjs';
 import { Writer, call, shanghaiDay, verifyBooks } from './writer.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -64,20 +64,7 @@ export async function restoreDrill({ users = 2000, writeSeconds = 6, rtoTargetSe
     writer.start(4);
     await sleep(2000);
     const b0 = Date.now();
-    pgRun('pg_basebackup', [
-      '-D',
-      ownedDir(base),
-      '-X',
-      'stream',
-      '-c',
-      'fast',
-      '-h',
-      '127.0.0.1',
-      '-p',
-      String(primary.port),
-      '-U',
-      'postgres',
-    ]);
+    primary.baseBackup(ownedDir(base));
     figures.baseBackupSeconds = (Date.now() - b0) / 1000;
     await sleep(writeSeconds * 1000);
     const T = new Date();

@@ -8,9 +8,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { hash } from '@node-rs/argon2';
 import { adminLogin, buildServer } from '../../bench/lib/server.mjs';
-import { BENCH_ADMIN } from '../../bench/lib/users.mjs';
+import { BENCH_ADMIN, seedUserList } from '../../bench/lib/users.mjs';
 import { freePort, startServer, root } from '../../e2e/lib/server.mjs';
 import { previousRelease, releaseTree } from './compat.mjs';
 import { Writer, verifyBooks } from './writer.mjs';
@@ -52,12 +51,14 @@ export async function upgradeDrill({ users = 2000, base } = {}) {
     };
     // the previous release migrates the fresh schema; users and an operator as bench/user-list seeds them
     const oldA = await start(oldEntry);
-    await seedUsers(old, u.toString(), users);
+    await seedUserList(u.toString(), users, old);
     const oldB = await start(oldEntry);
     const token = await adminLogin(oldA.base, BENCH_ADMIN.username, BENCH_ADMIN.password);
     const c = new pg.Client({ connectionString: u.toString() });
     await c.connect();
-    const ids = (await c.query('SELECT id FROM users WHERE account_type = 0 AND deleted_at IS NULL ORDER BY id LIMIT 500')).rows.map((r) => r.id);
+    const ids = (await c.query('SELECT id FROM users WHERE account_type = 0 AND deleted_at IS NULL ORDER BY id LIMIT 500')).rows.map(
+      (r) => r.id,
+    );
     const before = (await c.query('SELECT count(*)::int AS n FROM schema_migrations')).rows[0].n;
 
     // the stand-in load balancer: the instances in rotation, round robin
@@ -113,22 +114,4 @@ export async function upgradeDrill({ users = 2000, base } = {}) {
     await admin.end();
     fs.rmSync(old, { recursive: true, force: true });
   }
-}
-
-/** bench/user-list's users of that release (ledger-consistent deposits) and the bench operator, in a schema it migrated. */
-async function seedUsers(tree, url, users) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  const text = fs
-    .readFileSync(path.join(tree, 'bench/user-list/seed.sql'), 'utf8')
-    .replaceAll(":'password_hash'", `'${(await hash('bench-user-1')).replace(/'/g, "''")}'`)
-    .replaceAll(':users', String(users));
-  await c.query(text);
-  const [role] = (await c.query(`SELECT id FROM admin_roles WHERE code = 'admin'`)).rows;
-  await c.query(`INSERT INTO admins (username, name, password_hash, role_id) VALUES ($1, 'Bench admin', $2, $3)`, [
-    BENCH_ADMIN.username,
-    await hash(BENCH_ADMIN.password),
-    role.id,
-  ]);
-  await c.end();
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { ConfigError, loadConfig } from '../config.js';
+import { ConfigError, loadConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { rows } from '../db/migrate.js';
 
@@ -9,10 +9,10 @@ import { rows } from '../db/migrate.js';
  * What the verifying commands (`ledger:verify`, `audit:verify`) open: the configured database (DATABASE_URL, or the
  * embedded one in DATA_DIR) with `table` in it, and where that is; or the exit code 2 after saying why not.
  */
-export async function openChecked(table: string, missing: string): Promise<{ database: Database; where: string } | 2> {
-  let config;
+/** The commands' configuration, or the exit code 2 after saying what is wrong with it. */
+export function loadCommandConfig(): Config | 2 {
   try {
-    config = loadConfig();
+    return loadConfig();
   } catch (e) {
     if (e instanceof ConfigError) {
       console.error(e.message);
@@ -20,6 +20,11 @@ export async function openChecked(table: string, missing: string): Promise<{ dat
     }
     throw e;
   }
+}
+
+export async function openChecked(table: string, missing: string): Promise<{ database: Database; where: string } | 2> {
+  const config = loadCommandConfig();
+  if (config === 2) return 2;
   if (
     !config.DATABASE_URL &&
     !config.dataDir.startsWith('memory://') &&

@@ -4,22 +4,14 @@
  * it as `pgdata.replaced-…`. Exit code 0 when the restored database opened, 2 when it could not be done.
  */
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../config.js';
+import { loadCommandConfig } from './open-checked.js';
 import { restoreEmbedded } from '../db/backup.js';
 
 async function main(): Promise<number> {
   // npm runs workspace scripts inside the workspace: a relative name is the operator's, from where they typed it
   const file = process.argv[2] && path.resolve(process.env.INIT_CWD ?? process.cwd(), process.argv[2]);
-  let config;
-  try {
-    config = loadConfig();
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      console.error(e.message);
-      return 2;
-    }
-    throw e;
-  }
+  const config = loadCommandConfig();
+  if (config === 2) return 2;
   if (!file) {
     console.error('usage: npm run db:restore -- FILE   (a backup from DATA_DIR/backups; stop the server first)');
     return 2;

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReconDetail } from '@stock-admin/contracts';
 import { rows } from '../../src/db/migrate.js';
 import { addDays, dayOf } from '../../src/modules/close/statement.js';
-import { makeAgent, makeUser, openRules, rechargeChannels, withdrawalCalls } from '../funds/funds.helpers.js';
+import { makeAgent } from '../funds/funds.helpers.js';
+import { channelDay } from './recon.helpers.js';
 import { multipart } from '../admins/admins-helpers.js';
 import { createTestApp, post, signedIn, type TestApp } from '../helpers.js';
 
@@ -51,30 +52,10 @@ beforeAll(async () => {
   t = await createTestApp();
   maker = (await signedIn(t, 'finance')).token;
   checker = (await signedIn(t, 'admin')).token;
-  await openRules(t, checker);
-  channel = (await rechargeChannels(t, maker)).channel;
-  await t.app.ctx.db.execute(sql`UPDATE pay_channels SET withdrawable = true WHERE id = ${channel}`);
-  for (const [i, amount] of ['1500.00', '1500.00', '300.00'].entries()) {
-    const userId = await makeUser(t);
-    const r = (
-      await post(t, '/admin/recharge/create.do', { userId, amount, channelId: channel, status: 1, note: '银行到账' }, { token: maker })
-    ).json();
-    expect(r.status, r.msg).toBe(0);
-    e.push({ orderNo: r.data.orderNo, amount });
-    await t.app.ctx.db.execute(
-      sql`UPDATE recharge_orders SET reviewed_at = ${`${day}T1${i}:00:00+08:00`} WHERE order_no = ${r.data.orderNo}`,
-    );
-  }
-  const w = withdrawalCalls(
-    () => t,
-    () => maker,
-  );
-  const u = await w.richUser('5000');
-  const a = await w.apply(u.tk, { amount: '800' });
-  expect(a.status, a.msg).toBe(0);
-  expect((await w.review(a.data.id, 1, { channelId: channel })).status).toBe(0);
-  paid = { orderNo: a.data.orderNo, amount: '800.00' };
-  await t.app.ctx.db.execute(sql`UPDATE withdrawals SET reviewed_at = ${`${day}T15:00:00+08:00`} WHERE id = ${a.data.id}`);
+  const d = await channelDay(t, maker, day, ['1500.00', '1500.00', '300.00']);
+  channel = d.channel;
+  e.push(...d.orders);
+  paid = d.paid;
 }, 60_000);
 afterAll(() => t?.close());
 

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReconDetail } from '@stock-admin/contracts';
 import { rows } from '../../src/db/migrate.js';
 import { addDays, dayOf } from '../../src/modules/close/statement.js';
-import { makeAgent, makeUser, openRules, rechargeChannels, withdrawalCalls } from '../funds/funds.helpers.js';
+import { makeAgent } from '../funds/funds.helpers.js';
+import { channelDay } from './recon.helpers.js';
 import { multipart } from '../admins/admins-helpers.js';
 import { createTestApp, post, signedIn, type TestApp } from '../helpers.js';
 
@@ -35,31 +36,11 @@ const upload = async (csv: string | Uint8Array, name = 'statement.csv', lang = '
 beforeAll(async () => {
   t = await createTestApp();
   token = (await signedIn(t, 'finance')).token;
-  await openRules(t, (await signedIn(t, 'admin')).token);
-  channel = (await rechargeChannels(t, token)).channel;
-  await t.app.ctx.db.execute(sql`UPDATE pay_channels SET withdrawable = true WHERE id = ${channel}`);
   // three deposits confirmed through the console, then dated into yesterday (the day reconciled)
-  for (const [i, amount] of ['1000.00', '2500.50', '300.00'].entries()) {
-    const userId = await makeUser(t);
-    const r = (
-      await post(t, '/admin/recharge/create.do', { userId, amount, channelId: channel, status: 1, note: '银行到账' }, { token })
-    ).json();
-    expect(r.status, r.msg).toBe(0);
-    orders.push({ orderNo: r.data.orderNo, amount });
-    await t.app.ctx.db.execute(
-      sql`UPDATE recharge_orders SET reviewed_at = ${`${day}T1${i}:00:00+08:00`} WHERE order_no = ${r.data.orderNo}`,
-    );
-  }
-  const w = withdrawalCalls(
-    () => t,
-    () => token,
-  );
-  const u = await w.richUser('5000');
-  const a = await w.apply(u.tk, { amount: '800' });
-  expect(a.status, a.msg).toBe(0);
-  expect((await w.review(a.data.id, 1, { channelId: channel })).status).toBe(0);
-  paid = { orderNo: a.data.orderNo, amount: '800.00' };
-  await t.app.ctx.db.execute(sql`UPDATE withdrawals SET reviewed_at = ${`${day}T15:00:00+08:00`} WHERE id = ${a.data.id}`);
+  const d = await channelDay(t, token, day, ['1000.00', '2500.50', '300.00']);
+  channel = d.channel;
+  orders.push(...d.orders);
+  paid = d.paid;
 }, 60_000);
 afterAll(() => t?.close());
 
