@@ -5,12 +5,14 @@
 //   restore [--users N] [--write-seconds S]   backup while writing, a moment T, the server lost, restored to T
 //   compat [--plant] [--workers N]             the previous release's server tests on today's migrations
 //   failover [--users N]                       primary lost, its synchronous standby promoted, two instances writing
+//   replica [--users N]                        lists on a standby under writes, the standby stopped halfway
 //   upgrade [--base COMMIT]                    two instances of the previous release replaced one at a time, writing
 import { parseArgs } from 'node:util';
 import { restoreDrill } from './restore.mjs';
 import { compatDrill } from './compat.mjs';
 import { failoverDrill } from './failover.mjs';
 import { upgradeDrill } from './upgrade.mjs';
+import { replicaDrill } from './replica.mjs';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -26,6 +28,7 @@ const drills = {
   restore: () => restoreDrill({ users: Number(values.users), writeSeconds: Number(values['write-seconds']) }),
   compat: () => compatDrill({ plant: values.plant, base: values.base, workers: values.workers ? Number(values.workers) : undefined }),
   failover: () => failoverDrill({ users: Number(values.users) }),
+  replica: () => replicaDrill({ users: Number(values.users) }),
   upgrade: () => upgradeDrill({ users: Number(values.users), base: values.base }),
 };
 const name = positionals[0];

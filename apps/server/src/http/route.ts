@@ -225,6 +225,10 @@ export function route<E extends Endpoint>(
             message: (key, params) => (okMsg = [key, params]),
           });
         const direct = reads ? () => readsOnReplica(admin?.adminId ?? null, handle) : handle;
+        // with a read standby, a change holds this admin's next reads on the primary (their list shows it): told before
+        // it runs, so the other instances hear it before the answer can reach the operator's next call
+        if (ctx.database.replica && admin && e.method === 'POST' && !READ_ACTIONS.has(typeof e.access === 'object' ? e.access.action : ''))
+          ctx.hooks.emit('adminWrote', admin.adminId);
         // dual control: a call its rule holds is stored for a second administrator (in its own transaction, which
         // the log row and the key's mark join) and answered `data.approval`; nothing else is done until approval
         const gate = e.guard && admin ? ctx.approvals : undefined;
@@ -251,9 +255,6 @@ export function route<E extends Endpoint>(
           return reply;
         }
         result = { http: 200, body: okBody(lang, okMsg, data) };
-        // with a read standby, this admin's next reads go to the primary: their list shows the change
-        if (ctx.database.replica && admin && e.method === 'POST' && !READ_ACTIONS.has(typeof e.access === 'object' ? e.access.action : ''))
-          ctx.hooks.emit('adminWrote', admin.adminId);
       } catch (err) {
         result = run.failed(err, lang, req);
       }
