@@ -10,7 +10,7 @@ import { adminLogin, startServer } from '../../bench/lib/server.mjs';
 import { BENCH_ADMIN, schemaWithUsers } from '../../bench/lib/users.mjs';
 import { freePort } from '../../e2e/lib/server.mjs';
 import { Cluster, ownedDir } from './cluster.mjs';
-import { Writer, verifyBooks } from './writer.mjs';
+import { Writer, verifyBooks, drillEnv } from './writer.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -40,15 +40,10 @@ export async function failoverDrill({ users = 2000, writeSeconds = 5, promoteAft
     const both =
       single.replace(`127.0.0.1:${primary.port}/`, `127.0.0.1:${primary.port},127.0.0.1:${standby.port}/`) +
       '&target_session_attrs=read-write';
-    const env = {
+    const env = drillEnv({
       DATABASE_URL: both,
-      SEED_DEMO: 'false',
-      JOBS_ENABLED: 'false',
-      SIMULATE_RATE: '0',
-      QUOTE_SESSION: 'exchange',
       DATABASE_CONNECT_TIMEOUT_MS: '1000',
-      ...(process.env.BENCH_REDIS_URL ? { REDIS_URL: process.env.BENCH_REDIS_URL } : {}),
-    };
+    });
     for (let i = 0; i < 2; i++) servers.push(await startServer({ port: await freePort(), env }));
     const token = await adminLogin(servers[0].base, BENCH_ADMIN.username, BENCH_ADMIN.password);
     const ids = (

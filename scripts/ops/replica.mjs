@@ -11,7 +11,7 @@ import { adminLogin, startServer } from '../../bench/lib/server.mjs';
 import { BENCH_ADMIN, schemaWithUsers } from '../../bench/lib/users.mjs';
 import { freePort } from '../../e2e/lib/server.mjs';
 import { Cluster, ownedDir } from './cluster.mjs';
-import { Writer, call } from './writer.mjs';
+import { Writer, call, drillEnv } from './writer.mjs';
 import { percentile } from '../../bench/lib/stats.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -28,16 +28,11 @@ export async function replicaDrill({ users = 2000, seconds = 20 } = {}) {
     const url = await schemaWithUsers(primary.url.replace(/\/postgres$/, '/stock'), 'drill', users, await freePort());
     standby = await Cluster.standbyOf(primary, path.join(work, 'standby'));
     standby.start();
-    const env = {
+    const env = drillEnv({
       DATABASE_URL: url,
       DATABASE_READ_URL: url.replace(`:${primary.port}/`, `:${standby.port}/`),
-      SEED_DEMO: 'false',
-      JOBS_ENABLED: 'false',
-      SIMULATE_RATE: '0',
-      QUOTE_SESSION: 'exchange',
       METRICS_TOKEN: 'replica-drill-metrics-token',
-      ...(process.env.BENCH_REDIS_URL ? { REDIS_URL: process.env.BENCH_REDIS_URL } : {}),
-    };
+    });
     for (let i = 0; i < 2; i++) servers.push(await startServer({ port: await freePort(), env }));
     const ids = (await primary.query('SELECT id FROM drill.users WHERE account_type = 0 ORDER BY id LIMIT 500', [], 'stock')).map(
       (r) => r.id,
@@ -111,7 +106,9 @@ export async function replicaDrill({ users = 2000, seconds = 20 } = {}) {
     const onStandby = async () => {
       let n = 0;
       for (const srv of servers) {
-        const text = await fetch(`${srv.base}/metrics`, { headers: { authorization: 'Bearer replica-drill-metrics-token' } }).then((r) => r.text());
+        const text = await fetch(`${srv.base}/metrics`, { headers: { authorization: 'Bearer replica-drill-metrics-token' } }).then((r) =>
+          r.text(),
+        );
         n += Number(/^db_replica_reads_total\{to="replica"\} (\d+)/m.exec(text)?.[1] ?? 0);
       }
       return n;

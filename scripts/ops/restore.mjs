@@ -14,7 +14,7 @@ import { adminLogin, startServer } from '../../bench/lib/server.mjs';
 import { BENCH_ADMIN, schemaWithUsers } from '../../bench/lib/users.mjs';
 import { freePort } from '../../e2e/lib/server.mjs';
 import { Cluster, ownedDir, pgSpawn } from './cluster.mjs';
-import { Writer, call, shanghaiDay, verifyBooks } from './writer.mjs';
+import { Writer, call, shanghaiDay, verifyBooks, drillEnv } from './writer.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -49,7 +49,7 @@ export async function restoreDrill({ users = 2000, writeSeconds = 6, rtoTargetSe
     await primary.query('CREATE DATABASE stock');
     const dbUrl = primary.url.replace(/\/postgres$/, '/stock');
     const url = await schemaWithUsers(dbUrl, 'drill', users, await freePort());
-    const env = { DATABASE_URL: url, SEED_DEMO: 'false', JOBS_ENABLED: 'false', SIMULATE_RATE: '0', QUOTE_SESSION: 'exchange' };
+    const env = drillEnv({ DATABASE_URL: url });
     server = await startServer({ port: await freePort(), env });
     const token = await adminLogin(server.base, BENCH_ADMIN.username, BENCH_ADMIN.password);
     // a closed day, to compare after the restore

@@ -6,6 +6,16 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+/** What every drill's server runs with: no demo data, no jobs, no simulated traffic, the exchange's calendar; Redis when given. */
+export const drillEnv = (env) => ({
+  SEED_DEMO: 'false',
+  JOBS_ENABLED: 'false',
+  SIMULATE_RATE: '0',
+  QUOTE_SESSION: 'exchange',
+  ...(process.env.BENCH_REDIS_URL ? { REDIS_URL: process.env.BENCH_REDIS_URL } : {}),
+  ...env,
+});
+
 /** One signed-in POST; the envelope's data, or throws with its message. */
 export async function call(base, token, url, body = {}, headers = {}) {
   const r = await fetch(`${base}${url}`, {
