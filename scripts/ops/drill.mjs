@@ -2,7 +2,8 @@
 // `npm run ops:drill -- restore|compat [options]` (docs/operations.md): runs one drill of operating through change on
 // this machine and ends with one JSON line, {"drill": …, "ok": true|false, …figures}; the exit code is 1 when a target
 // was missed, 2 when the drill could not run.
-//   restore [--users N] [--write-seconds S]   backup while writing, a moment T, the server lost, restored to T
+//   restore [--users N] [--write-seconds S] [--scale S]   backup while writing, a moment T, the server lost, restored to T
+//                                              (--scale: bench/year's history at that scale in the cluster too)
 //   compat [--plant] [--workers N]             the previous release's server tests on today's migrations
 //   failover [--users N]                       primary lost, its synchronous standby promoted, two instances writing
 //   replica [--users N]                        lists on a standby under writes, the standby stopped halfway
@@ -22,10 +23,11 @@ const { positionals, values } = parseArgs({
     plant: { type: 'boolean', default: false },
     base: { type: 'string' },
     workers: { type: 'string' },
+    scale: { type: 'string', default: '0' },
   },
 });
 const drills = {
-  restore: () => restoreDrill({ users: Number(values.users), writeSeconds: Number(values['write-seconds']) }),
+  restore: () => restoreDrill({ users: Number(values.users), writeSeconds: Number(values['write-seconds']), scale: Number(values.scale) }),
   compat: () => compatDrill({ plant: values.plant, base: values.base, workers: values.workers ? Number(values.workers) : undefined }),
   failover: () => failoverDrill({ users: Number(values.users) }),
   replica: () => replicaDrill({ users: Number(values.users) }),

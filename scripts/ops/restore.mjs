@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { adminLogin, startServer } from '../../bench/lib/server.mjs';
+import { adminLogin, freshSchema, startServer } from '../../bench/lib/server.mjs';
 import { BENCH_ADMIN, schemaWithUsers } from '../../bench/lib/users.mjs';
 import { freePort } from '../../e2e/lib/server.mjs';
 import { Cluster, ownedDir, pgSpawn } from './cluster.mjs';
@@ -19,11 +19,11 @@ import { Writer, call, shanghaiDay, verifyBooks, drillEnv } from './writer.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-export async function restoreDrill({ users = 2000, writeSeconds = 6, rtoTargetSeconds = 300 } = {}) {
+export async function restoreDrill({ users = 2000, writeSeconds = 6, rtoTargetSeconds = 300, scale = 0 } = {}) {
   const work = ownedDir(fs.mkdtempSync(path.join(os.tmpdir(), 'ops-restore-')));
   const wal = ownedDir(path.join(work, 'wal')); // the second disk: WAL as it is written
   const base = path.join(work, 'base'); // the base backup
-  const figures = { drill: 'restore', users };
+  const figures = { drill: 'restore', users, ...(scale ? { yearScale: scale } : {}) };
   let primary, restored, receiver, server, writer;
   try {
     primary = await Cluster.create(path.join(work, 'primary'), {
@@ -48,6 +48,20 @@ export async function restoreDrill({ users = 2000, writeSeconds = 6, rtoTargetSe
     ]);
     await primary.query('CREATE DATABASE stock');
     const dbUrl = primary.url.replace(/\/postgres$/, '/stock');
+    if (scale) {
+      // a cluster of a real platform's size: bench/year's history at this scale in a schema of its own beside the drill's
+      const { url: yearUrl } = await freshSchema(dbUrl, 'year');
+      const migrate = await startServer({ port: await freePort(), env: drillEnv({ DATABASE_URL: yearUrl }) });
+      await migrate.stop();
+      const y0 = Date.now();
+      execFileSync(process.execPath, ['--import', 'tsx', path.join(root, 'bench/year/seed.mjs'), yearUrl, String(scale)], {
+        cwd: path.join(root, 'apps/server'),
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      figures.yearSeedSeconds = (Date.now() - y0) / 1000;
+      const [size] = await primary.query(`SELECT pg_database_size('stock') AS b`);
+      figures.clusterGB = Math.round(Number(size.b) / 1e7) / 100;
+    }
     const url = await schemaWithUsers(dbUrl, 'drill', users, await freePort());
     const env = drillEnv({ DATABASE_URL: url });
     server = await startServer({ port: await freePort(), env });

@@ -2,8 +2,9 @@
 // (the code before the newest migration change, from git, built in a temporary folder) serve on PostgreSQL + Redis
 // while four operators credit deposits through a stand-in load balancer; the first instance of this release starts
 // beside them and applies the new migrations; then each old instance is taken out of the balancer, drained and
-// stopped (SIGTERM), and a new one put in its place. Targets: no 5xx, every acknowledged write there exactly once,
-// no call left unanswered, ledger:verify and audit:verify clean.
+// stopped (SIGTERM), and a new one put in its place. Two consoles' live sockets listen throughout, reconnecting as the
+// console does. Targets: no 5xx, every acknowledged write there exactly once and announced to both consoles, no call
+// left unanswered, ledger:verify and audit:verify clean.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,7 +13,7 @@ import { adminLogin, buildServer } from '../../bench/lib/server.mjs';
 import { BENCH_ADMIN, seedUserList } from '../../bench/lib/users.mjs';
 import { freePort, startServer, root } from '../../e2e/lib/server.mjs';
 import { previousRelease, releaseTree } from './compat.mjs';
-import { Writer, verifyBooks } from './writer.mjs';
+import { Listener, Writer, verifyBooks } from './writer.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const SCHEMA = 'upgrade_drill';
@@ -26,6 +27,7 @@ export async function upgradeDrill({ users = 2000, base } = {}) {
   const old = releaseTree(release, 'ops-upgrade-');
   const instances = new Set();
   let writer;
+  const listeners = [];
   const admin = new pg.Client({ connectionString: pgUrl });
   await admin.connect();
   try {
@@ -63,6 +65,13 @@ export async function upgradeDrill({ users = 2000, base } = {}) {
 
     // the stand-in load balancer: the instances in rotation, round robin
     const rotation = [oldA, oldB];
+    // two consoles, one on each old instance to begin with; a reconnect goes where the balancer sends it
+    const adminId = (await c.query('SELECT id FROM admins WHERE username = $1', [BENCH_ADMIN.username])).rows[0].id;
+    let turn = 0;
+    for (const first of [oldA, oldB]) {
+      let initial = first;
+      listeners.push(new Listener(() => (initial ? ((initial = null), first.base) : rotation[turn++ % rotation.length].base), adminId, token));
+    }
     writer = new Writer((n) => rotation[n % rotation.length].base, token, ids, { retry: true });
     writer.start(4);
     await sleep(3000);
@@ -82,8 +91,24 @@ export async function upgradeDrill({ users = 2000, base } = {}) {
       await sleep(2000);
     }
     figures.rolloutSeconds = (Date.now() - t0) / 1000;
-    await sleep(2000);
+    // The next release's rollout, as this release's instances are replaced: stopped as soon as they are out of the
+    // balancer, with calls in flight. The previous release closes its sockets before its last calls' notices go out
+    // and cannot send a reconnecting console what it missed, so the notices' target is counted here, where both sides
+    // drain (realtime/plugin.ts) and resume (realtime/replay.ts).
+    await sleep(1000);
+    const t1 = Date.now();
+    for (const current of [...rotation]) {
+      rotation.splice(rotation.indexOf(current), 1);
+      await current.stop();
+      instances.delete(current);
+      rotation.push(await start(path.join(root, 'apps/server/dist/main.mjs')));
+      await sleep(2000);
+    }
+    await sleep(1000);
     await writer.stop();
+    // the last notices' time to arrive
+    const announcedBy = (l) => writer.done.filter((w) => l.orders.has(w.orderNo)).length;
+    for (let i = 0; i < 50 && listeners.some((l) => announcedBy(l) < writer.done.length); i++) await sleep(100);
 
     const rows = (
       await c.query(`SELECT order_no, count(*) OVER (PARTITION BY admin_note) AS n FROM recharge_orders WHERE admin_note LIKE 'drill %'`)
@@ -97,17 +122,25 @@ export async function upgradeDrill({ users = 2000, base } = {}) {
     figures.refused = writer.failed;
     figures.http5xx = writer.http5xx;
     figures.unanswered = writer.unanswered ?? 0;
+    const lost = (from, to) => listeners.map((l) => writer.done.filter((w) => w.ackAt >= from && w.ackAt < to && !l.orders.has(w.orderNo)).length);
+    figures.noticesLostFromPrevious = lost(0, t1);
+    figures.noticesLost = lost(t1, Infinity);
+    figures.socketReconnects = listeners.map((l) => l.reconnects);
+    figures.noticesSentAgain = listeners.map((l) => l.repeats);
     Object.assign(figures, verifyBooks(u.toString()));
     figures.ok =
       figures.http5xx === 0 &&
       figures.refused === 0 &&
       figures.lost === 0 &&
       figures.ranTwice === 0 &&
+      figures.noticesLost.every((n) => n === 0) &&
+      figures.socketReconnects.every((n) => n > 0) &&
       figures.acknowledged > 0 &&
       figures.ledgerVerified &&
       figures.auditVerified;
     return figures;
   } finally {
+    for (const l of listeners) l.stop();
     await writer?.stop();
     for (const s of instances) await s.stop().catch(() => undefined);
     await admin.query(`DROP SCHEMA IF EXISTS ${SCHEMA} CASCADE`).catch(() => undefined);

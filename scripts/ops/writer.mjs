@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import WebSocket from 'ws';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -97,6 +98,52 @@ export class Writer {
     this.running = false;
     await Promise.all(this.loops);
     this.loops = [];
+  }
+}
+
+/**
+ * A console's live socket as the console keeps it (apps/console lib/socket.ts): on any close it reconnects 100 ms later
+ * to the instance `pick()` names, with `&since=` the newest server time it saw, and drops a notice whose id it has.
+ * `orders` holds the order numbers of the CREATEORDER notices received: the drill's deposits announced.
+ */
+export class Listener {
+  constructor(pick, adminId, token) {
+    Object.assign(this, { pick, adminId, token });
+    this.orders = new Set();
+    this.seen = new Set();
+    this.lastAt = null;
+    this.reconnects = 0;
+    this.repeats = 0;
+    this.running = true;
+    this.connect();
+    this.beat = setInterval(() => this.ws?.readyState === WebSocket.OPEN && this.ws.send(JSON.stringify({ cmd: 13 })), 5000);
+  }
+
+  connect() {
+    const since = this.lastAt === null ? '' : `&since=${this.lastAt}`;
+    const ws = new WebSocket(`${this.pick().replace(/^http/, 'ws')}/manager/ws/${this.adminId}?token=${encodeURIComponent(this.token)}${since}`);
+    this.ws = ws;
+    ws.on('open', () => ws.send(JSON.stringify({ cmd: 13 })));
+    ws.on('message', (d) => {
+      const m = JSON.parse(String(d));
+      if (typeof m.at === 'number') this.lastAt = Math.max(this.lastAt ?? 0, m.at);
+      if (m.cmd !== 11) return;
+      if (m.id && this.seen.has(m.id)) return void this.repeats++;
+      if (m.id) this.seen.add(m.id);
+      if (m.type === 'CREATEORDER' && m.data?.orderNo) this.orders.add(m.data.orderNo);
+    });
+    ws.on('error', () => undefined);
+    ws.on('close', () => {
+      if (!this.running) return;
+      this.reconnects++;
+      setTimeout(() => this.running && this.connect(), 100);
+    });
+  }
+
+  stop() {
+    this.running = false;
+    clearInterval(this.beat);
+    this.ws?.terminate();
   }
 }
 

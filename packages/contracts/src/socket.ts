@@ -24,5 +24,9 @@ export const socketMessage = z.object({
   type: z.string().optional(),
   msgType: z.string().optional(),
   data: z.unknown().optional(),
+  /** A routed notice's id, the same from every instance: a reconnecting console drops one it already has. */
+  id: z.string().optional(),
+  /** The server's clock (ms) on a notice or a heartbeat reply: a reconnect asks for the notices since then (`?since=`). */
+  at: z.number().optional(),
 });
 export type SocketMessage = z.infer<typeof socketMessage>;

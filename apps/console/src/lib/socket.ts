@@ -8,6 +8,8 @@ import { HEARTBEAT_MS, RECONNECT_DELAY_MS, SocketCmd, type SocketMessage } from 
  *   heartbeat goes 30 s later; no reply within 30 s → the socket is closed;
  * - on close of an open socket it reconnects after 100 ms; while not connected (the attempt failed,
  *   hung, or was refused) it retries every 30 s — the link time-out;
+ * - it remembers the server's clock from notices and heartbeat replies (`at`): a reconnect asks for what it missed
+ *   (`&since=`, any instance answers from its last two minutes) and a notice it already has (same `id`) is dropped;
  * - a frame that is not valid JSON → `onInvalid` (the console shows 消息格式错误！);
  * - no WebSocket in the browser → `onUnsupported` (你的设备不支持webSocket!), and nothing else.
  *
@@ -54,6 +56,8 @@ export const LINK_TIMEOUT_MS = 30_000;
 export const AUTH_CLOSE_CODES: readonly number[] = [4400, 4401, 4403, 4409];
 const OPEN = 1;
 const CONNECTING = 0;
+/** Notice ids remembered to drop a repeat sent again after a reconnect (the server resends at most two minutes). */
+const SEEN_IDS = 2_000;
 
 const realTimers: Timers = {
   setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
@@ -72,6 +76,9 @@ export class SocketClient {
   private readonly heartbeatMs: number;
   private readonly reconnectDelayMs: number;
   private readonly linkTimeoutMs: number;
+  /** The newest server time seen (ms): what a reconnect asks to resume from. */
+  private lastAt: number | null = null;
+  private readonly seen = new Set<string>();
 
   constructor(private readonly o: SocketClientOptions) {
     this.timers = o.timers ?? realTimers;
@@ -137,8 +144,9 @@ export class SocketClient {
 
   private connect(): void {
     this.clearAll();
-    const url = this.o.url();
-    if (!url) return this.retry(this.linkTimeoutMs);
+    const base = this.o.url();
+    if (!base) return this.retry(this.linkTimeoutMs);
+    const url = this.lastAt === null ? base : `${base}${base.includes('?') ? '&' : '?'}since=${this.lastAt}`;
     let ws: SocketLike;
     try {
       ws = new this.Ctor!(url);
@@ -223,6 +231,7 @@ export class SocketClient {
     }
     if (!msg || typeof msg !== 'object' || typeof (msg as SocketMessage).cmd !== 'number') return;
     const m = msg as SocketMessage;
+    if (typeof m.at === 'number' && Number.isFinite(m.at)) this.lastAt = Math.max(this.lastAt ?? 0, Math.floor(m.at));
     if (m.cmd === SocketCmd.HEARTBEAT) {
       // The reply resets the timers: the next heartbeat goes one interval later.
       this.clear('replyTimer');
@@ -232,6 +241,11 @@ export class SocketClient {
         this.beat();
       }, this.heartbeatMs);
       return;
+    }
+    if (typeof m.id === 'string') {
+      if (this.seen.has(m.id)) return;
+      this.seen.add(m.id);
+      if (this.seen.size > SEEN_IDS) this.seen.delete(this.seen.values().next().value!);
     }
     this.o.onMessage(m);
   }

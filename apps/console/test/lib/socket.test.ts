@@ -125,6 +125,27 @@ describe('socket client', () => {
     expect(FakeWS.all).toHaveLength(2);
   });
 
+  it('after an instance restarts (1012), reconnects at once asking for the notices since the last it saw, and drops the repeats', () => {
+    const { c, onMessage } = client();
+    c.start();
+    last().open();
+    expect(last().url).toBe('ws://host/manager/ws/1?token=t');
+    last().receive({ cmd: 13, at: 1_000 });
+    last().receive({ cmd: 11, type: 'RECHARGE', data: { id: 1 }, id: 'a-1', at: 2_000 });
+    last().closed(1012, 'server restarting: reconnect');
+    vi.advanceTimersByTime(RECONNECT_DELAY_MS);
+    expect(FakeWS.all).toHaveLength(2);
+    expect(last().url).toBe('ws://host/manager/ws/1?token=t&since=2000');
+    last().open();
+    // the new instance sends again what it has from a little before, then what was missed
+    last().receive({ cmd: 11, type: 'RECHARGE', data: { id: 1 }, id: 'a-1', at: 2_000 });
+    last().receive({ cmd: 11, type: 'CREATEORDER', data: { id: 2 }, id: 'b-7', at: 2_500 });
+    // a notice of a release before ids: passed on as it is
+    last().receive({ cmd: 11, type: 'RECHARGE', data: { id: 3 } });
+    expect(onMessage.mock.calls.map(([m]) => (m as { data: { id: number } }).data.id)).toEqual([1, 2, 3]);
+    expect(c.status).toBe('open');
+  });
+
   it('reconnects 100 ms after an open socket closes', () => {
     const { c } = client();
     c.start();

@@ -100,6 +100,10 @@ export const metrics = {
     help: 'Live notices written to console sockets, by event type (one per socket).',
     labelNames: ['event'] as const,
   }),
+  noticesReplayed: new client.Counter({
+    name: 'socket_notices_replayed_total',
+    help: 'Live notices sent again to a console that reconnected with ?since= (realtime/replay.ts).',
+  }),
   fanoutDelay: new client.Histogram({
     name: 'socket_event_fanout_delay_seconds',
     help: 'From an event raised (on any instance) to its notices written to the sockets of this instance.',

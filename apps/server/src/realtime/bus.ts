@@ -14,6 +14,8 @@ export type BusMessage =
       agentIds: number[];
       /** when the event was raised (ms since the epoch, the raiser's clock): the fan-out delay's start */
       raisedAt?: number;
+      /** the notice's id, the same on every instance (realtime/replay.ts); absent from a release before it */
+      id?: string;
     }
   | ({ kind: 'revoke' } & SessionsRevoked)
   | ({ kind: 'principals' } & PrincipalsChanged)
@@ -45,6 +47,7 @@ export const busMessage = z.discriminatedUnion('kind', [
     }),
     agentIds: z.array(z.number().int()).max(1000),
     raisedAt: z.number().optional(),
+    id: z.string().max(100).optional(),
   }),
   z.object({
     kind: z.literal('revoke'),

@@ -93,7 +93,7 @@ export class SocketConnections {
   }
 
   /** Takes an upgraded socket: closes it with the verdict's reason, or registers it. */
-  attach(ws: WebSocket, verdict: Verdict, meta: { lang: Lang }): boolean {
+  attach(ws: WebSocket, verdict: Verdict, meta: { lang: Lang; since?: number }): boolean {
     const refuse = (close: { code: number; reason: string }) => {
       ws.close(close.code, close.reason);
       return false;
@@ -116,8 +116,13 @@ export class SocketConnections {
     ws.on('message', (data) => this.onMessage(conn, data));
     ws.on('close', () => this.remove(conn));
     ws.on('error', (err) => this.o.log.debug({ err, adminId: conn.adminId }, 'socket error'));
+    if (meta.since !== undefined)
+      this.resume(conn, meta.since).catch((err: unknown) => this.o.log.error({ err, adminId: conn.adminId }, 'socket resume failed'));
     return true;
   }
+
+  /** A reconnecting console asked for the notices since `since` (SocketHub sends them). */
+  protected async resume(_c: Conn, _since: number): Promise<void> {}
 
   /** Closes the sockets of revoked sessions (the hub calls it on a revocation from the bus), remembering the ids a while. */
   protected closeSessions(sessionIds: readonly number[], reason: SessionsRevoked['reason']): void {
@@ -145,7 +150,7 @@ export class SocketConnections {
     c.lastSeen = Date.now();
     const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as ArrayBuffer).toString('utf8');
     const frame = parseClientFrame(text);
-    if (frame.kind === 'heartbeat') this.send(c, heartbeatReply);
+    if (frame.kind === 'heartbeat') this.send(c, heartbeatReply());
     else if (frame.kind === 'watch') this.setWatch(c, frame.gids);
     else if (frame.kind === 'invalid') this.send(c, errorFrame(t(c.lang, 'socket_invalid_message')));
   }
@@ -235,7 +240,7 @@ export class SocketConnections {
     }
   }
 
-  /** Closes every socket (1001) and stops the timers (SocketHub also ends its bus subscription). */
+  /** Closes every socket (1012, reconnect) and stops the timers (SocketHub also ends its bus subscription). */
   close(): void {
     if (this.closed) return;
     this.closed = true;

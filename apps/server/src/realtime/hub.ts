@@ -4,7 +4,9 @@ import { gaugeSource, metrics } from '../lib/metrics.js';
 import type { BusMessage, EventBus } from './bus.js';
 import { SocketConnections, type ConnectionOptions } from './connections.js';
 import { noticeFrame } from './protocol.js';
-import { canReceive, isRoutedEvent } from './routing.js';
+import { ReplayBuffer, derivedNoticeId, noticeId, type Stamped } from './replay.js';
+import type { Conn } from './connections.js';
+import { canReceive, isRoutedEvent, type ReceiverAcl } from './routing.js';
 import { BatchQueue, SerialQueue } from './serial-queue.js';
 import { quoteFrames } from './watch.js';
 
@@ -33,7 +35,9 @@ export class SocketHub extends SocketConnections {
   private readonly unsubscribe: () => void;
   private relaying = false;
   private hooks: AppHooks | undefined;
-  private counters = { delivered: 0, events: 0 };
+  private counters = { delivered: 0, events: 0, replayed: 0 };
+  /** The notices of the last two minutes, for consoles that reconnect here (realtime/replay.ts). */
+  readonly replay = new ReplayBuffer();
   /** The hub's own settings (bus, agent chain) beside those of the connection side. */
   declare protected readonly o: HubOptions;
 
@@ -75,7 +79,8 @@ export class SocketHub extends SocketConnections {
       }
     }
     for (const { event, raisedAt } of raised) {
-      this.o.bus.publish({ kind: 'event', event, agentIds: event.userId != null ? (chains.get(event.userId) ?? []) : [], raisedAt });
+      const agentIds = event.userId != null ? (chains.get(event.userId) ?? []) : [];
+      this.o.bus.publish({ kind: 'event', event, agentIds, raisedAt, id: noticeId() });
     }
   }
 
@@ -152,35 +157,46 @@ export class SocketHub extends SocketConnections {
       this.deliverQuotes(m.phase, m.quotes);
       return;
     }
+    const at = m.raisedAt ?? Date.now();
+    const stamped: Stamped = { id: m.id ?? derivedNoticeId(m.event, m.raisedAt), at, event: m.event, agentIds: m.agentIds };
+    // kept before it is delivered: a console attaching meanwhile gets it from one or the other, or both (it drops a repeat by id)
+    this.replay.push(stamped);
     const queued = this.delivering.push(async () => {
-      await this.deliver(m.event, m.agentIds, m.raisedAt);
+      await this.deliver(m.event, m.agentIds, m.raisedAt, stamped);
     });
     if (!queued) this.o.log.error({ type: m.event.type }, 'socket hub overloaded: notice dropped');
   }
 
   /** Sends the event to every socket here whose admin may receive it; returns how many got it. */
-  async deliver(event: DomainEvent, agentIds: readonly number[], raisedAt?: number): Promise<number> {
+  async deliver(event: DomainEvent, agentIds: readonly number[], raisedAt?: number, stamp?: Pick<Stamped, 'id' | 'at'>): Promise<number> {
     this.counters.events++;
     if (!this.conns.size) return 0;
     const acls = await this.acl.resolve(this.adminRefs.keys());
     // Encoded once for every receiver (sent as a text frame).
-    const frame = Buffer.from(noticeFrame(event.type, event.data));
+    const frame = Buffer.from(noticeFrame(event.type, event.data, stamp && { id: stamp.id, at: stamp.at }));
     let n = 0;
-    for (const c of this.conns) {
-      const acl = acls.get(c.adminId);
-      if (!acl) continue;
-      // a reply to named operators reaches them alone (not locked), whatever their role holds
-      const to = event.toAdminIds
-        ? !acl.locked && event.toAdminIds.includes(c.adminId)
-        : canReceive(acl, event.type, event.userId, agentIds);
-      if (to && this.send(c, frame)) n++;
-    }
+    for (const c of this.conns) if (receives(acls.get(c.adminId), c, event, agentIds) && this.send(c, frame)) n++;
     this.counters.delivered += n;
     if (n) {
       metrics.noticesSent.inc({ event: event.type }, n);
       if (raisedAt !== undefined) metrics.fanoutDelay.observe(Math.max(0, Date.now() - raisedAt) / 1000);
     }
     return n;
+  }
+
+  /**
+   * A console reconnecting with `?since=` (the last `at` it saw): the notices raised since then that its admin may
+   * receive, oldest first, from this instance's window (realtime/replay.ts). Called once the socket is registered, so
+   * a notice arriving meanwhile is delivered live as well; the console drops the repeat by id.
+   */
+  protected override async resume(c: Conn, since: number): Promise<void> {
+    const missed = this.replay.since(since);
+    if (!missed.length) return;
+    const acl = (await this.acl.resolve([c.adminId])).get(c.adminId);
+    let n = 0;
+    for (const s of missed) if (receives(acl, c, s.event, s.agentIds) && this.send(c, noticeFrame(s.event.type, s.event.data, s))) n++;
+    this.counters.replayed += n;
+    if (n) metrics.noticesReplayed.inc(n);
   }
 
   /** Sends each watching socket the quotes of its symbols (realtime/watch.ts); returns how many got a frame. */
@@ -211,11 +227,17 @@ export class SocketHub extends SocketConnections {
     };
   }
 
-  /** Closes every socket (1001) and stops the timers and the bus subscription. */
+  /** Closes every socket (1012, reconnect) and stops the timers and the bus subscription. */
   override close(): void {
     if (this.closed) return;
     this.unsubscribe();
     this.unwatch();
     super.close();
   }
+}
+
+/** Whether the socket's admin may receive the event: a reply to named operators reaches them alone (not locked), whatever their role holds. */
+function receives(acl: ReceiverAcl | undefined, c: Conn, event: DomainEvent, agentIds: readonly number[]): boolean {
+  if (!acl) return false;
+  return event.toAdminIds ? !acl.locked && event.toAdminIds.includes(c.adminId) : canReceive(acl, event.type, event.userId, agentIds);
 }

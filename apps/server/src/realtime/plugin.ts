@@ -35,6 +35,14 @@ function queryValue(q: unknown, key: string): string | undefined {
   return typeof v === 'string' ? v : Array.isArray(v) && typeof v[0] === 'string' ? v[0] : undefined;
 }
 
+/** `?since=` of a reconnecting console: the last notice time it saw (ms since the epoch), or nothing. */
+function parseSince(v: string | null | undefined): number | undefined {
+  return v && /^\d{1,15}$/.test(v) ? Number(v) : undefined;
+}
+
+/** The longest a closing instance waits for its requests in flight before it closes the sockets anyway. */
+export const DRAIN_MS = 8_000;
+
 /**
  * Live notices (DESIGN §4): the socket route on the app's own port, the optional socket-only
  * listener on SOCKET_PORT, the hub and its bus (Redis when REDIS_URL is set, in-process otherwise).
@@ -58,8 +66,30 @@ export async function registerRealtime(app: FastifyInstance, ctx: AppContext, op
   app.decorate('realtime', hub);
   app.decorate('socketServer', null);
 
-  // Before @fastify/websocket's own preClose: sockets get 1001 "server shutting down".
+  // Requests in flight, so that a closing instance lets them finish (and raise their notices) before its sockets go.
+  let inFlight = 0;
+  app.addHook('onRequest', async (req, reply) => {
+    // a socket's upgrade never finishes as a request (and req.ws is set by a hook after this one)
+    if (req.headers.upgrade?.toLowerCase() === 'websocket') return;
+    inFlight++;
+    let done = false;
+    const end = () => {
+      if (done) return;
+      done = true;
+      inFlight--;
+    };
+    // 'close' also when the client went away; an injected request (tests) only finishes
+    reply.raw.once('finish', end);
+    reply.raw.once('close', end);
+  });
+  // The drain, before @fastify/websocket's own preClose. Fastify already answers new requests 503 (the balancer has
+  // taken this instance out): the requests in flight finish, their notices are published on the bus, and only then
+  // do the sockets close with 1012 "reconnect"; the console reconnects elsewhere and asks for what it missed.
   app.addHook('preClose', async () => {
+    const until = Date.now() + DRAIN_MS;
+    while (inFlight > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+    // within what is left of the drain: a database gone away must not hold the close
+    await Promise.race([hub.settle(), new Promise((r) => setTimeout(r, Math.max(100, until - Date.now())).unref())]);
     unwire();
     hub.close();
   });
@@ -83,7 +113,7 @@ export async function registerRealtime(app: FastifyInstance, ctx: AppContext, op
       // The request lives as long as the socket: do not keep the principal alive through it.
       verdicts.delete(req.raw);
       const lang = queryValue(req.query, 'lang') ?? (verdict.ok ? verdict.principal.lang : undefined);
-      hub.attach(socket, verdict, { lang: parseLang(lang) });
+      hub.attach(socket, verdict, { lang: parseLang(lang), since: parseSince(queryValue(req.query, 'since')) });
     },
   });
 
@@ -129,7 +159,7 @@ async function listenSocketPort(app: FastifyInstance, hub: SocketHub, port: numb
         if (socket.destroyed) return;
         wss.handleUpgrade(req, socket, head, (ws) => {
           const lang = url.searchParams.get('lang') ?? (verdict.ok ? verdict.principal.lang : undefined);
-          hub.attach(ws, verdict, { lang: parseLang(lang) });
+          hub.attach(ws, verdict, { lang: parseLang(lang), since: parseSince(url.searchParams.get('since')) });
         });
       })
       .catch((err: unknown) => {

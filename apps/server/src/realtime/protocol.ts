@@ -27,17 +27,23 @@ export const Close = {
   IDLE: { code: 4408, reason: 'heartbeat timeout' },
   TOO_MANY: { code: 4429, reason: 'too many sockets for this session' },
   SLOW: { code: 4413, reason: 'client too slow to receive' },
-  SHUTDOWN: { code: 1001, reason: 'server shutting down' },
+  /** 1012 "service restart" (RFC 6455 registry): the console reconnects at once, to another instance, and asks for what it missed. */
+  SHUTDOWN: { code: 1012, reason: 'server restarting: reconnect' },
   ERROR: { code: 1011, reason: 'server error' },
 } as const;
 
 /** The close of a revoked session names why (`session revoked: kickout`). */
 export const revokedClose = (reason: string) => ({ code: 4409, reason: `session revoked: ${reason}` });
 
-export const heartbeatReply = JSON.stringify({ cmd: HEARTBEAT_CMD });
+/** The heartbeat's reply carries the server's clock (`at`, ms): a console that reconnects asks for the notices since then. */
+export const heartbeatReply = () => JSON.stringify({ cmd: HEARTBEAT_CMD, at: Date.now() });
 
-export function noticeFrame(type: SocketEventType, data: unknown): string {
-  return JSON.stringify({ cmd: NOTICE_CMD, type, msgType: type, data });
+/**
+ * A notice; routed ones carry their id (the same on every instance) and when they were raised (`at`, ms), so that a
+ * reconnecting console names what it last saw (`?since=`) and drops a notice it already has.
+ */
+export function noticeFrame(type: SocketEventType, data: unknown, stamp?: { id: string; at: number }): string {
+  return JSON.stringify(stamp ? { cmd: NOTICE_CMD, type, msgType: type, data, id: stamp.id, at: stamp.at } : { cmd: NOTICE_CMD, type, msgType: type, data });
 }
 
 export function errorFrame(msg: string): string {

@@ -46,7 +46,14 @@ describe('the console socket client against the server', () => {
       notify(t.app.ctx, { type: 'RECHARGE_FAILURE', data: { id: 3, userName: 'Wang', amount: '10.00' } });
       for (let i = 0; i < 50 && !got.length; i++) await sleep(20);
       expect(got).toEqual([
-        { cmd: 11, type: 'RECHARGE_FAILURE', msgType: 'RECHARGE_FAILURE', data: { id: 3, userName: 'Wang', amount: '10.00' } },
+        {
+          cmd: 11,
+          type: 'RECHARGE_FAILURE',
+          msgType: 'RECHARGE_FAILURE',
+          data: { id: 3, userName: 'Wang', amount: '10.00' },
+          id: expect.any(String),
+          at: expect.any(Number),
+        },
       ]);
 
       await login(t, a.username, a.password);

@@ -75,7 +75,7 @@ describe('connecting', () => {
     const c = track(await connect(base, a.id, a.token));
     c.send({ cmd: 13 });
     const reply = await c.waitFor((f) => f.cmd === 13);
-    expect(reply).toEqual({ cmd: 13 });
+    expect(reply).toEqual({ cmd: 13, at: expect.any(Number) });
     await sleep(100);
     expect(c.closeInfo).toBeNull();
     expect(t.app.realtime.stats().sockets).toBeGreaterThan(0);
@@ -136,6 +136,8 @@ describe('routing', () => {
       type: 'WITHDRAW_REQUEST',
       msgType: 'WITHDRAW_REQUEST',
       data: { id: 77, userName: 'Zhang San', amount: '1000.00' },
+      id: expect.any(String),
+      at: expect.any(Number),
     });
 
     await raise('BUY_GP_REQUEST');
@@ -383,7 +385,7 @@ describe('socket-only port (SOCKET_PORT)', () => {
       const en = await fetch(`http://127.0.0.1:${port}/`, { headers: { lang: 'en-US' } });
       expect((await en.json()).msg).toBe('This port only serves the live socket /manager/ws/{adminId}');
       await s.close();
-      expect((await c.waitClose()).code).toBe(1001);
+      expect((await c.waitClose()).code).toBe(1012);
     } finally {
       await s.close().catch(() => {});
     }
