@@ -24,6 +24,8 @@ const DOMAINS = fs
   .filter((d) => d.isDirectory() && d.name !== '_kit')
   .map((d) => d.name);
 const ENTRIES = DOMAINS.flatMap((d) => [`./${d}/index.ts`, `./${d}/tables.ts`]);
+// the domains' one order (modules/order.mjs): each calls only those below it
+const { DOMAIN_ORDER } = await import(`./${SERVER}/modules/order.mjs`);
 
 export default tseslint.config(
   {
@@ -190,6 +192,18 @@ export default tseslint.config(
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
     },
     rules: {
+      // one paging path (db/paging.ts: onePage, pageSql, pageOf): a page's offset is computed there and nowhere else
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "BinaryExpression[operator='-']:matches([left.property.name='pageNum'], [left.name='pageNum'])",
+          message: 'Page through db/paging.ts (onePage for a query, pageSql for raw SQL, pageOf for a list in memory), not by hand.',
+        },
+        {
+          selector: "CallExpression[callee.property.name='offset']",
+          message: 'Page through db/paging.ts (onePage for a query, pageSql for raw SQL), not with .offset().',
+        },
+      ],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': [
         'error',
@@ -202,6 +216,12 @@ export default tseslint.config(
               from: `${SERVER}/modules`,
               except: [`./${d}`, './_kit', ...ENTRIES],
               message: `A domain imports another only through its index.ts (its public entry) or its tables.ts: export what ${d} needs there.`,
+            })),
+            // ... and only the domains below it in the order (modules/order.mjs): its tables aside, nothing above it
+            ...DOMAIN_ORDER.slice(0, -1).map((d, i) => ({
+              target: `${SERVER}/modules/${d}`,
+              from: DOMAIN_ORDER.slice(i + 1).map((above) => `${SERVER}/modules/${above}/index.ts`),
+              message: `${d} is below these in the domains' order (modules/order.mjs): it calls only domains under it — move what both need down, or pass it in.`,
             })),
             {
               // the kit is below every domain: it may read their tables (agent scoping joins agents and users), no more
@@ -235,5 +255,10 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // the one place pages are computed
+    files: [`${SERVER}/db/paging.ts`],
+    rules: { 'no-restricted-syntax': 'off' },
   },
 );

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
-import { rows } from '../db/migrate.js';
+import { rows } from '../db/rows.js';
 
 /**
  * What the verifying commands (`ledger:verify`, `audit:verify`) open: the configured database (DATABASE_URL, or the

@@ -16,7 +16,7 @@ import { replicaOf } from './replica.js';
  *
  * Only for statements whose text comes from a bounded set (one per filter combination, per rule switch): every
  * connection keeps each name it has seen. Which list statements are named: `namedFor`
- * (modules/agents/subtrees.ts).
+ * (modules/_kit/subtrees.ts).
  */
 const names = new Map<string, string>();
 // Bumped when a named statement's result changed shape under it (see executeNamed): every text gets a new name.

@@ -13,8 +13,17 @@ export interface PageQuery {
  * unique key, so that pages neither repeat nor skip a row). Give it the query made dynamic: `onePage(q.$dynamic(), p)`.
  */
 export function onePage<Q extends PgSelect>(query: Q, p: PageQuery): Q {
-  return query.limit(p.pageSize).offset((p.pageNum - 1) * p.pageSize);
+  return query.limit(p.pageSize).offset(offsetOf(p));
 }
+
+/** The rows before page `p`: the one place a page's offset is computed (lint refuses `pageNum - 1` elsewhere). */
+export const offsetOf = (p: PageQuery): number => (p.pageNum - 1) * p.pageSize;
+
+/** The same paging for a list written in SQL: `LIMIT … OFFSET …` of page `p`, after an ORDER BY that ends in a unique key. */
+export const pageSql = (p: PageQuery): SQL => sql`LIMIT ${p.pageSize} OFFSET ${offsetOf(p)}`;
+
+/** Page `p` of a list already in memory and in order (a calendar's days, the task table). */
+export const pageOf = <T>(items: readonly T[], p: PageQuery): T[] => items.slice(offsetOf(p), offsetOf(p) + p.pageSize);
 
 /**
  * THE total of a list that grows without bound (orders, the logs): its matches counted up to COUNT_CAP + 1, no further

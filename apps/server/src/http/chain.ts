@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { rows } from '../db/migrate.js';
+import { rows } from '../db/rows.js';
 import { withoutCommitHooks } from '../db/transactions.js';
 
 /**

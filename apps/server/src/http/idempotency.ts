@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Status } from '@stock-admin/contracts';
 import type { Db } from '../db/client.js';
-import { rows } from '../db/migrate.js';
+import { rows } from '../db/rows.js';
 import { connectionLost, isConnectionError } from '../db/outage.js';
 import type { CommitHooks, CommitOutcome } from '../db/transactions.js';
 import { AppError } from './errors.js';

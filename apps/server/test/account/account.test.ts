@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { adminAccounts } from '../../src/modules/admins/tables.js';
 import { iosPushSettings } from '../../src/modules/account/tables.js';
 import { pushLog } from '../../src/modules/logs/tables.js';
-import { rows } from '../../src/db/migrate.js';
+import { rows } from '../../src/db/rows.js';
 import { totpCode } from '../../src/lib/totp.js';
 import { setPushProvider, logPushProvider } from '../../src/modules/logs/push.js';
 import type { SessionsRevoked } from '../../src/app/context.js';

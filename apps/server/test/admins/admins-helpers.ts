@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { rows } from '../../src/db/migrate.js';
+import { rows } from '../../src/db/rows.js';
 import { createAdmin } from '../../src/modules/admins/service.js';
 import { login, post, type TestApp } from '../helpers.js';
 

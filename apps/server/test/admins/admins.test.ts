@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { adminAccounts } from '../../src/modules/admins/tables.js';
-import { rows } from '../../src/db/migrate.js';
+import { rows } from '../../src/db/rows.js';
 import { totpCode } from '../../src/lib/totp.js';
 import type { SessionsRevoked } from '../../src/app/context.js';
 import { createTestApp, login, makeAdmin, post, signedIn, type TestApp } from '../helpers.js';

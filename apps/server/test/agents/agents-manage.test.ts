@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { agents } from '../../src/modules/agents/tables.js';
 import { fundRecords } from '../../src/modules/fundrecords/tables.js';
-import { rows } from '../../src/db/migrate.js';
+import { rows } from '../../src/db/rows.js';
 import { agentChainsOfUsers, agentSubtreeIds } from '../../src/modules/agents/service.js';
 import { createTestApp, post, signedIn, type TestApp } from '../helpers.js';
 import { appPost, appUser, makeAgentViaApi, newPhone } from '../users/users-helpers.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { rows } from '../../src/db/migrate.js';
+import { rows } from '../../src/db/rows.js';
 import { seedAgreements } from '../../src/modules/agreements/seed.js';
 import { seedMessages } from '../../src/modules/messages/seed.js';
 import { seedUsersDemo } from '../../src/modules/users/seed.js';

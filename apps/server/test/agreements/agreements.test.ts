@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { rows } from '../../src/db/migrate.js';
+import { rows } from '../../src/db/rows.js';
 import { appPost, appToken, captureEvents, makeAgent, makeUser } from '../funds/funds.helpers.js';
 import { createTestApp, get, post, signedIn, type TestApp } from '../helpers.js';
 import { postMultipart, tinyPng } from '../users/users-helpers.js';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows } from '../../src/db/migrate.js';
+import { rows } from '../../src/db/rows.js';
 import { writeRule } from '../../src/modules/approvals/index.js';
 import { sweepRequests } from '../../src/modules/approvals/requests.js';
 import { newTotpSecret, totpCode } from '../../src/lib/totp.js';

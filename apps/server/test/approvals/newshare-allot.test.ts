@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows } from '../../src/db/migrate.js';
+import { rows } from '../../src/db/rows.js';
 import { writeRule } from '../../src/modules/approvals/index.js';
 import { multipart } from '../admins/admins-helpers.js';
 import { appPost, appToken, credit, makeUser, openRules } from '../funds/funds.helpers.js';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_STOCK_RISK, type GuardedOperation } from '@stock-admin/contracts';
-import { rows } from '../../src/db/migrate.js';
+import { rows } from '../../src/db/rows.js';
 import { writeRule } from '../../src/modules/approvals/index.js';
 import { setReferencePrices } from '../../src/modules/market/store.js';
 import { balances, credit, makeUser, openRules, withdrawalCalls } from '../funds/funds.helpers.js';

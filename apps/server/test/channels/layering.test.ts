@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { rows } from '../../src/db/migrate.js';
+import { rows } from '../../src/db/rows.js';
 import { allowedChannelIds, recomputeTiers } from '../../src/modules/channels/layering.js';
 import { createTestApp, get, post, signedIn, type TestApp } from '../helpers.js';
 import { layeringOf, makeUser } from '../funds/funds.helpers.js';

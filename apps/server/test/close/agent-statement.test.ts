@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentStatement, AgentStatementRow } from '@stock-admin/contracts';
-import { rows } from '../../src/db/migrate.js';
+import { rows } from '../../src/db/rows.js';
 import { seedDemo } from '../../src/modules/seed.js';
 import { addDays, dayOf, dayStart } from '../../src/modules/close/statement.js';
 import { createTestApp, post, signedIn, type TestApp } from '../helpers.js';

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CloseStatement } from '@stock-admin/contracts';
-import { rows } from '../../src/db/migrate.js';
+import { rows } from '../../src/db/rows.js';
 import { verifySinceClose } from '../../src/modules/close/index.js';
 import { addDays, dayOf, dayStart } from '../../src/modules/close/statement.js';
 import { credit, makeUser } from '../funds/funds.helpers.js';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReconDetail } from '@stock-admin/contracts';
-import { rows } from '../../src/db/migrate.js';
+import { rows } from '../../src/db/rows.js';
 import { addDays, dayOf } from '../../src/modules/close/statement.js';
 import { makeAgent } from '../funds/funds.helpers.js';
 import { channelDay } from './recon.helpers.js';

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { counters, type Counter } from '../../src/modules/_kit/counters.js';
-import { rows } from '../../src/db/migrate.js';
+import { rows } from '../../src/db/rows.js';
 import { createTestApp, get, login, makeAdmin, signedIn, type TestApp } from '../helpers.js';
 
 let t: TestApp;

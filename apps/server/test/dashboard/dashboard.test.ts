@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { rows } from '../../src/db/migrate.js';
+import { rows } from '../../src/db/rows.js';
 import { post as ledgerPost } from '../../src/modules/fundrecords/ledger/index.js';
 import { deleteTier, pinUserTier } from '../../src/modules/channels/layering.js';
 import { credit, makeAgent, makeUser } from '../funds/funds.helpers.js';

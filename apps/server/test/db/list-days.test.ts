@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { rows } from '../../src/db/migrate.js';
+import { rows } from '../../src/db/rows.js';
 import { PERIOD_SKIP_MIN_OFFSET } from '../../src/db/days.js';
 import { createTestApp, post, signedIn, type TestApp } from '../helpers.js';
 import { appUser, expectLedgerBalanced } from '../users/users-helpers.js';

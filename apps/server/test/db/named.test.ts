@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { fundListQuery, userListQuery } from '@stock-admin/contracts';
-import { rows } from '../../src/db/migrate.js';
+import { rows } from '../../src/db/rows.js';
 import { executeList, executeNamed, pageWindow } from '../../src/db/named.js';
 import { userListNamed, userListSql } from '../../src/modules/users/list.js';
 import { fundListNamed } from '../../src/modules/fundrecords/service.js';

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.js';
-import { rows } from '../../src/db/migrate.js';
+import { rows } from '../../src/db/rows.js';
 import { isConnectionError } from '../../src/db/outage.js';
 import { registerJob } from '../../src/jobs/index.js';
 import { startRun, syncTasks } from '../../src/modules/tasks/runner.js';

@@ -7,7 +7,7 @@ import { fundRecords } from '../../src/modules/fundrecords/tables.js';
 import { users } from '../../src/modules/users/tables.js';
 import { userListSql } from '../../src/modules/users/list.js';
 import { fundListSql, fundWhere, recordsPageSql } from '../../src/modules/fundrecords/service.js';
-import type { AgentIdLists } from '../../src/modules/agents/subtrees.js';
+import type { AgentIdLists } from '../../src/modules/_kit/subtrees.js';
 
 // renderQuery (db/render.ts) must give exactly drizzle's text and parameters for every list statement
 // the server renders with it, and hand anything it does not know to drizzle.

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { rows } from '../../src/db/migrate.js';
+import { rows } from '../../src/db/rows.js';
 import type { DomainEvent } from '../../src/app/context.js';
 import { post as ledgerPost, verifyLedger } from '../../src/modules/fundrecords/ledger/index.js';
 import { createUserSession } from '../../src/modules/users/sessions.js';

@@ -3,7 +3,7 @@
 // recharge.test.ts (issue #19: files under 400 lines); the trading app's side is in recharge-orders.test.ts.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { rows } from '../../src/db/migrate.js';
+import { rows } from '../../src/db/rows.js';
 import { createTestApp, get, post, signedIn, type TestApp } from '../helpers.js';
 import { captureEvents, checkLedger, ledgerOk, makeAgent, makeUser, openRules, rechargeChannels, depositCalls } from './funds.helpers.js';
 import type { DomainEvent } from '../../src/app/context.js';

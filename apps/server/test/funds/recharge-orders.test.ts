@@ -4,7 +4,7 @@
 // recharge-console.test.ts. Both start from the same channels and tiers (rechargeChannels in funds.helpers.ts).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { rows } from '../../src/db/migrate.js';
+import { rows } from '../../src/db/rows.js';
 import { createTestApp, get, post, signedIn, type TestApp } from '../helpers.js';
 import { appPost, captureEvents, checkLedger, ledgerOk, openRules, rechargeChannels, depositCalls, recordsOf } from './funds.helpers.js';
 import type { DomainEvent } from '../../src/app/context.js';

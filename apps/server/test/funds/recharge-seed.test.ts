@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { rows } from '../../src/db/migrate.js';
+import { rows } from '../../src/db/rows.js';
 import { seedFunds } from '../../src/modules/funds/seed.js';
 import { createTestApp, get, signedIn, type TestApp } from '../helpers.js';
 import { ledgerOk, makeUser } from './funds.helpers.js';

@@ -3,7 +3,7 @@
 // (issue #19: files under 400 lines); the trading app's side of a request is in withdraw-requests.test.ts.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { rows } from '../../src/db/migrate.js';
+import { rows } from '../../src/db/rows.js';
 import { createTestApp, get, post, signedIn, type TestApp } from '../helpers.js';
 import { appPost, captureEvents, checkLedger, ledgerOk, makeAgent, openRules, recordsOf, withdrawalCalls } from './funds.helpers.js';
 import type { DomainEvent } from '../../src/app/context.js';

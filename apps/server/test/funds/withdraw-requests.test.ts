@@ -3,7 +3,7 @@
 // batch review, list and export, and the concurrency checks are in withdraw-console.test.ts.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { rows } from '../../src/db/migrate.js';
+import { rows } from '../../src/db/rows.js';
 import { applyWithdrawal } from '../../src/modules/funds/withdraw.js';
 import { createTestApp, post, signedIn, type TestApp } from '../helpers.js';
 import {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as contracts from '@stock-admin/contracts';
 import type { Endpoint } from '@stock-admin/contracts';
-import { rows } from '../../src/db/migrate.js';
+import { rows } from '../../src/db/rows.js';
 import { superUser } from '../admins/admins-helpers.js';
 import { balances, credit, makeUser } from '../funds/funds.helpers.js';
 import { createTestApp, type TestApp } from '../helpers.js';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows } from '../../src/db/migrate.js';
+import { rows } from '../../src/db/rows.js';
 import { jobByKey } from '../../src/jobs/registry.js';
 import { appToken, balances, credit, makeUser, openRules } from '../funds/funds.helpers.js';
 import { createTestApp, signedIn, type TestApp } from '../helpers.js';

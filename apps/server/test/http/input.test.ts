@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { rows } from '../../src/db/migrate.js';
+import { rows } from '../../src/db/rows.js';
 import { applyWithdrawal } from '../../src/modules/funds/withdraw.js';
 import { balances, credit, makeAgent, makeUser, openRules } from '../funds/funds.helpers.js';
 import { createTestApp, post, signedIn, type TestApp } from '../helpers.js';

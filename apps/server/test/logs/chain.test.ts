@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows } from '../../src/db/migrate.js';
+import { rows } from '../../src/db/rows.js';
 import { sealLeftovers, verifyChain } from '../../src/http/chain.js';
 import { makeRole, superUser } from '../admins/admins-helpers.js';
 import { createTestApp, post, signedIn, type TestApp } from '../helpers.js';

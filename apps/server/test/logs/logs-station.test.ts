@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { rows } from '../../src/db/migrate.js';
+import { rows } from '../../src/db/rows.js';
 import { createTestApp, post, signedIn, type TestApp } from '../helpers.js';
 import { makeAgentRow, makeRole, oplogRows, superUser, withRole } from '../admins/admins-helpers.js';
 import { appPost, appUser } from '../users/users-helpers.js';

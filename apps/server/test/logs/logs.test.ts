@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { rows } from '../../src/db/migrate.js';
+import { rows } from '../../src/db/rows.js';
 import { sendSms } from '../../src/modules/logs/sms.js';
 import { sendPush } from '../../src/modules/logs/push.js';
 import { createTestApp, makeAdmin, post, signedIn, type TestApp } from '../helpers.js';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows } from '../../src/db/migrate.js';
+import { rows } from '../../src/db/rows.js';
 import { deleteChainPrefix, sealRows, verifyChain } from '../../src/http/chain.js';
 import { maintainOperationLog, monthsOf } from '../../src/modules/logs/retention.js';
 import { superUser } from '../admins/admins-helpers.js';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows } from '../../src/db/migrate.js';
+import { rows } from '../../src/db/rows.js';
 import { maintainLogPartitions, monthsOf, PARTITIONED_LOGS } from '../../src/modules/logs/retention.js';
 import { monthOf, monthsAgo } from './months.js';
 import { createTestApp, post, signedIn, type TestApp } from '../helpers.js';

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { fillTemplate } from '@stock-admin/contracts';
-import { rows } from '../../src/db/migrate.js';
+import { rows } from '../../src/db/rows.js';
 import { logPushProvider, setPushProvider } from '../../src/modules/logs/push.js';
 import { logSmsProvider, setSmsProvider } from '../../src/modules/logs/sms.js';
 import { kickSends, runSends } from '../../src/modules/messages/send-worker.js';

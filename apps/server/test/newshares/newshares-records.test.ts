@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { DEFAULT_PRODUCT_CONFIG, SUB_STATUS } from '@stock-admin/contracts';
-import { rows } from '../../src/db/migrate.js';
+import { rows } from '../../src/db/rows.js';
 import { verifyLedger } from '../../src/modules/fundrecords/ledger/index.js';
 import { convertListed, forfeitOverdue } from '../../src/modules/newshares/jobs.js';
 import { multipart } from '../admins/admins-helpers.js';

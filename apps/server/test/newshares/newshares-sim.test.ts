@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { addBondIssueInput, addShareIssueInput, SUB_STATUS, type IssueKind } from '@stock-admin/contracts';
-import { rows } from '../../src/db/migrate.js';
+import { rows } from '../../src/db/rows.js';
 import { AppError } from '../../src/http/errors.js';
 import { verifyLedger } from '../../src/modules/fundrecords/ledger/index.js';
 import { batchAllot } from '../../src/modules/newshares/batch.js';

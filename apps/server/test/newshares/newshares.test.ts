@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { addBondIssueInput, addShareIssueInput, issuePhase, type IssueKind } from '@stock-admin/contracts';
-import { rows } from '../../src/db/migrate.js';
+import { rows } from '../../src/db/rows.js';
 import { verifyLedger } from '../../src/modules/fundrecords/ledger/index.js';
 import { AppError } from '../../src/http/errors.js';
 import * as ns from '../../src/modules/newshares/service.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { adminAccounts } from '../../src/modules/admins/tables.js';
 import { smsLog } from '../../src/modules/logs/tables.js';
-import { rows } from '../../src/db/migrate.js';
+import { rows } from '../../src/db/rows.js';
 import { setSmsProvider, logSmsProvider, type SmsMessage } from '../../src/modules/logs/sms.js';
 import { createTestApp, login, post, signedIn, type TestApp } from '../helpers.js';
 import { oplogRows, oplogText, superUser } from '../admins/admins-helpers.js';

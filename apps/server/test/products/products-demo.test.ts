@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { gidOf, indexCodeProblem, isSt, stockBoardOf, stockMarketOf, type StockBoard } from '@stock-admin/contracts';
-import { rows } from '../../src/db/migrate.js';
+import { rows } from '../../src/db/rows.js';
 import { DEMO_INDICES, DEMO_STOCKS } from '../../src/modules/products/demo-listings.js';
 import { DEMO_HIDDEN, DEMO_LOCKED, seedProducts } from '../../src/modules/products/seed.js';
 import { createTestApp, post, signedIn, type TestApp } from '../helpers.js';

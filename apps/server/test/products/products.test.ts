@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { rows } from '../../src/db/migrate.js';
+import { rows } from '../../src/db/rows.js';
 import { pinyinInitials } from '../../src/modules/products/pinyin.js';
 import { makeAgentRow, multipart, oplogRows } from '../admins/admins-helpers.js';
 import { createTestApp, post, signedIn, type TestApp } from '../helpers.js';

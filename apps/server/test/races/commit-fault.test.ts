@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows } from '../../src/db/migrate.js';
+import { rows } from '../../src/db/rows.js';
 import { inDoubtStats } from '../../src/db/transactions.js';
 import { appToken, balances, credit, makeUser, openRules } from '../funds/funds.helpers.js';
 import { faultProxy, type FaultProxy } from '../fixtures/pg-fault-proxy.js';

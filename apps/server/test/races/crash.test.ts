@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { rows } from '../../src/db/migrate.js';
+import { rows } from '../../src/db/rows.js';
 import { appToken, credit, makeUser, openRules } from '../funds/funds.helpers.js';
 import { signedIn } from '../helpers.js';
 import { twoInstances } from './instances.js';

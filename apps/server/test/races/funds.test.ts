@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows } from '../../src/db/migrate.js';
+import { rows } from '../../src/db/rows.js';
 import { appToken, balances, checkLedger, credit, makeUser, openRules, rechargeChannels } from '../funds/funds.helpers.js';
 import { signedIn, type TestApp } from '../helpers.js';
 import { twoInstances } from './instances.js';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows } from '../../src/db/migrate.js';
+import { rows } from '../../src/db/rows.js';
 import { appToken, balances, credit, makeUser, openRules, rechargeChannels } from '../funds/funds.helpers.js';
 import { signedIn, type TestApp } from '../helpers.js';
 import { twoInstances } from './instances.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { DEFAULT_STOCK_RISK } from '@stock-admin/contracts';
-import { rows } from '../../src/db/migrate.js';
+import { rows } from '../../src/db/rows.js';
 import { setReferencePrices } from '../../src/modules/market/store.js';
 import { appToken, balances, credit, makeUser } from '../funds/funds.helpers.js';
 import { post, signedIn, type TestApp } from '../helpers.js';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { adminRolePermissions, adminRoles } from '../../src/modules/roles/tables.js';
 import { admins } from '../../src/modules/admins/tables.js';
-import { rows } from '../../src/db/migrate.js';
+import { rows } from '../../src/db/rows.js';
 import { createAdmin } from '../../src/modules/admins/service.js';
 import { notify } from '../../src/realtime/notify.js';
 import { MAX_CLIENT_FRAME } from '../../src/realtime/protocol.js';

@@ -139,7 +139,13 @@ describe('server layer boundary (eslint)', { timeout: 60_000 }, () => {
         `${SRC}/modules/risk/settings.ts`,
         `${settings}\nimport { openPosition } from '../trading/index.js';\nexport const x = openPosition;\n`,
       ),
-    ).toEqual([expect.stringMatching(/^import-x\/no-cycle: Dependency cycle/)]);
+    ).toEqual(
+      // risk is below trading in the domains' order, and the two would import each other
+      expect.arrayContaining([
+        expect.stringMatching(/^import-x\/no-cycle: Dependency cycle/),
+        expect.stringMatching(/^import-x\/no-restricted-paths: .*risk is below these in the domains' order/),
+      ]),
+    );
     expect(await problems(`${SRC}/modules/risk/settings.ts`, settings)).toEqual([]);
   });
 
@@ -149,5 +155,44 @@ describe('server layer boundary (eslint)', { timeout: 60_000 }, () => {
     expect(await problems(`${SRC}/modules/users/probe.ts`, lines(401))).toEqual([
       expect.stringMatching(/^max-lines: File has too many lines \(40[12]\)\. Maximum allowed is 400\./),
     ]);
+  });
+
+  it('refuses paging by hand outside db/paging.ts (one paging path)', async () => {
+    const byHand = expect.stringMatching(/^no-restricted-syntax: Page through db\/paging\.ts/);
+    const offsetSql = 'export const f = (p: { pageNum: number; pageSize: number }) => (p.pageNum - 1) * p.pageSize;\n';
+    expect(await problems(`${SRC}/modules/users/probe.ts`, offsetSql)).toEqual([byHand]);
+    expect(
+      await problems(`${SRC}/modules/users/probe.ts`, 'export const f = (q: { offset(n: number): unknown }) => q.offset(20);\n'),
+    ).toEqual([byHand]);
+    expect(await problems(`${SRC}/db/paging.ts`, offsetSql)).toEqual([]);
+    expect(
+      await problems(`${SRC}/modules/users/probe.ts`, "import { pageSql } from '../../db/paging.js';\nexport const f = pageSql;\n"),
+    ).toEqual([]);
+  });
+
+  it("refuses a domain calling one above it in the domains' order, and lets it read that one's tables", async () => {
+    const above = expect.stringMatching(/^import-x\/no-restricted-paths: .*fundrecords is below these in the domains' order/);
+    // the ledger calling trading would put the money path in a circle
+    expect(
+      await problems(
+        `${SRC}/modules/fundrecords/probe.ts`,
+        "import { openPosition } from '../trading/index.js';\nexport const x = openPosition;\n",
+      ),
+    ).toEqual([above]);
+    expect(
+      await problems(
+        `${SRC}/modules/fundrecords/probe.ts`,
+        "import type { TradedStock } from '../trading/index.js';\nexport type X = TradedStock;\n",
+      ),
+    ).toEqual([above]);
+    expect(
+      await problems(
+        `${SRC}/modules/fundrecords/probe.ts`,
+        "import { positions } from '../trading/tables.js';\nexport const x = positions;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await problems(`${SRC}/modules/trading/probe.ts`, "import { post } from '../fundrecords/index.js';\nexport const x = post;\n"),
+    ).toEqual([]);
   });
 });

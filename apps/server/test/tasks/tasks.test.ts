@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { rows } from '../../src/db/migrate.js';
+import { rows } from '../../src/db/rows.js';
 import { adminSessions } from '../../src/modules/session/tables.js';
 import { scheduledTaskRuns, scheduledTasks } from '../../src/modules/tasks/tables.js';
 import { registerJob } from '../../src/jobs/index.js';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { DEFAULT_STOCK_RISK } from '@stock-admin/contracts';
-import { rows } from '../../src/db/migrate.js';
+import { rows } from '../../src/db/rows.js';
 import { verifyLedger } from '../../src/modules/fundrecords/ledger/index.js';
 import { chargeDeferral, snapshotPositions } from '../../src/modules/trading/jobs.js';
 import { sweepPositions } from '../../src/modules/trading/sweep.js';

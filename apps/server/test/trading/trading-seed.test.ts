@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { rows } from '../../src/db/migrate.js';
+import { rows } from '../../src/db/rows.js';
 import { verifyLedger } from '../../src/modules/fundrecords/ledger/index.js';
 import { seedProducts } from '../../src/modules/products/seed.js';
 import { seedTrading } from '../../src/modules/trading/seed.js';

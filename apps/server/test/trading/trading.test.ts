@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { DEFAULT_PRODUCT_CONFIG, DEFAULT_STOCK_RISK } from '@stock-admin/contracts';
-import { rows } from '../../src/db/migrate.js';
+import { rows } from '../../src/db/rows.js';
 import { verifyLedger } from '../../src/modules/fundrecords/ledger/index.js';
 import { setReferencePrices } from '../../src/modules/market/store.js';
 import { appPost, appToken, balances, captureEvents, credit, makeAgent, makeUser } from '../funds/funds.helpers.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { userListQuery } from '@stock-admin/contracts';
-import { rows } from '../../src/db/migrate.js';
+import { rows } from '../../src/db/rows.js';
 import { post as postLedger } from '../../src/modules/fundrecords/ledger/index.js';
 import { verifyLedger } from '../../src/modules/fundrecords/ledger/verify.js';
 import { userListSql } from '../../src/modules/users/list.js';

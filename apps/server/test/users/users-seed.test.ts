@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { rows } from '../../src/db/migrate.js';
+import { rows } from '../../src/db/rows.js';
 import { createAdmin } from '../../src/modules/admins/service.js';
 import { DEMO_AGENT_LOGIN, DEMO_USER_PASSWORD, seedUsersDemo } from '../../src/modules/users/seed.js';
 import { createTestApp, login, post, type TestApp } from '../helpers.js';

@@ -3,7 +3,7 @@ import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { REGISTRATION_VALID_HOURS, type Lang, type registerInput } from '@stock-admin/contracts';
 import { adminAccounts, smsCodes } from './tables.js';
-import { rows } from '../../db/migrate.js';
+import { rows } from '../../db/rows.js';
 import type { AppContext } from '../../app/context.js';
 import { fail } from '../../http/errors.js';
 import { hashPassword } from '../../lib/password.js';

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { AgentItem, AgentListQuery, Page, addAgentInput, agentAmtInput, updateAgentInput } from '@stock-admin/contracts';
 import { agents, type AgentRow } from './tables.js';
 import { users } from '../users/tables.js';
-import { rows } from '../../db/migrate.js';
+import { rows } from '../../db/rows.js';
 import type { Db } from '../../db/client.js';
 import type { AppContext, Principal } from '../../app/context.js';
 import { fail } from '../../http/errors.js';

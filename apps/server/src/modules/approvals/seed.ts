@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { eq, sql } from 'drizzle-orm';
 import { usersApi, type GuardedOperation, type Lang } from '@stock-admin/contracts';
 import type { AppContext, Principal } from '../../app/context.js';
-import { rows } from '../../db/migrate.js';
+import { rows } from '../../db/rows.js';
 import { admins } from '../admins/tables.js';
 import { guardSpecOf } from '../_kit/guards.js';
 import { adminPrincipal } from '../session/index.js';

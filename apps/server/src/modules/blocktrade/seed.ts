@@ -4,7 +4,7 @@ import { admins } from '../admins/tables.js';
 import { blockProducts } from './tables.js';
 import { users } from '../users/tables.js';
 import type { Db } from '../../db/client.js';
-import { rows } from '../../db/migrate.js';
+import { rows } from '../../db/rows.js';
 import type { AppContext, Principal } from '../../app/context.js';
 import { riskRules } from '../risk/index.js';
 import { addProduct } from './products.js';

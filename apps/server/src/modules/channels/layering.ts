@@ -11,7 +11,7 @@ import type {
   layeringUpdateInput,
 } from '@stock-admin/contracts';
 import { channelLayering, layeringTiers, payChannels } from './tables.js';
-import { rows } from '../../db/migrate.js';
+import { rows } from '../../db/rows.js';
 import type { Db } from '../../db/client.js';
 import type { AppContext } from '../../app/context.js';
 import { fail } from '../../http/errors.js';

@@ -3,7 +3,7 @@ import Decimal from 'decimal.js';
 import type { z } from 'zod';
 import type { ChannelItem, ChannelType, Page, channelAddInput, channelListQuery, channelUpdateInput } from '@stock-admin/contracts';
 import { payChannels } from './tables.js';
-import { rows } from '../../db/migrate.js';
+import { rows } from '../../db/rows.js';
 import type { Db } from '../../db/client.js';
 import type { AppContext } from '../../app/context.js';
 import { fail, invalid } from '../../http/errors.js';

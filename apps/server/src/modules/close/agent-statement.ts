@@ -10,7 +10,7 @@ import {
 } from '@stock-admin/contracts';
 import type { AppContext, Principal } from '../../app/context.js';
 import type { Db } from '../../db/client.js';
-import { rows } from '../../db/migrate.js';
+import { rows } from '../../db/rows.js';
 import { onePage } from '../../db/paging.js';
 import { invalid } from '../../http/errors.js';
 import { agentScope } from '../_kit/scope.js';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { reconcileApi } from '@stock-admin/contracts';
 import { defineGuard } from '../_kit/guards.js';
 import { t } from '../../app/i18n.js';
-import { rows } from '../../db/migrate.js';
+import { rows } from '../../db/rows.js';
 
 /** Reopening a reconciled channel-day (issue 66): one pending request per channel and day. */
 export const closeGuards = [

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { rows } from '../../db/migrate.js';
+import { rows } from '../../db/rows.js';
 
 /**
  * The ledger's checkpoint at a close (issue 50): every user's and agent's balances as their records up to the last

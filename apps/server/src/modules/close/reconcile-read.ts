@@ -1,7 +1,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Lang, ReconDetail, ReconItem, ReconSummary } from '@stock-admin/contracts';
 import type { Db } from '../../db/client.js';
-import { rows } from '../../db/migrate.js';
+import { rows } from '../../db/rows.js';
 import { onePage } from '../../db/paging.js';
 import { fail } from '../../http/errors.js';
 import { t } from '../../app/i18n.js';

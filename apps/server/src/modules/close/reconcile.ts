@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { RechargeStatus, WithdrawStatus, type ReconDetail } from '@stock-admin/contracts';
 import type { AppContext } from '../../app/context.js';
 import type { Db } from '../../db/client.js';
-import { rows } from '../../db/migrate.js';
+import { rows } from '../../db/rows.js';
 import { fail } from '../../http/errors.js';
 import { addDays, dayStart } from './statement.js';
 import { assertLinesInDay, parseStatement, type StatementLine } from './reconcile-parse.js';

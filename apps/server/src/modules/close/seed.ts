@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../app/context.js';
-import { rows } from '../../db/migrate.js';
+import { rows } from '../../db/rows.js';
 import { addDays, dayOf } from './statement.js';
 import { closeThrough } from './service.js';
 import { uploadStatement } from './reconcile.js';

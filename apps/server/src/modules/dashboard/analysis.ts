@@ -8,7 +8,7 @@ import {
   type AnalysisFigures,
   type AnalysisQuery,
 } from '@stock-admin/contracts';
-import { rows } from '../../db/migrate.js';
+import { rows } from '../../db/rows.js';
 import type { Db } from '../../db/client.js';
 import type { Principal } from '../../app/context.js';
 import { invalid } from '../../http/errors.js';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { shanghaiDay, type WorkplaceData } from '@stock-admin/contracts';
-import { rows } from '../../db/migrate.js';
+import { rows } from '../../db/rows.js';
 import type { AppContext, Principal } from '../../app/context.js';
 import { can } from '../../http/permissions.js';
 import { counters } from '../_kit/counters.js';

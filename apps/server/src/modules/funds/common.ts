@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DepositWithdrawTotals } from '@stock-admin/contracts';
-import { rows } from '../../db/migrate.js';
+import { rows } from '../../db/rows.js';
 import type { Db } from '../../db/client.js';
 import { serialNo } from '../../db/serial-no.js';
 import { likePrefix } from '../../db/like.js';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { rows } from '../../db/migrate.js';
+import { rows } from '../../db/rows.js';
 import { registerMessages } from '../../app/i18n.js';
 import type { Domain } from '../_kit/domain.js';
 

@@ -4,7 +4,7 @@ import { RechargeStatus, type AppChannelItem, type AppRechargeItem, type Channel
 import { payChannels } from '../channels/tables.js';
 import { rechargeOrders } from './tables.js';
 import { users } from '../users/tables.js';
-import { rows } from '../../db/migrate.js';
+import { rows } from '../../db/rows.js';
 import type { AppContext } from '../../app/context.js';
 import { fail } from '../../http/errors.js';
 import { notify } from '../../realtime/notify.js';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { channelAddInput } from '@stock-admin/contracts';
-import { rows } from '../../db/migrate.js';
+import { rows } from '../../db/rows.js';
 import type { AppContext, Principal } from '../../app/context.js';
 import { addChannel, addTier, addTierChannels, recomputeTiers } from '../channels/index.js';
 import { saveBank } from '../users/index.js';

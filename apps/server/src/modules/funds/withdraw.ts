@@ -16,7 +16,7 @@ import { agents } from '../agents/tables.js';
 import { payChannels } from '../channels/tables.js';
 import { userBanks, users } from '../users/tables.js';
 import { withdrawals } from './tables.js';
-import { rows } from '../../db/migrate.js';
+import { rows } from '../../db/rows.js';
 import type { Db } from '../../db/client.js';
 import type { AppContext, Principal } from '../../app/context.js';
 import { reviewEach } from '../_kit/review.js';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { rows } from '../../db/migrate.js';
+import { rows } from '../../db/rows.js';
 import { dropChainMonths, type MonthPartition } from '../../http/chain.js';
 import { writeOplog } from '../../http/oplog.js';
 

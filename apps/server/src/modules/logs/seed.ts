@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { rows } from '../../db/migrate.js';
+import { rows } from '../../db/rows.js';
 import type { AppContext } from '../../app/context.js';
 import { sendSms } from './sms.js';
 

@@ -24,7 +24,7 @@ import { scheduledTaskRuns } from '../tasks/tables.js';
 import { operationOf } from '../_kit/operations.js';
 import type { Db } from '../../db/client.js';
 import { likeContains, likePrefix } from '../../db/like.js';
-import { rows } from '../../db/migrate.js';
+import { rows } from '../../db/rows.js';
 import { cappedCount, keysetBatches, onePage } from '../../db/paging.js';
 
 const and_ = (w: SQL[]) => (w.length ? and(...w) : undefined);

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Audience, DeliveryStatus } from '@stock-admin/contracts';
 import type { Db } from '../../db/client.js';
 import { messageSends } from './tables.js';
-import { rows } from '../../db/migrate.js';
+import { rows } from '../../db/rows.js';
 import type { AppContext } from '../../app/context.js';
 import { audienceWhere, scopeOfAgent, fillSql } from '../users/index.js';
 import { sendPush } from '../logs/index.js';

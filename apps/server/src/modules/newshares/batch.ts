@@ -3,7 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { ALLOT_MAX_ROWS, SUB_STATUS, type AllotRowResult, type BatchAllotData } from '@stock-admin/contracts';
 import type { Db } from '../../db/client.js';
-import { rows } from '../../db/migrate.js';
+import { rows } from '../../db/rows.js';
 import { fail } from '../../http/errors.js';
 import { postBatch } from '../fundrecords/index.js';
 import { notifyUsers } from '../messages/index.js';

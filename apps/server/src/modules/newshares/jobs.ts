@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { SUB_STATUS, shanghaiDay } from '@stock-admin/contracts';
 import type { Db } from '../../db/client.js';
-import { rows } from '../../db/migrate.js';
+import { rows } from '../../db/rows.js';
 import type { AppContext } from '../../app/context.js';
 import { AppError } from '../../http/errors.js';
 import { defineJob } from '../../jobs/registry.js';

@@ -3,7 +3,7 @@ import './messages.js';
 import { and, eq, sql } from 'drizzle-orm';
 import { SUB_STATUS, shanghaiDay, type IssueInput, type IssueKind, type SubStatus } from '@stock-admin/contracts';
 import type { Db } from '../../db/client.js';
-import { rows } from '../../db/migrate.js';
+import { rows } from '../../db/rows.js';
 import { newshareIssues, newshareSubscriptions } from './tables.js';
 import { stocks } from '../products/tables.js';
 import { serialNo } from '../../db/serial-no.js';

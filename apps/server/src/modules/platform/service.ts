@@ -12,7 +12,7 @@ import {
 import { fundRecords } from '../fundrecords/tables.js';
 import { userBanks, users, type UserBankRow } from '../users/tables.js';
 import { userLoginLog } from './tables.js';
-import { rows } from '../../db/migrate.js';
+import { rows } from '../../db/rows.js';
 import type { Db } from '../../db/client.js';
 import type { AppContext } from '../../app/context.js';
 import { fail } from '../../http/errors.js';

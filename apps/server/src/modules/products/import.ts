@@ -10,7 +10,7 @@ import {
   type StockImportData,
   type StockMarket,
 } from '@stock-admin/contracts';
-import { rows as resultRows } from '../../db/migrate.js';
+import { rows as resultRows } from '../../db/rows.js';
 import type { Db } from '../../db/client.js';
 import { stocks } from './tables.js';
 import { fail } from '../../http/errors.js';

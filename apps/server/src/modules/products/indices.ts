@@ -9,7 +9,7 @@ import {
   type Page,
   type updateIndexInput,
 } from '@stock-admin/contracts';
-import { rows } from '../../db/migrate.js';
+import { rows } from '../../db/rows.js';
 import type { Db } from '../../db/client.js';
 import { indexProducts } from './tables.js';
 import { fail, invalid } from '../../http/errors.js';

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { rows } from '../../db/migrate.js';
+import { rows } from '../../db/rows.js';
 import { defineJob } from '../../jobs/registry.js';
 import { KEY_TTL_HOURS } from '../../http/idempotency.js';
 

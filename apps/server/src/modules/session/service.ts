@@ -12,7 +12,7 @@ import {
 } from '@stock-admin/contracts';
 import { adminSessions, loginLog } from './tables.js';
 import { admins } from '../admins/tables.js';
-import { rows } from '../../db/migrate.js';
+import { rows } from '../../db/rows.js';
 import type { Db } from '../../db/client.js';
 import type { AppContext, Principal, SessionsRevoked } from '../../app/context.js';
 import { fail } from '../../http/errors.js';

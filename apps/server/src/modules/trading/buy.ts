@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Direction, OrderItem } from '@stock-admin/contracts';
 import type { Db } from '../../db/client.js';
-import { rows } from '../../db/migrate.js';
+import { rows } from '../../db/rows.js';
 import { executeNamed } from '../../db/named.js';
 import { serialNoSql } from '../../db/serial-no.js';
 import type { AppContext } from '../../app/context.js';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Lang, OrderItem, PositionItem } from '@stock-admin/contracts';
 import type { Db } from '../../db/client.js';
-import { rows } from '../../db/migrate.js';
+import { rows } from '../../db/rows.js';
 import type { Principal } from '../../app/context.js';
 import { registerMessages, t } from '../../app/i18n.js';
 import { agentScope, userScope } from '../_kit/scope.js';

@@ -3,7 +3,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { priceLimitPct, type Direction, type StockBoard } from '@stock-admin/contracts';
 import { users } from '../users/tables.js';
 import type { Db } from '../../db/client.js';
-import { rows } from '../../db/migrate.js';
+import { rows } from '../../db/rows.js';
 import type { AppContext } from '../../app/context.js';
 import { lockForPosting, post } from '../fundrecords/index.js';
 import { riskRules } from '../risk/index.js';

@@ -3,7 +3,7 @@ import { and, inArray, sql } from 'drizzle-orm';
 import type { PositionItem } from '@stock-admin/contracts';
 import type { RiskWarning } from '@stock-admin/contracts';
 import { users } from '../users/tables.js';
-import { rows } from '../../db/migrate.js';
+import { rows } from '../../db/rows.js';
 import type { AppContext, Principal } from '../../app/context.js';
 import { agentScope } from '../_kit/scope.js';
 import { riskRules } from '../risk/index.js';

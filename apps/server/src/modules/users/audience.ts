@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Audience, Lang } from '@stock-admin/contracts';
 import type { Db } from '../../db/client.js';
-import { rows } from '../../db/migrate.js';
+import { rows } from '../../db/rows.js';
 import type { ScopeSubject } from '../_kit/scope.js';
 import { agentScope, assertAgentInScope, isAgentStaff, scopeRootAgentId } from '../_kit/scope.js';
 import { invalid } from '../../http/errors.js';

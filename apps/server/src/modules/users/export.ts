@@ -2,7 +2,7 @@ import { and, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { UserItem, userFilters } from '@stock-admin/contracts';
 import { users } from './tables.js';
-import { rows } from '../../db/migrate.js';
+import { rows } from '../../db/rows.js';
 import type { Db } from '../../db/client.js';
 import type { Principal } from '../../app/context.js';
 import { LIST_COLUMNS, listItem, userListIds, userListWhere, type ListSqlRow } from './list.js';

@@ -10,7 +10,7 @@ import {
   type updateUserInput,
 } from '@stock-admin/contracts';
 import { userBanks, users, type UserRow } from './tables.js';
-import { rows } from '../../db/migrate.js';
+import { rows } from '../../db/rows.js';
 import type { Db } from '../../db/client.js';
 import type { AppContext, Principal } from '../../app/context.js';
 import { AppError, fail, invalid } from '../../http/errors.js';

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { userSessions, users } from './tables.js';
-import { rows } from '../../db/migrate.js';
+import { rows } from '../../db/rows.js';
 import { executeNamed } from '../../db/named.js';
 import type { Db } from '../../db/client.js';
 import type { AppContext, AppUser } from '../../app/context.js';

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { shanghaiDay, TEMPLATE_VARIABLES, type TemplateVariable } from '@stock-admin/contracts';
 import type { Db } from '../../db/client.js';
-import { rows } from '../../db/migrate.js';
+import { rows } from '../../db/rows.js';
 
 /**
  * The values of template variables (contracts, message templates) for one user: what `{{realName}}` and the rest

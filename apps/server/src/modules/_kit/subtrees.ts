@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { rows } from '../../db/migrate.js';
+import { rows } from '../../db/rows.js';
 import { executeList } from '../../db/named.js';
-import { isAgentStaff, scopeRootAgentId, type ScopeSubject } from '../_kit/scope.js';
+import { isAgentStaff, scopeRootAgentId, type ScopeSubject } from './scope.js';
 
 /**
  * Agent subtrees (the ids of an agent and every agent below it) for the hot lists, remembered per

@@ -1,0 +1,37 @@
+// THE order of the domains (issue 63), lowest first: a domain calls only domains below it — through their index.ts —
+// so the money path reads bottom up from its imports: the ledger (fundrecords) under everything that moves money,
+// trading over it, corporate actions over trading. Reading another domain's tables.ts is not a call and may go either
+// way (a list joins users for the phone). Held by eslint (eslint.config.js, zones from this list) and by
+// test/structure/domain-order.test.ts, which reads the imports itself. A new domain takes its place here.
+export const DOMAIN_ORDER = [
+  // foundations: they call no domain
+  'session',
+  'logs',
+  'tasks',
+  'market',
+  'risk',
+  'fundrecords',
+  'channels',
+  'counts',
+  'close',
+  // who: agents, staff, users, their approvals
+  'agents',
+  'admins',
+  'roles',
+  'account',
+  'users',
+  'approvals',
+  'dashboard',
+  'platform',
+  // what they trade, and how positions live across days
+  'products',
+  'trading',
+  'corpactions',
+  'blocktrade',
+  // what they are told and sign, and the money that comes and goes
+  'content',
+  'messages',
+  'newshares',
+  'agreements',
+  'funds',
+];
