@@ -121,8 +121,3 @@ export async function migrate(database: Database, opts: { dirs?: string[] } = {}
     }
   });
 }
-
-/** Rows of a raw `db.execute()` result: node-postgres and PGlite both return `{ rows }`. */
-export function rows<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from './client.js';
-import { rows } from './migrate.js';
+import { rows } from './rows.js';
 
 /** The sequences that number documents (migrations 0402 and 0408). */
 export type NumberSequence = 'order_no_seq' | 'trade_no_seq';

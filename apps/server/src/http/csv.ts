@@ -96,3 +96,15 @@ export function assertCsvText(data: Uint8Array): void {
   const row = lines.findIndex((l) => CONTROL.test(l)) + 1;
   throw new AppError(Status.INVALID, 'csv_control_char', { row });
 }
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+const GBK = new TextDecoder('gbk');
+
+/** An uploaded CSV's text: UTF-8 (with or without BOM) when it decodes as such, else GBK (what Chinese banks and exchanges export). */
+export function decodeCsv(data: Uint8Array): string {
+  try {
+    return UTF8.decode(data).replace(/^\uFEFF/, '');
+  } catch {
+    return GBK.decode(data);
+  }
+}

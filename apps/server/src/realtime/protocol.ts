@@ -43,7 +43,9 @@ export const heartbeatReply = () => JSON.stringify({ cmd: HEARTBEAT_CMD, at: Dat
  * reconnecting console names what it last saw (`?since=`) and drops a notice it already has.
  */
 export function noticeFrame(type: SocketEventType, data: unknown, stamp?: { id: string; at: number }): string {
-  return JSON.stringify(stamp ? { cmd: NOTICE_CMD, type, msgType: type, data, id: stamp.id, at: stamp.at } : { cmd: NOTICE_CMD, type, msgType: type, data });
+  return JSON.stringify(
+    stamp ? { cmd: NOTICE_CMD, type, msgType: type, data, id: stamp.id, at: stamp.at } : { cmd: NOTICE_CMD, type, msgType: type, data },
+  );
 }
 
 export function errorFrame(msg: string): string {

@@ -12,7 +12,7 @@ import type {
 } from '@stock-admin/contracts';
 import type { Db } from '../../db/client.js';
 import { userAgreements } from './tables.js';
-import { rows } from '../../db/migrate.js';
+import { rows } from '../../db/rows.js';
 import { isoTimestamp } from '../../db/timestamps.js';
 import type { Principal } from '../../app/context.js';
 import { fail } from '../../http/errors.js';
@@ -24,6 +24,7 @@ import { audienceWhere, checkAudience, maskPhone, fileUrl } from '../users/index
 import { bodyHash, renderAgreement } from './render.js';
 import { templateById } from './templates.js';
 import './messages.js';
+import { pageSql } from '../../db/paging.js';
 
 interface RecordRow {
   id: number;
@@ -91,7 +92,7 @@ export async function listRecords(db: Db, actor: Principal, q: z.output<typeof a
   const where = sql.join(w, sql` AND `);
   const order = signedOnly ? sql`(c.status = 'signed') DESC, c.signed_at DESC, c.id DESC` : sql`c.id DESC`;
   const [list, total] = await Promise.all([
-    db.execute(sql`${SELECT} WHERE ${where} ORDER BY ${order} LIMIT ${q.pageSize} OFFSET ${(q.pageNum - 1) * q.pageSize}`),
+    db.execute(sql`${SELECT} WHERE ${where} ORDER BY ${order} ${pageSql(q)}`),
     db.execute(sql`SELECT count(*)::int AS n FROM user_agreements c JOIN users u ON u.id = c.user_id WHERE ${where}`),
   ]);
   return {

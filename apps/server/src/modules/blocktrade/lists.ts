@@ -2,11 +2,12 @@ import Decimal from 'decimal.js';
 import { sql, type SQL } from 'drizzle-orm';
 import type { BlockRequestItem } from '@stock-admin/contracts';
 import type { Db } from '../../db/client.js';
-import { rows } from '../../db/migrate.js';
+import { rows } from '../../db/rows.js';
 import type { Principal } from '../../app/context.js';
 import { fail } from '../../http/errors.js';
 import { userScope } from '../_kit/scope.js';
 import { likePrefix } from '../../db/like.js';
+import { pageSql } from '../../db/paging.js';
 
 type R = Record<string, unknown>;
 const money = (v: unknown) => new Decimal(String(v ?? 0)).toFixed(2);
@@ -81,9 +82,7 @@ export async function listRequests(db: Db, admin: Principal | null, f: RequestFi
       coalesce(sum(r.hold) FILTER (WHERE r.status = 'pending'), 0) AS hold
       FROM block_requests r JOIN users u ON u.id = r.user_id ${w}`),
   );
-  const list = rows<R>(
-    await db.execute(sql`${SELECT} ${w} ORDER BY r.created_at DESC, r.id DESC LIMIT ${f.pageSize} OFFSET ${(f.pageNum - 1) * f.pageSize}`),
-  );
+  const list = rows<R>(await db.execute(sql`${SELECT} ${w} ORDER BY r.created_at DESC, r.id DESC ${pageSql(f)}`));
   return {
     list: list.map(toItem),
     total: Number(t!.n),

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { parse } from 'csv-parse/sync';
 import { RECON_DAY_TOLERANCE_MINUTES, RECON_MAX_LINES, Status, zTime } from '@stock-admin/contracts';
-import { assertCsvText } from '../../http/csv.js';
+import { assertCsvText, decodeCsv } from '../../http/csv.js';
 import { AppError } from '../../http/errors.js';
 import { dayStart } from './statement.js';
 
@@ -14,18 +14,6 @@ export interface StatementLine {
   /** negative only for a reversal: a negative amount under a direction the file states */
   amount: Decimal;
   direction: 'in' | 'out';
-}
-
-const UTF8 = new TextDecoder('utf-8', { fatal: true });
-const GBK = new TextDecoder('gbk');
-
-/** A statement file's text: UTF-8 (with or without BOM) when it decodes as such, else GBK (what Chinese banks export). */
-export function decodeStatement(data: Uint8Array): string {
-  try {
-    return UTF8.decode(data).replace(/^\uFEFF/, '');
-  } catch {
-    return GBK.decode(data);
-  }
 }
 
 // the columns by their header, in either language; a file without a recognised header is read in this order
@@ -68,7 +56,7 @@ const refuse = (row: number, field: 'time' | 'reference' | 'amount' | 'direction
  */
 export function parseStatement(data: Uint8Array): StatementLine[] {
   assertCsvText(data);
-  const text = decodeStatement(data);
+  const text = decodeCsv(data);
   let records: string[][];
   try {
     records = parse(text, { relax_column_count: true, skip_empty_lines: false, trim: true }) as string[][];

@@ -3,7 +3,7 @@ import { and, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import type { CloseListItem, CloseListQuery, CloseStatement } from '@stock-admin/contracts';
 import type { AppContext } from '../../app/context.js';
 import type { Db } from '../../db/client.js';
-import { rows } from '../../db/migrate.js';
+import { rows } from '../../db/rows.js';
 import { withoutCommitHooks } from '../../db/transactions.js';
 import { fail } from '../../http/errors.js';
 import { notify } from '../../realtime/notify.js';
@@ -11,6 +11,7 @@ import { addDays, balancesBefore, computeStatement, dayOf, dayStart, totalsOf, t
 import { closeHead, dailyCloses } from './tables.js';
 import { advanceCheckpoint } from './checkpoint.js';
 import './messages.js';
+import { pageOf } from '../../db/paging.js';
 
 const balancesOf = (s: CloseStatement): Balances => {
   const of = (a: string) => new Decimal(s.accounts.find((x) => x.account === a)?.closing ?? 0);
@@ -190,7 +191,7 @@ export async function listDays(ctx: AppContext, q: CloseListQuery & { pageNum: n
   const oldest = q.from && q.from > oldestBooks ? q.from : oldestBooks;
   const days: string[] = [];
   for (let d = newest; d >= oldest; d = addDays(d, -1)) days.push(d);
-  const page = days.slice((q.pageNum - 1) * q.pageSize, q.pageNum * q.pageSize);
+  const page = pageOf(days, q);
   const paging = { total: days.length, pageNum: q.pageNum, pageSize: q.pageSize };
   if (!page.length) return { list: [], ...paging };
   const rowsOf = await ctx.db

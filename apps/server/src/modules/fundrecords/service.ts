@@ -4,11 +4,11 @@ import type { z } from 'zod';
 import { TRANSFER_FUND_TYPES, type FundListQuery, type FundRecordItem, type FundType, type fundFilters } from '@stock-admin/contracts';
 import { isoTimestamp } from '../../db/timestamps.js';
 import { fundRecords, fundStats, fundStatsAll, fundStatsDay, fundStatsHour } from './tables.js';
-import { rows } from '../../db/migrate.js';
+import { rows } from '../../db/rows.js';
 import { literalPage, pageWindow } from '../../db/named.js';
 import type { Db } from '../../db/client.js';
 import type { Principal } from '../../app/context.js';
-import { agentIdLists, listRows, namedFor, treeVersionColumn, visibleAgents, type AgentIdLists } from '../agents/index.js';
+import { agentIdLists, listRows, namedFor, treeVersionColumn, visibleAgents, type AgentIdLists } from '../_kit/subtrees.js';
 import {
   HOUR,
   PERIOD_SKIP_MIN_OFFSET,
@@ -20,12 +20,13 @@ import {
   type PeriodSkip,
   type TimeWindow,
 } from '../../db/days.js';
+import { offsetOf } from '../../db/paging.js';
 
 type Filters = z.output<typeof fundFilters>;
 
 /**
  * Agent ids a fund-record query needs, resolved first: the admin's scope and the agent filter's subtree.
- * Remembered subtrees unless `fresh` (agents/subtrees.ts).
+ * Remembered subtrees unless `fresh` (_kit/subtrees.ts).
  */
 export type FundListIds = AgentIdLists;
 
@@ -243,7 +244,7 @@ function perAgentPage(q: FundListQuery, ids: FundListIds, opts: { types?: FundTy
   if (!ids.scope && !ids.agents) return null;
   if ((q.owner ?? 'user') === 'agent' || typesOf(q, opts)) return null;
   if (filtersRecords(q)) return null;
-  if (!literalPage(q.pageSize, (q.pageNum - 1) * q.pageSize)) return null;
+  if (!literalPage(q.pageSize, offsetOf(q))) return null;
   return visibleAgents(ids);
 }
 
@@ -252,7 +253,7 @@ function perAgentPage(q: FundListQuery, ids: FundListIds, opts: { types?: FundTy
  * list among them) skip whole hours counted by fund_stats_hour (db/days.ts); others walk the index.
  */
 function pageOffset(q: FundListQuery, ids: FundListIds, opts: { types?: FundType[] }) {
-  const offset = (q.pageNum - 1) * q.pageSize;
+  const offset = offsetOf(q);
   const byDay = ids.scope == null && ids.agents == null && !filtersRecords(q) && !q.beginTime && !q.endTime;
   if (!byDay || offset < PERIOD_SKIP_MIN_OFFSET) return offset;
   const owner = q.owner ?? 'user';
@@ -284,7 +285,7 @@ async function recordsPage(db: Db, cond: SQL | undefined, limit: number, offset:
 export function fundListSql(q: FundListQuery, ids: FundListIds, opts: { types?: FundType[] } = {}): SQL {
   const agents = perAgentPage(q, ids, opts);
   const page = agents
-    ? recordsPageSql(fundWhere(q, { scope: null, agents: null }, opts), q.pageSize, (q.pageNum - 1) * q.pageSize, undefined, agents)
+    ? recordsPageSql(fundWhere(q, { scope: null, agents: null }, opts), q.pageSize, offsetOf(q), undefined, agents)
     : recordsPageSql(fundWhere(q, ids, opts), q.pageSize, pageOffset(q, ids, opts));
   return sql`SELECT t.n AS total_n, t.amount_in AS total_in, t.amount_out AS total_out, ${treeVersionColumn(ids)}l.*
     FROM (${fundTotalsSql(q, ids, opts)}) t LEFT JOIN LATERAL (${page}) l ON true

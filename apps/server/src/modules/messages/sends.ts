@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Audience, DeliveryStatus, Lang, SendItem, deliveryQuery, sendInput, sendListQuery } from '@stock-admin/contracts';
 import type { Db } from '../../db/client.js';
 import { messageSends } from './tables.js';
-import { rows } from '../../db/migrate.js';
+import { rows } from '../../db/rows.js';
 import { isoTimestamp } from '../../db/timestamps.js';
 import type { AppContext, Principal } from '../../app/context.js';
 import { fail } from '../../http/errors.js';
@@ -12,7 +12,7 @@ import { agentScope } from '../_kit/scope.js';
 import { checkAudience, countAudience, scopeAgentOf, maskPhone } from '../users/index.js';
 import { getTemplate } from './templates.js';
 import './messages.js';
-import { onePage } from '../../db/paging.js';
+import { onePage, pageSql } from '../../db/paging.js';
 
 // The request side of message sends: queue, list, inspect, cancel and retry. The worker that writes the
 // messages is send-worker.ts.
@@ -120,7 +120,7 @@ export async function listDeliveries(db: Db, actor: Principal, q: z.output<typeo
   const from = sql`FROM message_deliveries d JOIN users u ON u.id = d.user_id WHERE d.send_id = ${s.id} ${filter}`;
   const [list, total] = await Promise.all([
     db.execute(sql`SELECT d.user_id, u.phone, u.nick_name, d.status, d.error, d.attempts, d.updated_at ${from}
-                   ORDER BY (d.status = 'sent'), d.user_id LIMIT ${q.pageSize} OFFSET ${(q.pageNum - 1) * q.pageSize}`),
+                   ORDER BY (d.status = 'sent'), d.user_id ${pageSql(q)}`),
     db.execute(sql`SELECT count(*)::int AS n ${from}`),
   ]);
   type R = {

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Page, StationMessageItem, sendStationInput, stationListQuery, stationRecipientsQuery } from '@stock-admin/contracts';
 import { stationMessageRecipients, stationMessages } from './tables.js';
 import { users } from '../users/tables.js';
-import { rows } from '../../db/migrate.js';
+import { rows } from '../../db/rows.js';
 import { isoTimestamp } from '../../db/timestamps.js';
 import type { AppContext, Principal } from '../../app/context.js';
 import { fail, invalid } from '../../http/errors.js';
@@ -11,7 +11,7 @@ import { agentScope, isAgentStaff } from '../agents/index.js';
 import './messages.js';
 import { likeContains } from '../../db/like.js';
 import { maskPhone } from '../users/index.js';
-import { onePage } from '../../db/paging.js';
+import { onePage, pageSql } from '../../db/paging.js';
 
 type Audit = (a: { targetId?: string | number | null; before?: unknown; after?: unknown }) => void;
 type MessageRow = typeof stationMessages.$inferSelect;
@@ -150,9 +150,7 @@ export async function listRecipients(ctx: AppContext, actor: Principal, q: z.out
     : sql`FROM station_message_recipients r JOIN users u ON u.id = r.user_id
           WHERE r.message_id = ${m.id} AND ${scope} AND ${readCond}`;
   const [list, total] = await Promise.all([
-    ctx.db.execute(
-      sql`SELECT u.id AS user_id, u.phone, u.nick_name, r.read_at ${from} ORDER BY u.id LIMIT ${q.pageSize} OFFSET ${(q.pageNum - 1) * q.pageSize}`,
-    ),
+    ctx.db.execute(sql`SELECT u.id AS user_id, u.phone, u.nick_name, r.read_at ${from} ORDER BY u.id ${pageSql(q)}`),
     ctx.db.execute(sql`SELECT count(*)::int AS n ${from}`),
   ]);
   return {
@@ -201,7 +199,7 @@ export async function userMessages(ctx: AppContext, userId: number, q: { pageNum
     WHERE ${visibleTo(userId)} ${filter}`;
   const [list, total, unread] = await Promise.all([
     ctx.db.execute(
-      sql`SELECT m.id, coalesce(r.title, m.title) AS title, coalesce(r.content, m.content) AS content, m.created_at, r.read_at ${base} ORDER BY m.id DESC LIMIT ${q.pageSize} OFFSET ${(q.pageNum - 1) * q.pageSize}`,
+      sql`SELECT m.id, coalesce(r.title, m.title) AS title, coalesce(r.content, m.content) AS content, m.created_at, r.read_at ${base} ORDER BY m.id DESC ${pageSql(q)}`,
     ),
     ctx.db.execute(sql`SELECT count(*)::int AS n ${base}`),
     unreadCount(ctx, userId),

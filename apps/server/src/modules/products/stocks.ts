@@ -12,13 +12,14 @@ import {
   type StockMarket,
   type updateStockInput,
 } from '@stock-admin/contracts';
-import { rows } from '../../db/migrate.js';
+import { rows } from '../../db/rows.js';
 import type { Db } from '../../db/client.js';
 import { stocks } from './tables.js';
 import { fail, invalid } from '../../http/errors.js';
 import { pinyinInitials } from './pinyin.js';
 import { QUOTE_COLUMNS_SQL, quoteColumnsOf, type QuoteRow } from './quotes.js';
 import './messages.js';
+import { pageSql } from '../../db/paging.js';
 
 type StockRow = typeof stocks.$inferSelect;
 type Filters = z.output<typeof stockFilters>;
@@ -108,7 +109,7 @@ export async function listStocks(db: Db, q: StockListQuery): Promise<Page<StockI
       FROM stocks s LEFT JOIN quotes q ON q.gid = s.gid
       WHERE ${whereOf(q)}
       ORDER BY ${order} ${dir} NULLS LAST, s.id ${dir}
-      LIMIT ${q.pageSize} OFFSET ${(q.pageNum - 1) * q.pageSize}`),
+      ${pageSql(q)}`),
   );
   let total = list[0]?.total ?? 0;
   if (!list.length && q.pageNum > 1) {

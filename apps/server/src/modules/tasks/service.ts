@@ -9,7 +9,7 @@ import { isRunningHere, startRun, syncTasks } from './runner.js';
 import { nextRunAfter, validateSchedule } from '../../jobs/schedule.js';
 import { requirePermission } from '../../http/permissions.js';
 import './messages.js';
-import { onePage } from '../../db/paging.js';
+import { onePage, pageOf } from '../../db/paging.js';
 
 type Audit = (a: { targetId?: string | number | null; before?: unknown; after?: unknown }) => void;
 
@@ -52,8 +52,7 @@ export async function listTasks(ctx: AppContext, lang: Lang, q: z.output<typeof 
     : [];
   const byKey = new Map(rows.map((r) => [r.key, r]));
   const all = defs.flatMap((d) => (byKey.has(d.key) ? [toRecord(ctx, d, byKey.get(d.key)!, lang)] : []));
-  const from = (q.pageNum - 1) * q.pageSize;
-  return { list: all.slice(from, from + q.pageSize), total: all.length, pageNum: q.pageNum, pageSize: q.pageSize };
+  return { list: pageOf(all, q), total: all.length, pageNum: q.pageNum, pageSize: q.pageSize };
 }
 
 async function taskRow(ctx: AppContext, key: string) {

@@ -4,11 +4,12 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Page, UserItem, UserListQuery, userFilters } from '@stock-admin/contracts';
 import { isoTimestamp } from '../../db/timestamps.js';
 import { userCounts, userRegDays, users } from './tables.js';
-import { agentIdLists, listRows, namedFor, treeVersionColumn, visibleAgents, type AgentIdLists } from '../agents/index.js';
+import { agentIdLists, listRows, namedFor, treeVersionColumn, visibleAgents, type AgentIdLists } from '../_kit/subtrees.js';
 import { DAY, PERIOD_SKIP_MIN_OFFSET, periodSkip, splitDays, timeWindow, wholeRange, type TimeWindow } from '../../db/days.js';
 import { literalPage, pageWindow } from '../../db/named.js';
 import type { Db } from '../../db/client.js';
 import type { Principal } from '../../app/context.js';
+import { offsetOf } from '../../db/paging.js';
 
 // The user list's SQL engine: filters and agent scope, the page and its total in one statement (named
 // where its plan allows), and the rows it reads (also read by the export, export.ts).
@@ -17,7 +18,7 @@ const likePrefix = (s: string) => `${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Agent ids a user-list query needs, resolved first: the admin's scope and the agent filter (the agent
- * alone, or with includeSubAgents its subtree). Remembered subtrees unless `fresh` (agents/subtrees.ts).
+ * alone, or with includeSubAgents its subtree). Remembered subtrees unless `fresh` (_kit/subtrees.ts).
  */
 export type UserListIds = AgentIdLists;
 
@@ -162,7 +163,7 @@ export function userListSql(q: UserListQuery, ids: UserListIds): SQL {
 function pageIdsSql(q: UserListQuery, ids: UserListIds): SQL {
   const dir = sql.raw(q.sortOrder === 'asc' ? 'ASC' : 'DESC');
   const col = q.sortField ? SORT_SQL[q.sortField] : 'reg_time';
-  const offset = (q.pageNum - 1) * q.pageSize;
+  const offset = offsetOf(q);
   const merge = perAgentPage(q, ids);
   if (merge) {
     const c = sql.raw(col);
@@ -205,7 +206,7 @@ function perAgentPage(q: UserListQuery, ids: UserListIds): number[] | 'all' | nu
   if ((!balance && col !== 'reg_time') || hasUserFilters(q, { scope: null, agents: null })) return null;
   const agents = visibleAgents(ids);
   if (!agents) return balance ? 'all' : null;
-  const offset = (q.pageNum - 1) * q.pageSize;
+  const offset = offsetOf(q);
   if (!literalPage(q.pageSize, offset)) return null;
   return agents.length * (offset + q.pageSize) <= MERGE_MAX_ROWS ? agents : null;
 }

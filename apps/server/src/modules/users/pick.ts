@@ -2,12 +2,13 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AudienceUser, audienceUsersQuery } from '@stock-admin/contracts';
 import type { Db } from '../../db/client.js';
-import { rows } from '../../db/migrate.js';
+import { rows } from '../../db/rows.js';
 import { likeContains } from '../../db/like.js';
 import type { Principal } from '../../app/context.js';
 import { agentScope } from '../_kit/scope.js';
 import { tierMembers } from './audience.js';
 import { maskPhone } from './shapes.js';
+import { pageSql } from '../../db/paging.js';
 
 /** Users a sender may choose (their scope only): by phone, name, nickname or id; by agent subtree or tier. */
 export async function pickUsers(db: Db, actor: Principal, q: z.output<typeof audienceUsersQuery>) {
@@ -22,7 +23,7 @@ export async function pickUsers(db: Db, actor: Principal, q: z.output<typeof aud
   const where = sql.join(w, sql` AND `);
   const [list, total] = await Promise.all([
     db.execute(sql`SELECT u.id, u.phone, u.real_name, u.nick_name, a.name AS agent_name FROM users u LEFT JOIN agents a ON a.id = u.agent_id
-                   WHERE ${where} ORDER BY u.id DESC LIMIT ${q.pageSize} OFFSET ${(q.pageNum - 1) * q.pageSize}`),
+                   WHERE ${where} ORDER BY u.id DESC ${pageSql(q)}`),
     db.execute(sql`SELECT count(*)::int AS n FROM users u WHERE ${where}`),
   ]);
   type R = { id: number; phone: string; real_name: string | null; nick_name: string; agent_name: string | null };
