@@ -28,15 +28,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { hash } from '@node-rs/argon2';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
-import { linkHash } from '../../apps/server/src/http/chain.ts';
 import { verifySinceClose } from '../../apps/server/src/modules/close/index.ts';
 import { verifyLedger } from '../../apps/server/src/modules/fundrecords/index.ts';
 import { adminLogin, freshSchema, startServer } from '../lib/server.mjs';
 import { percentile } from '../lib/stats.mjs';
+import { SUPER, seedYear, yearParams } from './seed.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -62,14 +60,7 @@ const REQUESTS = Number(values.requests);
 const CLOSE_DAYS = values['close-last'] != null ? Number(values['close-last']) : values.reuse ? 0 : DAYS;
 const HEAVY_RUNS = values['heavy-runs'] != null ? Number(values['heavy-runs']) : RUNS;
 const ONLY = values.only ? new RegExp(values.only) : null;
-const P = {
-  users: Math.max(100, Math.round(200_000 * SCALE)),
-  agents: Math.max(20, Math.round((2_000 * SCALE) / 20) * 20),
-  perUser: 104,
-  days: DAYS,
-  logs: Math.max(1000, Math.round(10_000_000 * SCALE)),
-};
-const SUPER = { username: 'super', password: 'bench-super-1' };
+const P = yearParams(SCALE, DAYS);
 const STAFF = { username: 'agent2staff', password: 'bench-staff-1' };
 
 /** A process's resident memory in bytes (Linux: /proc), 0 when it cannot be read. */
@@ -86,49 +77,6 @@ const fig = (xs, unit = 'ms') => `${median(xs)} ${unit} (${range(xs)})`;
 const ms = (t) => Math.round(Number(process.hrtime.bigint() - t) / 1e6);
 const dayOf = (t) => new Date(t.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
 const daysAgo = (n) => dayOf(new Date(Date.now() - n * 86_400_000));
-
-async function seed(url) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  await c.query(`SET work_mem = '512MB'; SET maintenance_work_mem = '1GB'`);
-  const text = fs
-    .readFileSync(path.join(here, 'seed.sql'), 'utf8')
-    .replaceAll(":'password_hash'", `'${(await hash('bench-user-1')).replace(/'/g, "''")}'`)
-    .replaceAll(':users', String(P.users))
-    .replaceAll(':agents', String(P.agents))
-    .replaceAll(':per_user', String(P.perUser))
-    .replaceAll(':days', String(P.days))
-    .replaceAll(':logs', String(P.logs));
-  let t = process.hrtime.bigint();
-  await c.query(text);
-  const built = ms(t);
-  // the operation log sealed onto the chain in time order, with the server's own link hash
-  t = process.hrtime.bigint();
-  const link = new PgDialect().sqlToQuery(linkHash(sql.raw('h'), sql.raw('s'))).sql;
-  await c.query(`DO $$ DECLARE r record; s bigint; h text; BEGIN
-    SELECT seq, hash INTO s, h FROM audit_chain_head WHERE id = 1;
-    FOR r IN SELECT id, created_at FROM operation_log WHERE seq IS NULL ORDER BY created_at, id LOOP
-      s := s + 1;
-      UPDATE operation_log SET seq = s, prev_hash = h, hash = ${link} WHERE id = r.id AND created_at = r.created_at RETURNING hash INTO h;
-    END LOOP;
-    UPDATE audit_chain_head SET seq = s, hash = h WHERE id = 1;
-  END $$`);
-  const sealed = ms(t);
-  const [role] = (await c.query(`SELECT id FROM admin_roles WHERE code = 'super'`)).rows;
-  await c.query(`INSERT INTO admins (username, name, password_hash, role_id) VALUES ($1, 'Bench super', $2, $3)`, [
-    SUPER.username,
-    await hash(SUPER.password),
-    role.id,
-  ]);
-  t = process.hrtime.bigint();
-  await c.query('VACUUM ANALYZE');
-  const vacuumed = ms(t);
-  const counts = {};
-  for (const table of ['users', 'agents', 'fund_records', 'positions', 'orders', 'operation_log', 'login_log'])
-    counts[table] = Number((await c.query(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
-  await c.end();
-  return { built, sealed, vacuumed, counts };
-}
 
 /** Bytes of the schema's tables and indexes. */
 async function sizeOf(url) {
@@ -191,7 +139,7 @@ async function main() {
     const migrate = await startServer({ port: 18470, env: { DATABASE_URL: url, SEED_DEMO: 'false', JOBS_ENABLED: 'false' } });
     await migrate.stop();
     empty = await sizeOf(url);
-    seeded = await seed(url);
+    seeded = await seedYear(url, P);
     console.log(`seeded in ${seeded.built} ms, operation log sealed in ${seeded.sealed} ms, vacuum ${seeded.vacuumed} ms:`, seeded.counts);
   }
   const server = await startServer({ port: 18471, env: { DATABASE_URL: url, SEED_DEMO: 'false', JOBS_ENABLED: 'false' } });
