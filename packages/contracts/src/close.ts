@@ -34,6 +34,11 @@ export const closeMovement = z.object({
   channelName: z.string().nullable().optional(),
   count: z.number().int(),
   amount: z.string(),
+  /**
+   * dividends (issue 62): the free cash they moved — to longs, from shorts — between free cash and the positions'
+   * margins, so their equity `amount` is 0.00 (the house pays a dividend through the position's lower cost when it closes)
+   */
+  cash: z.string().optional(),
 });
 export type CloseMovement = z.infer<typeof closeMovement>;
 /** shares × the last price known when the statement was made (the day's close, for a close run after the market shut);

@@ -60,7 +60,8 @@ export const FUND_TYPE_INFO: Record<FundType, FundTypeInfo> = {
   sell_settlement: { zh: '平仓结算', en: 'Sell settlement', direction: 'any', owner: 'user' },
   fee: { zh: '手续费', en: 'Fee', direction: 'out', owner: 'user' },
   deferral_fee: { zh: '递延费', en: 'Deferral fee', direction: 'out', owner: 'user' },
-  dividend: { zh: '分红', en: 'Dividend', direction: 'in', owner: 'user' },
+  // credited to a long, debited from a short (issue 62), from or into the position's margin: equity does not move
+  dividend: { zh: '分红', en: 'Dividend', direction: 'any', owner: 'user' },
   subscription_freeze: { zh: '申购冻结', en: 'Subscription freeze', direction: 'out', owner: 'user' },
   subscription_release: { zh: '申购解冻', en: 'Subscription release', direction: 'in', owner: 'user' },
   subscription_pay: { zh: '中签缴款', en: 'Subscription payment', direction: 'out', owner: 'user' },

@@ -12,6 +12,7 @@ export const GUARDED_OPERATIONS = [
   'risk.settings',
   'access',
   'recon.reopen',
+  'corporate.action',
 ] as const;
 export type GuardedOperation = (typeof GUARDED_OPERATIONS)[number];
 
@@ -29,10 +30,11 @@ export const MONEY_OPERATIONS: readonly GuardedOperation[] = [
 ];
 
 /**
- * Operations whose rule is on until an operator writes one: reopening a reconciled day undoes an accountant's sign-off.
+ * Operations whose rule is on until an operator writes one: reopening a reconciled day undoes an accountant's sign-off;
+ * a corporate action moves every holder's money and shares on its ex-date.
  * (Switching such a rule off is loosening it: itself held.)
  */
-export const DEFAULT_ON_OPERATIONS: readonly GuardedOperation[] = ['recon.reopen'];
+export const DEFAULT_ON_OPERATIONS: readonly GuardedOperation[] = ['recon.reopen', 'corporate.action'];
 
 /** A checker with an authenticator bound gives its current code to approve these (step-up). */
 export const STEP_UP_OPERATIONS: readonly ApprovalOperation[] = ['withdrawal.pay', 'balance', 'access', 'rules'];

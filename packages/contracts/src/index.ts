@@ -2,6 +2,7 @@ import './zod-setup.js';
 // Domains' permissions and live events that run on import: kept out of the schema modules (see approvals.live.ts)
 import './approvals.live.js';
 import './close.live.js';
+import './corpactions.live.js';
 export * from './envelope.js';
 export * from './permissions.js';
 export * from './endpoint.js';
@@ -46,3 +47,5 @@ export * from './approvals.js';
 export * from './close.js';
 export * from './close-agents.js';
 export * from './reconcile.js';
+export * from './corpactions.js';
+export * from './exrights.js';

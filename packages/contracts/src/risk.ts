@@ -71,6 +71,8 @@ export const stockRiskFields = z.object({
   /** Force close when Σ unrealised P/L ≤ −(forceClosePct % × (free cash + Σ open margins)); warn from warningPct % of that line. */
   forceClosePct: percent,
   warningPct: percent,
+  /** Withheld from a long's cash dividend on its ex-date, % (issue 62; 0 on margin platforms unless the operator applies the exchange's differential tax). */
+  dividendTaxPct: percent.default('0'),
   ...hours,
 });
 export const stockRiskInput = stockRiskFields.extend({ version }).superRefine((v, ctx) => {
@@ -136,6 +138,7 @@ const stockRiskOut = z.object({
   maxFallPct: z.record(z.enum(BOARDS), z.string()),
   forceClosePct: z.string(),
   warningPct: z.string(),
+  dividendTaxPct: z.string(),
   amStart: z.string(),
   amEnd: z.string(),
   pmStart: z.string(),
@@ -178,6 +181,7 @@ export const DEFAULT_STOCK_RISK: StockRisk = {
   maxFallPct: { main: '9', star: '18', chinext: '18', bj: '27' },
   forceClosePct: '80',
   warningPct: '70',
+  dividendTaxPct: '0',
   amStart: '09:30',
   amEnd: '11:30',
   pmStart: '13:00',

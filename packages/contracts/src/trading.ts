@@ -134,6 +134,8 @@ export const positionItem = z.object({
   stopLoss: z.string().nullable(),
   locked: z.boolean(),
   lockReason: z.string().nullable(),
+  /** corporate actions that adjusted it (its history: /admin/corpaction/adjustments.do) */
+  adjusted: z.number().int().optional(),
   /** Open: at the live quote; closed: realised. Gross P/L, then net of every fee. */
   last: z.string().nullable(),
   stale: z.boolean(),

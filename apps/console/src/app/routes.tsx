@@ -17,6 +17,7 @@ import { agentsPages } from '../features/agents/routes';
 import { agreementsSection } from '../features/agreements/routes';
 import { approvalsPages, approvalsSection } from '../features/approvals/routes';
 import { closeSection } from '../features/close/routes';
+import { corpactionsSection } from '../features/corpactions/routes';
 import { blocktradePages } from '../features/blocktrade/routes';
 import { channelsPages } from '../features/channels/routes';
 import { contentPages } from '../features/content/routes';
@@ -134,6 +135,7 @@ export const shellRoutes: RouteEntry[] = [
   },
   agreementsSection,
   riskSection,
+  corpactionsSection,
   approvalsSection,
   closeSection,
   {

@@ -121,7 +121,7 @@ export interface MarketReader {
   quote(gid: string): QuoteTick | undefined;
   /** The last price to trade at, or undefined when there is no quote or it is stale. */
   tradablePrice(gid: string): string | undefined;
-  /** The product list changed: the feed re-reads it at its next tick. */
+  /** The product list or a corporate action changed: the feed re-reads both at its next tick. */
   symbolsChanged(): void;
   /** The trading phase now. */
   phase(): MarketPhase;
@@ -133,4 +133,6 @@ export interface MarketReader {
   continuous(): boolean;
   /** True on an exchange trading day (YYYY-MM-DD, Shanghai): weekends and holidays are not. */
   isTradingDay(day: string): boolean;
+  /** The trading day the market is in now (YYYY-MM-DD, Shanghai): the calendar's, on the market's clock. */
+  currentTradingDay(): string;
 }

@@ -8,6 +8,7 @@ export { default as blocktrade } from './blocktrade/manifest.js';
 export { default as channels } from './channels/manifest.js';
 export { default as close } from './close/manifest.js';
 export { default as content } from './content/manifest.js';
+export { default as corpactions } from './corpactions/manifest.js';
 export { default as counts } from './counts/manifest.js';
 export { default as dashboard } from './dashboard/manifest.js';
 export { default as fundrecords } from './fundrecords/manifest.js';

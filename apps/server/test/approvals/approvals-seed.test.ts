@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { APPROVAL_STATUSES } from '@stock-admin/contracts';
-import { rows } from '../../src/db/migrate.js';
+import { rows } from '../../src/db/rows.js';
 import { createAdmin } from '../../src/modules/admins/index.js';
 import { seedApprovalsDemo } from '../../src/modules/approvals/seed.js';
 import { createTestApp, login, post, type TestApp } from '../helpers.js';
@@ -34,8 +34,9 @@ describe('dual control demo data', () => {
       ['withdrawal.pay', '50000.00'],
       ['position.create', null],
       ['access', null],
-      // on until an operator writes its rule (issue 66)
+      // on until an operator writes its rule (issue 66; issue 62)
       ['recon.reopen', null],
+      ['corporate.action', null],
     ]);
     const statuses = rows<{ status: string }>(
       await t.app.ctx.db.execute(sql`SELECT DISTINCT status FROM approval_requests ORDER BY status`),

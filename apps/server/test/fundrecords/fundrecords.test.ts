@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows } from '../../src/db/migrate.js';
+import { rows } from '../../src/db/rows.js';
 import { sql } from 'drizzle-orm';
 import { post as ledgerPost, postAgent } from '../../src/modules/fundrecords/ledger/index.js';
 import { createTestApp, post, signedIn, type TestApp } from '../helpers.js';
@@ -156,9 +156,9 @@ describe('fund records', () => {
     await ledgerPost(
       db,
       u.id,
-      // a dividend every fourth record: outside the type filter below
+      // a transfer in every fourth record: outside the type filter below
       Array.from({ length: 40 }, (_, i) => ({
-        type: (i % 4 === 3 ? 'dividend' : i % 4 !== 2 ? 'recharge' : 'fee') as 'recharge' | 'fee' | 'dividend',
+        type: (i % 4 === 3 ? 'transfer_in' : i % 4 !== 2 ? 'recharge' : 'fee') as 'recharge' | 'fee' | 'transfer_in',
         amount: i % 4 !== 2 ? `${i + 1}.25` : `-${i + 1}`,
       })),
     );

@@ -2,12 +2,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { rows } from '../../src/db/migrate.js';
-import { QuoteService } from '../../src/modules/market/service.js';
-import { SimulatedFeed } from '../../src/modules/market/simulated.js';
-import { TradingCalendar } from '../../src/modules/market/calendar.js';
+import { rows } from '../../src/db/rows.js';
 import { createTestApp, post, signedIn, type TestApp } from '../helpers.js';
 import { connectReady, listen, sleep, type Frame } from '../realtime/realtime.helpers.js';
+import { fixedClockService } from './market.helpers.js';
 
 const until = async <T>(what: string, f: () => Promise<T | undefined | null | false>, ms = 5000): Promise<T> => {
   const end = Date.now() + ms;
@@ -198,16 +196,7 @@ describe.skipIf(!process.env.DATABASE_URL)('one ticking instance per database (P
   afterAll(() => t.close());
 
   it('lets one service lead; another takes over when it stops', async () => {
-    const calendar = new TradingCalendar();
-    const other = new QuoteService({
-      ctx: t.app.ctx,
-      bus: t.app.realtime.bus,
-      feed: new SimulatedFeed({ seed: 'x', intervalMs: 150, calendar }),
-      calendar,
-      intervalMs: 150,
-      log: t.app.log,
-      clock: () => Date.parse('2026-11-24T10:00:00+08:00'),
-    });
+    const other = fixedClockService(t, { seed: 'x', intervalMs: 150 });
     await other.start();
     await until('a leader', async () => t.app.market.isLeader() || other.isLeader());
     await sleep(400);

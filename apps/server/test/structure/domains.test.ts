@@ -44,6 +44,8 @@ describe('domain manifests', () => {
       'logs',
       'trading',
       'blocktrade',
+      // on the stocks the demo's users hold most
+      'corpactions',
       'newshares',
       'content',
       'agreements',

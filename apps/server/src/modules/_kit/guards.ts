@@ -3,6 +3,7 @@ import type { Endpoint, Lang } from '@stock-admin/contracts';
 import Decimal from 'decimal.js';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import type { AppContext, Principal } from '../../app/context.js';
 import { t } from '../../app/i18n.js';
 import { users } from '../users/tables.js';
 import { endpointsByPath } from './operations.js';
@@ -21,6 +22,11 @@ export interface GuardSpec<E extends Endpoint = Endpoint> {
   amount?: (db: Db, input: InputOf<E>) => Promise<string | null>;
   /** "给 张伟 #215 加款 ¥5,000.00" */
   summary: (db: Db, input: InputOf<E>, lang: Lang) => Promise<string>;
+  /**
+   * Refusals the maker should get at once rather than the checker on approval (an unknown stock, a day the exchange
+   * does not trade): run before the request is stored; the handler checks them again when it runs.
+   */
+  precheck?: (ctx: AppContext, input: InputOf<E>, admin: Principal, lang: Lang) => Promise<void>;
   /** false: this call of the endpoint is not the guarded operation (e.g. a rejection through the pay endpoint) */
   applies?: (input: InputOf<E>) => boolean;
 }

@@ -12,22 +12,26 @@ const own: Grants = { dashboard: READ_ACTIONS, user: ALL_ACTIONS };
  * super-only whatever a role says; `super` lists everything for display.
  */
 export const BUILTIN_ROLE_GRANTS: Record<BuiltinRole, { zh: string; en: string; grants: Grants }> = {
-  super: { ...BUILTIN_ROLE_NAMES.super, grants: { ...all(PERMISSION_KEYS), ...all(['approvals', 'dailyclose']) } },
+  super: { ...BUILTIN_ROLE_NAMES.super, grants: { ...all(PERMISSION_KEYS), ...all(['approvals', 'dailyclose', 'corpactions']) } },
   // deciding approvals (dual control, issue 49) belongs to the platform's administrators and its finance staff
-  admin: { ...BUILTIN_ROLE_NAMES.admin, grants: { ...all(PERMISSION_KEYS.filter((k) => k !== 'operationlog')), ...all(['approvals', 'dailyclose']) } },
+  admin: {
+    ...BUILTIN_ROLE_NAMES.admin,
+    grants: { ...all(PERMISSION_KEYS.filter((k) => k !== 'operationlog')), ...all(['approvals', 'dailyclose', 'corpactions']) },
+  },
   finance: {
     ...BUILTIN_ROLE_NAMES.finance,
     grants: {
       ...own,
       ...all(['rechargelist', 'withdrawallist', 'fundrecords', 'channallist', 'layeringlist', 'paysetting', 'approvals', 'dailyclose']),
-      ...read(['userlist', 'agentlist', 'loginlog', 'analysis']),
+      ...read(['userlist', 'agentlist', 'loginlog', 'analysis', 'corpactions']),
     },
   },
   risk: {
     ...BUILTIN_ROLE_NAMES.risk,
     grants: {
       ...own,
-      ...all(['risksetting', 'shares', 'index', 'financing', 'newshares']),
+      // corporate actions adjust the positions risk watches: entered and applied by risk staff (dual control)
+      ...all(['risksetting', 'shares', 'index', 'financing', 'newshares', 'corpactions']),
       ...read(['userlist', 'agentlist', 'fundrecords']),
     },
   },
@@ -48,7 +52,7 @@ export const BUILTIN_ROLE_GRANTS: Record<BuiltinRole, { zh: string; en: string; 
       // their own users' positions and orders, as they export their users
       financing: ['query', 'get', 'export'],
       // their subtree's figures only (the server scopes every one)
-      ...read(['shares', 'index', 'rechargelist', 'withdrawallist', 'fundrecords', 'analysis']),
+      ...read(['shares', 'index', 'rechargelist', 'withdrawallist', 'fundrecords', 'analysis', 'corpactions']),
       // messages and contracts to their own users (the server keeps every send and assignment in the subtree)
       push: ['query', 'get', 'add'],
       contract: ['query', 'get', 'add'],

@@ -132,6 +132,8 @@ export function approvalGate(ctx: AppContext) {
       if (!rule.enabled) return null;
       const amount = spec.amount ? await spec.amount(ctx.db, call.input as never) : null;
       if (!holds(rule, amount)) return null;
+      // what can be refused now is refused now, not when a second administrator approves it
+      await spec.precheck?.(ctx, call.input as never, call.admin, call.lang);
       return createRequest(ctx, call.admin, call.lang, {
         operation,
         target: spec.target(call.input as never),

@@ -13,6 +13,19 @@ export default defineDomain({
   // last: it closes the history every other demo wrote
   seed: {
     run: seedCloses,
-    after: ['users', 'funds', 'trading', 'newshares', 'blocktrade', 'approvals', 'agreements', 'messages', 'risk', 'content', 'logs'],
+    after: [
+      'users',
+      'funds',
+      'trading',
+      'newshares',
+      'blocktrade',
+      'approvals',
+      'agreements',
+      'messages',
+      'risk',
+      'content',
+      'logs',
+      'corpactions',
+    ],
   },
 });

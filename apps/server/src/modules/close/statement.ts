@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { sql, type SQL } from 'drizzle-orm';
 import type { CloseAccount, CloseMovement, CloseStatement } from '@stock-admin/contracts';
 import type { Db } from '../../db/client.js';
-import { rows } from '../../db/migrate.js';
+import { rows } from '../../db/rows.js';
 
 /**
  * A day's statement computed from the ledger (issue 50). Accounts are read from each fund record's `equity_delta`:
@@ -74,20 +74,25 @@ interface MovementRow {
   channel_name: string | null;
   n: number;
   amount: string;
+  cash: string;
 }
+
+/** Kinds that move cash within an account's equity (its `amount` is 0): listed with the cash they moved. */
+const CASH_KINDS = ['dividend'];
 
 async function movementsOf(tx: Db, start: Date, end: Date): Promise<CloseMovement[]> {
   const list = rows<MovementRow>(
     await tx.execute(sql`
-      SELECT t.account, t.kind, t.channel_id, c.display_name AS channel_name, t.n, t.amount
+      SELECT t.account, t.kind, t.channel_id, c.display_name AS channel_name, t.n, t.amount, t.cash
       FROM (SELECT ${ACCOUNT} AS account, ${KIND} AS kind,
                    CASE WHEN f.type = 'recharge' THEN r.channel_id WHEN f.type = 'withdraw' THEN w.payout_channel_id END AS channel_id,
-                   count(*)::int AS n, sum(f.equity_delta)::text AS amount
+                   count(*)::int AS n, sum(f.equity_delta)::text AS amount, sum(f.enable_delta)::text AS cash
             FROM fund_records f
             LEFT JOIN users u ON u.id = f.user_id
             LEFT JOIN recharge_orders r ON f.type = 'recharge' AND r.id = ${idOf('recharge')}
             LEFT JOIN withdrawals w ON f.type = 'withdraw' AND w.id = ${idOf('withdraw')}
-            WHERE f.created_at >= ${start.toISOString()} AND f.created_at < ${end.toISOString()} AND f.equity_delta <> 0
+            WHERE f.created_at >= ${start.toISOString()} AND f.created_at < ${end.toISOString()}
+              AND (f.equity_delta <> 0 OR f.type = ANY(${`{${CASH_KINDS.join(',')}}`}::text[]))
             GROUP BY 1, 2, 3) t
       LEFT JOIN pay_channels c ON c.id = t.channel_id
       ORDER BY t.account, t.kind, t.channel_id NULLS LAST`),
@@ -101,6 +106,7 @@ async function movementsOf(tx: Db, start: Date, end: Date): Promise<CloseMovemen
       ...(perChannel ? { channelId: r.channel_id, channelName: r.channel_name } : {}),
       count: r.n,
       amount: m(r.amount),
+      ...(CASH_KINDS.includes(r.kind) ? { cash: m(r.cash) } : {}),
     });
     if ((r.account === 'users' && HOUSE_KINDS.includes(r.kind)) || (r.account === 'agents' && r.kind === 'agent_commission'))
       out.push({ account: 'house', kind: r.kind, count: r.n, amount: m(new Decimal(r.amount).negated()) });

@@ -11,6 +11,8 @@ export interface QuoteFeed {
   tick(now: number, symbols: readonly FeedSymbol[], book: Map<string, Quote>): Promise<TickResult>;
   /** Drops what the feed keeps per symbol for symbols that are gone. */
   forget?(gids: readonly string[]): void;
+  /** Scales what the feed keeps of a symbol's price by `factor` (its quote went ex-rights: exrights.ts). */
+  rebase?(gid: string, factor: number): void;
 }
 
 export interface TickResult {

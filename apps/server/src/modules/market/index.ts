@@ -2,3 +2,4 @@
 export { shanghaiTime } from './calendar.js';
 export { setReferencePrices } from './store.js';
 export { registerMarket } from './plugin.js';
+export { recordPastExRights } from './exrights.js';

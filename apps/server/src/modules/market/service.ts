@@ -7,6 +7,7 @@ import { metrics } from '../../lib/metrics.js';
 import type { TradingCalendar } from './calendar.js';
 import type { QuoteFeed } from './feed.js';
 import { centsText } from './cents.js';
+import { applyExRights, loadPendingExRights, saveExRights, type ExRightsDone, type PendingExRights } from './exrights.js';
 import { loadQuotes, loadSymbols, saveQuotes, type FeedSymbol, type Quote } from './store.js';
 
 /** Advisory lock of the instance that ticks (the migration lock is 727001, jobs 727100). */
@@ -68,6 +69,11 @@ export class QuoteService {
   private readonly ticks = new Map<string, QuoteTick>();
   private symbols: FeedSymbol[] = [];
   private symbolsAt = 0;
+  /**
+   * Set by symbolsChanged(), cleared when a reload starts: a change made while a reload is reading is read again at the
+   * next tick (a timestamp reset would be overwritten by the reload in flight, and the change wait a whole refresh).
+   */
+  private symbolsDirty = true;
   private leader = false;
   private ticking = false;
   private timer: NodeJS.Timeout | undefined;
@@ -80,6 +86,10 @@ export class QuoteService {
   /** How many times the quotes changed here (a tick of this leader, or one received from another instance). */
   private ticked = 0;
   private unsubscribe: (() => void) | undefined;
+  /** Corporate actions whose quote goes ex-rights at (or since) its ex-date (read with the symbols). */
+  private pendingEx: PendingExRights[] = [];
+  /** Ex-rights made to the book whose rows are not stored yet (a failed save: stored with the next tick's). */
+  private exUnsaved: ExRightsDone[] = [];
   /** CPU and wall time of the last tick (bench). */
   lastTickStats = { cpuMs: 0, wallMs: 0, changed: 0 };
 
@@ -114,7 +124,7 @@ export class QuoteService {
 
   /** Re-read the symbol list at the next tick (a product was added, removed or imported here). */
   symbolsChanged(): void {
-    this.symbolsAt = 0;
+    this.symbolsDirty = true;
   }
 
   /** The latest quote of a symbol (any instance), or undefined before its first quote. */
@@ -149,12 +159,16 @@ export class QuoteService {
     return this.o.calendar.isTradingDay(day);
   }
 
+  currentTradingDay(): string {
+    return this.o.calendar.tradingDayAt(this.o.clock());
+  }
+
   status(): MarketStatus {
     return {
       source: this.o.feed.source,
       phase: this.o.calendar.phaseAt(this.o.clock()),
       session: this.o.calendar.continuous ? 'continuous' : 'exchange',
-      tradingDay: this.o.calendar.tradingDayAt(this.o.clock()),
+      tradingDay: this.currentTradingDay(),
       stale: this.stale,
       lastTickAt: this.lastTickAt == null ? null : new Date(this.lastTickAt).toISOString(),
       intervalMs: this.o.intervalMs,
@@ -178,8 +192,9 @@ export class QuoteService {
     let changed = 0;
     try {
       const now = this.o.clock();
-      if (now - this.symbolsAt >= SYMBOLS_EVERY_MS) await this.reloadSymbols(now);
+      if (this.symbolsDirty || now - this.symbolsAt >= SYMBOLS_EVERY_MS) await this.reloadSymbols(now);
       const r = await this.o.feed.tick(now, this.symbols, this.book);
+      const ex = this.goEx(r.changed);
       this.stale = r.stale;
       this.tradingDay = r.tradingDay;
       this.lastTickAt = now;
@@ -194,7 +209,13 @@ export class QuoteService {
       changed = quotes.length;
       // the hubs' delivery (queued by the publish) runs before the statement is built and sent
       await new Promise((resolve) => setImmediate(resolve));
-      await saveQuotes(this.o.ctx.db, r.changed);
+      if (ex.length) {
+        await this.o.ctx.db.transaction(async (tx) => {
+          await saveQuotes(tx, r.changed);
+          await saveExRights(tx, ex);
+        });
+        this.exUnsaved = [];
+      } else await saveQuotes(this.o.ctx.db, r.changed);
       return changed;
     } catch (err) {
       if (isConnectionError(err)) connectionLost(err);
@@ -209,8 +230,33 @@ export class QuoteService {
     }
   }
 
+  /**
+   * Moves the quotes of the stocks whose ex-date came to their reference price (exrights.ts), adding them to the
+   * tick's changes; what this returns is stored with the tick's quotes, in one transaction.
+   */
+  private goEx(changed: Quote[]): ExRightsDone[] {
+    if (!this.pendingEx.length) return this.exUnsaved;
+    const done = applyExRights(this.book, this.pendingEx, this.o.feed.source === 'http');
+    if (!done.length) return this.exUnsaved;
+    const ids = new Set(done.map((d) => d.actionId));
+    this.pendingEx = this.pendingEx.filter((p) => !ids.has(p.actionId));
+    const inTick = new Set(changed.map((q) => q.gid));
+    for (const d of done) {
+      this.o.feed.rebase?.(d.gid, d.factor);
+      const q = this.book.get(d.gid)!;
+      if (!inTick.has(d.gid)) changed.push(q);
+      inTick.add(d.gid);
+    }
+    this.exUnsaved = [...this.exUnsaved, ...done];
+    return this.exUnsaved;
+  }
+
   private async reloadSymbols(now: number): Promise<void> {
+    this.symbolsDirty = false;
     const next = await loadSymbols(this.o.ctx.db);
+    // an action already applied to the book whose row a failed save left unstored is not pending again
+    const unsaved = new Set(this.exUnsaved.map((d) => d.actionId));
+    this.pendingEx = (await loadPendingExRights(this.o.ctx.db, this.o.calendar.tradingDayAt(now))).filter((p) => !unsaved.has(p.actionId));
     const keep = new Set(next.map((s) => s.gid));
     const gone = this.symbols.filter((s) => !keep.has(s.gid)).map((s) => s.gid);
     if (gone.length) {

@@ -85,6 +85,11 @@ export class SimulatedFeed implements QuoteFeed {
     for (const g of gids) this.state.delete(g);
   }
 
+  rebase(gid: string, factor: number): void {
+    const st = this.state.get(gid);
+    if (st) st.level *= factor;
+  }
+
   async tick(now: number, symbols: readonly FeedSymbol[], book: Map<string, Quote>): Promise<TickResult> {
     const cal = this.o.calendar;
     const phase = cal.phaseAt(now);

@@ -1,4 +1,4 @@
-import { bigint, boolean, date, numeric, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core';
 import { ts, price } from '../../db/columns.js';
 
 // The market domain's tables (its manifest's `tables`; migrations/ beside this file). Other domains read them through this file.
@@ -18,4 +18,14 @@ export const quotes = pgTable('quotes', {
   tradingDay: date('trading_day', { mode: 'string' }),
   stale: boolean('stale').notNull().default(false),
   quotedAt: ts('quoted_at').notNull().defaultNow(),
+});
+
+/** The ex-rights adjustments made to quotes (migrations/0457): one per corporate action, with its prices. */
+export const quoteExRights = pgTable('quote_ex_rights', {
+  actionId: integer('action_id').primaryKey(),
+  gid: text('gid').notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+  closePrice: price('close_price'),
+  refPrice: price('ref_price').notNull(),
+  at: ts('at').notNull().defaultNow(),
 });

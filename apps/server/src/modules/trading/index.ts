@@ -3,3 +3,4 @@ export { openPosition } from './book.js';
 export { buyCost, feeOf } from './money.js';
 export { assertTradingOpen, assertWithinLimits, lockTrader } from './rules.js';
 export type { TradedStock } from './rules.js';
+export { adjustPositions, lockHeldPositions, type HeldPosition, type PositionChange } from './corporate.js';

@@ -2,12 +2,12 @@ import Decimal from 'decimal.js';
 import { sql, type SQL } from 'drizzle-orm';
 import type { OrderItem, PositionItem } from '@stock-admin/contracts';
 import type { Db } from '../../db/client.js';
-import { rows } from '../../db/migrate.js';
+import { rows } from '../../db/rows.js';
 import type { Principal } from '../../app/context.js';
 import { fail } from '../../http/errors.js';
 import { agentScope, userScope } from '../_kit/scope.js';
 import { likePrefix } from '../../db/like.js';
-import { cappedCount } from '../../db/paging.js';
+import { cappedCount, pageSql } from '../../db/paging.js';
 
 type R = Record<string, unknown>;
 const s = (v: unknown) => (v == null ? null : String(v));
@@ -108,11 +108,7 @@ export async function listOrders(db: Db, admin: Principal | null, f: ListFilters
   // count over a year of orders read each one's user (bench/year scale 1: a month's approved buys, 288 ms)
   const joinUsers = readsUsers ? sql`JOIN users u ON u.id = o.user_id` : sql``;
   const [{ n }] = rows<{ n: number }>(await db.execute(cappedCount(sql`FROM orders o ${joinUsers} ${whereOf(w)}`)));
-  const list = rows<R>(
-    await db.execute(
-      sql`${ORDER_SELECT} ${whereOf(w)} ORDER BY o.created_at DESC, o.id DESC LIMIT ${f.pageSize} OFFSET ${(f.pageNum - 1) * f.pageSize}`,
-    ),
-  );
+  const list = rows<R>(await db.execute(sql`${ORDER_SELECT} ${whereOf(w)} ORDER BY o.created_at DESC, o.id DESC ${pageSql(f)}`));
   return { list: list.map(toOrder), total: n!, pageNum: f.pageNum, pageSize: f.pageSize };
 }
 
@@ -135,8 +131,10 @@ const PNL = sql`CASE WHEN p.status = 'closed' THEN p.pnl
   ELSE round((p.buy_price - q.last) * p.shares, 2) END`;
 
 const POSITION_FROM = sql`FROM positions p JOIN users u ON u.id = p.user_id LEFT JOIN quotes q ON q.gid = p.gid`;
+// \`adjusted\`: how many corporate actions adjusted the position (issue 62; their table is read by name, an index per position)
 export const POSITION_SELECT = sql`SELECT p.*, u.phone, u.real_name, u.nick_name, ag.name AS agent_name, q.last AS q_last, q.stale AS q_stale,
-  ${PNL} AS pnl_now ${POSITION_FROM} LEFT JOIN agents ag ON ag.id = u.agent_id`;
+  ${PNL} AS pnl_now, (SELECT count(*) FROM position_adjustments pa WHERE pa.position_id = p.id)::int AS adjusted
+  ${POSITION_FROM} LEFT JOIN agents ag ON ag.id = u.agent_id`;
 
 export function toPosition(r: R): PositionItem {
   const pnl = money(r.pnl_now);
@@ -169,6 +167,7 @@ export function toPosition(r: R): PositionItem {
     stopLoss: priceText(r.stop_loss),
     locked: Boolean(r.locked),
     lockReason: s(r.lock_reason),
+    ...(r.adjusted ? { adjusted: Number(r.adjusted) } : {}),
     last: r.status === 'closed' ? priceText(r.sell_price) : priceText(r.q_last),
     stale: Boolean(r.q_stale),
     pnl,
@@ -208,9 +207,7 @@ export async function listPositions(db: Db, admin: Principal | null, f: ListFilt
       sql`SELECT count(*)::int AS n, coalesce(sum(p.margin), 0) AS margin, coalesce(sum(${PNL}), 0) AS pnl ${from} ${whereOf(w)}`,
     ),
   );
-  const list = rows<R>(
-    await db.execute(sql`${POSITION_SELECT} ${whereOf(w)} ORDER BY ${order} LIMIT ${f.pageSize} OFFSET ${(f.pageNum - 1) * f.pageSize}`),
-  );
+  const list = rows<R>(await db.execute(sql`${POSITION_SELECT} ${whereOf(w)} ORDER BY ${order} ${pageSql(f)}`));
   return {
     list: list.map(toPosition),
     total: Number(t!.n),

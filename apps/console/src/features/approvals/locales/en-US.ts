@@ -11,6 +11,7 @@ export default {
       newshare_allot: 'New-share allotment',
       risk_settings: 'Risk settings',
       recon_reopen: 'Reopening a reconciled day',
+      corporate_action: 'Corporate actions',
       access: 'Accounts and access',
       rules: 'Loosening a rule',
     },

@@ -11,6 +11,7 @@ export default {
       newshare_allot: '新股配售',
       risk_settings: '风控设置',
       recon_reopen: '重开已对平的对账',
+      corporate_action: '公司行动（分红送转）',
       access: '账号与权限',
       rules: '放宽复核规则',
     },

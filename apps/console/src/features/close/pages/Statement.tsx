@@ -9,7 +9,7 @@ import { platformToday } from '../../../lib/timeZone';
 import { Amount, PnlText } from '../../../shared/components/cells';
 import { fmtTime } from '../../../shared/format';
 import { fromCents, toCents } from '../../../shared/decimal';
-import { formatCount } from '../../../shared/money';
+import { formatCount, formatSigned } from '../../../shared/money';
 import { closeCalls } from '../api';
 import { accountLabel, kindLabel } from '../kinds';
 import { statementSheet } from '../statementSheet';
@@ -82,7 +82,11 @@ function Accounts({ s }: { s: CloseStatement }) {
   // exact: integer cents (BigInt), never a float
   const moved = (a: string) => fromCents(s.movements.filter((m) => m.account === a).reduce((x, m) => x + (toCents(m.amount) ?? 0n), 0n));
   const ledgerMark = (v: string, closing: string) =>
-    v === closing ? <CheckCircleFilled style={{ color: '#389e0d' }} /> : <WarningFilled style={{ color: '#cf1322' }} />;
+    v === closing ? (
+      <CheckCircleFilled style={{ color: '#237804' }} aria-label={t('close.checkPassed')} />
+    ) : (
+      <WarningFilled style={{ color: '#cf1322' }} aria-label={t('close.checkFailed')} />
+    );
   if (phone)
     // on a phone each account is a card with its four figures in view (a wide table would hide the closing)
     return (
@@ -136,8 +140,7 @@ function Accounts({ s }: { s: CloseStatement }) {
             align: 'right',
             render: (v, r) => (
               <span data-testid={`close-ledger-${r.account}`}>
-                <Amount value={v} />{' '}
-                {v === r.closing ? <CheckCircleFilled style={{ color: '#389e0d' }} /> : <WarningFilled style={{ color: '#cf1322' }} />}
+                <Amount value={v} /> {ledgerMark(v, r.closing)}
               </span>
             ),
           },
@@ -173,7 +176,23 @@ function Movements({ list }: { list: CloseMovement[] }) {
             ),
           },
           { title: t('close.col.count'), dataIndex: 'count', align: 'right', width: 70, render: (n) => formatCount(n) },
-          { title: t('close.col.amount'), dataIndex: 'amount', align: 'right', width: 140, render: (v) => <PnlText value={v} /> },
+          {
+            title: t('close.col.amount'),
+            dataIndex: 'amount',
+            align: 'right',
+            width: 140,
+            // a dividend moves free cash against margin (equity 0.00): the cash it moved is said beside it
+            render: (v, m) => (
+              <span>
+                <PnlText value={v} />
+                {m.cash !== undefined && (
+                  <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+                    {t('close.cashMoved', { amount: formatSigned(m.cash) })}
+                  </Typography.Text>
+                )}
+              </span>
+            ),
+          },
         ]}
       />
     </Card>
@@ -214,7 +233,13 @@ function Checks({ s }: { s: CloseStatement }) {
   const { t } = useTranslation();
   const line = (ok: boolean, label: string, testId: string) => (
     <div data-testid={testId}>
-      {ok ? <CheckCircleFilled style={{ color: '#389e0d' }} /> : <WarningFilled style={{ color: '#cf1322' }} />} {label}
+      {/* the icon's shape and its name say it, not its colour alone (issue 65) */}
+      {ok ? (
+        <CheckCircleFilled style={{ color: '#237804' }} aria-label={t('close.checkPassed')} />
+      ) : (
+        <WarningFilled style={{ color: '#cf1322' }} aria-label={t('close.checkFailed')} />
+      )}{' '}
+      {label}
     </div>
   );
   return (

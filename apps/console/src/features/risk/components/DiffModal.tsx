@@ -3,6 +3,7 @@ import { ArrowRightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatValue, type Change } from '../lib/diff';
 import { fieldLabel, unitLabel } from './labels';
+import { READABLE } from '../../../shared/theme/contrast';
 
 /** Confirms a save: every changed field, before → after, with its unit; nothing is sent until OK. */
 export function DiffModal({
@@ -48,7 +49,7 @@ export function DiffModal({
                 <Typography.Text type="secondary" delete>
                   {formatValue(c.kind, c.before, unit)}
                 </Typography.Text>{' '}
-                <ArrowRightOutlined style={{ color: '#8c8c8c', fontSize: 12 }} />{' '}
+                <ArrowRightOutlined style={{ color: READABLE.secondary, fontSize: 12 }} />{' '}
                 <Typography.Text strong>{formatValue(c.kind, c.after, unit)}</Typography.Text>
               </span>
             ),

@@ -15,6 +15,7 @@ import { checkWith, parsedWith, type Schema } from '../lib/validate';
 import { DiffModal } from './DiffModal';
 import { fieldInput } from './FieldInput';
 import { fieldLabel } from './labels';
+import { READABLE } from '../../../shared/theme/contrast';
 
 /** Fields that are checked together (a change to one re-checks the others). */
 const LINKED: Record<string, string[]> = {
@@ -98,7 +99,7 @@ export function SettingsForm({ doc, schema, title, extra }: { doc: DocKey; schem
               {fieldLabel(t, f.path)}
               {f.help && (
                 <Tooltip title={t(`risk.help.${f.path[0]}`)}>
-                  <QuestionCircleOutlined style={{ color: '#8c8c8c' }} />
+                  <QuestionCircleOutlined style={{ color: READABLE.secondary }} />
                 </Tooltip>
               )}
             </Space>

@@ -35,6 +35,7 @@ export const STOCK_SECTIONS: SectionSpec[] = [
       f('stampDutyPct', 'percent'),
       f('deferralFeePct', 'percent', true),
       f('minFee', 'money', true),
+      f('dividendTaxPct', 'percent', true),
     ],
   },
   {

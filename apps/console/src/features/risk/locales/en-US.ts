@@ -39,6 +39,7 @@ export default {
       maxFallPct: 'No shorts from a fall of',
       forceClosePct: 'Force-close line',
       warningPct: 'Warning line',
+      dividendTaxPct: 'Dividend tax',
       amStart: 'Morning opens',
       amEnd: 'Morning closes',
       pmStart: 'Afternoon opens',
@@ -66,6 +67,8 @@ export default {
       maxFallPct: 'No shorts once the stock is down this much today (per board)',
       forceClosePct: 'Everything is closed when the loss reaches this share of (free cash + margins)',
       warningPct: 'Users whose loss reaches this share of the force-close line are listed as warnings',
+      dividendTaxPct:
+        'Withheld from a long’s cash dividend on the ex-date (0 on most margin platforms; set it to apply the exchange’s differential tax)',
       pmEnd: '24:00 means the end of the day',
       realNameRequired: 'Only users with a verified real name may place orders',
       holidayMode: 'For an unscheduled market closure: every order is refused whatever the time',

@@ -105,6 +105,7 @@ export default function SpreadSettings() {
           disabled={!canEdit}
           loading={busy === `enabled-${r.id}`}
           onChange={(v) => onEnabled(r, v)}
+          aria-label={`${t('risk.spread.enabled')} #${r.id}`}
           data-testid={`spread-enabled-${r.id}`}
         />
       ),

@@ -1,5 +1,5 @@
 import { Progress, Space, Tag, Tooltip, Typography } from 'antd';
-import { LockOutlined } from '@ant-design/icons';
+import { HistoryOutlined, LockOutlined } from '@ant-design/icons';
 import type { ProColumns } from '@ant-design/pro-components';
 import type { ListLayout } from '../../../shared/list/layout';
 import type { TFunction } from 'i18next';
@@ -25,6 +25,8 @@ const SOURCE_COLOR: Record<PositionSource, string> = {
 export interface PositionColumnContext {
   /** The viewer may force close and lock (`financing` edit). */
   canEdit: boolean;
+  /** the corporate actions' history is readable (its page is guarded by their permission) */
+  canSeeAdjustments: boolean;
   busy: string | null;
   onForceClose: (p: PositionView) => void;
   onLock: (p: PositionView) => void;
@@ -134,6 +136,7 @@ export function positionColumns(t: TFunction, c: PositionColumnContext | null): 
               showInfo={false}
               status={Number(r.lineRatioPct) >= 100 || r.lineWarning ? 'exception' : 'normal'}
               strokeColor={r.lineWarning ? undefined : Number(r.lineRatioPct) > 0 ? '#faad14' : undefined}
+              aria-label={t('trading.position.lineValue', { pct: r.lineRatioPct })}
               data-testid={`line-${r.id}`}
             />
           </Tooltip>
@@ -195,6 +198,15 @@ export function positionColumns(t: TFunction, c: PositionColumnContext | null): 
               <Tag bordered={false}>{t(`trading.closeKind.${r.closeKind}`)}</Tag>
             </Tooltip>
           )}
+          {/* a dividend, bonus shares or a split changed its shares and cost: the history beside the status, which the
+              phone's card shows too (the actions column has no room left at 1440 px) */}
+          {r.adjusted && c?.canSeeAdjustments && (
+            <Link to={`/corpactions/adjustments?positionId=${r.id}`} data-testid={`adjusted-${r.id}`}>
+              <Tag color="purple" bordered={false} icon={<HistoryOutlined />} style={{ cursor: 'pointer' }}>
+                {t('trading.position.adjusted')}
+              </Tag>
+            </Link>
+          )}
         </Space>
       ),
     },
@@ -239,7 +251,8 @@ export function positionColumns(t: TFunction, c: PositionColumnContext | null): 
     key: 'actions',
     valueType: 'option',
     fixed: 'right',
-    width: 196,
+    // 强制平仓 · 解锁 · 委托记录 / Force close · Unlock · Orders, no wider: at 1440 px the must-see columns fit beside it
+    width: 188,
     render: (_, r) => [
       c.canEdit && r.status === 'open' && (
         <a key="close" className="danger-link" onClick={() => c.onForceClose(r)} data-testid={`force-close-${r.id}`}>

@@ -68,6 +68,7 @@ export default {
       feesTip_other: 'Buy fee {{buyFee}}, spread {{spread}}, deferral {{deferral}} ({{count}} days)',
       closedAt: 'Closed {{time}}',
       orders: 'Orders',
+      adjusted: 'Ex-rights',
     },
     totals: {
       title: 'Totals of the filtered set',

@@ -60,6 +60,7 @@ export default {
       feesTip_other: '买入手续费 {{buyFee}}，点差 {{spread}}，递延费 {{deferral}}（{{count}} 天）',
       closedAt: '平仓 {{time}}',
       orders: '委托记录',
+      adjusted: '除权',
     },
     totals: {
       title: '筛选合计',

@@ -75,7 +75,14 @@ export default function Positions({ source }: { source?: 'admin' }) {
 
   const columns = [
     ...filterColumns<PositionView>(t, can, { timeTitle: t('trading.col.openedAt') }),
-    ...positionColumns(t, { canEdit, busy, onForceClose: setClosing, onLock: setLocking, onUnlock: unlock }),
+    ...positionColumns(t, {
+      canEdit,
+      canSeeAdjustments: can('corpactions', 'query'),
+      busy,
+      onForceClose: setClosing,
+      onLock: setLocking,
+      onUnlock: unlock,
+    }),
   ];
 
   const pickUser = (userId: number) => {

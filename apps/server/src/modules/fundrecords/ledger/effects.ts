@@ -48,7 +48,8 @@ const DEFAULT_EFFECT: Record<FundType, [number, number, number]> = {
   opening_balance: CASH,
   fee: CASH,
   deferral_fee: CASH,
-  dividend: CASH,
+  // a corporate action's cash moves between free cash and the position's margin (corpactions/adjust.ts): the run states it
+  dividend: [0, 1, 0],
   transfer_in: CASH,
   transfer_out: CASH,
   buy_margin: [0, 1, 0],

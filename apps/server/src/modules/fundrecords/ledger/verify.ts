@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
-import { rows } from '../../../db/migrate.js';
+import { rows } from '../../../db/rows.js';
 
 export interface LedgerOffender {
   /** 'stats': a row of the summary tables (user_counts, user_reg_days, fund_stats…) that disagrees with the base tables. */
@@ -74,7 +74,7 @@ export async function verifyLedger(db: Db, opts: { chain?: boolean; stats?: bool
     await db.execute(sql`
       SELECT coalesce(f.user_id, p.user_id) AS id, coalesce(f.parked, 0)::text AS parked, coalesce(p.margin, 0)::text AS open_margin
       FROM (SELECT user_id, sum(equity_delta - enable_delta - frozen_delta) AS parked FROM fund_records
-            WHERE user_id IS NOT NULL AND type IN ('buy_margin', 'margin_add', 'sell_settlement') GROUP BY user_id) f
+            WHERE user_id IS NOT NULL AND type IN ('buy_margin', 'margin_add', 'sell_settlement', 'dividend') GROUP BY user_id) f
       FULL JOIN (SELECT user_id, sum(margin) AS margin FROM positions WHERE status = 'open' GROUP BY user_id) p ON p.user_id = f.user_id
       WHERE coalesce(f.parked, 0) <> coalesce(p.margin, 0)
       ORDER BY 1 LIMIT ${limit}`),
