@@ -123,7 +123,7 @@ export default function DailyClose() {
       hideInSearch: true,
       render: (_, r) =>
         r.balanced ? (
-          <span style={{ color: '#389e0d' }}>
+          <span style={{ color: '#237804' }}>
             <CheckCircleFilled /> {t('close.balancedYes')}
           </span>
         ) : (
@@ -159,6 +159,8 @@ export default function DailyClose() {
                 try {
                   await closeCalls.run(r.day);
                   feedback.message.success(t('close.runDone', { day: r.day }));
+                } catch {
+                  // the request client showed the refusal; a rethrow would only be an unhandled rejection
                 } finally {
                   void actionRef.current?.reload();
                 }
