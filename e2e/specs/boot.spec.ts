@@ -99,8 +99,9 @@ describe("antd's styles of the sign-in page", () => {
         await page.evaluate(() => [...document.querySelectorAll('style[data-css-hash]')].map((s) => s.textContent?.slice(0, 80))),
         [],
       );
-      // and they apply: the primary button in the console's colour, the inputs in antd's large size
-      assert.equal(await submit.evaluate((b) => getComputedStyle(b).backgroundColor), 'rgb(30, 159, 255)');
+      // and they apply: the primary button in the console's colour (#1e9fff darkened to read, issue 65: #1672b8), the
+      // inputs in antd's large size
+      assert.equal(await submit.evaluate((b) => getComputedStyle(b).backgroundColor), 'rgb(22, 114, 184)');
       assert.equal(
         await page.locator('#login_username').evaluate((i) => getComputedStyle(i.closest('.ant-input-affix-wrapper')!).borderRadius),
         '8px',

@@ -2,74 +2,17 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEMO, goto, launch, route, screenshot, signIn, switchLang, type Browser, type Lang, type Page } from '../lib/index.ts';
 import { brokenPieces, cutCells, foreignWords, installLayoutProbes, measure, settle } from '../lib/layout.ts';
+import { LIST_PAGES, OTHER_PAGES } from '../lib/pages.ts';
+import { axeScan, describeFindings } from '../lib/axe.ts';
 
 /**
  * Every page of the menu at phone width (390 × 844) and on a laptop (1440 × 900), in both languages.
  * List pages: the search form collapses to one column with readable inputs and its buttons on screen, the
  * page itself never scrolls sideways (tables scroll inside their own box, which says so), no column header
  * is cut, a body cell is cut only when it is long text with an ellipsis and its text on hover. Every page
- * speaks the reader's language outside user data. Screenshots: e2e/screenshots/layout-<page>-<width>-<lang>.png.
+ * speaks the reader's language outside user data, and axe-core finds no serious or critical WCAG 2.2 A/AA violation
+ * on it (issue 65). Screenshots: e2e/screenshots/layout-<page>-<width>-<lang>.png.
  */
-const LIST_PAGES = [
-  '/logmanage/operationLog',
-  '/userlist/index',
-  '/userlist/agentlist',
-  '/product/shares',
-  '/product/index',
-  '/position/financing',
-  '/position/orderList',
-  '/position/buyList',
-  '/position/sellList',
-  '/position/createList',
-  '/capital/rechargelist',
-  '/capital/withdrawallist',
-  '/capital/fundrecords',
-  '/capital/fundtransferrecord',
-  '/capital/channallist',
-  '/capital/layleringlist',
-  '/logmanage/loginlog',
-  '/logmanage/smslog',
-  '/logmanage/scheduledtasks',
-  '/logmanage/stationmessage',
-  '/managesettings/managelist',
-  '/managesettings/rolelist',
-  '/risksetting/spreadsetting',
-  '/newshares/newshareslist',
-  '/newshares/newzhailist',
-  '/newshares/newsharesrecord',
-  '/newshares/newzhairecord',
-  '/newshares/dazonglist',
-  '/position/dzList',
-  '/allsetting/noticesetting',
-  '/allsetting/bannersetting',
-  '/allsetting/activesetting',
-  '/contractsettings/template',
-  '/contractsettings/assign',
-  '/contractsettings/list',
-  '/account/push',
-  '/account/pushlist',
-];
-
-/** The menu's other pages: forms, settings, dashboards, results. */
-const OTHER_PAGES = [
-  '/dashboard/workplace',
-  '/dashboard/analysis',
-  '/position/createfinancing',
-  '/risksetting/sharessetting',
-  '/risksetting/productsetting',
-  '/risksetting/indexsetting',
-  '/allsetting/paysetting',
-  '/account/settings/normal',
-  '/account/settings/basic',
-  '/account/settings/security',
-  '/account/settings/custom',
-  '/account/settings/iosPush',
-  '/exception/403',
-  '/exception/404',
-  '/exception/500',
-  '/result/success',
-  '/result/fail',
-];
 
 /** Pages without a search form. */
 const NO_SEARCH = new Set([
@@ -79,6 +22,7 @@ const NO_SEARCH = new Set([
   '/logmanage/scheduledtasks',
   '/risksetting/spreadsetting',
   '/managesettings/rolelist',
+  '/corpactions/adjustments',
 ]);
 
 let browser: Browser;
@@ -95,11 +39,16 @@ async function signedIn(width: number, lang: Lang): Promise<{ page: Page; close:
   return { page, close: () => ctx.close() };
 }
 
-async function visit(page: Page, path: string, list: boolean, width: number, lang: Lang) {
+/**
+ * Opens a page, screenshots it and runs axe-core over it (issue 65: WCAG 2.2 A/AA, the serious and critical
+ * violations): what axe finds is returned as problems of the test that visits.
+ */
+async function visit(page: Page, path: string, list: boolean, width: number, lang: Lang): Promise<string[]> {
   await goto(page, path);
   await settle(page, path, list);
   assert.ok(route(page).startsWith(path), `${path} opened ${route(page)}`);
   await screenshot(page, `layout${path.replaceAll('/', '-')}-${width}`, lang);
+  return describeFindings(`${path} at ${width} px (axe)`, await axeScan(page));
 }
 
 for (const lang of ['zh-CN', 'en-US'] as Lang[]) {
@@ -109,7 +58,7 @@ for (const lang of ['zh-CN', 'en-US'] as Lang[]) {
       try {
         const problems: string[] = [];
         for (const path of LIST_PAGES) {
-          await visit(page, path, true, 390, lang);
+          problems.push(...(await visit(page, path, true, 390, lang)));
           const m = await measure(page, path);
           // an operator list (issue 39) keeps its filters in a drawer behind one button: the button is on screen
           const drawer = page.locator(`.shell-pane[data-tab-key^="${path}"] [data-testid="list-filters"]`);
@@ -132,7 +81,7 @@ for (const lang of ['zh-CN', 'en-US'] as Lang[]) {
       try {
         const problems: string[] = [];
         for (const path of LIST_PAGES) {
-          await visit(page, path, true, 1440, lang);
+          problems.push(...(await visit(page, path, true, 1440, lang)));
           const m = await measure(page, path);
           if (m.pageOverflow > 1) problems.push(`${path}: the page scrolls sideways by ${m.pageOverflow} px`);
           if (m.tableScrolls && !m.scrollShown) problems.push(`${path}: the table scrolls sideways without showing it`);
@@ -155,7 +104,7 @@ for (const lang of ['zh-CN', 'en-US'] as Lang[]) {
         try {
           const problems: string[] = [];
           for (const path of OTHER_PAGES) {
-            await visit(page, path, false, width, lang);
+            problems.push(...(await visit(page, path, false, width, lang)));
             const m = await measure(page, path);
             if (m.pageOverflow > 1) problems.push(`${path}: the page scrolls sideways by ${m.pageOverflow} px`);
             for (const piece of await brokenPieces(page, path)) problems.push(`${path}: ${piece}`);

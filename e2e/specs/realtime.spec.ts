@@ -111,7 +111,8 @@ describe('live notices', () => {
       await closed;
       const again = nextLiveSocket(page, 120_000);
       server = await startServer({ port: server.port, dataDir: server.dataDir, quiet: true });
-      await again; // the console retries by itself (100 ms after the close, then every 30 s)
+      // the console retries by itself (100 ms after the close, then every 30 s), asking for the notices it missed
+      assert.match((await again).url(), /[?&]since=\d{13}(&|$)/);
       assert.match(route(page), /^\/dashboard\//, 'still signed in on the same page');
 
       await userWithRealNamePending(server.base);

@@ -77,6 +77,10 @@ export const siteStyle = z.object({
   fixSiderbar: z.boolean().optional(),
   multiTab: z.boolean().optional(),
   colorWeak: z.boolean().optional(),
+  /** The market's colours: red up and green down, or the colour-blind-safe orange up and blue down (issue 65). */
+  palette: z.enum(['redGreen', 'blueOrange']).optional(),
+  /** The lists' letter shortcuts (A 通过, R 驳回, `?` …; issue 65); absent means on. */
+  shortcuts: z.boolean().optional(),
   hideHintAlert: z.boolean().optional(),
   hideCopyButton: z.boolean().optional(),
   /** Header badge buttons this admin sees (account settings › 状态栏管理), by status code. */

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { bindFeedback } from '../lib/feedback';
 import { useSession } from '../lib/session';
 import { consoleTheme } from './antdTheme';
+import { TONE_PALETTES } from '../shared/theme/contrast';
 
 /** Context-aware message and notification instances for code outside React (lib/feedback.ts). */
 function FeedbackHost() {
@@ -51,9 +52,14 @@ export function Providers({ children }: { children: ReactNode }) {
   const { siteStyle } = useSession();
   const config = useAntdConfig();
   useEffect(() => {
-    document.documentElement.lang = i18n.language;
-    document.documentElement.classList.toggle('color-weak', !!siteStyle.colorWeak);
-  }, [i18n.language, siteStyle.colorWeak]);
+    const root = document.documentElement;
+    root.lang = i18n.language;
+    root.classList.toggle('color-weak', !!siteStyle.colorWeak);
+    // the market's colours as CSS variables: the operator's palette repaints every figure at once
+    const palette = siteStyle.palette ?? 'redGreen';
+    root.dataset.palette = palette;
+    for (const [tone, color] of Object.entries(TONE_PALETTES[palette])) root.style.setProperty(`--tone-${tone}`, color);
+  }, [i18n.language, siteStyle.colorWeak, siteStyle.palette]);
   return (
     <ConfigProvider {...config}>
       <FeedbackHost />

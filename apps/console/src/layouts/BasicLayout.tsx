@@ -24,7 +24,7 @@ import { HeaderActions } from './HeaderActions';
 import { Crumbs, ShellHeader } from './ShellHeader';
 import { LiveNoticesMount } from './LiveNoticesMount';
 import { SecondMenu } from './SecondMenu';
-import { LAYOUT, darkSiderToken } from './shellLook';
+import { LAYOUT, darkSiderToken, shellPrimary } from './shellLook';
 import { TabBar } from './TabBar';
 import { useTabs, type OpenTab } from './useTabs';
 
@@ -101,11 +101,18 @@ function useSiteStyleSaver(style: FullSiteStyle) {
   }, [saver]);
 }
 
+/** The skip link's target: the pane of the tab shown, focused (its next Tab is the page's first control). */
+function focusShownPane(): void {
+  const pane = [...document.querySelectorAll<HTMLElement>('.shell-pane')].find((p) => p.offsetParent !== null);
+  pane?.focus();
+}
+
 /** The main shell (spec §2 Main shell, DESIGN §6). Lazy: the sign-in page does not load it. */
 export default function BasicLayout() {
   const { t, i18n } = useTranslation();
   const location = useLocation();
   const { info, siteStyle } = useSession();
+  const primary = shellPrimary(siteStyle);
   const isMobile = useIsMobile();
   const [collapsed, setCollapsed] = useState(() => getStoredFlag(STORAGE_KEYS.collapsed));
   const [mobileMenuOpen, setMobileMenuOpen] = useState(false);
@@ -173,6 +180,10 @@ export default function BasicLayout() {
 
   return (
     <QueryClientProvider client={queryClient}>
+      {/* the first stop of Tab (WCAG 2.4.1): past the menu and the header, to the page shown */}
+      <button type="button" className="skip-link" onClick={focusShownPane}>
+        {t('app.skipToMain')}
+      </button>
       <ProConfigProvider intl={i18n.language === 'en-US' ? enUSIntl : zhCNIntl} dark={pro}>
         <ProLayout
           className="shell"
@@ -180,8 +191,8 @@ export default function BasicLayout() {
           logo={<Logo size={28} />}
           layout={LAYOUT[siteStyle.layout]}
           navTheme={pro ? 'realDark' : 'light'}
-          token={siteStyle.navTheme === 'dark' ? darkSiderToken(siteStyle.primaryColor) : undefined}
-          colorPrimary={siteStyle.primaryColor}
+          token={siteStyle.navTheme === 'dark' ? darkSiderToken(primary) : undefined}
+          colorPrimary={primary}
           contentWidth={isMobile ? 'Fluid' : siteStyle.contentWidth}
           fixedHeader={siteStyle.fixedHeader}
           fixSiderbar={siteStyle.fixSiderbar}
@@ -202,7 +213,8 @@ export default function BasicLayout() {
           }
           pageTitleRender={false}
           menuHeaderRender={(logo, title) => (
-            <Link to={HOME_PATH} className="shell-brand">
+            // named even where the title is hidden (a phone's header shows the logo alone)
+            <Link to={HOME_PATH} className="shell-brand" aria-label={t('app.title')}>
               {logo}
               {title}
             </Link>
@@ -226,18 +238,18 @@ export default function BasicLayout() {
             </div>
           )}
           {showSecondMenu && (
-            <div style={{ ['--shell-primary' as string]: siteStyle.primaryColor }}>
+            <div style={{ ['--shell-primary' as string]: primary }}>
               <SecondMenu section={section} activePath={page.path} />
             </div>
           )}
           {siteStyle.multiTab && <TabBar tabs={barTabs} activeId={activeId} onAction={act} />}
-          <div className="shell-content" data-testid="shell-content" style={{ ['--shell-primary' as string]: siteStyle.primaryColor }}>
+          <div className="shell-content" data-testid="shell-content" style={{ ['--shell-primary' as string]: primary }}>
             {tabs.map((tab) => {
               const active = tab.id === activeId;
               if (!active && !cached.has(tab.id)) return null;
               return (
                 <Activity key={tab.id} mode={active ? 'visible' : 'hidden'}>
-                  <div className="shell-pane" data-tab-key={tab.key} key={generations[tab.id] ?? 0}>
+                  <div className="shell-pane" data-tab-key={tab.key} key={generations[tab.id] ?? 0} tabIndex={-1}>
                     <TabPane tab={tab} />
                   </div>
                 </Activity>

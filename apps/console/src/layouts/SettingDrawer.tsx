@@ -11,9 +11,10 @@ export function SettingDrawer({ open, onClose }: { open: boolean; onClose: () =>
   const { t } = useTranslation();
   const { siteStyle } = useSession();
   const set = (patch: SiteStyle) => setSiteStyle(patch);
-  const row = (label: string, control: React.ReactNode) => (
-    <div className="setting-row">
-      <span>{label}</span>
+  // each control is labelled by its row's text (a <label for> its id: a screen reader names the switch or the select)
+  const row = (label: string, control: React.ReactElement<{ id?: string }>) => (
+    <div className="setting-row" key={control.props.id}>
+      <label htmlFor={control.props.id}>{label}</label>
       {control}
     </div>
   );
@@ -58,6 +59,7 @@ export function SettingDrawer({ open, onClose }: { open: boolean; onClose: () =>
         {row(
           t('settings.contentWidth'),
           <Select
+            id="setting-content-width"
             size="small"
             style={{ width: 100 }}
             value={siteStyle.contentWidth}
@@ -65,11 +67,42 @@ export function SettingDrawer({ open, onClose }: { open: boolean; onClose: () =>
             options={(['Fluid', 'Fixed'] as const).map((v) => ({ value: v, label: t(`settings.${v}`) }))}
           />,
         )}
-        {row(t('settings.fixedHeader'), <Switch size="small" checked={siteStyle.fixedHeader} onChange={(v) => set({ fixedHeader: v })} />)}
-        {row(t('settings.fixSiderbar'), <Switch size="small" checked={siteStyle.fixSiderbar} onChange={(v) => set({ fixSiderbar: v })} />)}
-        {row(t('settings.multiTab'), <Switch size="small" checked={siteStyle.multiTab} onChange={(v) => set({ multiTab: v })} />)}
-        {row(t('settings.colorWeak'), <Switch size="small" checked={siteStyle.colorWeak} onChange={(v) => set({ colorWeak: v })} />)}
+        {(['fixedHeader', 'fixSiderbar', 'multiTab', 'colorWeak'] as const).map((k) =>
+          row(t(`settings.${k}`), <Switch id={`setting-${k}`} size="small" checked={siteStyle[k]} onChange={(v) => set({ [k]: v })} />),
+        )}
+        {/* the lists' letters (A, R, ?) are on unless switched off (issue 65) */}
+        {row(
+          t('settings.shortcuts'),
+          <Switch
+            id="setting-shortcuts"
+            size="small"
+            checked={siteStyle.shortcuts !== false}
+            onChange={(v) => set({ shortcuts: v })}
+            data-testid="setting-shortcuts"
+          />,
+        )}
       </div>
+      <Typography.Title level={5} style={{ marginTop: 20 }} id="setting-palette-title">
+        {t('settings.palette')}
+      </Typography.Title>
+      {/* the market's colours (issue 65): the colour-blind-safe pair keeps every sign and arrow */}
+      <Radio.Group
+        value={siteStyle.palette ?? 'redGreen'}
+        onChange={(e) => set({ palette: e.target.value })}
+        optionType="button"
+        aria-labelledby="setting-palette-title"
+        data-testid="setting-palette"
+        className="setting-palette"
+      >
+        {(['redGreen', 'blueOrange'] as const).map((v) => (
+          <Radio.Button key={v} value={v}>
+            {t(`settings.palettes.${v}`)}
+          </Radio.Button>
+        ))}
+      </Radio.Group>
+      <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
+        {t('settings.paletteHint')}
+      </Typography.Paragraph>
       <Divider />
       <Typography.Paragraph type="secondary">{t('settings.savedHint')}</Typography.Paragraph>
       <Button block onClick={() => set({ ...DEFAULT_SITE_STYLE })}>

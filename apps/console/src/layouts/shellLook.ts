@@ -1,4 +1,10 @@
 /** How the shell's ProLayout looks for a site style: shared by the shell and its warm-up (warmShell.tsx). */
+import type { SiteStyle } from '@stock-admin/contracts';
+import { readablePrimary } from '../shared/theme/contrast';
+
+/** The primary colour the shell paints: the operator's, darkened to read on the light layout (as antdTheme.ts does). */
+export const shellPrimary = (s: Required<Pick<SiteStyle, 'primaryColor' | 'navTheme'>>): string =>
+  s.navTheme === 'realDark' ? s.primaryColor : readablePrimary(s.primaryColor);
 
 /** The classic dark side menu of the spec's default layout (ProLayout 7 expresses it with tokens). */
 export function darkSiderToken(primary: string) {

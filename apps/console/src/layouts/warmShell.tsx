@@ -24,7 +24,7 @@ import { DashboardOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useAntdConfig } from '../app/providers';
 import { useSession } from '../lib/session';
-import { LAYOUT, darkSiderToken } from './shellLook';
+import { LAYOUT, darkSiderToken, shellPrimary } from './shellLook';
 
 /**
  * The first render of the shell after 登录 was mostly first-time work: antd and ProLayout build each component's
@@ -60,8 +60,8 @@ function WarmTree({ onDone }: { onDone: () => void }) {
           className="shell"
           layout={LAYOUT[siteStyle.layout]}
           navTheme={dark ? 'realDark' : 'light'}
-          token={siteStyle.navTheme === 'dark' ? darkSiderToken(siteStyle.primaryColor) : undefined}
-          colorPrimary={siteStyle.primaryColor}
+          token={siteStyle.navTheme === 'dark' ? darkSiderToken(shellPrimary(siteStyle)) : undefined}
+          colorPrimary={shellPrimary(siteStyle)}
           siderWidth={208}
           location={{ pathname: '/a/b' }}
           route={{ path: '/', children: [{ path: '/a', name: 'a', icon: <DashboardOutlined />, children: [{ path: '/a/b', name: 'b' }] }] }}

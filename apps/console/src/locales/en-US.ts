@@ -5,6 +5,7 @@ const enUS: Catalogue = {
   app: {
     title: 'Stock Admin',
     copyright: 'Stock Admin © {{year}}',
+    skipToMain: 'Skip to main content',
     loading: 'Loading…',
   },
   lang: { menu: 'Language', 'zh-CN': '简体中文', 'en-US': 'English' },
@@ -82,6 +83,10 @@ const enUS: Catalogue = {
     fixSiderbar: 'Fixed side menu',
     multiTab: 'Multiple tabs',
     colorWeak: 'Colour-weak mode',
+    palette: 'Up / down colours',
+    palettes: { redGreen: 'Red up, green down', blueOrange: 'Orange up, blue down' },
+    shortcuts: 'List shortcuts (A approve, R reject, ? help)',
+    paletteHint: 'Orange and blue are safe for colour-blind readers; signs and arrows stay',
     reset: 'Restore defaults',
     savedHint: 'Settings are saved to your account automatically',
   },

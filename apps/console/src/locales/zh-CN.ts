@@ -6,6 +6,7 @@ const zhCN = {
   app: {
     title: '股票管理后台',
     copyright: '股票管理后台 © {{year}}',
+    skipToMain: '跳到主要内容',
     loading: '加载中…',
   },
   lang: { menu: '语言', 'zh-CN': '简体中文', 'en-US': 'English' },
@@ -83,6 +84,10 @@ const zhCN = {
     fixSiderbar: '固定侧边菜单',
     multiTab: '多标签页',
     colorWeak: '色弱模式',
+    palette: '涨跌配色',
+    palettes: { redGreen: '红涨绿跌', blueOrange: '橙涨蓝跌' },
+    shortcuts: '列表快捷键（A 通过、R 驳回、? 帮助）',
+    paletteHint: '橙涨蓝跌对色盲友好；涨跌的正负号和箭头照常显示',
     reset: '恢复默认',
     savedHint: '设置会自动保存到您的账户',
   },

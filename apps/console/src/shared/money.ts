@@ -61,12 +61,14 @@ export function formatCount(value: number | string | null | undefined, empty = '
 
 /**
  * Money with the currency sign (the one form of a total, a confirmation or a message): `"¥1,234.50"`; a loss keeps
- * its minus before the sign, `"-¥6,850.17"` (never `"¥-6,850.17"`). Empty → `"-"`.
+ * its minus before the sign, `"-¥6,850.17"` (never `"¥-6,850.17"`); `signed`, a gain its plus, `"+¥27,440.00"`. Empty → `"-"`.
  */
-export function formatYuan(value: string | number | null | undefined, opts: { decimals?: number } = {}): string {
+export function formatYuan(value: string | number | null | undefined, opts: { decimals?: number; signed?: boolean } = {}): string {
   const text = formatMoney(value, opts);
   if (text === '-' || !/\d/.test(text)) return text;
-  return text.startsWith('-') ? `-¥${text.slice(1)}` : `¥${text}`;
+  if (text.startsWith('-')) return `-¥${text.slice(1)}`;
+  // a gain writes its + (issue 65: a P/L is never told by its colour alone)
+  return opts.signed && /[1-9]/.test(text) ? `+¥${text}` : `¥${text}`;
 }
 
 /** A gain or a loss with its sign and separators: `"+27,440.00"`, `"-7,140.00"`, `"0.00"`. */

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { eq } from 'drizzle-orm';
 import { admins } from '../../src/modules/admins/tables.js';
 import { adminSessions } from '../../src/modules/session/tables.js';
-import { rows } from '../../src/db/migrate.js';
+import { rows } from '../../src/db/rows.js';
 import { totpCode, newTotpSecret } from '../../src/lib/totp.js';
 import { createTestApp, get, login, makeAdmin, post, signedIn, type TestApp } from '../helpers.js';
 
@@ -291,7 +291,7 @@ describe('user info and site style', () => {
         expect(r.rawPayload.length).toBeLessThanOrEqual(4096);
         const body = JSON.parse(brotliDecompressSync(r.rawPayload).toString('utf8'));
         expect(body.data.isSuper).toBe(true);
-        expect(body.data.role.permissions).toHaveLength(27); // the spec's 25, approvals (issue 49) and dailyclose (issue 50)
+        expect(body.data.role.permissions).toHaveLength(28); // the spec's 25, approvals (issue 49), dailyclose (issue 50), corpactions (issue 62)
         for (const p of body.data.role.permissions) {
           expect(p.actions).toHaveLength(9);
           expect(p.permissionName).not.toBe('');
@@ -356,6 +356,26 @@ describe('user info and site style', () => {
     const bad = (await post(t, '/api/adminUser/setSiteStyle.do', { primaryColor: 'red' }, { token: s.token, json: true })).json();
     expect(bad.status).toBe(2);
     expect(bad.msg).toContain('primaryColor');
+    // the market's colours (issue 65): the colour-blind-safe pair is kept with the rest; an unknown palette is refused
+    expect((await post(t, '/api/adminUser/setSiteStyle.do', { palette: 'blueOrange' }, { token: s.token, json: true })).json().status).toBe(
+      0,
+    );
+    expect((await post(t, '/api/adminUser/getSiteStyle.do', {}, { token: s.token })).json().data).toMatchObject({
+      palette: 'blueOrange',
+      badges: [2, 21],
+    });
+    const badPalette = (await post(t, '/api/adminUser/setSiteStyle.do', { palette: 'purple' }, { token: s.token, json: true })).json();
+    expect(badPalette.status).toBe(2);
+    expect(badPalette.msg).toContain('palette');
+    // the lists' letter shortcuts, switched off per operator (issue 65): kept as a boolean, anything else refused
+    expect((await post(t, '/api/adminUser/setSiteStyle.do', { shortcuts: false }, { token: s.token, json: true })).json().status).toBe(0);
+    expect((await post(t, '/api/adminUser/getSiteStyle.do', {}, { token: s.token })).json().data).toMatchObject({
+      shortcuts: false,
+      palette: 'blueOrange',
+    });
+    const badKeys = (await post(t, '/api/adminUser/setSiteStyle.do', { shortcuts: 'off' }, { token: s.token, json: true })).json();
+    expect(badKeys.status).toBe(2);
+    expect(badKeys.msg).toContain('shortcuts');
   });
 
   it('serves the public site configuration without a token', async () => {

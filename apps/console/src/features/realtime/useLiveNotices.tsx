@@ -4,6 +4,7 @@ import type { SysConfig } from '@stock-admin/contracts';
 import i18n, { currentLang } from '../../lib/i18n';
 import { getToken } from '../../lib/auth';
 import { badges } from '../../lib/badges';
+import { createAnnouncer, publishAnnouncement, type Announcer } from '../../lib/announce';
 import { feedback } from '../../lib/feedback';
 import { request, sessionEndShownElsewhere } from '../../lib/request';
 import { signOut } from '../../lib/session';
@@ -72,6 +73,20 @@ function recount(): void {
 }
 let kickoutShown = false;
 
+/** The notices read out by the polite live region, a burst as one summary (lib/announce.ts). */
+let announcer: Announcer | undefined;
+function announce(title: string, full: string): void {
+  announcer ??= createAnnouncer({
+    publish: publishAnnouncement,
+    summary: (total, counts) =>
+      i18n.t('realtime.announceMany', {
+        count: total,
+        list: counts.map(([title, n]) => (n > 1 ? `${title} ×${n}` : title)).join(t('realtime.announceSep')),
+      }),
+  });
+  announcer.say(title, full);
+}
+
 /** Carries out the effects of one event (counters, sound, notices, the kick-out dialog). */
 export function applyEffects(effects: Effect[], c: LiveContext): void {
   for (const e of effects) {
@@ -83,6 +98,8 @@ export function applyEffects(effects: Effect[], c: LiveContext): void {
         const sep = e.link.includes('?') ? '&' : '?';
         c.navigate(`${e.link}${sep}${REFRESH_PARAM}=${Date.now()}`);
       };
+      const title = t(`realtime.${e.titleKey}`);
+      announce(title, t('realtime.announceOne', { title, desc: t(`realtime.${e.descKey}`, e.params) }));
       feedback.notification[e.level]({
         message: t(`realtime.${e.titleKey}`),
         description: (
@@ -118,6 +135,8 @@ export function applyEffects(effects: Effect[], c: LiveContext): void {
 /** Test seam: forget that the kick-out dialog is showing, and the counters' throttle (its page). */
 export function resetLiveNotices(): void {
   kickoutShown = false;
+  announcer?.dispose();
+  announcer = undefined;
   recounts?.dispose();
   recounts = undefined;
 }
@@ -149,14 +168,18 @@ export function createLiveSocket(settings: SocketMode | SocketSettings, c: LiveC
     onState: (s) => (s === 'open' ? bus.opened((m) => client?.send(m) ?? false) : bus.closed()),
     onMessage: (msg) => {
       if (bus.dispatch(msg)) return;
-      applyEffects(effectsOf(msg, currentLang()), {
-        ...c,
-        onKickout: () => {
-          client?.stop();
-          c.onKickout?.();
-        },
-      });
-      bus.event(msg);
+      // the lists follow the event even if showing its notice failed (a notice is a courtesy, a stale list is wrong)
+      try {
+        applyEffects(effectsOf(msg, currentLang()), {
+          ...c,
+          onKickout: () => {
+            client?.stop();
+            c.onKickout?.();
+          },
+        });
+      } finally {
+        bus.event(msg);
+      }
     },
     onInvalid: () => feedback.message.error(t('realtime.invalidMessage')),
     onUnsupported: () => feedback.message.error(t('realtime.unsupported')),

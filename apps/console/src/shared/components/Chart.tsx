@@ -3,7 +3,7 @@ import * as echarts from 'echarts/core';
 import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
-import { TONE_COLORS } from '../market/quoteFormat';
+import { toneValue } from '../market/quoteFormat';
 import type { ComposeOption } from 'echarts/core';
 import type { BarSeriesOption, LineSeriesOption, PieSeriesOption } from 'echarts/charts';
 import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components';
@@ -22,7 +22,7 @@ export type ChartOption = ComposeOption<
  */
 export const toneBar = (amount: string) => ({
   value: Number(amount),
-  itemStyle: { color: amount.startsWith('-') ? TONE_COLORS.down : TONE_COLORS.up },
+  itemStyle: { color: toneValue(amount.startsWith('-') ? 'down' : 'up') },
 });
 
 /** One ECharts instance in a box: drawn on mount, redrawn with each new option, resized with its box, disposed on unmount. */
@@ -42,7 +42,9 @@ export function Chart({ option, height = 300, testId }: { option: ChartOption; h
     };
   }, []);
   useEffect(() => {
-    chart.current?.setOption(option, { notMerge: true });
+    // asked for less motion (issue 65): the series are drawn at once, not grown
+    const still = !!window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    chart.current?.setOption(still ? { ...option, animation: false } : option, { notMerge: true });
   }, [option]);
   return <div ref={box} style={{ width: '100%', height }} data-testid={testId} />;
 }

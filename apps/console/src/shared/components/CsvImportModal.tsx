@@ -123,6 +123,7 @@ export function CsvImportModal<R extends ImportReport>(p: CsvImportModalProps<R>
           <Progress
             percent={percent}
             status={report ? (report.applied ? 'success' : 'exception') : 'active'}
+            aria-label={t('csvImport.checking')}
             data-testid={`${p.testId}-progress`}
           />
         )}

@@ -1,5 +1,5 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { Form, Input, Modal } from 'antd';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Form, Input, Modal, type InputRef } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { showFieldError } from '../../lib/serverErrors';
 
@@ -41,6 +41,7 @@ export function ReasonDialog({
   const { t } = useTranslation();
   const [form] = Form.useForm<{ reason?: string }>();
   const [saving, setSaving] = useState(false);
+  const field = useRef<InputRef>(null);
   useEffect(() => {
     if (open) form.resetFields();
   }, [open, form]);
@@ -67,6 +68,8 @@ export function ReasonDialog({
       okButtonProps={{ danger, 'data-testid': `${testId}-ok` }}
       forceRender
       destroyOnHidden={false}
+      // the reason is what the dialog asks: the cursor waits in it (issue 65: R from a queue, then type)
+      afterOpenChange={(o) => o && field.current?.focus()}
     >
       <div data-testid={testId}>
         {children}
@@ -77,6 +80,7 @@ export function ReasonDialog({
             rules={required ? [{ required: true, whitespace: true, message: requiredMessage ?? t('common.reasonRequired') }] : []}
           >
             <Input.TextArea
+              ref={field}
               rows={3}
               maxLength={200}
               showCount

@@ -5,6 +5,7 @@ import type { Direction } from '@stock-admin/contracts';
 import { formatPrice, toneColor } from '../market/quoteFormat';
 import { formatMoney, formatPct, formatSigned } from '../money';
 import { fmtTime } from '../format';
+import { READABLE } from '../theme/contrast';
 
 const NUM: CSSProperties = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' };
 
@@ -22,7 +23,7 @@ export function PnlText({
   strong?: boolean;
   testId?: string;
 }) {
-  if (value == null) return <span style={{ color: '#bfbfbf' }}>-</span>;
+  if (value == null) return <span style={{ color: READABLE.secondary }}>-</span>;
   return (
     <span style={{ ...NUM, color: toneColor(value), fontWeight: strong ? 600 : undefined }} data-testid={testId}>
       {pct ? formatPct(value, { signed: true }) : formatSigned(value)}

@@ -1,6 +1,7 @@
 import '../styles/list.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Grid } from 'antd';
+import { useTranslation } from 'react-i18next';
 import {
   ProTable,
   type ActionType,
@@ -11,6 +12,10 @@ import {
 } from '@ant-design/pro-components';
 import type { RoutedEventType } from '@stock-admin/contracts/live-events';
 import { getStoredUserId } from '../../lib/storage';
+import { useSession } from '../../lib/session';
+import { keyboardActions } from './keyboard/actionLinks';
+import { ShortcutHelp, ShortcutHelpButton } from './keyboard/ShortcutHelp';
+import { useRowKeyboard } from './keyboard/useRowKeyboard';
 import { FilterDrawer } from './FilterDrawer';
 import { Fields, ListCard } from './ListCard';
 import {
@@ -65,7 +70,9 @@ function writeState(id: string, state: Record<string, ColumnsState>): void {
  *   while a table is still wider than its box;
  * - on a phone (below `md`), each row a card (heading, key fields, 更多, actions) and the filters in a drawer behind
  *   one button that counts them; the selection and its batch bar as on a desk;
- * - with `live`, anyone's change refreshes the list in place, and the rows that changed flash.
+ * - with `live`, anyone's change refreshes the list in place, and the rows that changed flash;
+ * - worked by keyboard (./keyboard): ↑/↓ between rows, Enter opens one, the row's actions reached by Tab and by
+ *   their letters (A 通过, R 驳回 …), `?` lists the keys; the letters off when the operator says so.
  * Any other ProTable prop is passed on.
  */
 export function ListTable<T extends object, P extends ParamsType = ParamsType>({
@@ -79,12 +86,29 @@ export function ListTable<T extends object, P extends ParamsType = ParamsType>({
   onReset,
   search,
   actionRef: givenRef,
+  toolBarRender,
+  onRow,
   ...table
 }: ListTableProps<T, P>) {
+  const { t } = useTranslation();
+  const letters = useSession().siteStyle.shortcuts !== false;
+  const keys = useRowKeyboard(letters);
+  const keyOf = (r: T): unknown =>
+    typeof table.rowKey === 'function' ? table.rowKey(r) : (r as Record<string, unknown>)[(table.rowKey as string | undefined) ?? 'id'];
   const ownRef = useRef<ActionType>(undefined);
   const actionRef = givenRef ?? ownRef;
   const phone = Grid.useBreakpoint().md === false;
-  const columns = useMemo(() => namedColumns(given), [given]);
+  // the actions column's links made for the keyboard (Tab, Enter, their letters)
+  const columns = useMemo(
+    () =>
+      namedColumns(given).map((c) => {
+        const render = c.render;
+        return isActions(c) && render
+          ? { ...c, render: (...args: Parameters<typeof render>) => keyboardActions(render(...args) as React.ReactNode, { t, letters }) }
+          : c;
+      }),
+    [given, t, letters],
+  );
   const defaults = useMemo(() => defaultColumnsState(columns, layout), [columns, layout]);
   const [stored, setStored] = useState(() => readState(layout.id));
   const state = useMemo(() => ({ ...defaults, ...stored }), [defaults, stored]);
@@ -186,14 +210,34 @@ export function ListTable<T extends object, P extends ParamsType = ParamsType>({
     setStored(next);
     writeState(layout.id, next);
   };
+  // every row's checkbox is named for a screen reader (issue 65: antd leaves it unnamed), with the list's own props kept
+  const selection = table.rowSelection;
+  const rowSelection = selection
+    ? {
+        ...selection,
+        getCheckboxProps: (r: T) => ({
+          'aria-label': t('list.selectRow', { key: keyOf(r) }),
+          ...selection.getCheckboxProps?.(r),
+        }),
+      }
+    : selection;
   const common = {
     ...table,
+    rowSelection,
     actionRef,
     // one ProTable across a desk and a phone: it must keep a columns state in both (it reads one on every render)
     columnsState: { value: state, defaultValue: defaults, onChange: change },
     request: wrapped,
     loading: table.loading ?? busy,
     rowClassName: rowClass,
+    onRow: (r: T, i?: number) => ({ ...onRow?.(r, i), ...keys.rowProps(i ?? 0) }),
+    toolBarRender:
+      toolBarRender === false
+        ? (false as const)
+        : (...args: Parameters<Exclude<typeof toolBarRender, false | undefined>>) => [
+            ...(toolBarRender?.(...args) ?? []),
+            ...(letters ? [<ShortcutHelpButton key="keys" onOpen={() => keys.setHelpOpen(true)} />] : []),
+          ],
     onSubmit: (p: P) => {
       setFiltersOpen(false);
       onSubmit?.(p);
@@ -204,8 +248,19 @@ export function ListTable<T extends object, P extends ParamsType = ParamsType>({
     },
   };
 
+  const wrap = (table: React.ReactNode) => (
+    <div ref={keys.root} className="list-keyboard" onKeyDown={keys.onKeyDown}>
+      {/* past the search form, to the rows (seen only when Tab reaches it) */}
+      <button type="button" className="list-skip" onClick={keys.focusActive}>
+        {t('list.skipToRows')}
+      </button>
+      {table}
+      <ShortcutHelp open={keys.helpOpen} onClose={() => keys.setHelpOpen(false)} />
+    </div>
+  );
+
   if (phone) {
-    return (
+    return wrap(
       <ProTable<T, P>
         {...common}
         className={['list-table list-table-phone', table.className].filter(Boolean).join(' ')}
@@ -220,7 +275,7 @@ export function ListTable<T extends object, P extends ParamsType = ParamsType>({
         scroll={undefined}
         expandable={undefined}
         options={{ reload: true, density: false, setting: false }}
-      />
+      />,
     );
   }
 
@@ -233,7 +288,7 @@ export function ListTable<T extends object, P extends ParamsType = ParamsType>({
     onHeaderCell: () => ({ 'data-col': columnName(c) }) as React.HTMLAttributes<HTMLElement>,
     onCell: (r: T, i?: number) => ({ ...c.onCell?.(r, i), 'data-col': columnName(c) }) as React.HTMLAttributes<HTMLElement>,
   }));
-  return (
+  return wrap(
     <ProTable<T, P>
       size="middle"
       scroll={{ x: 'max-content' }}
@@ -253,6 +308,6 @@ export function ListTable<T extends object, P extends ParamsType = ParamsType>({
             }
           : undefined)
       }
-    />
+    />,
   );
 }

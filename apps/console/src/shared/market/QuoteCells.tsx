@@ -1,8 +1,9 @@
 import type { CSSProperties } from 'react';
 import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatChange, formatChangePct, formatPrice, formatTurnover, toneColor, turnoverUnits } from './quoteFormat';
+import { formatChange, formatChangePct, formatPrice, formatTurnover, quoteTone, toneColor, turnoverUnits } from './quoteFormat';
 import type { QuoteFields } from './useQuotes';
+import { READABLE } from '../theme/contrast';
 
 /**
  * Table cells of a live quote, shared by every page that shows prices (products, positions, orders):
@@ -35,15 +36,31 @@ export function LastCell({ q }: { q: Quote }) {
   if (q.last == null)
     return (
       <Tooltip title={t('market.noQuote')}>
-        <span style={{ color: '#bfbfbf' }}>-</span>
+        <span style={{ color: READABLE.secondary }}>-</span>
       </Tooltip>
     );
   return (
     <span style={NUM}>
       <span style={{ color: toneColor(q.change), fontWeight: 500 }} data-testid="quote-last">
+        <ToneArrow change={q.change} />
         {formatPrice(q.last)}
       </span>
       {q.stale && <StaleTag />}
+    </span>
+  );
+}
+
+/**
+ * ▲ before a price that rose, ▼ before one that fell (issue 65): a price has no sign of its own, and its colour alone
+ * would tell nothing to a colour-blind reader. Read as 上涨 / 下跌 by a screen reader.
+ */
+export function ToneArrow({ change }: { change: string | null | undefined }) {
+  const { t } = useTranslation();
+  const tone = quoteTone(change);
+  if (tone !== 'up' && tone !== 'down') return null;
+  return (
+    <span role="img" aria-label={t(`market.${tone}`)} className="tone-arrow">
+      {tone === 'up' ? '▲' : '▼'}
     </span>
   );
 }

@@ -3,15 +3,26 @@
  * console language — and unchanged grey. Prices arrive as decimal strings with two decimals and are
  * shown as given (grouped by thousands), never through a float; only turnover is scaled (万/亿, M/B).
  */
+import { TONE_PALETTES } from '../theme/contrast';
+
 export type Tone = 'up' | 'down' | 'flat' | 'none';
 
-/** Red up, green down, grey flat: the same in zh-CN and en-US. */
+/**
+ * Red up, green down, grey flat: the same in zh-CN and en-US; orange and blue in the colour-blind-safe palette. CSS
+ * variables (shared/theme/contrast.ts TONE_PALETTES, painted by app/providers.tsx).
+ */
 export const TONE_COLORS: Record<Tone, string | undefined> = {
-  up: '#cf1322',
-  down: '#389e0d',
-  flat: '#8c8c8c',
+  up: 'var(--tone-up)',
+  down: 'var(--tone-down)',
+  flat: 'var(--tone-flat)',
   none: undefined,
 };
+
+/** A tone's colour as a value (a canvas chart cannot read CSS variables). */
+export function toneValue(tone: 'up' | 'down' | 'flat'): string {
+  const v = getComputedStyle(document.documentElement).getPropertyValue(`--tone-${tone}`).trim();
+  return v || TONE_PALETTES.redGreen[tone];
+}
 
 const DECIMAL = /^([+-])?(\d+)(?:\.(\d+))?$/;
 

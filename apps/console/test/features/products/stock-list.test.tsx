@@ -139,14 +139,16 @@ describe('股票产品 page', () => {
           },
         }),
     );
-    expect(within(row()).getByTestId('quote-last').textContent).toBe('10.80');
-    expect(within(row()).getByTestId('quote-last').style.color).toBe('#cf1322');
+    // a rise carries its arrow beside its colour (issue 65)
+    expect(within(row()).getByTestId('quote-last').textContent).toBe('▲10.80');
+    expect(within(row()).getByTestId('quote-last').style.color).toBe('var(--tone-up)');
     expect(within(row()).getByTestId('quote-change-pct').textContent).toBe('+8.00%');
     expect(within(row()).getByTestId('quote-turnover').textContent).toBe('1.50亿');
     expect(within(row()).getByTestId('quote-stale').textContent).toBe('延迟');
     expect(screen.getByTestId('market-phase').textContent).toBe('午间休市');
     // the other row is untouched and falls green
     const other = screen.getByText('股票2').closest('tr')!;
-    expect(within(other).getByTestId('quote-last').style.color).toBe('#389e0d');
+    expect(within(other).getByTestId('quote-last').style.color).toBe('var(--tone-down)');
+    expect(within(other).getByTestId('quote-last').textContent).toMatch(/^▼/);
   }, 20_000);
 });

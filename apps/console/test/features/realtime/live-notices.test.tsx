@@ -3,6 +3,7 @@ import { render, screen, fireEvent, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { SOCKET_EVENTS } from '@stock-admin/contracts';
 import { badges } from '../../../src/lib/badges';
+import { announcementNow } from '../../../src/lib/announce';
 import { getToken, setToken } from '../../../src/lib/auth';
 import { request, requestEnv, resetSessionEnding, RELOAD_DELAY_MS } from '../../../src/lib/request';
 import { getStoredUserId, setStoredUserId } from '../../../src/lib/storage';
@@ -130,7 +131,11 @@ describe('event → effect table (spec §4)', () => {
   });
 
   it('has the same keys in both languages, with the spec texts in Chinese', () => {
-    expect(Object.keys(en.realtime).sort()).toEqual(Object.keys(zh.realtime).sort());
+    expect(
+      Object.keys(en.realtime)
+        .filter((k) => !k.endsWith('_one'))
+        .sort(),
+    ).toEqual(Object.keys(zh.realtime).sort());
     expect(zh.realtime.invalidMessage).toBe('消息格式错误！');
     expect(zh.realtime.unsupported).toBe('你的设备不支持webSocket!');
     expect(zh.realtime.kickout).toBe('登录失效，请重新登录！');
@@ -231,6 +236,27 @@ describe('applying effects', () => {
     expect(navigate.mock.calls[1]![0]).toMatch(/^\/capital\/rechargelist\?keyword=R20261121%200008&_t=\d+$/);
     applyEffects(effectsOf(msg('CREATEORDER', { id: 6, userName: '张三', amount: '100' })), { navigate });
     expect(f.notification.info.mock.calls[0]![0]).toMatchObject({ message: '新的充值订单', duration: undefined });
+  });
+
+  it('reads the notices through the polite live region: a lone one in full, a burst as one count (issue 65)', () => {
+    vi.useFakeTimers();
+    try {
+      resetLiveNotices();
+      spyFeedback();
+      const navigate = vi.fn();
+      applyEffects(effectsOf(msg('CREATEORDER', { id: 6, userName: '张三', amount: '100' })), { navigate });
+      vi.advanceTimersByTime(2000);
+      expect(announcementNow().text).toBe('新的充值订单：用户 张三 创建了充值订单，金额 100.00');
+      for (let i = 0; i < 3; i++) applyEffects(effectsOf(msg('CREATEORDER', { id: 7 + i, userName: '李四', amount: '5' })), { navigate });
+      applyEffects(effectsOf(msg('RECHARGE_FAILURE', { id: 11, userName: '李四', amount: '5' })), { navigate });
+      vi.advanceTimersByTime(1000);
+      expect(announcementNow().text).toContain('张三'); // nothing read while the burst goes on
+      vi.advanceTimersByTime(1000);
+      expect(announcementNow().text).toBe('4 条新通知：新的充值订单 ×3、充值被拒绝');
+    } finally {
+      resetLiveNotices();
+      vi.useRealTimers();
+    }
   });
 
   it('on KICKOUT_ANOTHER asks 登录失效，请重新登录！ and on either answer clears cookies and goes to login', () => {

@@ -180,12 +180,12 @@ describe('持仓管理 page', () => {
     // long 300 @ 10.10 → 10.45: +105.00, 17.33 % of 606.00 — red
     const long = screen.getByTestId('pnl-1');
     expect(long.textContent).toBe('+105.00');
-    expect(long.style.color).toBe('#cf1322');
+    expect(long.style.color).toBe('var(--tone-up)');
     expect(screen.getByTestId('pnl-pct-1').textContent).toBe('+17.33%');
     // short 1000 @ 12.00 → 12.34: −340.00, −14.17 % of 2400.00 — green
     const short = screen.getByTestId('pnl-2');
     expect(short.textContent).toBe('-340.00');
-    expect(short.style.color).toBe('#389e0d');
+    expect(short.style.color).toBe('var(--tone-down)');
     expect(screen.getByTestId('pnl-pct-2').textContent).toBe('-14.17%');
     // the closed position keeps its realised P/L; the page's live P/L sums the open ones
     expect(screen.getByTestId('pnl-3').textContent).toBe('+270.00');

@@ -12,10 +12,12 @@ import {
   turnoverUnits,
 } from '../../../src/shared/market/quoteFormat';
 import { ChangeCell, ChangePctCell, LastCell, TurnoverCell } from '../../../src/shared/market/QuoteCells';
+import { TONE_PALETTES } from '../../../src/shared/theme/contrast';
 
-const RED = '#cf1322';
-const GREEN = '#389e0d';
-const GREY = '#8c8c8c';
+// the figures read the palette's CSS variables (shared/theme/contrast.ts TONE_PALETTES, painted by the providers)
+const RED = 'var(--tone-up)';
+const GREEN = 'var(--tone-down)';
+const GREY = 'var(--tone-flat)';
 
 describe('the colour rule: rises red, falls green, unchanged grey', () => {
   it('reads the direction from the decimal string', () => {
@@ -32,8 +34,9 @@ describe('the colour rule: rises red, falls green, unchanged grey', () => {
   });
 
   it('maps up to red and down to green (never the western way round)', () => {
-    expect(TONE_COLORS.up).toBe('#cf1322');
-    expect(TONE_COLORS.down).toBe('#389e0d');
+    expect(TONE_COLORS.up).toBe(RED);
+    expect(TONE_COLORS.down).toBe(GREEN);
+    expect(TONE_PALETTES.redGreen).toMatchObject({ up: '#cf1322', down: '#237804' });
     expect(toneColor('1.00')).toBe(TONE_COLORS.up);
     expect(toneColor('-1.00')).toBe(TONE_COLORS.down);
     expect(toneColor('0.00')).toBe(TONE_COLORS.flat);

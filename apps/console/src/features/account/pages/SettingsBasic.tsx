@@ -88,8 +88,8 @@ export default function SettingsBasic() {
         <Row gutter={[48, 24]}>
           <Col xs={24} md={14} lg={12}>
             <Form<Values> form={form} layout="vertical" name="account-basic" onFinish={(v) => void save(v)}>
-              <Form.Item label={t('account.field.login')}>
-                <Input value={p.adminUtopia} disabled />
+              <Form.Item label={t('account.field.login')} htmlFor="account-basic_login">
+                <Input id="account-basic_login" value={p.adminUtopia} disabled />
               </Form.Item>
               <Form.Item
                 name="adminName"

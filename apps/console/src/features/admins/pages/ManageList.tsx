@@ -162,6 +162,7 @@ export default function ManageList() {
             onChange={(v) =>
               void rowAction(`chat-${r.id}`, () => adminCalls.updateChat({ id: r.id, chatEnabled: v }), t('admins.msg.chat'))
             }
+            aria-label={`${t('admins.col.chat')} · ${r.adminUtopia}`}
             data-testid={`chat-${r.adminUtopia}`}
           />
         ) : r.chatEnabled ? (

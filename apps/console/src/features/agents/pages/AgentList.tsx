@@ -151,7 +151,12 @@ export default function AgentList() {
       valueEnum: { true: { text: t('common.locked') }, false: { text: t('agents.filter.normal') } },
       render: (_, a) =>
         can('edit') && !(agentStaff && a.id === info?.agentId) ? (
-          <Switch size="small" checked={a.locked} onChange={(v) => void run(() => agentCalls.update({ id: a.id, locked: v }))} />
+          <Switch
+            size="small"
+            checked={a.locked}
+            aria-label={`${t('common.locked')} · ${a.name}`}
+            onChange={(v) => void run(() => agentCalls.update({ id: a.id, locked: v }))}
+          />
         ) : a.locked ? (
           <Tag color="red">{t('common.locked')}</Tag>
         ) : (
@@ -197,7 +202,7 @@ export default function AgentList() {
                 cancelText={t('common.cancel')}
                 onConfirm={() => run(() => agentCalls.delAgent(a.id))}
               >
-                <a style={{ color: 'var(--ant-color-error, #ff4d4f)' }} data-testid={`agent-delete-${a.id}`}>
+                <a className="danger-link" data-testid={`agent-delete-${a.id}`}>
                   {t('common.delete')}
                 </a>
               </Popconfirm>

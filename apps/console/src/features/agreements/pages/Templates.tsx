@@ -86,6 +86,7 @@ export default function Templates() {
               checked={r.enabled}
               disabled={!can('enable')}
               onChange={(v) => void agreementCalls.setEnabled(r.id, v).then(reload)}
+              aria-label={`${t('agreements.template.enabled')} #${r.id}`}
               data-testid={`template-enabled-${r.id}`}
             />
           ),

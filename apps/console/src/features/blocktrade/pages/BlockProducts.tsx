@@ -139,7 +139,12 @@ export default function BlockProducts() {
               })}
             >
               <div>
-                <Progress percent={Math.round((r.leftShares / r.totalShares) * 100)} size="small" showInfo={false} />
+                <Progress
+                  percent={Math.round((r.leftShares / r.totalShares) * 100)}
+                  size="small"
+                  showInfo={false}
+                  aria-label={`${formatCount(r.leftShares)} / ${formatCount(r.totalShares)}`}
+                />
                 <Typography.Text style={{ fontSize: 12, fontVariantNumeric: 'tabular-nums' }}>
                   {formatCount(r.leftShares)} / {formatCount(r.totalShares)}
                 </Typography.Text>
@@ -180,6 +185,7 @@ export default function BlockProducts() {
               checked={r.shown}
               disabled={!can('edit')}
               onChange={(v) => void blocktradeCalls.updateShow(r.id, v).then(reload)}
+              aria-label={`${t('blocktrade.product.shown')} #${r.id}`}
               data-testid={`block-shown-${r.id}`}
             />
           ),
@@ -196,6 +202,7 @@ export default function BlockProducts() {
                 checked={r.locked}
                 disabled={!can('edit')}
                 onChange={(v) => (v ? setLocking(r) : void blocktradeCalls.updateLock(r.id, false).then(reload))}
+                aria-label={`${t('blocktrade.product.locked')} #${r.id}`}
               />
             </Tooltip>
           ),

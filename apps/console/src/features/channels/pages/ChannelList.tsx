@@ -74,6 +74,7 @@ export default function ChannelList() {
       disabled={!canEdit}
       loading={busy === `${c.id}-${field}`}
       onChange={(v) => void toggle(c, field, v)}
+      aria-label={`${t(`channels.list.${field}`)} · ${c.name}`}
       data-testid={`channel-${field}-${c.id}`}
     />
   );
@@ -251,7 +252,7 @@ export default function ChannelList() {
             cancelText={t('channels.layering.cancel')}
             onConfirm={() => remove(r.id)}
           >
-            <a style={{ color: 'var(--ant-color-error, #ff4d4f)' }} data-testid={`channel-delete-${r.id}`}>
+            <a className="danger-link" data-testid={`channel-delete-${r.id}`}>
               {t('channels.list.delete')}
             </a>
           </Popconfirm>

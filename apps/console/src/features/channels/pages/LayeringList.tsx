@@ -93,7 +93,7 @@ export default function LayeringList() {
             cancelText={t('channels.layering.cancel')}
             onConfirm={() => remove(r.id)}
           >
-            <a style={{ color: 'var(--ant-color-error, #ff4d4f)' }} data-testid={`tier-delete-${r.id}`}>
+            <a className="danger-link" data-testid={`tier-delete-${r.id}`}>
               {t('channels.layering.delete')}
             </a>
           </Popconfirm>

@@ -90,7 +90,7 @@ export default function AgentStatement() {
               label: t('close.col.balanced'),
               children: s.balanced ? (
                 <span data-testid="agent-statement-balanced">
-                  <CheckCircleFilled style={{ color: '#389e0d' }} /> {t('close.balancedYes')}
+                  <CheckCircleFilled style={{ color: '#237804' }} /> {t('close.balancedYes')}
                 </span>
               ) : (
                 <span>

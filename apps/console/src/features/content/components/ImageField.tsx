@@ -14,7 +14,15 @@ export function ImageField({ value, onChange, testId }: { value?: string; onChan
   const [busy, setBusy] = useState(false);
   return (
     <Space align="start" data-testid={testId}>
-      {value && <Image src={`${SITE_IMAGE_PATH}${value}`} width={160} height={90} style={{ objectFit: 'cover', borderRadius: 4 }} />}
+      {value && (
+        <Image
+          src={`${SITE_IMAGE_PATH}${value}`}
+          alt={t('content.image.preview')}
+          width={160}
+          height={90}
+          style={{ objectFit: 'cover', borderRadius: 4 }}
+        />
+      )}
       <Space direction="vertical">
         <Upload
           accept="image/png,image/jpeg,image/gif,image/webp"

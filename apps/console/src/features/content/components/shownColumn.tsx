@@ -17,7 +17,13 @@ export function shownColumn<T extends { id: number; shown: boolean }>(opts: {
     search: false,
     width: 80,
     render: (_, r) => (
-      <Switch size="small" checked={r.shown} disabled={!opts.canEdit} onChange={(v) => void opts.set(r.id, v).then(opts.then)} />
+      <Switch
+        size="small"
+        checked={r.shown}
+        disabled={!opts.canEdit}
+        aria-label={`${i18n.t('content.shown')} #${r.id}`}
+        onChange={(v) => void opts.set(r.id, v).then(opts.then)}
+      />
     ),
   };
 }

@@ -16,6 +16,7 @@ export default {
       upload: 'Upload image',
       replace: 'Replace image',
       remove: 'Remove image',
+      preview: 'The uploaded image',
     },
     article: {
       add: 'New announcement',
@@ -51,6 +52,7 @@ export default {
       targetTip: 'An http(s) address, or an in-app path starting with /',
       devices: 'Devices',
       mobile: 'Mobile',
+      drag: 'Drag to move “{{title}}”',
       sorted: 'Order saved',
     },
     activity: {

@@ -16,6 +16,7 @@ export default {
       upload: '上传图片',
       replace: '更换图片',
       remove: '移除图片',
+      preview: '已上传的图片',
     },
     article: {
       add: '发布公告',
@@ -51,6 +52,7 @@ export default {
       targetTip: 'http(s) 地址，或以 / 开头的站内页面路径',
       devices: '投放端',
       mobile: '移动端',
+      drag: '拖动以调整“{{title}}”的顺序',
       sorted: '顺序已保存',
     },
     activity: {

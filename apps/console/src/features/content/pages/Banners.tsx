@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Form, Image, Input, Modal, Popconfirm, Space, Switch, Tag, Typography } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { HolderOutlined, PlusOutlined } from '@ant-design/icons';
 import { DragSortTable, type ProColumns } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { showFieldError } from '../../../lib/serverErrors';
 import { contentCalls } from '../api';
 import { shownColumn } from '../components/shownColumn';
 import { ImageField } from '../components/ImageField';
+import { READABLE } from '../../../shared/theme/contrast';
 
 type Values = Pick<BannerItem, 'title' | 'image' | 'pc' | 'mobile' | 'shown'> & { targetUrl?: string };
 
@@ -54,7 +55,7 @@ export default function Banners() {
       title: t('content.banner.image'),
       dataIndex: 'imageUrl',
       width: 180,
-      render: (_, r) => <Image src={r.imageUrl} width={144} height={60} style={{ objectFit: 'cover', borderRadius: 4 }} />,
+      render: (_, r) => <Image src={r.imageUrl} alt={r.title} width={144} height={60} style={{ objectFit: 'cover', borderRadius: 4 }} />,
     },
     { title: t('content.banner.title'), dataIndex: 'title', render: (_, r) => <span data-testid={`banner-${r.id}`}>{r.title}</span> },
     { title: t('content.banner.target'), dataIndex: 'targetUrl', ellipsis: true, render: (_, r) => r.targetUrl ?? '-' },
@@ -101,6 +102,11 @@ export default function Banners() {
         dataSource={rows}
         loading={q.isFetching}
         dragSortKey="sort"
+        // ProTable's own handle repeats the handle's role and tab stop on its icon (a button in a button): the icon alone,
+        // named for a screen reader
+        dragSortHandlerRender={(r: BannerItem) => (
+          <HolderOutlined style={{ cursor: 'grab', color: READABLE.secondary }} aria-label={t('content.banner.drag', { title: r.title })} />
+        )}
         options={{ reload: () => void q.refetch(), density: false, setting: false }}
         onDragSortEnd={async (_b, _a, next: BannerItem[]) => {
           if (!can('edit')) return;

@@ -91,14 +91,14 @@ export function TodayFigures() {
               <Col xs={12} md={6}>
                 <Statistic
                   title={t('workplace.figures.unrealized')}
-                  value={formatYuan(d.trading.unrealizedPnl)}
+                  value={formatYuan(d.trading.unrealizedPnl, { signed: true })}
                   valueStyle={{ color: toneColor(d.trading.unrealizedPnl) }}
                 />
               </Col>
               <Col xs={12} md={6}>
                 <Statistic
                   title={t('workplace.figures.realized', { n: d.trading.closedToday })}
-                  value={formatYuan(d.trading.realizedPnlToday)}
+                  value={formatYuan(d.trading.realizedPnlToday, { signed: true })}
                   valueStyle={{ color: toneColor(d.trading.realizedPnlToday) }}
                 />
               </Col>
@@ -115,7 +115,7 @@ export function TodayFigures() {
                   <Statistic
                     title={<Typography.Text type="secondary">{t(`workplace.figures.queue.${x.key}`)}</Typography.Text>}
                     value={x.n!}
-                    valueStyle={{ color: x.n ? '#fa8c16' : undefined }}
+                    valueStyle={{ color: x.n ? '#ad4e00' : undefined }}
                   />
                 </Link>
               </Col>

@@ -190,11 +190,7 @@ export default function RechargeList() {
                 </Popconfirm>
               </Access>,
               <Access key="reject" action="edit">
-                <a
-                  style={{ color: 'var(--ant-color-error, #ff4d4f)' }}
-                  onClick={() => setRejecting(r)}
-                  data-testid={`recharge-reject-${r.id}`}
-                >
+                <a className="danger-link" onClick={() => setRejecting(r)} data-testid={`recharge-reject-${r.id}`}>
                   {t('funds.recharge.reject')}
                 </a>
               </Access>,

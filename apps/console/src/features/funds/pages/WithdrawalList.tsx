@@ -173,11 +173,7 @@ export default function WithdrawalList() {
                 </a>
               </Access>,
               <Access key="reject" action="edit">
-                <a
-                  style={{ color: 'var(--ant-color-error, #ff4d4f)' }}
-                  onClick={() => setRejecting(r)}
-                  data-testid={`withdraw-reject-${r.id}`}
-                >
+                <a className="danger-link" onClick={() => setRejecting(r)} data-testid={`withdraw-reject-${r.id}`}>
                   {t('funds.withdraw.reject')}
                 </a>
               </Access>,

@@ -39,7 +39,11 @@ export function SendProgress({ send }: { send: SendItem }) {
         <Alert type="info" showIcon message={t('messages.send.scheduledAt', { at: dayjs(s.scheduledAt).format('YYYY-MM-DD HH:mm') })} />
       ) : (
         <>
-          <Progress percent={percent} status={s.status === 'failed' ? 'exception' : s.status === 'done' ? 'success' : 'active'} />
+          <Progress
+            percent={percent}
+            status={s.status === 'failed' ? 'exception' : s.status === 'done' ? 'success' : 'active'}
+            aria-label={t(`messages.sendStatuses.${s.status}`)}
+          />
           <Typography.Text type="secondary">
             {t(`messages.sendStatuses.${s.status}`)} ·{' '}
             {t('messages.send.progressText', { done: formatCount(s.done), total: formatCount(s.total) })}

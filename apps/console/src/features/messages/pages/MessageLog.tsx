@@ -152,6 +152,7 @@ export default function MessageLog() {
           percent={r.total ? Math.min(100, Math.floor((r.done / r.total) * 100)) : 0}
           status={r.status === 'failed' ? 'exception' : r.status === 'running' ? 'active' : undefined}
           format={() => `${formatCount(r.done)}/${formatCount(r.total)}`}
+          aria-label={t('messages.log.progress')}
         />
       ),
     },

@@ -71,7 +71,11 @@ export default function StationMessage() {
           <div>
             {r.readCount} / {r.recipientCount}
           </div>
-          <Progress percent={r.recipientCount ? Math.round((r.readCount / r.recipientCount) * 100) : 0} size="small" />
+          <Progress
+            percent={r.recipientCount ? Math.round((r.readCount / r.recipientCount) * 100) : 0}
+            size="small"
+            aria-label={`${r.readCount} / ${r.recipientCount}`}
+          />
         </div>
       ),
     },

@@ -131,7 +131,11 @@ export function IssueList({ kind }: { kind: IssueKind }) {
       search: false,
       width: 130,
       align: 'right',
-      render: (_, r) => <Link to={recordsPath(kind, r.id)}>{formatCount(r.subscriptions)}</Link>,
+      render: (_, r) => (
+        <Link to={recordsPath(kind, r.id)} className="count-link">
+          {formatCount(r.subscriptions)}
+        </Link>
+      ),
     },
     {
       title: t('newshares.issue.shown'),
@@ -144,6 +148,7 @@ export function IssueList({ kind }: { kind: IssueKind }) {
           checked={r.shown}
           disabled={!can('edit')}
           onChange={(v) => void newsharesCalls.show(kind, r.id, v).then(reload)}
+          aria-label={`${t('newshares.issue.shown')} · ${r.name}`}
         />
       ),
     },
@@ -158,6 +163,7 @@ export function IssueList({ kind }: { kind: IssueKind }) {
           checked={r.locked}
           disabled={!can('edit')}
           onChange={(v) => void newsharesCalls.lock(kind, r.id, v).then(reload)}
+          aria-label={`${t('newshares.issue.locked')} · ${r.name}`}
         />
       ),
     },

@@ -34,6 +34,7 @@ export function indexColumns(t: TFunction, c: IndexColumnContext): ProColumns<In
         disabled={!c.may(r[f] ? 'disable' : 'enable')}
         loading={c.busy === `${f}-${r.id}`}
         onChange={(v) => c.onFlag(r, f, v)}
+        aria-label={`${t(`products.col.${f}`)} · ${r.name}`}
         data-testid={`index-${f}-${r.code}`}
       />
     ),

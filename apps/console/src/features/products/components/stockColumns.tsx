@@ -111,6 +111,7 @@ export function stockColumns(t: TFunction, c: StockColumnContext): ProColumns<St
           disabled={!c.may(r.shown ? 'disable' : 'enable')}
           loading={c.busy === `shown-${r.id}`}
           onChange={(v) => c.onShown(r, v)}
+          aria-label={`${t('products.col.shown')} · ${r.name}`}
           data-testid={`stock-shown-${r.code}`}
         />
       ),

@@ -10,6 +10,10 @@ export default {
     forceClosedDesc: "{{user}}'s positions were closed at the force-close line (P/L {{amount}})",
     createOrderTitle: 'New deposit order',
     createOrderDesc: '{{user}} created a deposit order of {{amount}}',
+    announceOne: '{{title}}: {{desc}}',
+    announceMany_one: '{{count}} new notice: {{list}}',
+    announceMany_other: '{{count}} new notices: {{list}}',
+    announceSep: ', ',
     view: 'View record',
   },
 };

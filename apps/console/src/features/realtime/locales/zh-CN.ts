@@ -10,6 +10,9 @@ export default {
     forceClosedDesc: '用户 {{user}} 的持仓已在强平线平仓（盈亏 {{amount}}）',
     createOrderTitle: '新的充值订单',
     createOrderDesc: '用户 {{user}} 创建了充值订单，金额 {{amount}}',
+    announceOne: '{{title}}：{{desc}}',
+    announceMany_other: '{{count}} 条新通知：{{list}}',
+    announceSep: '、',
     view: '查看记录',
   },
 };

@@ -13,6 +13,7 @@ import { roleCalls } from '../../../shared/api/roles';
 import { gridFromEntries, gridToPayload, type CellGuard, type Grid } from '../lib/permissionGrid';
 import { routedPermissions } from '../../../lib/routing';
 import { useShellRoutes } from '../../../shared/shellRoutes';
+import { useRestoreFocus } from '../../../shared/useRestoreFocus';
 import { PermissionGrid } from './PermissionGrid';
 
 interface Values {
@@ -33,6 +34,7 @@ export function RoleFormModal({
   onSaved: () => void;
 }) {
   const { t, i18n } = useTranslation();
+  useRestoreFocus();
   const info = useUserInfo();
   const [form] = Form.useForm<Values>();
   const original = useMemo(() => gridFromEntries(record?.permissions), [record]);

@@ -100,6 +100,7 @@ export default function ScheduledTasks() {
             checked={v}
             loading={busy[`switch-${r.key}`]}
             onChange={(on) => void toggle(r, on)}
+            aria-label={`${t('tasks.enabledCol')} · ${r.key}`}
             data-testid={`task-switch-${r.key}`}
           />
         ) : (

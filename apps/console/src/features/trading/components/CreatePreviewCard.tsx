@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { QuoteTick, StockRisk } from '@stock-admin/contracts';
 import { formatYuan } from '../../../shared/money';
 import { ChangePctCell, LastCell } from '../../../shared/market/QuoteCells';
+import { TONE_COLORS } from '../../../shared/market/quoteFormat';
 import type { CreatePreview } from '../lib/preview';
 import { PriceText } from '../../../shared/components/cells';
 
@@ -42,7 +43,8 @@ export function CreatePreviewCard({
           <Descriptions.Item label={t('trading.create.limits')}>
             {limits ? (
               <span data-testid="create-limits">
-                <span style={{ color: '#389e0d' }}>{limits.down}</span> – <span style={{ color: '#cf1322' }}>{limits.up}</span> (±
+                <span style={{ color: TONE_COLORS.down }}>{limits.down}</span> – <span style={{ color: TONE_COLORS.up }}>{limits.up}</span>{' '}
+                (±
                 {limits.pct}%)
               </span>
             ) : (

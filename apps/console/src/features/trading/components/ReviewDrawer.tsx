@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Descriptions, Drawer, Form, InputNumber, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OrderItem } from '@stock-admin/contracts';
@@ -34,6 +34,7 @@ export function ReviewDrawer({
   const { t } = useTranslation();
   const [form] = Form.useForm<{ fillPrice?: string | null }>();
   const [saving, setSaving] = useState(false);
+  const approveButton = useRef<HTMLButtonElement>(null);
   const gids = useMemo(() => (order ? [order.gid] : []), [order]);
   const q = useQuotes(gids)[order?.gid ?? ''];
   const cls = order ? boardOfGid(order.gid, order.stockName) : null;
@@ -65,13 +66,21 @@ export function ReviewDrawer({
       width={560}
       title={order ? t(`trading.review.title.${order.kind}`, { no: order.orderNo }) : ''}
       destroyOnHidden
+      // opened from the queue by keyboard (A), Enter then approves at the live price; Tab reaches the fill price
+      afterOpenChange={(open) => open && approveButton.current?.focus()}
       footer={
         <Space style={{ float: 'right' }}>
           <Button onClick={onClose}>{t('common.cancel')}</Button>
           <Button danger onClick={() => order && onReject(order)} data-testid="review-reject">
             {t('trading.review.reject')}
           </Button>
-          <Button type="primary" loading={saving} onClick={() => void approve().catch(() => undefined)} data-testid="review-approve">
+          <Button
+            ref={approveButton}
+            type="primary"
+            loading={saving}
+            onClick={() => void approve().catch(() => undefined)}
+            data-testid="review-approve"
+          >
             {t('trading.review.approve')}
           </Button>
         </Space>

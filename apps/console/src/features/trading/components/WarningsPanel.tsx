@@ -74,6 +74,7 @@ export function WarningsPanel({ onPick }: { onPick: (userId: number) => void }) 
                     size="small"
                     strokeColor={ratioColor(pct)}
                     format={() => `${v}%`}
+                    aria-label={t('trading.warnings.ratio')}
                     status={pct >= 100 ? 'exception' : 'normal'}
                   />
                 );

@@ -163,7 +163,7 @@ export default function CreatePosition() {
                   <InputNumber<number> min={1} max={100} precision={0} style={{ width: 200 }} prefix="×" data-testid="create-leverage" />
                 )}
               </Form.Item>
-              <Form.Item label={t('trading.create.price')} required>
+              <Form.Item label={t('trading.create.price')} required htmlFor="create-position_price">
                 <Space.Compact>
                   <Form.Item
                     name="price"

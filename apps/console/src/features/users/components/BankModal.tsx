@@ -142,7 +142,7 @@ export function BankModal({ user, onClose }: { user: UserItem | null; onClose: (
                         cancelText={t('common.cancel')}
                         onConfirm={() => remove(b)}
                       >
-                        <a style={{ color: 'var(--ant-color-error, #ff4d4f)' }} data-testid={`bank-delete-${b.id}`}>
+                        <a className="danger-link" data-testid={`bank-delete-${b.id}`}>
                           {t('common.delete')}
                         </a>
                       </Popconfirm>

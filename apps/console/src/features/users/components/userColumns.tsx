@@ -51,7 +51,13 @@ export function userColumns(
     width: 96,
     render: (_, u) =>
       can('edit') ? (
-        <Switch size="small" checked={u[field]} onChange={(v) => on.lock(u, field, v)} data-testid={`${testId}-${u.id}`} />
+        <Switch
+          size="small"
+          checked={u[field]}
+          onChange={(v) => on.lock(u, field, v)}
+          aria-label={`${title} #${u.id}`}
+          data-testid={`${testId}-${u.id}`}
+        />
       ) : u[field] ? (
         <Tag color="red">{t('common.locked')}</Tag>
       ) : (
