@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { HISTORY_TABLES } from '../../src/db/migrations/history.js';
+import { HISTORY_TABLES } from '../../src/db/history.js';
 
 /**
  * Issue 63: the shared history migrations' tables are each attributed to one domain folder — every table those files

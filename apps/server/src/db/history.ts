@@ -1,5 +1,5 @@
 /**
- * Who owns the tables of the shared history migrations (issue 63). The four files of this folder were written when a
+ * Who owns the tables of the shared history migrations (issue 63). The four files of db/migrations/ were written when a
  * migration still created several domains' tables at once; a landed migration is never edited or moved (a database
  * that ran it would not run it again), so their tables are attributed here instead: each to the folder whose
  * `tables.ts` declares it. A new change to one of these tables is a new migration in that folder's `migrations/`.
