@@ -31,7 +31,13 @@ export const TEST_ENV = {
   SIMULATE_RATE: '0',
 } as const;
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: {
+    /** Runs before the app is ready, as main.ts seeds the demo before the quote service starts. */
+    beforeReady?: (app: FastifyInstance) => Promise<unknown>;
+  } = {},
+): Promise<TestApp> {
   const config = loadConfig({
     ...TEST_ENV,
     // each test app hears only its own bus (Redis runs are shared by parallel files: quotes of one must not reach another)
@@ -64,6 +70,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   await migrate(database);
   await ensureBuiltinRoles(database.db);
   const app = await buildApp({ config, database });
+  await opts.beforeReady?.(app);
   await app.ready();
   return {
     app,

@@ -40,7 +40,8 @@ describe('a product added while the quote service reads its symbols', () => {
     // the app's own service steps aside: on PostgreSQL one service per schema ticks
     t.app.market.stop();
     const readsBefore = gate.reads;
-    await service.start();
+    // start() returns after the first tick, which the gate holds: not awaited until the gate opens
+    const started = service.start();
     for (let i = 0; i < 100 && gate.reads === readsBefore; i++) await sleep(20);
     expect(gate.reads, 'the first tick reads the symbols').toBeGreaterThan(readsBefore);
     // added (and announced) while that read is held: the list it returns lacks the stock
@@ -49,6 +50,7 @@ describe('a product added while the quote service reads its symbols', () => {
     service.symbolsChanged();
     gate.hold = null;
     release();
+    await started;
     for (let i = 0; i < 100 && !service.quote('sh600519'); i++) await sleep(20);
     expect(service.quote('sh600519')?.last, 'quoted within two seconds').toMatch(/^\d+\.\d{2}$/);
   });

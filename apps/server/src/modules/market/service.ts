@@ -110,7 +110,9 @@ export class QuoteService {
     } catch (err) {
       this.o.log.error({ err }, 'quote service: stored quotes not loaded');
     }
-    this.claimLeadership();
+    // the leader's first tick now, before the server answers: until it, the book holds what is stored — on a fresh
+    // demo the seed's reference prices, with no bid or ask, and every buy was refused (该股票暂无卖盘) for an interval
+    await this.claimLeadership();
     this.timer = setInterval(() => void this.tick(), this.o.intervalMs);
     this.timer.unref();
   }
@@ -288,12 +290,15 @@ export class QuoteService {
    * session advisory lock on a connection of its own; if that instance stops (or its connection breaks),
    * another takes the lock within an interval and continues from the stored quotes.
    */
-  private claimLeadership(): void {
+  /** Resolves once the first attempt settled: this instance leads and has ticked, or another instance leads. */
+  private claimLeadership(): Promise<void> {
     const { database } = this.o.ctx;
     if (database.kind === 'pglite') {
       this.leader = true;
-      return;
+      return this.tick().then(() => undefined);
     }
+    let settled: () => void = () => undefined;
+    const first = new Promise<void>((r) => (settled = r));
     let wake: (() => void) | undefined;
     this.stopLeadership = () => wake?.();
     const attempt = async () => {
@@ -302,13 +307,16 @@ export class QuoteService {
           await database.withConnection(async (q) => {
             // keyed by schema too: instances of one deployment share it; separate schemas (tests) do not compete
             const got = await q(`SELECT pg_try_advisory_lock(${LEADER_LOCK}, hashtext(current_schema())) AS ok`);
-            if (!got.rows[0]?.ok) return;
+            if (!got.rows[0]?.ok) return settled();
             // a leader taking over continues from what the last one stored
             const stored = await loadQuotes(this.o.ctx.db);
             this.o.feed.forget?.(stored.map((s) => s.gid));
             for (const s of stored) this.book.set(s.gid, s);
             this.leader = true;
             this.o.log.info('quote service: this instance ticks');
+            // a leader's first tick at once (at start, or taking over): the quotes it continues from may be minutes old
+            await this.tick();
+            settled();
             try {
               while (!this.stopped) {
                 await new Promise<void>((r) => {
@@ -324,6 +332,7 @@ export class QuoteService {
           });
         } catch (err) {
           this.leader = false;
+          settled();
           if (isConnectionError(err)) connectionLost(err);
           else this.o.log.error({ err }, 'quote service: leadership check failed');
         }
@@ -335,5 +344,6 @@ export class QuoteService {
       }
     };
     void attempt();
+    return first;
   }
 }

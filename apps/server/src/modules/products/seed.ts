@@ -40,4 +40,6 @@ export async function seedProducts(ctx: AppContext): Promise<void> {
     for (const l of DEMO_LOCKED) await setStockFlag(tx, idOf(l.gid), 'locked', true, l.reason);
     for (const gid of DEMO_HIDDEN) await setStockFlag(tx, idOf(gid), 'shown', false, undefined);
   });
+  // a running quote service quotes them from its next tick (the routes that add stocks say the same)
+  ctx.market?.symbolsChanged();
 }
