@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Modal, Space, Table, Tag, Typography, Upload } from 'antd';
+import { Alert, Button, Grid, Modal, Space, Table, Tag, Typography, Upload } from 'antd';
 import { InboxOutlined, WarningOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { CorpImportReport, CorpImportRow } from '@stock-admin/contracts';
@@ -69,6 +69,8 @@ export function ImportModal({ open, onClose, onDone }: { open: boolean; onClose:
     }
   };
 
+  // a phone has room for the row, the stock and its problems: the dates and the plan go under the stock
+  const phone = Grid.useBreakpoint().md === false;
   const columns = [
     { title: t('corpactions.col.line'), dataIndex: 'line', width: 56 },
     {
@@ -78,12 +80,21 @@ export function ImportModal({ open, onClose, onDone }: { open: boolean; onClose:
         <Space direction="vertical" size={0}>
           <span>{r.code}</span>
           {r.stockName ? <Typography.Text type="secondary">{r.stockName}</Typography.Text> : null}
+          {phone ? (
+            <Typography.Text type="secondary">
+              {t('corpactions.col.exDate')} {r.exDate} · {planText(r, lang) || '—'}
+            </Typography.Text>
+          ) : null}
         </Space>
       ),
     },
-    { title: t('corpactions.col.recordDate'), dataIndex: 'recordDate', width: 110 },
-    { title: t('corpactions.col.exDate'), dataIndex: 'exDate', width: 110 },
-    { title: t('corpactions.col.plan'), key: 'plan', render: (_: unknown, r: CorpImportRow) => planText(r, lang) || '—' },
+    ...(phone
+      ? []
+      : [
+          { title: t('corpactions.col.recordDate'), dataIndex: 'recordDate', width: 110 },
+          { title: t('corpactions.col.exDate'), dataIndex: 'exDate', width: 110 },
+          { title: t('corpactions.col.plan'), key: 'plan', render: (_: unknown, r: CorpImportRow) => planText(r, lang) || '—' },
+        ]),
     {
       title: t('corpactions.col.errors'),
       key: 'errors',
@@ -148,7 +159,7 @@ export function ImportModal({ open, onClose, onDone }: { open: boolean; onClose:
             columns={columns}
             dataSource={report.rows}
             pagination={{ pageSize: 10, hideOnSinglePage: true }}
-            scroll={{ x: 720 }}
+            scroll={phone ? undefined : { x: 720 }}
             data-testid="corp-import-rows"
           />
         </>
