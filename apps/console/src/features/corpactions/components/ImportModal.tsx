@@ -103,7 +103,8 @@ export function ImportModal({ open, onClose, onDone }: { open: boolean; onClose:
           <Space direction="vertical" size={2}>
             {r.errors.map((e, i) => (
               <Typography.Text key={i} type="danger">
-                <WarningOutlined /> {t(`corpactions.col.${COLUMN[e.field] ?? e.field}`)}：{e.message}
+                <WarningOutlined />{' '}
+                {t('corpactions.rowProblem', { field: t(`corpactions.col.${COLUMN[e.field] ?? e.field}`), message: e.message })}
               </Typography.Text>
             ))}
           </Space>

@@ -65,6 +65,7 @@ export default {
     importSummary_one: '1 row: {{valid}} can be imported, {{invalid}} with problems',
     importSummary_other: '{{count}} rows: {{valid}} can be imported, {{invalid}} with problems',
     importSubmit: 'Import {{count}}',
+    rowProblem: '{{field}}: {{message}}',
     importFixFirst: 'Correct the rows with problems before importing',
     run: 'Run now',
     runTitle: "Apply a day's corporate actions now",

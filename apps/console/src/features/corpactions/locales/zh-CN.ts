@@ -59,6 +59,7 @@ export default {
     importPick: '选择文件',
     importSummary_other: '共 {{count}} 行：{{valid}} 行可导入，{{invalid}} 行有问题',
     importSubmit: '导入 {{count}} 条',
+    rowProblem: '{{field}}：{{message}}',
     importFixFirst: '请先修正有问题的行再导入',
     run: '立即执行',
     runTitle: '立即执行某日的公司行动',
