@@ -1,6 +1,6 @@
 import { bigserial, boolean, index, integer, numeric, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { ts, money, price } from '../../db/columns.js';
+import { money, price, stockNamed, ts } from '../../db/columns.js';
 import { stocks } from '../products/tables.js';
 import { users } from '../users/tables.js';
 import { positions } from '../trading/tables.js';
@@ -17,9 +17,7 @@ export const blockProducts = pgTable(
     stockId: integer('stock_id')
       .notNull()
       .references(() => stocks.id),
-    gid: text('gid').notNull(),
-    code: text('code').notNull(),
-    stockName: text('stock_name').notNull(),
+    ...stockNamed(),
     priceMode: text('price_mode').notNull(),
     discount: numeric('discount', { precision: 6, scale: 4 }),
     fixedPrice: price('fixed_price'),
@@ -52,9 +50,7 @@ export const blockRequests = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
-    gid: text('gid').notNull(),
-    code: text('code').notNull(),
-    stockName: text('stock_name').notNull(),
+    ...stockNamed(),
     shares: integer('shares').notNull(),
     price: price('price').notNull(),
     amount: money('amount').notNull(),

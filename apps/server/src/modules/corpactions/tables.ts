@@ -1,6 +1,6 @@
 import { bigserial, date, index, integer, numeric, pgTable, serial, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { money, price, ts } from '../../db/columns.js';
+import { money, price, stockNamed, ts } from '../../db/columns.js';
 import { admins } from '../admins/tables.js';
 import { stocks } from '../products/tables.js';
 
@@ -13,9 +13,7 @@ export const corpActions = pgTable(
     stockId: integer('stock_id')
       .notNull()
       .references(() => stocks.id),
-    gid: text('gid').notNull(),
-    code: text('code').notNull(),
-    stockName: text('stock_name').notNull(),
+    ...stockNamed(),
     recordDate: date('record_date', { mode: 'string' }).notNull(),
     exDate: date('ex_date', { mode: 'string' }).notNull(),
     payDate: date('pay_date', { mode: 'string' }),

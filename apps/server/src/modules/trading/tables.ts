@@ -14,7 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { ts, money, price } from '../../db/columns.js';
+import { money, price, stockNamed, ts } from '../../db/columns.js';
 import { users } from '../users/tables.js';
 import { stocks } from '../products/tables.js';
 import { admins } from '../admins/tables.js';
@@ -34,9 +34,7 @@ export const positions = pgTable(
     /** The user's agent, kept by triggers (0425): agent staff's lists reach their subtree through an index. */
     agentId: integer('agent_id'),
     stockId: integer('stock_id').references(() => stocks.id, { onDelete: 'set null' }),
-    gid: text('gid').notNull(),
-    code: text('code').notNull(),
-    stockName: text('stock_name').notNull(),
+    ...stockNamed(),
     direction: text('direction').notNull(),
     shares: integer('shares').notNull(),
     leverage: integer('leverage').notNull(),
@@ -90,9 +88,7 @@ export const orders = pgTable(
       .notNull()
       .references(() => users.id),
     stockId: integer('stock_id').references(() => stocks.id, { onDelete: 'set null' }),
-    gid: text('gid').notNull(),
-    code: text('code').notNull(),
-    stockName: text('stock_name').notNull(),
+    ...stockNamed(),
     direction: text('direction').notNull(),
     shares: integer('shares').notNull(),
     leverage: integer('leverage').notNull(),
