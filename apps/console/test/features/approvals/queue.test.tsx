@@ -1,16 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { APPROVAL_OPERATIONS, type ApprovalItem, type UserInfo } from '@stock-admin/contracts';
 import { changeLang } from '../../../src/app/i18n';
 import i18n from '../../../src/lib/i18n';
-import { RoutePermissionContext } from '../../../src/lib/access';
 import { requestEnv } from '../../../src/lib/request';
 import { setUserInfo } from '../../../src/lib/session';
 import ApprovalQueue from '../../../src/features/approvals/pages/ApprovalQueue';
 import { opKey } from '../../../src/features/approvals/opName';
 import { fakeFetch, ok, spyFeedback, type FakeCall } from '../../helpers';
+import { renderRoute } from '../../renderRoute';
 
 const checker = {
   id: 2,
@@ -69,16 +67,7 @@ afterEach(() => {
   act(() => setUserInfo(null));
 });
 
-const renderQueue = () =>
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter initialEntries={['/approvals/index']}>
-        <RoutePermissionContext.Provider value="approvals">
-          <ApprovalQueue />
-        </RoutePermissionContext.Provider>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+const renderQueue = () => renderRoute(<ApprovalQueue />, { route: '/approvals/index', permission: 'approvals' });
 
 describe('the approval queue', () => {
   it('names every guarded operation in both languages (a new one without a name would show its key)', async () => {

@@ -1,13 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { AgentStatement as Statement, UserInfo } from '@stock-admin/contracts';
 import { changeLang } from '../../../src/app/i18n';
-import { RoutePermissionContext } from '../../../src/lib/access';
 import { requestEnv } from '../../../src/lib/request';
 import { setUserInfo } from '../../../src/lib/session';
 import { fakeFetch, ok, spyFeedback, type FakeCall } from '../../helpers';
+import { renderRoute } from '../../renderRoute';
 
 vi.mock('../../../src/shared/components/Chart', () => ({ Chart: () => null, toneBar: (a: string) => ({ value: Number(a) }) }));
 const { default: AgentStatement } = await import('../../../src/features/close/pages/AgentStatement');
@@ -76,15 +74,7 @@ afterEach(() => {
 });
 
 const renderPage = () =>
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter initialEntries={['/close/agent?agentId=3&from=2026-11-01&to=2026-11-30']}>
-        <RoutePermissionContext.Provider value="fundrecords">
-          <AgentStatement />
-        </RoutePermissionContext.Provider>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderRoute(<AgentStatement />, { route: '/close/agent?agentId=3&from=2026-11-01&to=2026-11-30', permission: 'fundrecords' });
 
 const sent = () => {
   const c = calls.find((x) => x.url.includes('/admin/close/agent'))!;

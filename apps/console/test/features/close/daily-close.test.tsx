@@ -1,14 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router';
 import type { CloseListItem, UserInfo } from '@stock-admin/contracts';
 import { changeLang } from '../../../src/app/i18n';
-import { RoutePermissionContext } from '../../../src/lib/access';
 import { requestEnv } from '../../../src/lib/request';
 import { setUserInfo } from '../../../src/lib/session';
 import { platformToday } from '../../../src/lib/timeZone';
 import { fakeFetch, ok, spyFeedback, type FakeCall } from '../../helpers';
+import { renderRoute } from '../../renderRoute';
 
 // the chart draws on a canvas jsdom has not: its option is what the page decides, and what is checked
 const charts: unknown[] = [];
@@ -96,18 +95,15 @@ function Where() {
   return null;
 }
 const renderPage = () =>
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter initialEntries={['/close/days']}>
-        <RoutePermissionContext.Provider value="dailyclose">
-          <Routes>
-            <Route path="/close/days" element={<DailyClose />} />
-            <Route path="*" element={null} />
-          </Routes>
-          <Where />
-        </RoutePermissionContext.Provider>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderRoute(
+    <>
+      <Routes>
+        <Route path="/close/days" element={<DailyClose />} />
+        <Route path="*" element={null} />
+      </Routes>
+      <Where />
+    </>,
+    { route: '/close/days', permission: 'dailyclose' },
   );
 
 const runCalls = () => calls.filter((c) => c.url.includes('/admin/close/run.do'));

@@ -1,14 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReconDetail, ReconSummary, UserInfo } from '@stock-admin/contracts';
 import { changeLang } from '../../../src/app/i18n';
-import { RoutePermissionContext } from '../../../src/lib/access';
 import { requestEnv } from '../../../src/lib/request';
 import { setUserInfo } from '../../../src/lib/session';
 import Reconcile from '../../../src/features/close/pages/Reconcile';
 import { fakeFetch, ok, spyFeedback, type FakeCall } from '../../helpers';
+import { renderRoute } from '../../renderRoute';
 
 /**
  * 对账 upload (issue 63: the close feature had no console test): a channel's statement of a day is sent as the file it
@@ -79,16 +77,7 @@ afterEach(() => {
   act(() => setUserInfo(null));
 });
 
-const renderPage = () =>
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter initialEntries={['/close/reconcile']}>
-        <RoutePermissionContext.Provider value="dailyclose">
-          <Reconcile />
-        </RoutePermissionContext.Provider>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+const renderPage = () => renderRoute(<Reconcile />, { route: '/close/reconcile', permission: 'dailyclose' });
 
 async function upload(csv: string) {
   fireEvent.click(await screen.findByTestId('recon-upload'));

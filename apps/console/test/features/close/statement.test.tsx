@@ -1,13 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { act, screen, within } from '@testing-library/react';
 import type { CloseStatement, UserInfo } from '@stock-admin/contracts';
 import { changeLang } from '../../../src/app/i18n';
-import { RoutePermissionContext } from '../../../src/lib/access';
 import { requestEnv } from '../../../src/lib/request';
 import { setUserInfo } from '../../../src/lib/session';
 import { fakeFetch, ok, spyFeedback, type FakeCall } from '../../helpers';
+import { renderRoute } from '../../renderRoute';
 
 vi.mock('../../../src/features/close/components/MovementsChart', () => ({ MovementsChart: () => null }));
 const { default: Statement } = await import('../../../src/features/close/pages/Statement');
@@ -78,16 +76,7 @@ afterEach(() => {
   act(() => setUserInfo(null));
 });
 
-const renderPage = () =>
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter initialEntries={['/close/statement?day=2026-12-01']}>
-        <RoutePermissionContext.Provider value="dailyclose">
-          <Statement />
-        </RoutePermissionContext.Provider>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+const renderPage = () => renderRoute(<Statement />, { route: '/close/statement?day=2026-12-01', permission: 'dailyclose' });
 
 describe('日结单', () => {
   it('asks for the day of the address and sums each account’s movements in cents', async () => {

@@ -1,16 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router';
 import type { SocketMessage, StockItem, UserInfo } from '@stock-admin/contracts';
 import { changeLang } from '../../../src/app/i18n';
-import { RoutePermissionContext } from '../../../src/lib/access';
 import { requestEnv } from '../../../src/lib/request';
 import { setUserInfo } from '../../../src/lib/session';
 import { socketBus } from '../../../src/lib/socketBus';
 import StockList from '../../../src/features/products/pages/StockList';
 import { fakeFetch, ok, type FakeCall } from '../../helpers';
 import { tick } from '../../shared/market/helpers';
+import { renderRoute } from '../../renderRoute';
 
 const stock = (id: number, code: string, over: Partial<StockItem> = {}): StockItem => ({
   id,
@@ -92,24 +91,19 @@ afterEach(() => {
 });
 
 function renderPage(entry: string) {
-  return render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter initialEntries={[entry]}>
-        <RoutePermissionContext.Provider value="shares">
-          <Routes>
-            <Route
-              path="/product/shares"
-              element={
-                <>
-                  <StockList />
-                  <Where />
-                </>
-              }
-            />
-          </Routes>
-        </RoutePermissionContext.Provider>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  return renderRoute(
+    <Routes>
+      <Route
+        path="/product/shares"
+        element={
+          <>
+            <StockList />
+            <Where />
+          </>
+        }
+      />
+    </Routes>,
+    { route: entry, permission: 'shares' },
   );
 }
 

@@ -1,14 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DEFAULT_STOCK_RISK, type UserInfo } from '@stock-admin/contracts';
 import { changeLang } from '../../../src/app/i18n';
-import { RoutePermissionContext } from '../../../src/lib/access';
 import { requestEnv } from '../../../src/lib/request';
 import { setUserInfo } from '../../../src/lib/session';
 import StockRisk from '../../../src/features/risk/pages/StockRisk';
 import { fakeFetch, ok, spyFeedback, type FakeCall } from '../../helpers';
+import { renderRoute } from '../../renderRoute';
 
 const superUser = {
   id: 1,
@@ -52,16 +50,7 @@ afterEach(() => {
   act(() => setUserInfo(null));
 });
 
-const renderPage = () =>
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter initialEntries={['/risksetting/sharessetting']}>
-        <RoutePermissionContext.Provider value="risksetting">
-          <StockRisk />
-        </RoutePermissionContext.Provider>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+const renderPage = () => renderRoute(<StockRisk />, { route: '/risksetting/sharessetting', permission: 'risksetting' });
 
 const input = (key: string) =>
   screen.getByTestId(`risk-${key}`).closest('.ant-input-number')?.querySelector('input') ??

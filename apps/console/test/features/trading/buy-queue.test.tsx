@@ -1,10 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes, useLocation, useNavigate } from 'react-router';
 import type { UserInfo } from '@stock-admin/contracts';
 import { changeLang } from '../../../src/app/i18n';
-import { RoutePermissionContext } from '../../../src/lib/access';
 import { badges } from '../../../src/lib/badges';
 import { requestEnv } from '../../../src/lib/request';
 import { socketBus } from '../../../src/lib/socketBus';
@@ -12,6 +10,7 @@ import { setUserInfo } from '../../../src/lib/session';
 import BuyList from '../../../src/features/trading/pages/BuyList';
 import { fakeFetch, ok, spyFeedback, type FakeCall } from '../../helpers';
 import { order } from './fixtures';
+import { renderRoute } from '../../renderRoute';
 
 const superUser = {
   id: 1,
@@ -67,24 +66,19 @@ afterEach(() => {
 });
 
 const renderPage = (entry = '/position/buyList') =>
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter initialEntries={[entry]}>
-        <RoutePermissionContext.Provider value="financing">
-          <Routes>
-            <Route
-              path="/position/buyList"
-              element={
-                <>
-                  <BuyList />
-                  <Where />
-                </>
-              }
-            />
-          </Routes>
-        </RoutePermissionContext.Provider>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderRoute(
+    <Routes>
+      <Route
+        path="/position/buyList"
+        element={
+          <>
+            <BuyList />
+            <Where />
+          </>
+        }
+      />
+    </Routes>,
+    { route: entry, permission: 'financing' },
   );
 
 const lists = () => calls.filter((c) => c.url.includes('/admin/order/buyList.do'));

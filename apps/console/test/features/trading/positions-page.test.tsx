@@ -1,10 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router';
 import type { SocketMessage, UserInfo } from '@stock-admin/contracts';
 import { changeLang } from '../../../src/app/i18n';
-import { RoutePermissionContext } from '../../../src/lib/access';
 import { requestEnv } from '../../../src/lib/request';
 import { setUserInfo } from '../../../src/lib/session';
 import { socketBus } from '../../../src/lib/socketBus';
@@ -12,6 +10,7 @@ import Positions from '../../../src/features/trading/pages/Positions';
 import { fakeFetch, ok, spyFeedback, type FakeCall } from '../../helpers';
 import { tick } from '../../shared/market/helpers';
 import { position } from './fixtures';
+import { renderRoute } from '../../renderRoute';
 
 // every P/L cell drawn, by its test id: what a quote tick re-renders (issue 52)
 const drawn: string[] = [];
@@ -122,24 +121,19 @@ afterEach(() => {
 });
 
 function renderPage(entry: string) {
-  return render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter initialEntries={[entry]}>
-        <RoutePermissionContext.Provider value="financing">
-          <Routes>
-            <Route
-              path="/position/financing"
-              element={
-                <>
-                  <Positions />
-                  <Where />
-                </>
-              }
-            />
-          </Routes>
-        </RoutePermissionContext.Provider>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  return renderRoute(
+    <Routes>
+      <Route
+        path="/position/financing"
+        element={
+          <>
+            <Positions />
+            <Where />
+          </>
+        }
+      />
+    </Routes>,
+    { route: entry, permission: 'financing' },
   );
 }
 
