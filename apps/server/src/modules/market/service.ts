@@ -288,9 +288,9 @@ export class QuoteService {
   /**
    * The embedded database serves one process: it always leads. On PostgreSQL one instance holds a
    * session advisory lock on a connection of its own; if that instance stops (or its connection breaks),
-   * another takes the lock within an interval and continues from the stored quotes.
+   * another takes the lock within an interval and continues from the stored quotes. Resolves once the first attempt
+   * settled: this instance leads and has ticked, or another instance leads (or the database did not answer).
    */
-  /** Resolves once the first attempt settled: this instance leads and has ticked, or another instance leads. */
   private claimLeadership(): Promise<void> {
     const { database } = this.o.ctx;
     if (database.kind === 'pglite') {
