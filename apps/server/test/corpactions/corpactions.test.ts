@@ -57,6 +57,9 @@ beforeAll(async () => {
     QUOTE_SOURCE: 'http',
     QUOTE_URL: `http://127.0.0.1:${(vendor.address() as AddressInfo).port}/q`,
     QUOTE_INTERVAL_MS: '100',
+    // three intervals (the default) is 300 ms: a busy machine's slow answer would mark a quote stale, unpriced for the
+    // watcher, and no test here is about a vendor gone quiet
+    QUOTE_STALE_MS: '10000',
     QUOTE_CLOCK_START: '2026-11-24T10:00:00+08:00',
   });
   maker = (await signedIn(t, 'admin')).token;
@@ -68,7 +71,7 @@ beforeAll(async () => {
     ['601988', '中国银行'],
   ])
     expect((await post(t, '/admin/stock/add.do', { code, name, market: 'sh' }, { token: maker })).json().status).toBe(0);
-  for (let i = 0; i < 100 && !t.app.market.tradablePrice('sh601988'); i++) await sleep(50);
+  for (let i = 0; i < 400 && !t.app.market.tradablePrice('sh601988'); i++) await sleep(50);
   const cur = (await post(t, '/admin/risk/stock/get.do', {}, { token: maker })).json().data;
   await post(t, '/admin/risk/stock/update.do', { ...DEFAULT_STOCK_RISK, version: cur.version }, { token: maker, json: true });
 });
@@ -92,6 +95,16 @@ async function position(
            stop_loss = ${o.stopLoss ?? null}::numeric
     WHERE id = ${r.data.id}`);
   return r.data.id as number;
+}
+
+/**
+ * Waits for the quote service to show what the vendor now answers (a tick every 100 ms; a busy machine — the browser
+ * suite beside — can take seconds), and fails naming it if it never does: a silent timeout let a test go on with the
+ * old price.
+ */
+async function until(ok: () => boolean, what: string) {
+  for (let i = 0; i < 400 && !ok(); i++) await sleep(50);
+  expect(ok(), what).toBe(true);
 }
 
 const positionRow = async (id: number) =>
@@ -122,7 +135,7 @@ const exAt = (code: string, ref: string) => exPrices.set(code, { last: ref, prev
 
 /** The quote went ex at the reference price (the action entered, the vendor's quote read with it). */
 async function goEx(code: string, ref: string) {
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 400; i++) {
     const [r] = rows<{ n: number }>(
       await t.app.ctx.db.execute(sql`
         SELECT count(*)::int AS n FROM quote_ex_rights x JOIN corp_actions a ON a.id = x.action_id
@@ -144,7 +157,7 @@ describe('a 10派5元 dividend across its ex-date at 5× leverage', () => {
   it('credits the long, debits the short, keeps both accounts exactly as far from their lines, and closes no one', async () => {
     // yesterday closed at 10.50 and today trades at 10.00 on both stocks
     for (const code of ['600036', '600000']) prices.set(code, { last: '10.00', prevClose: '10.50' });
-    for (let i = 0; i < 100 && t.app.market.quote('sh600000')?.prevClose !== '10.50'; i++) await sleep(50);
+    await until(() => t.app.market.quote('sh600000')?.prevClose === '10.50', 'sh600000 quoted with its close of 10.50');
     // long: 1,000 × 11.50 at 5× (margin 2,300.00) and no free cash; at 10.00 its loss is 1,500 of a 1,840.00 line
     const long = await makeUser(t);
     await credit(t, long, '2305.00'); // margin + the smallest buy fee, 5.00
@@ -174,7 +187,7 @@ describe('a 10派5元 dividend across its ex-date at 5× leverage', () => {
     // the ex-date's open: both stocks fall by 0.50
     await goEx('600036', '9.50');
     prices.set('600000', { last: '9.50', prevClose: '10.00' });
-    for (let i = 0; i < 100 && t.app.market.tradablePrice('sh600000') !== '9.50'; i++) await sleep(50);
+    await until(() => t.app.market.tradablePrice('sh600000') === '9.50', 'sh600000 quoted at 9.50');
     // before the run has adjusted them, a stock gone ex is not priced for the watcher: its holders are left alone
     const sweep = await sweepPositions(t.app.ctx);
     expect((await positionRow(longPos)).status).toBe('open');
