@@ -42,10 +42,17 @@ const active = (page: Page) =>
     };
   });
 
+/**
+ * Until the focus matches the script. Polled from here with page.evaluate (run by the debugger, outside the page's
+ * CSP): page.waitForFunction of a string evaluates it inside the page when its first try fails, and the console's
+ * script-src (no 'unsafe-eval') refuses that — the wait then failed at once whenever the focus was not there yet.
+ */
 async function waitFocus(page: Page, test: string, timeout = 10_000): Promise<void> {
-  await page.waitForFunction(test, undefined, { timeout }).catch(async () => {
-    throw new Error(`the focus never reached ${test}; it is on ${JSON.stringify(await active(page))}`);
-  });
+  const until = Date.now() + timeout;
+  while (!(await page.evaluate(test))) {
+    if (Date.now() > until) throw new Error(`the focus never reached ${test}; it is on ${JSON.stringify(await active(page))}`);
+    await page.waitForTimeout(50);
+  }
 }
 
 /** Tab (at most `max` times) until the focus matches the script. */
