@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import { approvalGate } from './modules/approvals/index.js';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
@@ -85,7 +84,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     principals: principalStore(database.db),
   };
   ctx.authenticate = sessionAuthenticator(ctx, new SessionCache(hooks));
-  ctx.approvals = approvalGate(ctx);
   // an operator's change keeps their reads on the primary a while, on every instance (db/replica.ts)
   if (database.replica) hooks.on('adminWrote', (adminId) => database.replica!.wrote(adminId));
   app.decorate('ctx', ctx);

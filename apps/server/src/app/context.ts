@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { Action, Endpoint, EventData, Lang, MarketPhase, QuoteTick, SocketEventType } from '@stock-admin/contracts';
+import type { Action, EventData, MarketPhase, QuoteTick, SocketEventType } from '@stock-admin/contracts';
 import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
 import type { SecretBox } from '../lib/secretbox.js';
@@ -92,19 +92,6 @@ export interface AppContext {
   principals: PrincipalStore;
   /** The quote service (market domain), once the app is built: the only place prices are read from. */
   market?: MarketReader;
-  /** Dual control (the approvals domain's gate, set by app.ts): what the route wrapper asks of a guarded call. */
-  approvals?: ApprovalGate;
-}
-
-export interface ApprovalGate {
-  /** The request the call was held as (nothing done), or null when its rule lets it run now. Writes in its own transaction. */
-  hold(call: {
-    endpoint: Endpoint;
-    input: unknown;
-    raw: unknown;
-    admin: Principal;
-    lang: Lang;
-  }): Promise<{ id: number; status: 'pending' } | null>;
 }
 
 /** The admins behind sockets, as the socket hub routes to them (realtime/acl.ts, realtime/connections.ts). */

@@ -10,7 +10,6 @@ import { OplogRow } from './oplog.js';
 import { connectionLost, databaseAnswered, isConnectionError } from '../db/outage.js';
 import { idempotentCall, replay } from './idempotency.js';
 import { CallRun, type Answer } from './call-run.js';
-import { registerGuardedRun } from './guarded.js';
 import { readsOnReplica } from '../db/replica.js';
 
 /** Permission actions that only read: such an endpoint's statements may run on the read standby (db/replica.ts). */
@@ -46,6 +45,32 @@ type InputOut<E> = E extends Endpoint<infer B, z.ZodType | undefined> ? (B exten
 type PrincipalOf<E> = E extends { access: 'public' } ? Principal | null : Principal;
 type UserOf<E> = E extends { access: 'public' } ? AppUser | null : AppUser;
 type OkMessage = [key: string, params: Record<string, string | number> | undefined];
+
+/** An operator endpoint's handler, as `route` runs it. */
+export type Handler<E extends Endpoint> = (c: Call<InputOut<E>, PrincipalOf<E>>) => Promise<DataOf<E>>;
+
+/**
+ * A guarded endpoint (contracts `guard`) with what dual control needs of it: its handler and the gate that may hold a
+ * call of it for a second administrator. Made by the approvals domain's `defineGuard`, declared by the domain that owns
+ * the endpoint (its `approval-guards.ts`) and installed with `guardedRoute`.
+ */
+export interface GuardedEndpoint<E extends Endpoint = Endpoint> {
+  endpoint: E;
+  // (methods, not function properties: a guard of one endpoint stands in a list of guards of any)
+  handler(c: Call<InputOut<E>, PrincipalOf<E>>): Promise<DataOf<E>>;
+  /** The request the call was held as (nothing done), or null when its rule lets it run now. Writes in its own transaction. */
+  hold(
+    ctx: AppContext,
+    call: { input: unknown; raw: unknown; admin: Principal; lang: Lang },
+  ): Promise<{ id: number; status: 'pending' } | null>;
+}
+
+/** What a guarded endpoint's handler did when run on approval: its data, its audit entry and its message. */
+export interface GuardedOutcome {
+  data: unknown;
+  audit: { targetId?: string | number | null; before?: unknown; after?: unknown };
+  msg: string;
+}
 
 const header = (req: FastifyRequest, name: 'admintoken' | 'usertoken'): string | undefined => {
   const h = req.headers[name];
@@ -137,33 +162,52 @@ const okBody = (lang: Lang, ok: OkMessage, data: unknown): Envelope<unknown> => 
  * `{status, msg, data}` envelope in the caller's language; every failure goes through `toEnvelope`. A POST with an
  * `Idempotency-Key` runs once per key and principal; its retries get its first answer (http/idempotency.ts).
  *
- *   route(app, ctx, usersApi.updateAmt, async ({ input, admin, audit }) => …);
+ *   route(app, ctx, usersApi.list, ({ admin, input }) => listUsers(ctx, admin, input));
  *   appRoute(app, ctx, rechargeApi.create, async ({ user, input }) => createRecharge(ctx, user.userId, input));
  */
-export function route<E extends Endpoint>(
+export function route<E extends Endpoint>(app: FastifyInstance, ctx: AppContext, e: E, handler: Handler<E>): void {
+  if (e.guard) throw new Error(`${e.path} is guarded ('${e.guard}' in its contract): install it with guardedRoute and its guard`);
+  install(app, ctx, e, handler, undefined);
+}
+
+/**
+ * A guarded endpoint's route: the same wrapper, and before the handler runs the guard's gate may hold the call for a
+ * second administrator (modules/approvals), who later runs the same handler as the maker (`runAsMaker`).
+ *
+ *   guardedRoute(app, ctx, usersGuards.updateAmt);
+ */
+export function guardedRoute<E extends Endpoint>(app: FastifyInstance, ctx: AppContext, g: GuardedEndpoint<E>): void {
+  if (!g.endpoint.guard) throw new Error(`${g.endpoint.path} has no guard in its contract: install it with route`);
+  install(app, ctx, g.endpoint, g.handler, g);
+}
+
+/** A held call's handler run on approval: the maker's stored input, as the maker is now, in the maker's language. */
+export async function runAsMaker<E extends Endpoint>(
+  g: GuardedEndpoint<E>,
+  call: { ctx: AppContext; input: unknown; maker: Principal; lang: Lang; req: unknown; reply: unknown },
+): Promise<GuardedOutcome> {
+  let a: { targetId?: string | number | null; before?: unknown; after?: unknown } = {};
+  let msg: OkMessage = ['ok', undefined];
+  const data = await g.handler({
+    input: call.input as InputOut<E>,
+    admin: call.maker as PrincipalOf<E>,
+    lang: call.lang,
+    ctx: call.ctx,
+    req: call.req as FastifyRequest,
+    reply: call.reply as FastifyReply,
+    audit: (x) => (a = { ...a, ...x }),
+    message: (key, params) => (msg = [key, params]),
+  });
+  return { data, audit: a, msg: t(call.lang, msg[0], msg[1]) };
+}
+
+function install<E extends Endpoint>(
   app: FastifyInstance,
   ctx: AppContext,
   e: E,
-  handler: (c: Call<InputOut<E>, PrincipalOf<E>>) => Promise<DataOf<E>>,
+  handler: Handler<E>,
+  guard: GuardedEndpoint<E> | undefined,
 ): void {
-  if (e.guard) {
-    // dual control: the same handler, run when a second administrator approves the held call (modules/approvals)
-    registerGuardedRun(ctx, e.path, async ({ input, maker, lang, req, reply }) => {
-      let a: { targetId?: string | number | null; before?: unknown; after?: unknown } = {};
-      let msg: OkMessage = ['ok', undefined];
-      const data = await handler({
-        input: input as InputOut<E>,
-        admin: maker as PrincipalOf<E>,
-        lang,
-        ctx,
-        req: req as FastifyRequest,
-        reply: reply as FastifyReply,
-        audit: (x) => (a = { ...a, ...x }),
-        message: (key, params) => (msg = [key, params]),
-      });
-      return { data, audit: a, msg: t(lang, msg[0], msg[1]) };
-    });
-  }
   app.route({
     method: e.method,
     url: e.path,
@@ -231,11 +275,10 @@ export function route<E extends Endpoint>(
           ctx.hooks.emit('adminWrote', admin.adminId);
         // dual control: a call its rule holds is stored for a second administrator (in its own transaction, which
         // the log row and the key's mark join) and answered `data.approval`; nothing else is done until approval
-        const gate = e.guard && admin ? ctx.approvals : undefined;
+        const gate = guard && admin ? guard : undefined;
         const call = gate
           ? async () => {
-              const held = await gate.hold({
-                endpoint: e,
+              const held = await gate.hold(ctx, {
                 input: parsed,
                 raw: e.method === 'GET' ? req.query : req.body,
                 admin: admin!,

@@ -2,7 +2,7 @@ import type { Domain } from './_kit/domain.js';
 import * as manifests from './manifests.js';
 import { registerCounter } from './_kit/counters.js';
 import { registerPermissionName } from './_kit/permission-names.js';
-import { registerGuard } from './_kit/guards.js';
+import { registerGuard } from './approvals/index.js';
 import { registerJob } from '../jobs/registry.js';
 import { registerStockDeleteGuard } from './products/stocks.js';
 import { registerUserDeleteGuard } from './users/service.js';

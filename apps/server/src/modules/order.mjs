@@ -4,8 +4,11 @@
 // way (a list joins users for the phone). Held by eslint (eslint.config.js, zones from this list) and by
 // test/structure/domain-order.test.ts, which reads the imports itself. A new domain takes its place here.
 export const DOMAIN_ORDER = [
-  // foundations: they call no domain
+  // who is signed in, and dual control: every domain with a guarded endpoint sits above approvals, and defines its
+  // guards (handler, target, amount) with approvals' defineGuard — the gate its route asks is in its own imports
   'session',
+  'approvals',
+  // foundations: they call no domain
   'logs',
   'tasks',
   'market',
@@ -14,13 +17,12 @@ export const DOMAIN_ORDER = [
   'channels',
   'counts',
   'close',
-  // who: agents, staff, users, their approvals
+  // who: agents, staff, users
   'agents',
   'admins',
   'roles',
   'account',
   'users',
-  'approvals',
   'dashboard',
   'platform',
   // what they trade, and how positions live across days

@@ -47,10 +47,15 @@ describe("the domains' order", () => {
     expect(found.filter(([from, to]) => place.get(to)! > place.get(from)!).map(([from, to, file]) => `${file}: ${from} → ${to}`)).toEqual(
       [],
     );
-    // the ledger calls no domain; trading calls the ledger; corporate actions call trading and the ledger
+    // the ledger calls no domain; trading calls the ledger; corporate actions call trading and the ledger, and define
+    // their guards with dual control's; dual control calls only the session (who the maker is now)
     const of = (d: string) => new Set(found.filter(([from]) => from === d).map(([, to]) => to));
     expect([...of('fundrecords')]).toEqual([]);
     expect(of('trading').has('fundrecords')).toBe(true);
-    expect([...of('corpactions')].sort()).toEqual(['fundrecords', 'market', 'risk', 'trading']);
+    expect([...of('corpactions')].sort()).toEqual(['approvals', 'fundrecords', 'market', 'risk', 'trading']);
+    expect([...of('approvals')]).toEqual(['session']);
+    // every domain with a guarded endpoint reaches the gate through its own imports (no hook in the request context)
+    for (const d of ['users', 'agents', 'admins', 'roles', 'logs', 'risk', 'close', 'trading', 'newshares', 'funds', 'corpactions'])
+      expect(of(d).has('approvals'), d).toBe(true);
   });
 });

@@ -4,7 +4,7 @@ import type { AppContext } from '../../app/context.js';
 import type { Db } from '../../db/client.js';
 import type { JobDef } from '../../jobs/registry.js';
 import type { Counter } from './counters.js';
-import type { GuardSpec } from './guards.js';
+import type { Guard } from './guards.js';
 
 /**
  * What a domain contributes to the server, declared in its own `modules/<domain>/index.ts` and installed
@@ -41,8 +41,12 @@ export interface Domain {
   jobs?: JobDef[];
   /** Header counters this domain owns (`GET /admin/system/count.do`), each in the caller's scope. */
   counters?: Partial<Record<CounterKey, Counter>>;
-  /** Its endpoints that dual control may hold (contracts `guard`): target, amount and the queue's line (issue 49). */
-  guards?: GuardSpec[];
+  /**
+   * Its endpoints that dual control may hold (contracts `guard`, issue 49), made by the approvals domain's
+   * `defineGuard` (handler, target, amount, the queue's line) and installed with `guardedRoute`: modules/index.ts puts
+   * them in the registry an approved request is run from.
+   */
+  guards?: Guard[];
   /** Open business that forbids deleting a user: true while the user still has some. */
   userDeleteGuards?: { reason: `reason.${string}`; check: (tx: Db, userId: number) => Promise<boolean> }[];
   /** References that forbid deleting a stock: how many there are inside the deleting transaction. */

@@ -1,27 +1,31 @@
 import type { z } from 'zod';
-import type { Endpoint, Lang } from '@stock-admin/contracts';
+import type { Endpoint, GuardedOperation, Lang } from '@stock-admin/contracts';
 import Decimal from 'decimal.js';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { AppContext, Principal } from '../../app/context.js';
-import { t } from '../../app/i18n.js';
 import { users } from '../users/tables.js';
-import { endpointsByPath } from './operations.js';
+import type { GuardedEndpoint, Handler } from '../../http/route.js';
 
 type InputOf<E> = E extends Endpoint<infer B, z.ZodType | undefined> ? (B extends z.ZodType ? z.output<B> : Record<string, never>) : never;
 
 /**
- * What the approvals domain needs to know of a guarded endpoint (contracts `guard`), declared by the domain that owns it
- * (its manifest's `guards`): what the call acts on (one pending request per operation and target), how much money it
- * moves (held at or over the rule's threshold), and a line an operator reads in the queue.
+ * What dual control needs of a guarded endpoint (contracts `guard`), declared by the domain that owns it — its
+ * `approval-guards.ts`, listed in its manifest's `guards` and installed with `guardedRoute`: the handler (run now, or
+ * by the approvals domain as the maker once a second administrator approves), what the call acts on (one pending
+ * request per operation and target), how much money it moves (held at or over the rule's threshold), and a line an
+ * operator reads in the queue. The approvals domain's `defineGuard` adds the gate.
  */
 export interface GuardSpec<E extends Endpoint = Endpoint> {
   endpoint: E;
-  target: (input: InputOf<E>) => string;
+  /** The endpoint's handler: `guardedRoute` installs it, and an approved request runs it as its maker. */
+  handler: Handler<E>;
+  /** What the call acts on (default: the record its `id` names). */
+  target?: (input: InputOf<E>) => string;
   /** yuan, a decimal string; null: the call moves no amount the threshold speaks of */
   amount?: (db: Db, input: InputOf<E>) => Promise<string | null>;
-  /** "给 张伟 #215 加款 ¥5,000.00" */
-  summary: (db: Db, input: InputOf<E>, lang: Lang) => Promise<string>;
+  /** "给 张伟 #215 加款 ¥5,000.00" (default: the operation's name, the path and the `id`) */
+  summary?: (db: Db, input: InputOf<E>, lang: Lang) => Promise<string>;
   /**
    * Refusals the maker should get at once rather than the checker on approval (an unknown stock, a day the exchange
    * does not trade): run before the request is stored; the handler checks them again when it runs.
@@ -31,34 +35,17 @@ export interface GuardSpec<E extends Endpoint = Endpoint> {
   applies?: (input: InputOf<E>) => boolean;
 }
 
-export const defineGuard = <E extends Endpoint>(spec: GuardSpec<E>): GuardSpec => spec as unknown as GuardSpec;
-
-const specs = new Map<string, GuardSpec>();
-
-export function registerGuard(spec: GuardSpec): void {
-  if (!spec.endpoint.guard) throw new Error(`${spec.endpoint.path} has no guard in its contract`);
-  specs.set(spec.endpoint.path, spec);
+/** A guard as the approvals domain made it (`defineGuard`): its spec with every part filled, and the gate. */
+export interface Guard<E extends Endpoint = Endpoint> extends GuardedEndpoint<E> {
+  operation: GuardedOperation;
+  target(input: InputOf<E>): string;
+  amount?(db: Db, input: InputOf<E>): Promise<string | null>;
+  summary(db: Db, input: InputOf<E>, lang: Lang): Promise<string>;
+  precheck?(ctx: AppContext, input: InputOf<E>, admin: Principal, lang: Lang): Promise<void>;
+  applies?(input: InputOf<E>): boolean;
 }
 
-/** The spec of a guarded endpoint; one its domain did not describe acts on the record its `id` names. */
-export function guardSpecOf(e: Endpoint): GuardSpec {
-  return (
-    specs.get(e.path) ?? {
-      endpoint: e,
-      target: (input) => `${e.path}:${String((input as { id?: unknown }).id ?? '')}`,
-      summary: async (_db, input, lang) => {
-        const id = (input as { id?: unknown }).id;
-        return `${t(lang, `approval.op.${e.guard}`)}: ${e.path}${id != null ? ` #${String(id)}` : ''}`;
-      },
-    }
-  );
-}
-
-/** The guarded endpoint behind a held request's path. */
-export function guardedEndpoint(path: string): Endpoint | undefined {
-  const e = endpointsByPath().get(path)?.endpoint;
-  return e?.guard ? e : undefined;
-}
+export type { InputOf };
 
 /** ¥5,000.00: the queue's amounts (a decimal string in, grouped by thousands). */
 export function yuan(amount: string): string {

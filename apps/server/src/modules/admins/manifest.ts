@@ -1,5 +1,6 @@
 import { adminsRoutes } from './routes.js';
 import { defineDomain } from '../_kit/domain.js';
+import { adminsGuards } from './approval-guards.js';
 
 export default defineDomain({
   name: 'admins',
@@ -8,4 +9,5 @@ export default defineDomain({
     admin_role_permissions: 'the same: the new role gets the agent grants',
   },
   routes: adminsRoutes,
+  guards: Object.values(adminsGuards),
 });

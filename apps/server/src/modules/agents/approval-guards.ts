@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { agentsApi } from '@stock-admin/contracts';
-import { defineGuard, yuan } from '../_kit/guards.js';
+import { yuan } from '../_kit/guards.js';
+import { defineGuard } from '../approvals/index.js';
+import * as svc from './service.js';
 import { registerMessages, t } from '../../app/i18n.js';
 import { agents } from './tables.js';
 
@@ -9,9 +11,15 @@ registerMessages({
   'approval.agent.debit': { 'zh-CN': '给代理 {agent} 扣款 {amount}', 'en-US': 'Debit {amount} from agent {agent}' },
 });
 
-export const agentsGuards = [
-  defineGuard({
+/** Dual control of an agent's balance (`balance`, as a user's): one pending adjustment per agent. */
+export const agentsGuards = {
+  updateAgentAmt: defineGuard({
     endpoint: agentsApi.updateAgentAmt,
+    handler: async ({ ctx, input, admin, audit }) => {
+      const r = await svc.adjustAgentBalance(ctx, admin, input);
+      audit({ targetId: input.agentId, after: { direction: input.direction, amt: input.amt, balance: r.balance, recordId: r.recordId } });
+      return r;
+    },
     target: (i) => `agent:${i.agentId}`,
     amount: async (_db, i) => i.amt,
     summary: async (db, i, lang) => {
@@ -22,4 +30,4 @@ export const agentsGuards = [
       });
     },
   }),
-];
+};

@@ -4,6 +4,6 @@ import { agentsGuards } from './approval-guards.js';
 
 export default defineDomain({
   name: 'agents',
-  guards: agentsGuards,
+  guards: Object.values(agentsGuards),
   routes: agentsRoutes,
 });

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { agentsApi } from '@stock-admin/contracts';
 import type { AppContext } from '../../app/context.js';
-import { route } from '../../http/route.js';
+import { guardedRoute, route } from '../../http/route.js';
+import { agentsGuards } from './approval-guards.js';
 import * as svc from './service.js';
 
 export function agentsRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -59,9 +60,5 @@ export function agentsRoutes(app: FastifyInstance, ctx: AppContext): void {
     return null;
   });
 
-  route(app, ctx, agentsApi.updateAgentAmt, async ({ input, admin, audit }) => {
-    const r = await svc.adjustAgentBalance(ctx, admin, input);
-    audit({ targetId: input.agentId, after: { direction: input.direction, amt: input.amt, balance: r.balance, recordId: r.recordId } });
-    return r;
-  });
+  guardedRoute(app, ctx, agentsGuards.updateAgentAmt);
 }

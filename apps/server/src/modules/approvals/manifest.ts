@@ -2,7 +2,6 @@ import { defineDomain } from '../_kit/domain.js';
 import { approvalsRoutes } from './routes.js';
 import { approvalSweepJob } from './jobs.js';
 import { seedApprovalsDemo } from './seed.js';
-import './rule-change.js';
 
 export default defineDomain({
   name: 'approvals',

@@ -6,7 +6,6 @@ import {
   type ApprovalItem,
   type ApprovalOperation,
   type Endpoint,
-  type GuardedOperation,
   type Lang,
   type approvalListQuery,
 } from '@stock-admin/contracts';
@@ -16,14 +15,15 @@ import type { Db } from '../../db/client.js';
 import { onePage } from '../../db/paging.js';
 import { withCommitHooks, type CommitHooks } from '../../db/transactions.js';
 import { AppError, fail } from '../../http/errors.js';
-import { guardedRunOf } from '../../http/guarded.js';
+import { runAsMaker } from '../../http/route.js';
 import { can } from '../../http/permissions.js';
 import { redact } from '../../http/redact.js';
 import { notify } from '../../realtime/notify.js';
-import { guardSpecOf, guardedEndpoint } from '../_kit/guards.js';
+import type { Guard } from '../_kit/guards.js';
+import { guardOf } from './registry.js';
 import { adminPrincipal, verifyStepUp } from '../session/index.js';
 import { readInput, storeInput, type StoredInput } from './codec.js';
-import { holds, ruleOf } from './rules.js';
+import { applyRuleChange, holds, ruleOf } from './rules.js';
 import { approvalRequests, type Said } from './tables.js';
 import './messages.js';
 import { isUniqueViolation } from '../../db/outage.js';
@@ -121,30 +121,28 @@ export async function createRequest(
   return { id, status: 'pending' };
 }
 
-/** The gate the route wrapper asks (ctx.approvals): hold the call when its operation's rule says so. */
-export function approvalGate(ctx: AppContext) {
-  return {
-    async hold(call: { endpoint: Endpoint; input: unknown; raw: unknown; admin: Principal; lang: Lang }) {
-      const operation = call.endpoint.guard as GuardedOperation;
-      const spec = guardSpecOf(call.endpoint);
-      if (spec.applies && !spec.applies(call.input as never)) return null;
-      const rule = await ruleOf(ctx.db, operation);
-      if (!rule.enabled) return null;
-      const amount = spec.amount ? await spec.amount(ctx.db, call.input as never) : null;
-      if (!holds(rule, amount)) return null;
-      // what can be refused now is refused now, not when a second administrator approves it
-      await spec.precheck?.(ctx, call.input as never, call.admin, call.lang);
-      return createRequest(ctx, call.admin, call.lang, {
-        operation,
-        target: spec.target(call.input as never),
-        path: call.endpoint.path,
-        raw: call.raw,
-        amount,
-        summary: await saidIn((lang) => spec.summary(ctx.db, call.input as never, lang)),
-        expiresHours: rule.expiresHours,
-      });
-    },
-  };
+/** A guarded endpoint's gate (its guard's `hold`): hold the call when its operation's rule says so. */
+export async function holdCall(
+  ctx: AppContext,
+  g: Guard,
+  call: { input: unknown; raw: unknown; admin: Principal; lang: Lang },
+): Promise<{ id: number; status: 'pending' } | null> {
+  if (g.applies && !g.applies(call.input as never)) return null;
+  const rule = await ruleOf(ctx.db, g.operation);
+  if (!rule.enabled) return null;
+  const amount = g.amount ? await g.amount(ctx.db, call.input as never) : null;
+  if (!holds(rule, amount)) return null;
+  // what can be refused now is refused now, not when a second administrator approves it
+  await g.precheck?.(ctx, call.input as never, call.admin, call.lang);
+  return createRequest(ctx, call.admin, call.lang, {
+    operation: g.operation,
+    target: g.target(call.input as never),
+    path: g.endpoint.path,
+    raw: call.raw,
+    amount,
+    summary: await saidIn((lang) => g.summary(ctx.db, call.input as never, lang)),
+    expiresHours: rule.expiresHours,
+  });
 }
 
 async function rowOf(db: Db, id: number): Promise<Row> {
@@ -317,15 +315,15 @@ async function execute(ctx: AppContext, r: Row, checker: Principal, note: string
   if (r.operation === 'rules') {
     out = await withCommitHooks([mark], () => applyRuleChange(ctx, maker, raw));
   } else {
-    const e = guardedEndpoint(r.path);
-    const run = guardedRunOf(ctx, r.path);
-    if (!e || !run) throw new Error(`no guarded endpoint at ${r.path}`);
+    const g = guardOf(r.operation, r.path);
+    if (!g) throw new Error(`no guard of ${r.operation} at ${r.path}`);
+    const e = g.endpoint;
     if (e.super && !maker.isSuper) return 'maker_forbidden' as const;
     if (typeof e.access === 'object' && !can(maker, e.access.permission, e.access.action)) {
       return 'maker_forbidden' as const;
     }
     const input = e.input ? parseStored(e, raw) : {};
-    out = await withCommitHooks([mark], () => run({ input, maker, lang: r.lang as Lang, ...http }));
+    out = await withCommitHooks([mark], () => runAsMaker(g, { ctx, input, maker, lang: r.lang as Lang, ...http }));
   }
   // an operation that wrote without a transaction of its own: the decision is recorded after it
   if (!mark.written) await end(ctx.db, r.id, { status: 'approved', note }, checker.adminId);
@@ -338,12 +336,6 @@ function parseStored(e: Endpoint, raw: unknown): unknown {
   if (!parsed.success) throw fail('invalid_body');
   return parsed.data;
 }
-
-/** Set by rules-service.ts (the rule change a `rules` request carries), kept apart to avoid an import cycle. */
-let applyRuleChange: (ctx: AppContext, maker: Principal, raw: unknown) => Promise<{ data: unknown }> = async () => {
-  throw new Error('rule changes are not installed');
-};
-export const installRuleChange = (f: typeof applyRuleChange) => (applyRuleChange = f);
 
 /** The job: pending requests past their time expire; claims left by a process that died are released. */
 export async function sweepRequests(ctx: AppContext): Promise<{ expired: number; released: number }> {

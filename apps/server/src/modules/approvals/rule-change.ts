@@ -3,11 +3,8 @@ import type { z } from 'zod';
 import type { AppContext, Principal } from '../../app/context.js';
 import { t } from '../../app/i18n.js';
 import { invalid } from '../../http/errors.js';
-import { createRequest, installRuleChange, saidIn } from './requests.js';
-import { listRules, loosens, ruleOf, writeRule, type Rule } from './rules.js';
-
-const ruleItem = async (ctx: AppContext, operation: string): Promise<ApprovalRule> =>
-  (await listRules(ctx.db)).find((r) => r.operation === operation)!;
+import { createRequest, saidIn } from './requests.js';
+import { loosens, ruleItem, ruleOf, writeRule, type Rule } from './rules.js';
 
 function describe(lang: Lang, next: Rule): string {
   if (!next.enabled) return lang === 'zh-CN' ? '关闭' : 'off';
@@ -48,11 +45,5 @@ export async function updateRule(
     return { held };
   }
   await ctx.db.transaction((tx) => writeRule(tx, next, p.username));
-  return { rule: await ruleItem(ctx, input.operation) };
+  return { rule: await ruleItem(ctx.db, input.operation) };
 }
-
-installRuleChange(async (ctx, maker, raw) => {
-  const next = raw as Rule;
-  await ctx.db.transaction((tx) => writeRule(tx, next, maker.username));
-  return { data: await ruleItem(ctx, next.operation) };
-});

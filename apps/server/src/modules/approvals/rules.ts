@@ -9,6 +9,7 @@ import {
   type ApprovalRule,
   type GuardedOperation,
 } from '@stock-admin/contracts';
+import type { AppContext, Principal } from '../../app/context.js';
 import type { Db } from '../../db/client.js';
 import { approvalRequests, approvalRules } from './tables.js';
 
@@ -90,4 +91,15 @@ export async function listRules(db: Db): Promise<ApprovalRule[]> {
       updatedBy: r?.updatedBy ?? null,
     };
   });
+}
+
+/** A rule as the console shows it. */
+export const ruleItem = async (db: Db, operation: string): Promise<ApprovalRule> =>
+  (await listRules(db)).find((r) => r.operation === operation)!;
+
+/** An approved `rules` request: the loosened rule it carries, written as its maker. */
+export async function applyRuleChange(ctx: AppContext, maker: Principal, raw: unknown): Promise<{ data: ApprovalRule }> {
+  const next = raw as Rule;
+  await ctx.db.transaction((tx) => writeRule(tx, next, maker.username));
+  return { data: await ruleItem(ctx.db, next.operation) };
 }

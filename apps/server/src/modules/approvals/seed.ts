@@ -4,8 +4,8 @@ import { usersApi, type GuardedOperation, type Lang } from '@stock-admin/contrac
 import type { AppContext, Principal } from '../../app/context.js';
 import { rows } from '../../db/rows.js';
 import { admins } from '../admins/tables.js';
-import { guardSpecOf } from '../_kit/guards.js';
 import { adminPrincipal } from '../session/index.js';
+import { guardOf } from './registry.js';
 import { cancelRequest, createRequest, decide, saidIn, sweepRequests } from './requests.js';
 import { writeRule } from './rules.js';
 
@@ -46,7 +46,8 @@ export async function seedApprovalsDemo(ctx: AppContext): Promise<void> {
     await ctx.db.execute(sql`SELECT id, enable_amt::text FROM users WHERE account_type = 0 AND deleted_at IS NULL ORDER BY id LIMIT 7`),
   ).map((u) => ({ id: Number(u.id), enableAmt: u.enable_amt }));
   if (users.length < 7) return;
-  const spec = guardSpecOf(usersApi.updateAmt);
+  const spec = guardOf('balance', usersApi.updateAmt.path);
+  if (!spec) throw new Error('the users domain guards no balance adjustment');
   const hold = async (userId: number, amt: string, direction: 0 | 1, note: string, expiresHours = 24) => {
     const input = { userId, amt, direction, note };
     return (

@@ -8,7 +8,7 @@ export default defineDomain({
   name: 'close',
   permissions: [{ key: 'dailyclose', name: { 'zh-CN': '日结', 'en-US': 'Daily close' } }],
   routes: closeRoutes,
-  guards: closeGuards,
+  guards: Object.values(closeGuards),
   jobs: [dailyCloseJob],
   // last: it closes the history every other demo wrote
   seed: {

@@ -1,20 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { agentStatementApi, closeApi, reconcileApi } from '@stock-admin/contracts';
-import type { AppContext, Principal } from '../../app/context.js';
-import { fail } from '../../http/errors.js';
-import { route } from '../../http/route.js';
-import { isAgentStaff } from '../_kit/scope.js';
+import type { AppContext } from '../../app/context.js';
+import { guardedRoute, route } from '../../http/route.js';
+import { closeGuards } from './approval-guards.js';
+import { platformOnly } from './access.js';
 import { closeThrough, listDays, statementOf } from './service.js';
 import { agentStatementList, agentStatementOf } from './agent-statement.js';
-import { reopenStatement, resolveItem, uploadStatement } from './reconcile.js';
+import { resolveItem, uploadStatement } from './reconcile.js';
 import { reconCsvHeader, reconDetail, reconExportRows, reconList } from './reconcile-read.js';
 import { sendCsv } from '../../http/csv.js';
 
 /** The platform's books are the platform staff's: an agent's staff hold their agent statements instead. */
-const platformOnly = (admin: Principal) => {
-  if (isAgentStaff(admin)) throw fail('close.platform_only');
-};
-
 export function closeRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, closeApi.list, ({ admin, input }) => {
     platformOnly(admin);
@@ -57,17 +53,7 @@ export function closeRoutes(app: FastifyInstance, ctx: AppContext): void {
     return d;
   });
   // dual control (`recon.reopen`): held for a second administrator, this runs on approval as the maker
-  route(app, ctx, reconcileApi.reopen, async ({ admin, input, audit, message }) => {
-    platformOnly(admin);
-    const d = await reopenStatement(ctx, admin.username, input);
-    audit({
-      targetId: `${input.channelId}:${input.day}`,
-      before: { status: 'reconciled' },
-      after: { status: d.status, reason: input.reason },
-    });
-    message('recon.reopened');
-    return d;
-  });
+  guardedRoute(app, ctx, closeGuards.reopen);
   route(app, ctx, reconcileApi.export, async ({ admin, input, reply, lang }) => {
     platformOnly(admin);
     await sendCsv(

@@ -8,7 +8,7 @@ export default defineDomain({
   name: 'corpactions',
   permissions: [{ key: 'corpactions', name: { 'zh-CN': '公司行动', 'en-US': 'Corporate actions' } }],
   routes: corpactionsRoutes,
-  guards: corpactionsGuards,
+  guards: Object.values(corpactionsGuards),
   jobs: [corpActionsJob],
   seed: { run: seedCorpActions, after: ['products', 'trading', 'approvals'] },
 });

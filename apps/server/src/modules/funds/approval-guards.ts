@@ -2,9 +2,12 @@ import Decimal from 'decimal.js';
 import { eq, inArray } from 'drizzle-orm';
 import { rechargeApi, withdrawApi } from '@stock-admin/contracts';
 import type { Db } from '../../db/client.js';
-import { defineGuard, userLabel, yuan } from '../_kit/guards.js';
+import { userLabel, yuan } from '../_kit/guards.js';
+import { defineGuard } from '../approvals/index.js';
 import { registerMessages, t } from '../../app/i18n.js';
 import { rechargeOrders, withdrawals } from './tables.js';
+import * as recharge from './recharge.js';
+import * as withdraw from './withdraw.js';
 
 registerMessages({
   'approval.deposit.create': { 'zh-CN': '为 {user} 创建充值 {amount}', 'en-US': 'Create a deposit of {amount} for {user}' },
@@ -31,15 +34,27 @@ const payouts = (db: Db, ids: number[]) =>
 const ids = (list: readonly (string | number)[]) => list.map(Number).filter((n) => Number.isInteger(n) && n > 0);
 
 /** Dual control of money coming in (`deposit.create`, `deposit.confirm`) and going out (`withdrawal.pay`). */
-export const fundsGuards = [
-  defineGuard({
+export const fundsGuards = {
+  create: defineGuard({
     endpoint: rechargeApi.create,
+    handler: async ({ ctx, input, admin, audit, message }) => {
+      const item = await recharge.adminCreateRecharge(ctx, admin, input);
+      audit({ targetId: item.id, after: { userId: item.userId, amount: item.amount, status: item.status, orderNo: item.orderNo } });
+      message('recharge.created');
+      return item;
+    },
     target: (i) => `user:${i.userId}`,
     amount: async (_db, i) => i.amount,
     summary: async (db, i, lang) => t(lang, 'approval.deposit.create', { user: await userLabel(db, i.userId), amount: yuan(i.amount) }),
   }),
-  defineGuard({
+  confirm: defineGuard({
     endpoint: rechargeApi.confirm,
+    handler: async ({ ctx, input, admin, audit, message }) => {
+      const { item, before } = await recharge.confirmRecharge(ctx, admin, input.id, input.note);
+      audit({ targetId: input.id, before, after: { status: item.status, userId: item.userId, amount: item.amount } });
+      message('recharge.confirmed');
+      return item;
+    },
     target: (i) => `deposit:${i.id}`,
     amount: async (db, i) => (await deposit(db, i.id))?.amount ?? null,
     summary: async (db, i, lang) => {
@@ -48,8 +63,18 @@ export const fundsGuards = [
       return t(lang, 'approval.deposit.confirm', { user: await userLabel(db, d.userId), orderNo: d.orderNo, amount: yuan(d.amount) });
     },
   }),
-  defineGuard({
+  updateState: defineGuard({
     endpoint: withdrawApi.updateState,
+    handler: async ({ ctx, input, admin, audit, message }) => {
+      const { item, before } = await withdraw.reviewWithdrawal(ctx, admin, input.id, input);
+      audit({
+        targetId: input.id,
+        before,
+        after: { status: item.status, reason: item.rejectReason, userId: item.userId, amount: item.amount, fee: item.fee },
+      });
+      message(input.state === 1 ? 'withdraw.approved' : 'withdraw.rejected');
+      return item;
+    },
     // only paying out is guarded: a rejection returns the money to the user
     applies: (i) => i.state === 1,
     target: (i) => `withdrawal:${i.id}`,
@@ -60,8 +85,17 @@ export const fundsGuards = [
       return t(lang, 'approval.withdrawal.pay', { user: await userLabel(db, w.userId), orderNo: w.orderNo, amount: yuan(w.amount) });
     },
   }),
-  defineGuard({
+  batch: defineGuard({
     endpoint: withdrawApi.batch,
+    handler: async ({ ctx, input, admin, audit, message, lang }) => {
+      const r = await withdraw.batchReview(ctx, admin, input.ids, input, lang);
+      audit({
+        targetId: input.ids.join(','),
+        after: { state: input.state, succeeded: r.ok, failed: r.failed, results: r.results.map(({ id, ok }) => ({ id, ok })) },
+      });
+      message('withdraw.batch_done', { ok: r.ok, failed: r.failed });
+      return r;
+    },
     applies: (i) => i.state === 1,
     target: (i) =>
       `withdrawals:${ids(i.ids)
@@ -78,4 +112,4 @@ export const fundsGuards = [
       return t(lang, 'approval.withdrawal.payMany', { count: rows.length, amount: yuan(sum) });
     },
   }),
-];
+};

@@ -7,7 +7,7 @@ import { fundsUserDeleteGuards } from './guards.js';
 
 export default defineDomain({
   name: 'funds',
-  guards: fundsGuards,
+  guards: Object.values(fundsGuards),
   routes: fundsRoutes,
   counters: fundsCounters,
   userDeleteGuards: fundsUserDeleteGuards,

@@ -9,7 +9,8 @@ import {
   type Lang,
 } from '@stock-admin/contracts';
 import type { AppContext } from '../../app/context.js';
-import { appRoute, route } from '../../http/route.js';
+import { guardedRoute, appRoute, route } from '../../http/route.js';
+import { fundsGuards } from './approval-guards.js';
 import { sendCsv, stamp } from '../../http/csv.js';
 import { csvHeader } from './csv.js';
 import { getPaySettings, updatePaySettings } from './paysettings.js';
@@ -38,12 +39,7 @@ export function fundsRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   // ---- deposits ----
   route(app, ctx, rechargeApi.list, ({ input, admin }) => recharge.listRecharges(ctx, admin, input));
-  route(app, ctx, rechargeApi.confirm, async ({ input, admin, audit, message }) => {
-    const { item, before } = await recharge.confirmRecharge(ctx, admin, input.id, input.note);
-    audit({ targetId: input.id, before, after: { status: item.status, userId: item.userId, amount: item.amount } });
-    message('recharge.confirmed');
-    return item;
-  });
+  guardedRoute(app, ctx, fundsGuards.confirm);
   route(app, ctx, rechargeApi.reject, async ({ input, admin, audit, message, req }) => {
     const { item, before, stationError } = await recharge.rejectRecharge(ctx, admin, input.id, input.reason);
     if (stationError) req.log.warn({ err: stationError, userId: item.userId }, 'station message for a rejected deposit failed');
@@ -51,12 +47,7 @@ export function fundsRoutes(app: FastifyInstance, ctx: AppContext): void {
     message('recharge.rejected');
     return item;
   });
-  route(app, ctx, rechargeApi.create, async ({ input, admin, audit, message }) => {
-    const item = await recharge.adminCreateRecharge(ctx, admin, input);
-    audit({ targetId: item.id, after: { userId: item.userId, amount: item.amount, status: item.status, orderNo: item.orderNo } });
-    message('recharge.created');
-    return item;
-  });
+  guardedRoute(app, ctx, fundsGuards.create);
   route(app, ctx, rechargeApi.updateNote, async ({ input, admin, audit, message }) => {
     const { item, before } = await recharge.updateRechargeNote(ctx, admin, input.id, input.note);
     audit({ targetId: input.id, before, after: { adminNote: item.adminNote } });
@@ -92,25 +83,8 @@ export function fundsRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   // ---- withdrawals ----
   route(app, ctx, withdrawApi.list, ({ input, admin }) => withdraw.listWithdrawals(ctx, admin, input));
-  route(app, ctx, withdrawApi.updateState, async ({ input, admin, audit, message }) => {
-    const { item, before } = await withdraw.reviewWithdrawal(ctx, admin, input.id, input);
-    audit({
-      targetId: input.id,
-      before,
-      after: { status: item.status, reason: item.rejectReason, userId: item.userId, amount: item.amount, fee: item.fee },
-    });
-    message(input.state === 1 ? 'withdraw.approved' : 'withdraw.rejected');
-    return item;
-  });
-  route(app, ctx, withdrawApi.batch, async ({ input, admin, audit, message, lang }) => {
-    const r = await withdraw.batchReview(ctx, admin, input.ids, input, lang);
-    audit({
-      targetId: input.ids.join(','),
-      after: { state: input.state, succeeded: r.ok, failed: r.failed, results: r.results.map(({ id, ok }) => ({ id, ok })) },
-    });
-    message('withdraw.batch_done', { ok: r.ok, failed: r.failed });
-    return r;
-  });
+  guardedRoute(app, ctx, fundsGuards.updateState);
+  guardedRoute(app, ctx, fundsGuards.batch);
   route(app, ctx, withdrawApi.export, async ({ input, admin, reply, lang }) => {
     const header = csvHeader('withdraw', lang);
     await sendCsv(

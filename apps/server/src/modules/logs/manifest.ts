@@ -1,4 +1,5 @@
 import { defineDomain } from '../_kit/domain.js';
+import { logsGuards } from './approval-guards.js';
 import { logsRoutes } from './routes.js';
 import { seedLogs } from './seed.js';
 import { defineJob } from '../../jobs/registry.js';
@@ -28,6 +29,7 @@ const logPartitionsJob = defineJob({
 export default defineDomain({
   name: 'logs',
   routes: logsRoutes,
+  guards: Object.values(logsGuards),
   jobs: [auditSealJob, logPartitionsJob],
   seed: { run: seedLogs, after: ['users'] },
 });

@@ -5,19 +5,10 @@ import { loginLog } from '../session/tables.js';
 import { operationLog } from '../../http/tables.js';
 import { smsLog } from './tables.js';
 import type { AppContext, Principal } from '../../app/context.js';
-import { route } from '../../http/route.js';
+import { guardedRoute, route } from '../../http/route.js';
+import { logsGuards } from './approval-guards.js';
 import { sendCsv, stamp } from '../../http/csv.js';
-import {
-  batches,
-  deleteLogs,
-  listLoginLog,
-  listOperationLog,
-  listPushLog,
-  listSmsLog,
-  loginLogCond,
-  operationLogCond,
-  smsLogCond,
-} from './service.js';
+import { batches, listLoginLog, listOperationLog, listPushLog, listSmsLog, loginLogCond, operationLogCond, smsLogCond } from './service.js';
 import './messages.js';
 
 type Row = Record<string, unknown>;
@@ -71,11 +62,5 @@ export function logsRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   route(app, ctx, logsApi.chainVerify, () => verifyChain(ctx.db));
-  route(app, ctx, logsApi.deleteLogs, async ({ input, audit, message }) => {
-    const r = await deleteLogs(ctx.db, input);
-    // of the operation log: the range of the chain removed and its last hash (this row is the tombstone)
-    audit({ targetId: input.kind, after: r });
-    message('logs_deleted', { count: r.deleted });
-    return { deleted: r.deleted };
-  });
+  guardedRoute(app, ctx, logsGuards.deleteLogs);
 }

@@ -5,13 +5,12 @@ import { users } from '../users/tables.js';
 import { newshareSubscriptions } from './tables.js';
 import type { AppContext } from '../../app/context.js';
 import { fail } from '../../http/errors.js';
-import { appRoute, route } from '../../http/route.js';
-import { isAgentStaff, userInScope, userScope } from '../_kit/scope.js';
+import { guardedRoute, appRoute, route } from '../../http/route.js';
+import { newsharesGuards } from './approval-guards.js';
+import { userInScope, userScope } from '../_kit/scope.js';
 import { riskRules } from '../risk/index.js';
-import { allotFromFile } from './batch.js';
 import * as lists from './lists.js';
 import { batchConvert, deleteSubscription, scopedIds } from './records.js';
-import { assertCsvText } from '../../http/csv.js';
 import * as svc from './service.js';
 
 const boardOf = (kind: IssueKind, v: IssueInput): string => {
@@ -19,9 +18,6 @@ const boardOf = (kind: IssueKind, v: IssueInput): string => {
   const b = stockBoardOf(v.market, v.code);
   return 'board' in b ? b.board : 'main';
 };
-
-// quantities in messages with thousands separators (the same in both languages)
-const QUANTITY = new Intl.NumberFormat('en-US');
 
 /** New shares and new bonds (spec §2 /newshares): issues, subscription records, and the platform user API. */
 export function newsharesRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -56,14 +52,7 @@ export function newsharesRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   route(app, ctx, newsharesApi.records, ({ input, admin }) => lists.listSubscriptions(ctx.db, admin, input));
   // every transition first checks the record is in the caller's scope (agent staff: their subtree)
-  route(app, ctx, newsharesApi.allot, async ({ input, admin, message }) => {
-    await lists.subscriptionById(ctx.db, input.id, admin);
-    await svc.allot(ctx.db, input.id, input.quantity, admin.adminId);
-    const item = await lists.subscriptionById(ctx.db, input.id);
-    if (input.quantity === 0) message('newshare.not_allotted');
-    else message(`newshare.allotted.${item.kind}`, { quantity: QUANTITY.format(input.quantity) });
-    return item;
-  });
+  guardedRoute(app, ctx, newsharesGuards.allot);
   route(app, ctx, newsharesApi.notAllot, async ({ input, admin, message }) => {
     await lists.subscriptionById(ctx.db, input.id, admin);
     await svc.allot(ctx.db, input.id, 0, admin.adminId);
@@ -95,27 +84,7 @@ export function newsharesRoutes(app: FastifyInstance, ctx: AppContext): void {
     message('newshare.deleted');
     return null;
   });
-  route(app, ctx, newsharesApi.batchAllot, async ({ input, admin, audit, message }) => {
-    // the file's bytes first: a file no line of which can be stored is refused before any statement
-    assertCsvText(input.file.data);
-    const issue = await lists.issueById(ctx.db, input.issueId);
-    // agent staff allot only inside their subtree: the whole file is refused when it names anyone else
-    if (isAgentStaff(admin)) throw fail('newshare.batch_not_for_agents');
-    const report = await allotFromFile(ctx.db, issue.id, input.file.data, admin.adminId);
-    audit({
-      targetId: issue.code,
-      after: {
-        file: input.file.filename,
-        applied: report.applied,
-        allotted: report.allotted,
-        notAllotted: report.notAllotted,
-        failed: report.failed,
-      },
-    });
-    if (!report.applied) throw fail('newshare.batch_refused', { failed: report.failed }, report);
-    message('newshare.batch_allotted', { allotted: report.allotted, notAllotted: report.notAllotted });
-    return report;
-  });
+  guardedRoute(app, ctx, newsharesGuards.batchAllot);
   route(app, ctx, newsharesApi.batchConvert, async ({ input, admin, lang, audit, message }) => {
     const allowed = await scopedIds(ctx.db, input.ids, userScope(admin, newshareSubscriptions.userId));
     const out = await batchConvert(ctx.db, input.ids, admin.adminId, lang, allowed);

@@ -8,7 +8,7 @@ import { tradingStockDeleteGuards } from './guards.js';
 
 export default defineDomain({
   name: 'trading',
-  guards: tradingGuards,
+  guards: Object.values(tradingGuards),
   routes: tradingRoutes,
   jobs: tradingJobs,
   counters: tradingCounters,

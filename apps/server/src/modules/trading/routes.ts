@@ -4,7 +4,8 @@ import type { AppContext } from '../../app/context.js';
 import { fail } from '../../http/errors.js';
 import { sendCsv, stamp } from '../../http/csv.js';
 import { t } from '../../app/i18n.js';
-import { appRoute, route } from '../../http/route.js';
+import { guardedRoute, appRoute, route } from '../../http/route.js';
+import { tradingGuards } from './approval-guards.js';
 import { limitsFor, tradableStock } from './rules.js';
 import * as lists from './lists.js';
 import { cachedPositionList } from './listCache.js';
@@ -111,15 +112,7 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
     message(input.locked ? 'trade.locked' : 'trade.unlocked');
     return lists.positionById(ctx.db, p.id);
   });
-  route(app, ctx, tradingApi.create, async ({ input, admin, audit, message }) => {
-    const p = await pos.createPosition(ctx, admin, input);
-    audit({
-      targetId: p.positionNo,
-      after: { userId: input.userId, gid: input.gid, shares: input.shares, price: input.price, leverage: input.leverage, margin: p.margin },
-    });
-    message('trade.created');
-    return lists.positionById(ctx.db, p.id);
-  });
+  guardedRoute(app, ctx, tradingGuards.create);
   route(app, ctx, tradingApi.orderExport, async ({ input, admin, lang, reply }) => {
     const it = iterateOrders(ctx.db, admin, input);
     const file = input.kind ? `${input.kind}-orders` : 'orders';

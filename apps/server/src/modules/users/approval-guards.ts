@@ -1,17 +1,26 @@
 import { usersApi } from '@stock-admin/contracts';
-import { defineGuard, userLabel, yuan } from '../_kit/guards.js';
-import { registerMessages } from '../../app/i18n.js';
-import { t } from '../../app/i18n.js';
+import { userLabel, yuan } from '../_kit/guards.js';
+import { defineGuard } from '../approvals/index.js';
+import { registerMessages, t } from '../../app/i18n.js';
+import { adjustBalance } from './balance.js';
 
 registerMessages({
   'approval.balance.credit': { 'zh-CN': '给 {user} 加款 {amount}', 'en-US': 'Credit {user} with {amount}' },
   'approval.balance.debit': { 'zh-CN': '给 {user} 扣款 {amount}', 'en-US': 'Debit {amount} from {user}' },
 });
 
-/** Dual control of a user's balance (`balance`): one pending adjustment per user, held at or over the threshold. */
-const balance = (endpoint: typeof usersApi.updateAmt | typeof usersApi.virtualUpdateAmt) =>
+/**
+ * Dual control of a user's balance (`balance`): one pending adjustment per user, held at or over the threshold; run
+ * now, or as its maker once a second administrator approves it — through the ledger either way (./balance.ts).
+ */
+const balance = (endpoint: typeof usersApi.updateAmt | typeof usersApi.virtualUpdateAmt, virtualOnly: boolean) =>
   defineGuard({
     endpoint,
+    handler: async ({ ctx, input, admin, audit }) => {
+      const r = await adjustBalance(ctx, admin, input, { virtualOnly });
+      audit({ targetId: input.userId, before: r.before, after: r.data });
+      return r.data;
+    },
     target: (i) => `user:${i.userId}`,
     amount: async (_db, i) => i.amt,
     summary: async (db, i, lang) =>
@@ -21,4 +30,7 @@ const balance = (endpoint: typeof usersApi.updateAmt | typeof usersApi.virtualUp
       }),
   });
 
-export const usersGuards = [balance(usersApi.updateAmt), balance(usersApi.virtualUpdateAmt)];
+export const usersGuards = {
+  updateAmt: balance(usersApi.updateAmt, false),
+  virtualUpdateAmt: balance(usersApi.virtualUpdateAmt, true),
+};

@@ -6,7 +6,7 @@ import { usersRoutes } from './routes.js';
 
 export default defineDomain({
   name: 'users',
-  guards: usersGuards,
+  guards: Object.values(usersGuards),
   alsoWrites: {
     fund_records: 'demo data only (seed.ts): spreads the seeded records over past days',
   },

@@ -4,11 +4,11 @@ import type { AppContext } from '../../app/context.js';
 import { fail } from '../../http/errors.js';
 import { can } from '../../http/permissions.js';
 import { parseLang, t } from '../../app/i18n.js';
-import { route } from '../../http/route.js';
+import { guardedRoute, route } from '../../http/route.js';
 import { assertUserInScope, isAgentStaff } from '../_kit/scope.js';
 import { sendCsv, stamp } from '../../http/csv.js';
 import { readUploadForAdmin, saveUpload } from './uploads.js';
-import { adjustBalance } from './balance.js';
+import { usersGuards } from './approval-guards.js';
 import { addBankByAdmin, deleteBankByAdmin, listBanks, updateBankByAdmin } from './banks.js';
 import { iterateUsers } from './export.js';
 import { listUsers } from './list.js';
@@ -87,16 +87,9 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
     return null;
   });
 
-  route(app, ctx, usersApi.updateAmt, async ({ input, admin, audit }) => {
-    const r = await adjustBalance(ctx, admin, input, { virtualOnly: false });
-    audit({ targetId: input.userId, before: r.before, after: r.data });
-    return r.data;
-  });
-  route(app, ctx, usersApi.virtualUpdateAmt, async ({ input, admin, audit }) => {
-    const r = await adjustBalance(ctx, admin, input, { virtualOnly: true });
-    audit({ targetId: input.userId, before: r.before, after: r.data });
-    return r.data;
-  });
+  // dual control: held for a second administrator at or over the balance rule's threshold
+  guardedRoute(app, ctx, usersGuards.updateAmt);
+  guardedRoute(app, ctx, usersGuards.virtualUpdateAmt);
 
   route(app, ctx, usersApi.authByAdmin, async ({ input, admin, audit }) => {
     const r = await reviewRealName(ctx, admin, input);
