@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Col, Drawer, Empty, Form, Input, Row, Select, Space, Switch, Typography } from 'antd';
+import { Alert, Col, Empty, Form, Input, Row, Select, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AGREEMENT_KINDS, SITE_IMAGE_PATH, TEMPLATE_VARIABLES, type AgreementTemplate } from '@stock-admin/contracts';
 import { LazyEditor } from '../../../components/LazyEditor';
-import { feedback } from '../../../lib/feedback';
-import { showFieldError } from '../../../lib/serverErrors';
+import { FormDrawer } from '../../../shared/components/FormDrawer';
 import { agreementCalls } from '../api';
 import './agreements.css';
 
@@ -35,16 +34,9 @@ export function TemplateDrawer({
 }) {
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState('');
   const body = Form.useWatch('body', form);
   const en = i18n.language.startsWith('en');
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(record ? { ...record } : { kind: 'account', enabled: true, isDefault: false, body: '' });
-  }, [open, record, form]);
-
   // the preview follows the text, once typing pauses
   useEffect(() => {
     if (!open || !body) return setPreview('');
@@ -57,101 +49,86 @@ export function TemplateDrawer({
     return () => clearTimeout(timer);
   }, [open, body]);
 
-  const submit = async () => {
-    const v = await form.validateFields();
-    setBusy(true);
-    try {
-      if (record) {
-        const r = await agreementCalls.updateTemplate({ id: record.id, version: record.version, name: v.name, kind: v.kind, body: v.body });
-        feedback.message.success(
-          r.version > record.version ? t('agreements.template.newVersion', { version: r.version }) : t('agreements.template.saved'),
-        );
-      } else {
-        await agreementCalls.addTemplate(v);
-        feedback.message.success(t('agreements.template.saved'));
-      }
-      onSaved();
-    } catch (e) {
-      showFieldError(form, e, FIELDS);
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <Drawer
+    <FormDrawer<Values>
       open={open}
+      record={record}
+      form={form}
       width="min(1200px, 100vw)"
       title={record ? `${t('agreements.template.edit')} · v${record.version}` : t('agreements.template.add')}
+      initial={() => (record ? { ...record } : { kind: 'account', enabled: true, isDefault: false, body: '' })}
+      save={async (v) => {
+        if (!record) {
+          await agreementCalls.addTemplate(v);
+          return t('agreements.template.saved');
+        }
+        const r = await agreementCalls.updateTemplate({ id: record.id, version: record.version, name: v.name, kind: v.kind, body: v.body });
+        // a template already signed keeps that text: the change is a new version
+        return r.version > record.version ? t('agreements.template.newVersion', { version: r.version }) : t('agreements.template.saved');
+      }}
+      fields={FIELDS}
       onClose={onClose}
-      destroyOnHidden
-      extra={
-        <Space>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={busy} onClick={() => void submit()} data-testid="template-save">
-            {t('common.ok')}
-          </Button>
-        </Space>
+      onSaved={onSaved}
+      saveTestId="template-save"
+      formTestId="template-form"
+      header={
+        record &&
+        record.signed > 0 && <Alert type="info" showIcon message={t('agreements.template.versionTip')} style={{ marginBottom: 16 }} />
       }
     >
-      {record && record.signed > 0 && (
-        <Alert type="info" showIcon message={t('agreements.template.versionTip')} style={{ marginBottom: 16 }} />
-      )}
-      <Form form={form} layout="vertical" data-testid="template-form">
-        <Row gutter={16}>
-          <Col xs={24} md={10}>
-            <Form.Item name="name" label={t('agreements.template.name')} rules={[{ required: true, max: 100 }]}>
-              <Input maxLength={100} data-testid="template-name" />
-            </Form.Item>
-          </Col>
-          <Col xs={12} md={6}>
-            <Form.Item name="kind" label={t('agreements.template.kind')}>
-              <Select options={AGREEMENT_KINDS.map((k) => ({ value: k, label: t(`agreements.kinds.${k}`) }))} />
-            </Form.Item>
-          </Col>
-          {!record && (
-            <>
-              <Col xs={6} md={4}>
-                <Form.Item name="enabled" label={t('agreements.template.enabled')} valuePropName="checked">
-                  <Switch />
-                </Form.Item>
-              </Col>
-              <Col xs={6} md={4}>
-                <Form.Item
-                  name="isDefault"
-                  label={t('agreements.template.isDefault')}
-                  tooltip={t('agreements.template.defaultTip')}
-                  valuePropName="checked"
-                >
-                  <Switch />
-                </Form.Item>
-              </Col>
-            </>
-          )}
-        </Row>
-        <Row gutter={16}>
-          <Col xs={24} lg={13}>
-            <Form.Item name="body" label={t('agreements.template.body')} rules={[{ required: true }]}>
-              <LazyEditor
-                minHeight={420}
-                variables={TEMPLATE_VARIABLES.filter((v) => v.key !== 'date').map((v) => ({ key: v.key, label: en ? v.en : v.zh }))}
-                uploadImage={async (file) => `${SITE_IMAGE_PATH}${(await agreementCalls.uploadImage(file)).key}`}
-                data-testid="template-body"
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} lg={11}>
-            <Typography.Text type="secondary">{t('agreements.template.preview')}</Typography.Text>
-            <div className="agreement-paper agreement-preview" data-testid="template-preview">
-              {preview ? (
-                <div dangerouslySetInnerHTML={{ __html: preview }} />
-              ) : (
-                <Empty description={t('agreements.template.previewEmpty')} />
-              )}
-            </div>
-          </Col>
-        </Row>
-      </Form>
-    </Drawer>
+      <Row gutter={16}>
+        <Col xs={24} md={10}>
+          <Form.Item name="name" label={t('agreements.template.name')} rules={[{ required: true, max: 100 }]}>
+            <Input maxLength={100} data-testid="template-name" />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={6}>
+          <Form.Item name="kind" label={t('agreements.template.kind')}>
+            <Select options={AGREEMENT_KINDS.map((k) => ({ value: k, label: t(`agreements.kinds.${k}`) }))} />
+          </Form.Item>
+        </Col>
+        {!record && (
+          <>
+            <Col xs={6} md={4}>
+              <Form.Item name="enabled" label={t('agreements.template.enabled')} valuePropName="checked">
+                <Switch />
+              </Form.Item>
+            </Col>
+            <Col xs={6} md={4}>
+              <Form.Item
+                name="isDefault"
+                label={t('agreements.template.isDefault')}
+                tooltip={t('agreements.template.defaultTip')}
+                valuePropName="checked"
+              >
+                <Switch />
+              </Form.Item>
+            </Col>
+          </>
+        )}
+      </Row>
+      <Row gutter={16}>
+        <Col xs={24} lg={13}>
+          <Form.Item name="body" label={t('agreements.template.body')} rules={[{ required: true }]}>
+            <LazyEditor
+              minHeight={420}
+              variables={TEMPLATE_VARIABLES.filter((v) => v.key !== 'date').map((v) => ({ key: v.key, label: en ? v.en : v.zh }))}
+              uploadImage={async (file) => `${SITE_IMAGE_PATH}${(await agreementCalls.uploadImage(file)).key}`}
+              data-testid="template-body"
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} lg={11}>
+          <Typography.Text type="secondary">{t('agreements.template.preview')}</Typography.Text>
+          <div className="agreement-paper agreement-preview" data-testid="template-preview">
+            {preview ? (
+              <div dangerouslySetInnerHTML={{ __html: preview }} />
+            ) : (
+              <Empty description={t('agreements.template.previewEmpty')} />
+            )}
+          </div>
+        </Col>
+      </Row>
+    </FormDrawer>
   );
 }
