@@ -2,7 +2,8 @@ import { riskApi } from '@stock-admin/contracts';
 import { defineGuard } from '../approvals/index.js';
 import type { Principal } from '../../app/context.js';
 import { fail } from '../../http/errors.js';
-import { saveDoc, dropRiskCache } from './settings.js';
+import type { Call } from '../../http/route.js';
+import { saveDoc, dropRiskCache, type RiskDocs, type RiskKey } from './settings.js';
 import * as spread from './spread.js';
 
 /** The rules are the platform's: agent staff read them but never change them, whatever their role grants. */
@@ -10,41 +11,23 @@ function mayChange(admin: Principal): void {
   if (admin.agentId != null) throw fail('risk.agent_readonly');
 }
 
+/** One of the three versioned documents saved (refused when another save came first). */
+async function saveSettings<K extends RiskKey>(c: Call<RiskDocs[K] & { version: number }>, key: K) {
+  mayChange(c.admin);
+  const { before, after, saved } = await saveDoc(c.ctx, key, c.input, c.admin.adminId);
+  c.audit({ targetId: key, before, after });
+  c.message('risk.saved');
+  return saved;
+}
+
 /**
  * The risk settings (`risk.settings`): what every trade and force-close is judged by; held for a second administrator
  * when its rule says so, run now or as its maker on approval.
  */
 export const riskGuards = {
-  stockUpdate: defineGuard({
-    endpoint: riskApi.stockUpdate,
-    handler: async ({ ctx, input, admin, audit, message }) => {
-      mayChange(admin);
-      const { before, after, saved } = await saveDoc(ctx, 'stock', input, admin.adminId);
-      audit({ targetId: 'stock', before, after });
-      message('risk.saved');
-      return saved;
-    },
-  }),
-  productUpdate: defineGuard({
-    endpoint: riskApi.productUpdate,
-    handler: async ({ ctx, input, admin, audit, message }) => {
-      mayChange(admin);
-      const { before, after, saved } = await saveDoc(ctx, 'product', input, admin.adminId);
-      audit({ targetId: 'product', before, after });
-      message('risk.saved');
-      return saved;
-    },
-  }),
-  indexUpdate: defineGuard({
-    endpoint: riskApi.indexUpdate,
-    handler: async ({ ctx, input, admin, audit, message }) => {
-      mayChange(admin);
-      const { before, after, saved } = await saveDoc(ctx, 'index', input, admin.adminId);
-      audit({ targetId: 'index', before, after });
-      message('risk.saved');
-      return saved;
-    },
-  }),
+  stockUpdate: defineGuard({ endpoint: riskApi.stockUpdate, handler: (c) => saveSettings(c, 'stock') }),
+  productUpdate: defineGuard({ endpoint: riskApi.productUpdate, handler: (c) => saveSettings(c, 'product') }),
+  indexUpdate: defineGuard({ endpoint: riskApi.indexUpdate, handler: (c) => saveSettings(c, 'index') }),
   spreadAdd: defineGuard({
     endpoint: riskApi.spreadAdd,
     handler: async ({ ctx, input, admin, audit, message }) => {
