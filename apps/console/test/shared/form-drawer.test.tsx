@@ -43,7 +43,7 @@ function Harness({ record, save, onSaved }: { record: V | null; save: (v: V) => 
 describe('FormDrawer', () => {
   it("opens on the record's values, saves them once and toasts what the save said", async () => {
     const f = spyFeedback();
-    const save = vi.fn(async () => 'saved as v2');
+    const save = vi.fn(async (_v: V) => 'saved as v2');
     const onSaved = vi.fn();
     render(<Harness record={{ title: '开户协议' }} save={save} onSaved={onSaved} />);
     expect(((await screen.findByTestId('title')) as HTMLInputElement).value).toBe('开户协议');
