@@ -45,8 +45,6 @@ export interface Guard<E extends Endpoint = Endpoint> extends GuardedEndpoint<E>
   applies?(input: InputOf<E>): boolean;
 }
 
-export type { InputOf };
-
 /** ¥5,000.00: the queue's amounts (a decimal string in, grouped by thousands). */
 export function yuan(amount: string): string {
   const [int, frac] = new Decimal(amount).abs().toFixed(2).split('.');
