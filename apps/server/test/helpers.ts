@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
@@ -56,6 +58,8 @@ export async function createTestApp(
     queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,
     // its own name in pg_stat_activity, so that a test can end exactly its own connections
     ...(schemaName ? { applicationName: `stock-admin test ${schemaName}` } : {}),
+    // the suite's migrated embedded database (test/global-setup.ts), for an app on an in-memory one
+    ...(!config.DATABASE_URL && config.dataDir === 'memory://' && templateFile() ? { template: templateBlob() } : {}),
     ...(config.DATABASE_READ_URL
       ? {
           read: {
@@ -84,6 +88,13 @@ export async function createTestApp(
       await database.close();
     },
   };
+}
+
+const templateFile = (): string | undefined => inject('pgliteTemplate');
+let template: Blob | undefined;
+function templateBlob(): Blob {
+  template ??= new Blob([fs.readFileSync(templateFile()!)]);
+  return template;
 }
 
 function pick(env: NodeJS.ProcessEnv, keys: string[]): Record<string, string> {
