@@ -5,8 +5,8 @@ import { feedback } from '../../lib/feedback';
 import { showFieldError } from '../../lib/serverErrors';
 
 /**
- * The add / edit drawer of a record with a long form (an announcement, an activity, a contract template — the
- * rich-text ones): its values set afresh each time it opens, 取消 / 确定 in the header, the OK button busy while it
+ * The add / edit drawer of a record with a long form (an announcement, an activity, a contract template, a stock,
+ * an index): its values set afresh each time it opens, 取消 / 确定 in the header, the OK button busy while it
  * saves, a success toast, and a refusal that names a field shown under that field (`fields`; `fieldMap` maps a
  * server field to the form's: `startsAt` → `window`). The caller keeps the form (to watch its fields) and the save.
  */
@@ -25,6 +25,8 @@ export function FormDrawer<V extends object>({
   header,
   saveTestId,
   formTestId,
+  formName,
+  okText,
   children,
 }: {
   open: boolean;
@@ -45,6 +47,10 @@ export function FormDrawer<V extends object>({
   header?: ReactNode;
   saveTestId?: string;
   formTestId?: string;
+  /** The form's name: its fields' ids start with it (`stock_code`). */
+  formName?: string;
+  /** The save button's label (default 确定 / OK). */
+  okText?: ReactNode;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -81,13 +87,13 @@ export function FormDrawer<V extends object>({
         <Space>
           <Button onClick={onClose}>{t('common.cancel')}</Button>
           <Button type="primary" loading={busy} onClick={() => void submit().catch(() => undefined)} data-testid={saveTestId}>
-            {t('common.ok')}
+            {okText ?? t('common.ok')}
           </Button>
         </Space>
       }
     >
       {header}
-      <Form form={form} layout="vertical" data-testid={formTestId}>
+      <Form form={form} layout="vertical" name={formName} data-testid={formTestId}>
         {children}
       </Form>
     </Drawer>
