@@ -23,8 +23,6 @@ const admin = {
   isSuper: true,
   role: { id: 1, name: 'admin', permissions: [] },
 } as unknown as UserInfo;
-
-const realFetch = requestEnv.fetch;
 beforeEach(async () => {
   // The header name comes from /admin/system/current.do (issue 7): answer it without a network.
   requestEnv.fetch = fakeFetch(() =>
@@ -36,7 +34,6 @@ beforeEach(async () => {
   badges.clear();
 });
 afterEach(() => {
-  requestEnv.fetch = realFetch;
   vi.useRealTimers();
   act(() => setUserInfo(null));
 });

@@ -1,14 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { usersApi } from '@stock-admin/contracts';
 import { changeLang } from '../../src/app/i18n';
 import { setToken } from '../../src/lib/auth';
 import { call, requestEnv, RequestError } from '../../src/lib/request';
 import { fakeFetch, ok, spyFeedback } from '../helpers';
-
-const realFetch = requestEnv.fetch;
-afterEach(() => {
-  requestEnv.fetch = realFetch;
-});
 beforeEach(async () => {
   await changeLang('zh-CN');
   setToken('tok-held', Date.now() + 3600_000);

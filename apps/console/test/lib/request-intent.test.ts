@@ -8,7 +8,6 @@ import { act } from '../../src/shared/api/act';
 import { fakeFetch, ok, spyFeedback, type FakeCall } from '../helpers';
 
 /** Issue 47: one key per operator intent, the same key on the client's own retries of it. */
-const realFetch = requestEnv.fetch;
 let fb: ReturnType<typeof spyFeedback>;
 const keyOf = (c: FakeCall) => (c.init.headers as Record<string, string>)['idempotency-key'];
 const adjust = { userId: 7, amt: '5000', direction: 0 as const, note: '补偿' };
@@ -19,7 +18,6 @@ beforeEach(async () => {
   setToken('tok-123', Date.now() + 3600_000);
 });
 afterEach(() => {
-  requestEnv.fetch = realFetch;
   resetUnavailable();
   vi.useRealTimers();
 });

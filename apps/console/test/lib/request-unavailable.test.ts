@@ -2,8 +2,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLang } from '../../src/app/i18n';
 import { onServerBack, request, requestEnv, RequestError, resetUnavailable, serverUnavailable, UNAVAILABLE_POLL_MS } from '../../src/lib/request';
 import { fakeFetch, spyFeedback } from '../helpers';
-
-const realFetch = requestEnv.fetch;
 const outage = { status: 11, msg: '数据库暂不可用，请稍后重试', data: null };
 
 describe('server unavailable (database outage, restart)', () => {
@@ -23,7 +21,6 @@ describe('server unavailable (database outage, restart)', () => {
     ).fn;
   });
   afterEach(() => {
-    requestEnv.fetch = realFetch;
     resetUnavailable();
     vi.useRealTimers();
   });

@@ -6,10 +6,8 @@ import { call, consoleBuild, requestEnv, resetUnavailable } from '../../src/lib/
 import { fakeFetch, ok, spyFeedback } from '../helpers';
 
 /** Issue 61: a console of an older build talking to a server that serves a newer one asks for a reload, once. */
-const realFetch = requestEnv.fetch;
 const realReload = requestEnv.reload;
 afterEach(() => {
-  requestEnv.fetch = realFetch;
   requestEnv.reload = realReload;
   consoleBuild.own = null;
   resetUnavailable();

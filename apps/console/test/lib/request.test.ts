@@ -14,8 +14,6 @@ import {
 } from '../../src/lib/request';
 import { sessionStore, setUserInfo } from '../../src/lib/session';
 import { fakeFetch, ok, spyFeedback } from '../helpers';
-
-const realFetch = requestEnv.fetch;
 const realReload = requestEnv.reload;
 let fb: ReturnType<typeof spyFeedback>;
 let reload: ReturnType<typeof vi.fn>;
@@ -36,7 +34,6 @@ beforeEach(async () => {
   localStorage.setItem('keep', '1');
 });
 afterEach(() => {
-  requestEnv.fetch = realFetch;
   requestEnv.reload = realReload;
   vi.useRealTimers();
 });

@@ -41,12 +41,10 @@ describe('header display name (spec §3 Admin record)', () => {
   });
 
   describe('in the header', () => {
-    const realFetch = requestEnv.fetch;
     beforeEach(async () => {
       await changeLang('zh-CN');
     });
     afterEach(() => {
-      requestEnv.fetch = realFetch;
       act(() => setUserInfo(null));
     });
 

@@ -42,8 +42,6 @@ const item = (o: Partial<ApprovalItem>): ApprovalItem => ({
   own: false,
   ...o,
 });
-
-const realFetch = requestEnv.fetch;
 let calls: FakeCall[];
 let list: ApprovalItem[];
 
@@ -63,7 +61,6 @@ beforeEach(async () => {
   requestEnv.fetch = f.fn;
 });
 afterEach(() => {
-  requestEnv.fetch = realFetch;
   act(() => setUserInfo(null));
 });
 

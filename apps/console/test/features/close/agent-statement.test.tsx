@@ -54,8 +54,6 @@ const statement = (o: Partial<Statement> = {}): Statement => ({
   },
   ...o,
 });
-
-const realFetch = requestEnv.fetch;
 let calls: FakeCall[];
 let answer: Statement;
 
@@ -69,7 +67,6 @@ beforeEach(async () => {
   requestEnv.fetch = f.fn;
 });
 afterEach(() => {
-  requestEnv.fetch = realFetch;
   act(() => setUserInfo(null));
 });
 

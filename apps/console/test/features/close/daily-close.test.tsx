@@ -51,8 +51,6 @@ const day = (o: Partial<CloseListItem> & { day: string }): CloseListItem => ({
   closedBy: null,
   ...o,
 });
-
-const realFetch = requestEnv.fetch;
 let calls: FakeCall[];
 let days: CloseListItem[];
 let refuseRun: boolean;
@@ -84,7 +82,6 @@ beforeEach(async () => {
   requestEnv.fetch = f.fn;
 });
 afterEach(() => {
-  requestEnv.fetch = realFetch;
   act(() => setUserInfo(null));
 });
 

@@ -44,8 +44,6 @@ const summary: ReconSummary = {
   reopenReason: null,
 };
 const detail: ReconDetail = { ...summary, items: [] };
-
-const realFetch = requestEnv.fetch;
 let calls: FakeCall[];
 let listed: ReconSummary[];
 let refuse: string | null;
@@ -73,7 +71,6 @@ beforeEach(async () => {
   requestEnv.fetch = f.fn;
 });
 afterEach(() => {
-  requestEnv.fetch = realFetch;
   act(() => setUserInfo(null));
 });
 

@@ -57,8 +57,6 @@ const statement = (o: Partial<CloseStatement> = {}): CloseStatement => ({
   checks: { balanced: false, chained: true, positionsAgree: true, records: 3 },
   ...o,
 });
-
-const realFetch = requestEnv.fetch;
 let calls: FakeCall[];
 let answer: CloseStatement;
 
@@ -72,7 +70,6 @@ beforeEach(async () => {
   requestEnv.fetch = f.fn;
 });
 afterEach(() => {
-  requestEnv.fetch = realFetch;
   act(() => setUserInfo(null));
 });
 

@@ -32,8 +32,6 @@ const row = (line: number, errors: { field: string; message: string }[] = []) =>
   splitRatio: null,
   errors,
 });
-
-const realFetch = requestEnv.fetch;
 let calls: FakeCall[];
 let report: CorpImportReport;
 
@@ -51,7 +49,6 @@ beforeEach(async () => {
   requestEnv.fetch = f.fn;
 });
 afterEach(() => {
-  requestEnv.fetch = realFetch;
   act(() => setUserInfo(null));
 });
 

@@ -1,12 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { rechargeApi } from '@stock-admin/contracts';
 import { changeLang } from '../../../src/app/i18n';
 import { setToken } from '../../../src/lib/auth';
 import { requestEnv, resetSessionEnding } from '../../../src/lib/request';
 import { downloadExport, filenameOf, isCsv } from '../../../src/lib/download';
 import { fakeFetch, spyFeedback } from '../../helpers';
-
-const realFetch = requestEnv.fetch;
 let fb: ReturnType<typeof spyFeedback>;
 
 beforeEach(async () => {
@@ -16,9 +14,6 @@ beforeEach(async () => {
   setToken('tok-9', Date.now() + 3600_000);
   URL.createObjectURL = vi.fn(() => 'blob:x');
   URL.revokeObjectURL = vi.fn();
-});
-afterEach(() => {
-  requestEnv.fetch = realFetch;
 });
 
 describe('CSV export', () => {

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { StockItem } from '@stock-admin/contracts';
 import { changeLang } from '../../../src/app/i18n';
@@ -11,7 +11,6 @@ import { fakeFetch, ok, spyFeedback, type FakeCall } from '../../helpers';
  * Issue 63: the stock and index drawers save through the shared FormDrawer. Adding sends the add call with the typed
  * values, editing the update call with the row's id; a refusal naming a field shows under it and the drawer stays.
  */
-const realFetch = requestEnv.fetch;
 let calls: FakeCall[];
 let answer: (c: FakeCall) => ReturnType<typeof ok> | { body: unknown };
 
@@ -21,9 +20,6 @@ beforeEach(async () => {
   const f = fakeFetch((c) => answer(c));
   calls = f.calls;
   requestEnv.fetch = f.fn;
-});
-afterEach(() => {
-  requestEnv.fetch = realFetch;
 });
 
 /** What a call sent: the console posts forms. */

@@ -316,7 +316,6 @@ describe('the live socket of the console', () => {
     // another browser signs the same admin in: a call in flight is refused (status 10) as the socket's kick-out
     // arrives; the reload of the refused call took the dialog away before it was read (e2e realtime, 1 run in 4)
     vi.useFakeTimers();
-    const realFetch = requestEnv.fetch;
     const realReload = requestEnv.reload;
     const reload = vi.fn();
     try {
@@ -337,7 +336,6 @@ describe('the live socket of the console', () => {
       vi.advanceTimersByTime(RELOAD_DELAY_MS * 2);
       expect(reload).not.toHaveBeenCalled();
     } finally {
-      requestEnv.fetch = realFetch;
       requestEnv.reload = realReload;
       resetSessionEnding();
       vi.useRealTimers();

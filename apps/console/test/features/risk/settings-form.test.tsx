@@ -18,8 +18,6 @@ const superUser = {
   role: { id: 1, name: 'super', permissions: [] },
 } as unknown as UserInfo;
 const STALE = '设置已被 李四 于 2026-11-24T02:01:00.000Z 修改，请刷新后重新确认';
-
-const realFetch = requestEnv.fetch;
 let calls: FakeCall[];
 let version: number;
 
@@ -46,7 +44,6 @@ beforeEach(async () => {
   requestEnv.fetch = f.fn;
 });
 afterEach(() => {
-  requestEnv.fetch = realFetch;
   act(() => setUserInfo(null));
 });
 

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { changeLang } from '../../../src/app/i18n';
@@ -7,8 +7,6 @@ import { clearToken, getToken } from '../../../src/lib/auth';
 import { requestEnv } from '../../../src/lib/request';
 import { getStoredUserId } from '../../../src/lib/storage';
 import { fakeFetch, ok, spyFeedback } from '../../helpers';
-
-const realFetch = requestEnv.fetch;
 
 function Where() {
   const l = useLocation();
@@ -31,9 +29,6 @@ const type = (placeholder: string, value: string) => fireEvent.change(screen.get
 beforeEach(async () => {
   await changeLang('zh-CN');
   clearToken();
-});
-afterEach(() => {
-  requestEnv.fetch = realFetch;
 });
 
 describe('sign-in page', () => {

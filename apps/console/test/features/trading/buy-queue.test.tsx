@@ -29,8 +29,6 @@ function Where() {
   go = useNavigate();
   return null;
 }
-
-const realFetch = requestEnv.fetch;
 let calls: FakeCall[];
 
 beforeEach(async () => {
@@ -61,7 +59,6 @@ beforeEach(async () => {
   requestEnv.fetch = f.fn;
 });
 afterEach(() => {
-  requestEnv.fetch = realFetch;
   act(() => setUserInfo(null));
 });
 

@@ -40,8 +40,6 @@ function Where() {
   where = useLocation().search;
   return null;
 }
-
-const realFetch = requestEnv.fetch;
 let calls: FakeCall[];
 const sent: SocketMessage[] = [];
 
@@ -115,7 +113,6 @@ beforeEach(async () => {
   requestEnv.fetch = f.fn;
 });
 afterEach(() => {
-  requestEnv.fetch = realFetch;
   socketBus.closed();
   act(() => setUserInfo(null));
 });
