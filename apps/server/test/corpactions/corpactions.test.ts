@@ -232,7 +232,6 @@ describe('a 10派5元 dividend across its ex-date at 5× leverage', () => {
         cash: '500.00',
       }),
     ]);
-    // refused to the maker at once, before any second administrator is asked
     // the agent's staff see their subtree's adjustments only
     const staff = (await signedIn(t, 'agent', { agentId: agent })).token;
     const theirs = (await post(t, '/admin/corpaction/adjustments.do', {}, { token: staff })).json().data;
