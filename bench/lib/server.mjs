@@ -27,7 +27,9 @@ export async function freshSchema(baseUrl, name) {
   };
 }
 
-let built = false;
+// BENCH_SERVER_BUILT=1: built already by the caller (bench/smoke.mjs builds once for all its benchmarks: two processes
+// rebuilding dist at once delete each other's files, and a server starting meanwhile finds its migrations gone).
+let built = process.env.BENCH_SERVER_BUILT === '1';
 /** Builds apps/server/dist once per benchmark process, so the numbers are those of the current code. */
 export function buildServer() {
   if (built) return;
