@@ -3,10 +3,11 @@
 // (.ci/run) instead of being found broken when its figures are needed. The figures of such a run mean nothing.
 // Needs PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test), Redis for socket-fanout
 // (BENCH_REDIS_URL) and the built console (`npm run build`). Usage: node bench/smoke.mjs [--only quotes,positions]
-// [--no-build]
-import { execFileSync, spawn } from 'node:child_process';
+// (BENCH_SERVER_BUILT=1: apps/server/dist is built already, as bench/lib/server.mjs takes it)
+import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
+import { buildServer } from './lib/server.mjs';
 
 const tmp = os.tmpdir();
 const RUNS = [
@@ -94,10 +95,8 @@ const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf
 const failed = [];
 
 // The server is built once here, before the lanes (each benchmark would rebuild apps/server/dist on its first start,
-// under the other lane's running server); --no-build: the caller has just built it (CI, whose drills run beside).
-if (!process.argv.includes('--no-build')) {
-  execFileSync(process.execPath, ['apps/server/build.mjs'], { stdio: 'inherit' });
-}
+// under the other lane's running server) — unless the caller says it is built (CI, whose drills run beside).
+buildServer();
 process.env.BENCH_SERVER_BUILT = '1';
 
 /** One benchmark; its output is printed whole when it ends, so that the two lanes' lines do not interleave. */
