@@ -2,8 +2,9 @@ import { useRef, useState, type ReactNode } from 'react';
 import { Button, Popconfirm, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
+import type { SortOrder } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
-import { Access, useAccess } from '../../lib/access';
+import { useAccess } from '../../lib/access';
 import { pageOf, tableDefaults } from '../../lib/proTable';
 import { tableRequest } from '../tableRequest';
 import { ListTable, type ListTableProps } from './ListTable';
@@ -30,25 +31,44 @@ export interface CrudListProps<T extends { id: number }, D extends { list: T[]; 
   layout: ListLayout;
   /** The data columns (and search fields); the actions column is added here. */
   columns: (list: CrudHandle<T>) => ProColumns<T>[];
-  /** One page of the list: `page` is the server's `{pageNum, pageSize}`, `params` the search form's values. */
-  load(page: { pageNum: number; pageSize: number }, params: Record<string, unknown>): Promise<D>;
+  /** One page of the list: `page` is the server's `{pageNum, pageSize}`, `params` the search form's values, `sort` the
+   * sorted column's order (ProTable's). */
+  load(page: { pageNum: number; pageSize: number }, params: Record<string, unknown>, sort: Record<string, SortOrder>): Promise<D>;
   /** The add button (the permission's `add` action): its label and test id. */
   add: { label: ReactNode; testId?: string };
   /** Actions before edit and delete on a row (each shown or not by the page). */
   rowActions?: (r: T, list: CrudHandle<T>) => ReactNode[];
   /** The edit link's test id. */
   editTestId?: (r: T) => string;
-  /** Delete (the `delete` action): the question, the call, and what to say after it (default: reload only). */
-  remove: {
+  /** Rows that cannot be edited (a built-in record): no edit link. */
+  editable?: (r: T) => boolean;
+  /** Delete (the `delete` action): the question, the call, and what to say after it (default: reload only). None: the
+   * records are never deleted here. */
+  remove?: {
     confirm: (r: T) => ReactNode;
     /** What deleting does beyond the row, under the question. */
-    description?: ReactNode;
+    description?: (r: T) => ReactNode;
     run: (r: T) => Promise<unknown>;
     done?: (result: unknown) => void;
+    /** The delete link's test id. */
+    testId?: (r: T) => string;
+    /** Rows that cannot be deleted (a default or built-in record): no delete link. */
+    when?: (r: T) => boolean;
   };
+  /** After every save and delete, beside the reload (another cache that shows these records). */
+  onChanged?: () => void;
+  /** A failed load, beyond the request client's own message. */
+  loadFailed?: (err: unknown) => void;
+  /** The page's wrapper class (its stylesheet). */
+  className?: string;
+  /** False where this operator only reads these records (agent staff on platform-wide settings): no add, edit or delete,
+   * whatever the role grants — the server refuses them too. */
+  manage?: boolean;
   actionsWidth?: number;
   /** Buttons before the add button. */
   toolbar?: (list: CrudHandle<T>) => ReactNode[];
+  /** Buttons after the add button. */
+  toolbarAfter?: (list: CrudHandle<T>) => ReactNode[];
   /** The editor of a row or a new one. */
   Editor: (props: EditorProps<T>) => ReactNode;
   /** More of the page (another modal), given the list's hands. */
@@ -58,17 +78,27 @@ export interface CrudListProps<T extends { id: number }, D extends { list: T[]; 
 }
 
 /**
- * THE list-and-editor page of the console's settings (templates, announcements, message templates, block products,
- * activities): a server-paged ListTable with the list defaults, an add button, edit and delete on each row under their
- * permissions, and one editor for a new record or the row being edited. A page gives its columns, its call and its
- * editor; what differs (a default toggle, a send action, batch delete) comes in through `rowActions`, `toolbar`, `extra`.
+ * THE list-and-editor page of the console (roles, admins, channels, tiers, stocks, indices, issues, spread rules,
+ * templates, announcements, activities, message templates, block products): a server-paged ListTable with the list
+ * defaults, an add button, edit and delete on each row under their permissions, and one editor for a new record or the
+ * row being edited. A page gives its columns, its call and its editor; what differs (a default toggle, a send action,
+ * batch delete, live quotes in the rows) comes in through `rowActions`, `toolbar`, `extra` and `table`. A page that
+ * cannot use it says why in a `// Not on CrudList:` comment (test/structure/crud-pages.test.ts).
  */
 export function CrudList<T extends { id: number }, D extends { list: T[]; total: number }>(p: CrudListProps<T, D>) {
   const { t } = useTranslation();
-  const { can } = useAccess();
+  const { can: granted } = useAccess();
+  const can = (action: 'add' | 'edit' | 'delete') => p.manage !== false && granted(action);
   const actionRef = useRef<ActionType>(undefined);
   const [editing, setEditing] = useState<T | 'new' | null>(null);
-  const list: CrudHandle<T> = { reload: () => void actionRef.current?.reload(), edit: setEditing };
+  const list: CrudHandle<T> = {
+    reload: () => {
+      void actionRef.current?.reload();
+      p.onChanged?.();
+    },
+    edit: setEditing,
+  };
+  const { remove } = p;
 
   const actions: ProColumns<T> = {
     title: t('common.actions'),
@@ -76,33 +106,41 @@ export function CrudList<T extends { id: number }, D extends { list: T[]; total:
     valueType: 'option',
     fixed: 'right',
     width: p.actionsWidth ?? 140,
+    // an operator who may do nothing to a row gets no empty column
+    hideInTable: !p.rowActions && !can('edit') && !(remove && can('delete')),
     render: (_, r) => [
       ...(p.rowActions?.(r, list) ?? []),
-      can('edit') && (
+      can('edit') && (p.editable?.(r) ?? true) && (
         <a key="edit" onClick={() => setEditing(r)} data-testid={p.editTestId?.(r)}>
           {t('common.edit')}
         </a>
       ),
-      can('delete') && (
+      remove && can('delete') && (remove.when?.(r) ?? true) && (
         <Popconfirm
           key="del"
-          title={p.remove.confirm(r)}
-          description={p.remove.description && <div style={{ maxWidth: 280 }}>{p.remove.description}</div>}
+          title={remove.confirm(r)}
+          description={remove.description?.(r) && <div style={{ maxWidth: 280 }}>{remove.description(r)}</div>}
+          // a refusal is shown by the request client; the row stays
           onConfirm={() =>
-            p.remove.run(r).then((result) => {
-              p.remove.done?.(result);
-              list.reload();
-            })
+            remove.run(r).then(
+              (result) => {
+                remove.done?.(result);
+                list.reload();
+              },
+              () => undefined,
+            )
           }
         >
-          <Typography.Link type="danger">{t('common.delete')}</Typography.Link>
+          <Typography.Link type="danger" data-testid={remove.testId?.(r)}>
+            {t('common.delete')}
+          </Typography.Link>
         </Popconfirm>
       ),
     ],
   };
 
   return (
-    <div data-testid={p.testId}>
+    <div data-testid={p.testId} className={p.className}>
       <ListTable<T>
         {...tableDefaults()}
         search={{ labelWidth: 'auto' }}
@@ -114,13 +152,14 @@ export function CrudList<T extends { id: number }, D extends { list: T[]; total:
         layout={p.layout}
         toolBarRender={() => [
           ...(p.toolbar?.(list) ?? []),
-          <Access key="add" action="add">
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid={p.add.testId}>
+          can('add') && (
+            <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid={p.add.testId}>
               {p.add.label}
             </Button>
-          </Access>,
+          ),
+          ...(p.toolbarAfter?.(list) ?? []),
         ]}
-        request={(params) => tableRequest(() => p.load(pageOf(params), params))}
+        request={(params, sort) => tableRequest(() => p.load(pageOf(params), params, sort), undefined, p.loadFailed)}
       />
       <p.Editor
         open={editing !== null}

@@ -30,7 +30,7 @@ describe('the stock drawer', () => {
   it('adds a stock with the typed code and name, once, and tells the list', async () => {
     const f = spyFeedback();
     const onSaved = vi.fn();
-    render(<StockFormDrawer open stock={null} onClose={() => undefined} onSaved={onSaved} />);
+    render(<StockFormDrawer open record={null} onClose={() => undefined} onSaved={onSaved} />);
     type('stock-form-code', '600519');
     type('stock-form-name', '贵州茅台');
     fireEvent.click(screen.getByTestId('stock-form-ok'));
@@ -45,7 +45,7 @@ describe('the stock drawer', () => {
     spyFeedback();
     const onSaved = vi.fn();
     const stock = { id: 7, code: '600036', name: '招商银行', market: 'sh', gid: 'sh600036', board: 'main', spreadRate: '0.001' } as StockItem;
-    render(<StockFormDrawer open stock={stock} onClose={() => undefined} onSaved={onSaved} />);
+    render(<StockFormDrawer open record={stock} onClose={() => undefined} onSaved={onSaved} />);
     expect(((await screen.findByTestId('stock-form-name')) as HTMLInputElement).value).toBe('招商银行');
     type('stock-form-name', '招行');
     fireEvent.click(screen.getByTestId('stock-form-ok'));
@@ -60,7 +60,7 @@ describe('the stock drawer', () => {
     const f = spyFeedback();
     const onSaved = vi.fn();
     answer = () => ({ body: { status: 2, msg: '参数错误：code 股票代码已存在', data: null } });
-    render(<StockFormDrawer open stock={null} onClose={() => undefined} onSaved={onSaved} />);
+    render(<StockFormDrawer open record={null} onClose={() => undefined} onSaved={onSaved} />);
     type('stock-form-code', '600519');
     type('stock-form-name', '贵州茅台');
     fireEvent.click(screen.getByTestId('stock-form-ok'));
@@ -74,7 +74,7 @@ describe('the index drawer', () => {
   it('keeps a lot range out of order from the server', async () => {
     spyFeedback();
     const onSaved = vi.fn();
-    render(<IndexFormDrawer open index={null} onClose={() => undefined} onSaved={onSaved} />);
+    render(<IndexFormDrawer open record={null} onClose={() => undefined} onSaved={onSaved} />);
     type('index-form-code', '000300');
     type('index-form-name', '沪深300');
     type('index-form-margin', '1000');

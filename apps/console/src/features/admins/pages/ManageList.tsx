@@ -1,16 +1,14 @@
-import { useRef, useState } from 'react';
-import { Badge, Button, Popconfirm, Space, Switch, Tag, Tooltip, Typography } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
-import type { ActionType, ProColumns } from '@ant-design/pro-components';
-import { ListTable } from '../../../shared/list/ListTable';
+import { useCallback, useState } from 'react';
+import { Badge, Popconfirm, Space, Switch, Tag, Tooltip, Typography } from 'antd';
+import type { ProColumns } from '@ant-design/pro-components';
+import { CrudList, type EditorProps } from '../../../shared/list/CrudList';
 import type { ListLayout } from '../../../shared/list/layout';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AdminRecord, AdminStatus } from '@stock-admin/contracts';
-import { Access, useAccess } from '../../../lib/access';
+import { useAccess } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
-import { tableDefaults } from '../../../lib/proTable';
-import { filtersOf, toListQuery, useUrlFilters, type Params } from '../../../shared/filters';
+import { filtersOf, toListQuery, useUrlFilters } from '../../../shared/filters';
 import { fmtTime } from '../../../shared/format';
 import { adminCalls } from '../api';
 import { roleCalls } from '../../../shared/api/roles';
@@ -19,7 +17,6 @@ import { AdminFormModal } from '../components/AdminFormModal';
 import { GoogleModal, GoogleState } from '../components/GoogleModal';
 import { mayDelete } from '../lib/rowRules';
 import '../admins.css';
-import { tableRequest } from '../../../shared/tableRequest';
 
 /** 管理列表: who the admin is, the role, and the switches an operator flips (issue 39). */
 const ADMINS_LAYOUT: ListLayout = {
@@ -35,8 +32,6 @@ const STATUS_COLOR: Record<AdminStatus, string> = { active: 'green', pending: 'g
 export default function ManageList() {
   const { t } = useTranslation();
   const { can, isSuper, info } = useAccess();
-  const actionRef = useRef<ActionType>(undefined);
-  const [editing, setEditing] = useState<AdminRecord | 'new' | null>(null);
   const [google, setGoogle] = useState<AdminRecord | null>(null);
   const [activating, setActivating] = useState<AdminRecord | null>(null);
   const [pending, setPending] = useState<Record<string, boolean>>({});
@@ -44,10 +39,9 @@ export default function ManageList() {
   const roles = useQuery({ queryKey: ['admins', 'roles'], queryFn: () => roleCalls.all({ silent: true }) });
   const roleList = roles.data?.list ?? [];
   const selfId = info?.id;
-  const reload = () => void actionRef.current?.reload();
 
-  /** Runs a row action with its switch/button busy; failures were shown by the request client. */
-  const rowAction = async (key: string, fn: () => Promise<unknown>, done?: string) => {
+  /** Runs a row action with its switch/button busy, then reloads; failures were shown by the request client. */
+  const rowAction = async (reload: () => void, key: string, fn: () => Promise<unknown>, done?: string) => {
     setPending((p) => ({ ...p, [key]: true }));
     try {
       await fn();
@@ -60,9 +54,9 @@ export default function ManageList() {
     }
   };
 
-  const setLock = (r: AdminRecord, locked: boolean) => {
+  const setLock = (reload: () => void, r: AdminRecord, locked: boolean) => {
     const go = () =>
-      rowAction(`lock-${r.id}`, () => adminCalls.updateLock({ id: r.id, locked }), t(locked ? 'admins.msg.locked' : 'admins.msg.unlocked'));
+      rowAction(reload, `lock-${r.id}`, () => adminCalls.updateLock({ id: r.id, locked }), t(locked ? 'admins.msg.locked' : 'admins.msg.unlocked'));
     if (!locked) return void go();
     feedback.modal.confirm({
       title: t('admins.lock.title'),
@@ -72,9 +66,14 @@ export default function ManageList() {
   };
 
   const canEdit = can('edit');
-  const anyRowAction = canEdit || can('delete') || (isSuper && can('enable'));
+  // the form's roles and the viewer: one component while they hold, so the list keeps it mounted
+  const Editor = useCallback(
+    ({ open, record, onClose, onSaved }: EditorProps<AdminRecord>) =>
+      open ? <AdminFormModal record={record} roles={roleList} selfId={selfId} isSuper={isSuper} onClose={onClose} onSaved={onSaved} /> : null,
+    [roleList, selfId, isSuper],
+  );
 
-  const columns: ProColumns<AdminRecord>[] = [
+  const columns = ({ reload }: { reload(): void }): ProColumns<AdminRecord>[] => [
     { title: 'ID', dataIndex: 'id', width: 64, hideInSearch: true },
     { title: t('admins.col.login'), dataIndex: 'adminUtopia', width: 150, copyable: true },
     {
@@ -135,7 +134,7 @@ export default function ManageList() {
             loading={pending[`lock-${r.id}`]}
             checkedChildren={t('admins.lock.locked')}
             unCheckedChildren={t('admins.lock.normal')}
-            onChange={(v) => setLock(r, v)}
+            onChange={(v) => setLock(reload, r, v)}
             data-testid={`lock-${r.adminUtopia}`}
           />
         );
@@ -160,7 +159,7 @@ export default function ManageList() {
             checked={r.chatEnabled}
             loading={pending[`chat-${r.id}`]}
             onChange={(v) =>
-              void rowAction(`chat-${r.id}`, () => adminCalls.updateChat({ id: r.id, chatEnabled: v }), t('admins.msg.chat'))
+              void rowAction(reload, `chat-${r.id}`, () => adminCalls.updateChat({ id: r.id, chatEnabled: v }), t('admins.msg.chat'))
             }
             aria-label={`${t('admins.col.chat')} · ${r.adminUtopia}`}
             data-testid={`chat-${r.adminUtopia}`}
@@ -194,119 +193,90 @@ export default function ManageList() {
         ),
     },
     { title: t('admins.col.createdAt'), dataIndex: 'createdAt', width: 170, hideInSearch: true, render: (_, r) => fmtTime(r.createdAt) },
-    {
-      title: t('admins.col.actions'),
-      valueType: 'option',
-      key: 'option',
-      width: 370,
-      fixed: 'right',
-      hideInTable: !anyRowAction,
-      render: (_, r) => {
-        const superLocked = r.isSuper && !isSuper;
-        const items = [];
-        if (r.status !== 'active') {
-          if (r.status === 'pending' && isSuper && can('enable'))
-            items.push(
-              <a key="activate" onClick={() => setActivating(r)} data-testid={`activate-${r.adminUtopia}`}>
-                {t('admins.activate.action')}
-              </a>,
-            );
-        } else if (canEdit && !superLocked) {
-          items.push(
-            <a key="edit" onClick={() => setEditing(r)} data-testid={`edit-${r.adminUtopia}`}>
-              {t('admins.action.edit')}
-            </a>,
-            <a key="google" onClick={() => setGoogle(r)} data-testid={`google-${r.adminUtopia}`}>
-              {t('admins.action.google')}
-            </a>,
-            <Popconfirm
-              key="offline"
-              title={t('admins.offlineConfirm', { name: r.adminName })}
-              onConfirm={() =>
-                rowAction(`offline-${r.id}`, () =>
-                  adminCalls.offline(r.id).then((d) => feedback.message.success(t('admins.msg.offline', { count: d.sessions }))),
-                )
-              }
-            >
-              <a data-testid={`offline-${r.adminUtopia}`}>{t('admins.action.offline')}</a>
-            </Popconfirm>,
-          );
-        }
-        if (r.status === 'active' && can('enable') && !superLocked)
-          items.push(
-            <Popconfirm
-              key="unlock"
-              title={t('admins.unlockConfirm', { name: r.adminName })}
-              onConfirm={() => rowAction(`unlock-${r.id}`, () => adminCalls.unlockSignIn(r.id), t('admins.msg.signInUnlocked'))}
-            >
-              <a data-testid={`unlock-signin-${r.adminUtopia}`}>{t('admins.action.unlockSignIn')}</a>
-            </Popconfirm>,
-          );
-        if (mayDelete(r, { selfId, isSuper, canDelete: can('delete') }))
-          items.push(
-            <Popconfirm
-              key="delete"
-              title={t('admins.deleteConfirm', { name: r.adminName })}
-              onConfirm={() => rowAction(`del-${r.id}`, () => adminCalls.del(r.id), t('admins.msg.deleted'))}
-            >
-              <a className="danger-link" data-testid={`delete-${r.adminUtopia}`}>
-                {t('admins.action.delete')}
-              </a>
-            </Popconfirm>,
-          );
-        return items;
-      },
-    },
   ];
 
+  /** Before edit: activation of a request, two-step sign-in, sign-out everywhere, the sign-in lockout. */
+  const rowActions = (r: AdminRecord, { reload }: { reload(): void }) => {
+    const superLocked = r.isSuper && !isSuper;
+    const items = [];
+    if (r.status === 'pending' && isSuper && can('enable'))
+      items.push(
+        <a key="activate" onClick={() => setActivating(r)} data-testid={`activate-${r.adminUtopia}`}>
+          {t('admins.activate.action')}
+        </a>,
+      );
+    if (r.status === 'active' && canEdit && !superLocked)
+      items.push(
+        <a key="google" onClick={() => setGoogle(r)} data-testid={`google-${r.adminUtopia}`}>
+          {t('admins.action.google')}
+        </a>,
+        <Popconfirm
+          key="offline"
+          title={t('admins.offlineConfirm', { name: r.adminName })}
+          onConfirm={() =>
+            rowAction(reload, `offline-${r.id}`, () =>
+              adminCalls.offline(r.id).then((d) => feedback.message.success(t('admins.msg.offline', { count: d.sessions }))),
+            )
+          }
+        >
+          <a data-testid={`offline-${r.adminUtopia}`}>{t('admins.action.offline')}</a>
+        </Popconfirm>,
+      );
+    if (r.status === 'active' && can('enable') && !superLocked)
+      items.push(
+        <Popconfirm
+          key="unlock"
+          title={t('admins.unlockConfirm', { name: r.adminName })}
+          onConfirm={() => rowAction(reload, `unlock-${r.id}`, () => adminCalls.unlockSignIn(r.id), t('admins.msg.signInUnlocked'))}
+        >
+          <a data-testid={`unlock-signin-${r.adminUtopia}`}>{t('admins.action.unlockSignIn')}</a>
+        </Popconfirm>,
+      );
+    return items;
+  };
+
   return (
-    <div data-testid="page-managelist">
-      <ListTable<AdminRecord, Params>
-        {...tableDefaults()}
-        headerTitle={t('admins.title')}
-        actionRef={actionRef}
-        columns={columns}
-        layout={ADMINS_LAYOUT}
-        search={{ labelWidth: 'auto' }}
-        form={{ initialValues }}
-        options={{ reload: true, density: false, setting: true }}
-        request={async (params) => {
-          sync(filtersOf(params));
-          return tableRequest(() => adminCalls.list(toListQuery(params)));
-        }}
-        toolBarRender={() => [
-          <Access key="add" action="add">
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="admin-add">
-              {t('admins.action.add')}
-            </Button>
-          </Access>,
-        ]}
-      />
-      {editing && (
-        <AdminFormModal
-          record={editing === 'new' ? null : editing}
-          roles={roleList}
-          selfId={selfId}
-          isSuper={isSuper}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            reload();
-          }}
-        />
+    <CrudList<AdminRecord, { list: AdminRecord[]; total: number }>
+      testId="page-managelist"
+      title={t('admins.title')}
+      layout={ADMINS_LAYOUT}
+      table={{ form: { initialValues }, options: { reload: true, density: false, setting: true } }}
+      load={(_page, params) => {
+        sync(filtersOf(params));
+        return adminCalls.list(toListQuery(params));
+      }}
+      add={{ label: t('admins.action.add'), testId: 'admin-add' }}
+      actionsWidth={370}
+      // a viewer who may change nothing gets no actions column
+      rowActions={canEdit || can('delete') || can('enable') ? rowActions : undefined}
+      // a request is activated, not edited; a super admin's account is edited by a super admin only
+      editable={(r) => r.status === 'active' && !(r.isSuper && !isSuper)}
+      editTestId={(r) => `edit-${r.adminUtopia}`}
+      remove={{
+        when: (r) => mayDelete(r, { selfId, isSuper, canDelete: true }),
+        confirm: (r) => t('admins.deleteConfirm', { name: r.adminName }),
+        run: (r) => adminCalls.del(r.id),
+        done: () => feedback.message.success(t('admins.msg.deleted')),
+        testId: (r) => `delete-${r.adminUtopia}`,
+      }}
+      Editor={Editor}
+      extra={({ reload }) => (
+        <>
+          {google && <GoogleModal record={google} selfId={selfId} onClose={() => setGoogle(null)} onChanged={reload} />}
+          {activating && (
+            <ActivateModal
+              record={activating}
+              roles={roleList}
+              onClose={() => setActivating(null)}
+              onDone={() => {
+                setActivating(null);
+                reload();
+              }}
+            />
+          )}
+        </>
       )}
-      {google && <GoogleModal record={google} selfId={selfId} onClose={() => setGoogle(null)} onChanged={reload} />}
-      {activating && (
-        <ActivateModal
-          record={activating}
-          roles={roleList}
-          onClose={() => setActivating(null)}
-          onDone={() => {
-            setActivating(null);
-            reload();
-          }}
-        />
-      )}
-    </div>
+      columns={columns}
+    />
   );
 }

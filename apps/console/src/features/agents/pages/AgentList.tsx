@@ -37,6 +37,8 @@ function attach(rows: Row[], children: Record<number, Row[]>): Row[] {
   return rows.map((r) => (children[r.id] ? { ...r, children: attach(children[r.id]!, children) } : r));
 }
 
+// Not on CrudList: the agents are a tree (top agents paged, each level loaded as it is expanded, a search flat across levels), and its
+// rows add a sub-agent and adjust a balance: CrudList is one flat server-paged list.
 /**
  * 代理列表 (/userlist/agentlist): the agent tree (top agents paged; children load when a row expands);
  * a search lists matching agents at any level. Add / edit / delete, lock, balance adjustment.

@@ -24,6 +24,8 @@ const ASSIGNMENTS_LAYOUT: ListLayout = {
   card: { head: ['user', 'status'], fields: ['templateName', 'assignedAt', 'signedAt'] },
 };
 
+// Not on CrudList: an assignment is made for many users at once (AssignModal) and never edited; its row actions are push and
+// 移除, and the selection pushes in bulk.
 /** 合同分配 (/contractsettings/assign): who has which template and where each stands; assign, push, remove. */
 export default function Assignments() {
   const { t } = useTranslation();

@@ -64,7 +64,7 @@ export default function BlockProducts() {
       editTestId={(r) => `block-edit-${r.id}`}
       remove={{
         confirm: (r) => t('blocktrade.product.deleteTitle', { name: r.stockName }),
-        description: t('blocktrade.product.deleteContent'),
+        description: () => t('blocktrade.product.deleteContent'),
         run: (r) => blocktradeCalls.del(r.id),
       }}
       Editor={ProductDrawer}

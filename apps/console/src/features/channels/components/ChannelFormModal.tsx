@@ -3,6 +3,7 @@ import { Col, Divider, Form, Image, Input, InputNumber, Modal, Row, Select, Swit
 import { useTranslation } from 'react-i18next';
 import { CHANNEL_TYPES, CHANNEL_TYPE_LABELS, type ChannelItem } from '@stock-admin/contracts';
 import { feedback } from '../../../lib/feedback';
+import type { EditorProps } from '../../../shared/list/CrudList';
 import { AmountInput } from '../../../shared/components/Money';
 import { IMAGE_FALLBACK } from '../../../shared/money';
 import { showFieldError } from '../../../lib/serverErrors';
@@ -45,17 +46,7 @@ const FIELDS = [
  * Add/edit a payment channel. The list has only masked secrets (`****1234`): on edit the merchant
  * code and secret start blank and are kept when left blank.
  */
-export function ChannelFormModal({
-  open,
-  channel,
-  onClose,
-  onSaved,
-}: {
-  open: boolean;
-  channel: ChannelItem | null;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+export function ChannelFormModal({ open, record: channel, onClose, onSaved }: EditorProps<ChannelItem>) {
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm<ChannelFormValues>();
   const [saving, setSaving] = useState(false);

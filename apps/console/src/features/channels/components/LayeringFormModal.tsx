@@ -3,6 +3,7 @@ import { Form, Input, InputNumber, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { LayeringItem } from '@stock-admin/contracts';
 import { feedback } from '../../../lib/feedback';
+import type { EditorProps } from '../../../shared/list/CrudList';
 import { AmountInput } from '../../../shared/components/Money';
 import { showFieldError } from '../../../lib/serverErrors';
 import { layeringCalls } from '../api';
@@ -11,18 +12,7 @@ import { formToLayeringPayload, layeringToForm, type LayeringFormValues } from '
 const FIELDS = ['layeringName', 'payNums', 'payMoney', 'withdrawalMoney', 'withdrawalNums'];
 
 /** Add/edit a layering tier (spec §5 Layering form): the name is required, the thresholds are optional numbers. */
-export function LayeringFormModal({
-  open,
-  tier,
-  onClose,
-  onSaved,
-}: {
-  open: boolean;
-  /** The tier to edit; none = add. */
-  tier: LayeringItem | null;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+export function LayeringFormModal({ open, record: tier, onClose, onSaved }: EditorProps<LayeringItem>) {
   const { t } = useTranslation();
   const [form] = Form.useForm<LayeringFormValues>();
   const [saving, setSaving] = useState(false);

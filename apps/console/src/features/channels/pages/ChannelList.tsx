@@ -1,21 +1,18 @@
 import '../../../shared/styles/funds.css';
-import { useRef, useState } from 'react';
-import { Button, Image, Popconfirm, Space, Switch, Tag, Tooltip, Typography } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
-import type { ActionType, ProColumns } from '@ant-design/pro-components';
-import { ListTable } from '../../../shared/list/ListTable';
+import { useState } from 'react';
+import { Image, Space, Switch, Tag, Tooltip, Typography } from 'antd';
+import type { ProColumns } from '@ant-design/pro-components';
+import { CrudList } from '../../../shared/list/CrudList';
 import type { ListLayout } from '../../../shared/list/layout';
 import { useTranslation } from 'react-i18next';
 import { CHANNEL_TYPES, CHANNEL_TYPE_LABELS, type ChannelItem } from '@stock-admin/contracts';
-import { Access, useAccess } from '../../../lib/access';
+import { useAccess } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
-import { tableDefaults } from '../../../lib/proTable';
 import { toListQuery } from '../../../shared/fundFilters';
 import { IMAGE_FALLBACK, formatMoney } from '../../../shared/money';
 import { channelCalls } from '../api';
 import { ChannelFormModal } from '../components/ChannelFormModal';
 import { channelPatchPayload } from '../lib/forms';
-import { tableRequest } from '../../../shared/tableRequest';
 
 /** 支付渠道: the channel, where the money goes, its limits and switches (issue 39). */
 const CHANNELS_LAYOUT: ListLayout = {
@@ -32,17 +29,13 @@ export default function ChannelList() {
   const en = i18n.language === 'en-US';
   const { can } = useAccess();
   const canEdit = can('channallist', 'edit');
-  const actionRef = useRef<ActionType>(undefined);
-  const [editing, setEditing] = useState<{ channel: ChannelItem | null } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
-
-  const reload = () => void actionRef.current?.reload();
   const typeLabel = (v: string) =>
     (en
       ? CHANNEL_TYPE_LABELS[v as keyof typeof CHANNEL_TYPE_LABELS]?.en
       : CHANNEL_TYPE_LABELS[v as keyof typeof CHANNEL_TYPE_LABELS]?.zh) ?? v;
 
-  const toggle = async (c: ChannelItem, field: 'shown' | 'enabled' | 'withdrawable', value: boolean) => {
+  const toggle = async (c: ChannelItem, field: 'shown' | 'enabled' | 'withdrawable', value: boolean, reload: () => void) => {
     const key = `${c.id}-${field}`;
     setBusy(key);
     try {
@@ -57,29 +50,20 @@ export default function ChannelList() {
     }
   };
 
-  const remove = async (id: number) => {
-    try {
-      await channelCalls.delete(id);
-      feedback.message.success(t('channels.list.deleted'));
-      reload();
-    } catch {
-      /* the server's reason (e.g. deposits reference it) was shown by the request client */
-    }
-  };
 
-  const switchCell = (c: ChannelItem, field: 'shown' | 'enabled' | 'withdrawable') => (
+  const switchCell = (c: ChannelItem, field: 'shown' | 'enabled' | 'withdrawable', reload: () => void) => (
     <Switch
       size="small"
       checked={c[field]}
       disabled={!canEdit}
       loading={busy === `${c.id}-${field}`}
-      onChange={(v) => void toggle(c, field, v)}
+      onChange={(v) => void toggle(c, field, v, reload)}
       aria-label={`${t(`channels.list.${field}`)} · ${c.name}`}
       data-testid={`channel-${field}-${c.id}`}
     />
   );
 
-  const columns: ProColumns<ChannelItem>[] = [
+  const columns = ({ reload }: { reload(): void }): ProColumns<ChannelItem>[] => [
     {
       title: t('channels.list.keyword'),
       dataIndex: 'keyword',
@@ -190,7 +174,7 @@ export default function ChannelList() {
       width: 80,
       valueType: 'select',
       valueEnum: { true: { text: t('channels.list.yes') }, false: { text: t('channels.list.no') } },
-      render: (_, r) => switchCell(r, 'shown'),
+      render: (_, r) => switchCell(r, 'shown', reload),
     },
     {
       title: t('channels.list.enabled'),
@@ -198,7 +182,7 @@ export default function ChannelList() {
       width: 80,
       valueType: 'select',
       valueEnum: { true: { text: t('channels.list.yes') }, false: { text: t('channels.list.no') } },
-      render: (_, r) => switchCell(r, 'enabled'),
+      render: (_, r) => switchCell(r, 'enabled', reload),
     },
     {
       title: t('channels.list.withdrawable'),
@@ -206,7 +190,7 @@ export default function ChannelList() {
       width: 90,
       valueType: 'select',
       valueEnum: { true: { text: t('channels.list.yes') }, false: { text: t('channels.list.no') } },
-      render: (_, r) => switchCell(r, 'withdrawable'),
+      render: (_, r) => switchCell(r, 'withdrawable', reload),
     },
     { title: t('channels.list.sort'), dataIndex: 'sort', search: false, width: 70, align: 'right' },
     {
@@ -233,63 +217,27 @@ export default function ChannelList() {
       ellipsis: true,
       render: (_, r) => (r.remark ? <Tooltip title={r.remark}>{r.remark}</Tooltip> : '-'),
     },
-    {
-      title: t('channels.list.actions'),
-      key: 'actions',
-      valueType: 'option',
-      fixed: 'right',
-      width: 120,
-      render: (_, r) => [
-        <Access key="edit" action="edit">
-          <a onClick={() => setEditing({ channel: r })} data-testid={`channel-edit-${r.id}`}>
-            {t('channels.list.edit')}
-          </a>
-        </Access>,
-        <Access key="delete" action="delete">
-          <Popconfirm
-            title={t('channels.list.deleteConfirm')}
-            okText={t('channels.layering.ok')}
-            cancelText={t('channels.layering.cancel')}
-            onConfirm={() => remove(r.id)}
-          >
-            <a className="danger-link" data-testid={`channel-delete-${r.id}`}>
-              {t('channels.list.delete')}
-            </a>
-          </Popconfirm>
-        </Access>,
-      ],
-    },
   ];
 
   return (
-    <div className="funds-page" data-testid="channel-list">
-      <ListTable<ChannelItem>
-        {...tableDefaults()}
-        actionRef={actionRef}
-        columns={columns}
-        headerTitle={t('channels.list.title')}
-        search={{ labelWidth: 'auto' }}
-        layout={CHANNELS_LAYOUT}
-        toolBarRender={() => [
-          <Access key="add" action="add">
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ channel: null })} data-testid="channel-add">
-              {t('channels.list.add')}
-            </Button>
-          </Access>,
-        ]}
-        request={async (params) => {
-          return tableRequest(() => channelCalls.list(toListQuery(params)));
-        }}
-      />
-      <ChannelFormModal
-        open={!!editing}
-        channel={editing?.channel ?? null}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          reload();
-        }}
-      />
-    </div>
+    <CrudList<ChannelItem, { list: ChannelItem[]; total: number }>
+      testId="channel-list"
+      className="funds-page"
+      title={t('channels.list.title')}
+      layout={CHANNELS_LAYOUT}
+      load={(_page, params) => channelCalls.list(toListQuery(params))}
+      add={{ label: t('channels.list.add'), testId: 'channel-add' }}
+      actionsWidth={120}
+      editTestId={(r) => `channel-edit-${r.id}`}
+      remove={{
+        confirm: () => t('channels.list.deleteConfirm'),
+        // a refusal (deposits reference it) is the server's reason, shown by the request client
+        run: (r) => channelCalls.delete(r.id),
+        done: () => feedback.message.success(t('channels.list.deleted')),
+        testId: (r) => `channel-delete-${r.id}`,
+      }}
+      Editor={ChannelFormModal}
+      columns={columns}
+    />
   );
 }

@@ -15,6 +15,8 @@ import { READABLE } from '../../../shared/theme/contrast';
 
 type Values = Pick<BannerItem, 'title' | 'image' | 'pc' | 'mobile' | 'shown'> & { targetUrl?: string };
 
+// Not on CrudList: the banners are one ordered list dragged into place (DragSortTable over all of them, the server taking the
+// whole order), not server pages.
 /**
  * 轮播图设置 (/allsetting/bannersetting): the banners in their order — dragged by the handle, saved at once (the
  * server takes the whole order) — with image, title, target, devices and shown.

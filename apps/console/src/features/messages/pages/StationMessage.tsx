@@ -25,6 +25,8 @@ const STATION_LAYOUT: ListLayout = {
 
 const FILTER_KEYS = ['title', 'audience', 'beginTime', 'endTime'] as const;
 
+// Not on CrudList: a message is sent, never edited, and 撤回 withdraws it from the users' inboxes rather than deleting a
+// record.
 /** 站内消息: messages sent to users (chosen ones or all), with read counts; send, recipients, withdraw. */
 export default function StationMessage() {
   const { t } = useTranslation();

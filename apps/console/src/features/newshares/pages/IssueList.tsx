@@ -1,18 +1,15 @@
-import { useRef, useState } from 'react';
-import { Button, Popconfirm, Switch, Tag, Typography } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
-import type { ActionType, ProColumns } from '@ant-design/pro-components';
-import { ListTable } from '../../../shared/list/ListTable';
+import { useCallback } from 'react';
+import { Switch, Tag, Typography } from 'antd';
+import type { ProColumns } from '@ant-design/pro-components';
+import { CrudList, type EditorProps } from '../../../shared/list/CrudList';
 import type { ListLayout } from '../../../shared/list/layout';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ISSUE_PHASES, SUBSCRIBE_TYPES, type IssueItem, type IssueKind } from '@stock-admin/contracts';
-import { Access, useAccess } from '../../../lib/access';
-import { tableDefaults, pageOf } from '../../../lib/proTable';
+import { useAccess } from '../../../lib/access';
 import { newsharesCalls } from '../api';
 import { IssueDrawer } from '../components/IssueDrawer';
 import { issuePrice, recordsPath } from '../lib/format';
-import { tableRequest } from '../../../shared/tableRequest';
 import { formatCode, formatCount } from '../../../shared/money';
 
 /** 新股 / 新债列表: the issue, its phase, price, size and dates, and its subscriptions (issue 39). */
@@ -32,12 +29,11 @@ const PHASE_COLOR = { upcoming: 'blue', subscribing: 'green', allotment: 'orange
 export function IssueList({ kind }: { kind: IssueKind }) {
   const { t } = useTranslation();
   const { can } = useAccess();
-  const actionRef = useRef<ActionType>(undefined);
-  const [editing, setEditing] = useState<IssueItem | null | 'new'>(null);
-  const reload = () => void actionRef.current?.reload();
+  // one component per kind: the list keeps its editor mounted across renders
+  const Editor = useCallback((p: EditorProps<IssueItem>) => <IssueDrawer kind={kind} {...p} />, [kind]);
   const unit = t(`newshares.unit.${kind}`);
 
-  const columns: ProColumns<IssueItem>[] = [
+  const columns = ({ reload }: { reload(): void }): ProColumns<IssueItem>[] => [
     { title: t('newshares.issue.keyword'), dataIndex: 'keyword', hideInTable: true },
     {
       title: t('newshares.issue.name'),
@@ -174,73 +170,39 @@ export function IssueList({ kind }: { kind: IssueKind }) {
       width: 160,
       render: (_, r) => (r.autoConvert ? <Tag color="green">✓</Tag> : <Tag>-</Tag>),
     },
-    {
-      title: t('newshares.issue.actions'),
-      key: 'actions',
-      valueType: 'option',
-      fixed: 'right',
-      width: 220,
-      render: (_, r) => [
-        can('edit') && (
-          <a key="edit" onClick={() => setEditing(r)} data-testid={`issue-edit-${r.id}`}>
-            {t('newshares.issue.editShort')}
-          </a>
-        ),
-        <Link key="records" to={recordsPath(kind, r.id)}>
-          {t('newshares.issue.records')}
-        </Link>,
-        can('delete') && r.subscriptions === 0 && (
-          <Popconfirm
-            key="delete"
-            title={t('newshares.issue.deleteTitle', { name: r.name })}
-            description={<div style={{ maxWidth: 280 }}>{t('newshares.issue.deleteContent')}</div>}
-            onConfirm={() => newsharesCalls.remove(kind, r.id).then(reload)}
-          >
-            <Typography.Link type="danger">{t('newshares.issue.delete')}</Typography.Link>
-          </Popconfirm>
-        ),
-      ],
-    },
   ];
 
   return (
-    <div data-testid={`issues-${kind}`}>
-      <ListTable<IssueItem>
-        {...tableDefaults()}
-        actionRef={actionRef}
-        columns={columns}
-        headerTitle={t(`newshares.issue.title.${kind}`)}
-        search={{ labelWidth: 'auto' }}
-        layout={ISSUES_LAYOUT}
-        options={{ reload: true, density: false, setting: true }}
-        toolBarRender={() => [
-          <Access key="add" action="add">
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="issue-add">
-              {t(`newshares.issue.add.${kind}`)}
-            </Button>
-          </Access>,
-        ]}
-        request={async (params) => {
-          return tableRequest(() =>
-            newsharesCalls.issues(kind, {
-              ...pageOf(params),
-              keyword: (params.keyword as string | undefined)?.trim() || undefined,
-              phase: params.phase || undefined,
-              subscribeType: params.subscribeType || undefined,
-            }),
-          );
-        }}
-      />
-      <IssueDrawer
-        kind={kind}
-        open={editing !== null}
-        record={editing === 'new' ? null : editing}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          reload();
-        }}
-      />
-    </div>
+    <CrudList<IssueItem, { list: IssueItem[]; total: number }>
+      testId={`issues-${kind}`}
+      title={t(`newshares.issue.title.${kind}`)}
+      layout={ISSUES_LAYOUT}
+      table={{ options: { reload: true, density: false, setting: true } }}
+      load={(page, params) =>
+        newsharesCalls.issues(kind, {
+          ...page,
+          keyword: (params.keyword as string | undefined)?.trim() || undefined,
+          phase: (params.phase as IssueItem['phase'] | undefined) || undefined,
+          subscribeType: (params.subscribeType as IssueItem['subscribeType'] | undefined) || undefined,
+        })
+      }
+      add={{ label: t(`newshares.issue.add.${kind}`), testId: 'issue-add' }}
+      actionsWidth={220}
+      editTestId={(r) => `issue-edit-${r.id}`}
+      rowActions={(r) => [
+        <Link key="records" to={recordsPath(kind, r.id)}>
+          {t('newshares.issue.records')}
+        </Link>,
+      ]}
+      remove={{
+        // an issue with subscriptions keeps its history: only an unused one goes
+        when: (r) => r.subscriptions === 0,
+        confirm: (r) => t('newshares.issue.deleteTitle', { name: r.name }),
+        description: () => t('newshares.issue.deleteContent'),
+        run: (r) => newsharesCalls.remove(kind, r.id),
+      }}
+      Editor={Editor}
+      columns={columns}
+    />
   );
 }

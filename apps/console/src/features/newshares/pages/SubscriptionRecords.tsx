@@ -49,6 +49,8 @@ const subscriptionSubject = (r: SubscriptionItem): BatchSubject => ({
   what: `${r.name} ${formatCode(r)}`,
 });
 
+// Not on CrudList: a subscription is not edited but moved through its states (allot, not allotted, pay, convert), with the
+// filtered set's totals, batch conversion and a CSV allotment; delete is one of those state actions.
 /**
  * 新股申购记录 / 新债申购记录 (/newshares/newsharesrecord, /newshares/newzhairecord): the users' subscriptions
  * with filters and the totals of the filtered set; allot (a quantity, or not allotted), pay on the user's

@@ -1,5 +1,6 @@
 import { Col, Descriptions, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { EditorProps } from '../../../shared/list/CrudList';
 import { MARKETS, type IndexItem } from '@stock-admin/contracts';
 import { FormDrawer } from '../../../shared/components/FormDrawer';
 import { indexCalls } from '../api';
@@ -34,17 +35,7 @@ const FIELDS = [
 ];
 
 /** Add or edit an index product: the money per lot / per point (≤ 4 decimals), the lot range, the flags. */
-export function IndexFormDrawer({
-  open,
-  index,
-  onClose,
-  onSaved,
-}: {
-  open: boolean;
-  index: IndexItem | null;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+export function IndexFormDrawer({ open, record: index, onClose, onSaved }: EditorProps<IndexItem>) {
   const { t } = useTranslation();
   const [form] = Form.useForm<IndexFormValues>();
   const market = Form.useWatch('market', form);

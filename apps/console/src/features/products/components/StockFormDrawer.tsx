@@ -1,5 +1,6 @@
 import { Descriptions, Form, Input, InputNumber, Select, Space, Switch, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { EditorProps } from '../../../shared/list/CrudList';
 import { MARKETS, type StockItem } from '@stock-admin/contracts';
 import { FormDrawer } from '../../../shared/components/FormDrawer';
 import { stockCalls } from '../api';
@@ -23,17 +24,7 @@ const FIELDS = ['market', 'code', 'name', 'spreadRate', 'shown'];
  * board and gid it gives are shown), name, spread rate, shown. Editing: name and spread rate; code and
  * market are the stock's identity and stay.
  */
-export function StockFormDrawer({
-  open,
-  stock,
-  onClose,
-  onSaved,
-}: {
-  open: boolean;
-  stock: StockItem | null;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+export function StockFormDrawer({ open, record: stock, onClose, onSaved }: EditorProps<StockItem>) {
   const { t } = useTranslation();
   const [form] = Form.useForm<StockFormValues>();
   const market = Form.useWatch('market', form);

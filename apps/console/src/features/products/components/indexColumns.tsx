@@ -12,14 +12,12 @@ export interface IndexColumnContext {
   busy: string | null;
   /** Does this viewer hold the action (turning a flag on needs `enable`, off `disable`)? */
   may: (action: 'enable' | 'disable') => boolean;
-  canEdit: boolean;
   onFlag: (i: IndexItem, flag: IndexFlag, value: boolean) => void;
-  onEdit: (i: IndexItem) => void;
 }
 
 const NUM = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
-/** The columns (and search fields) of 指数产品. */
+/** The columns (and search fields) of 指数产品; edit is the list's (CrudList). */
 export function indexColumns(t: TFunction, c: IndexColumnContext): ProColumns<IndexItem>[] {
   const flag = (f: IndexFlag): ProColumns<IndexItem> => ({
     title: t(`products.col.${f}`),
@@ -96,19 +94,6 @@ export function indexColumns(t: TFunction, c: IndexColumnContext): ProColumns<In
       width: 160,
       ellipsis: true,
       render: (_, r) => (r.description ? <Tooltip title={r.description}>{r.description}</Tooltip> : '-'),
-    },
-    {
-      title: t('products.col.actions'),
-      key: 'actions',
-      valueType: 'option',
-      fixed: 'right',
-      width: 80,
-      hideInTable: !c.canEdit,
-      render: (_, r) => [
-        <a key="edit" onClick={() => c.onEdit(r)} data-testid={`index-edit-${r.code}`}>
-          {t('products.common.edit')}
-        </a>,
-      ],
     },
   ];
 }

@@ -1,4 +1,4 @@
-import { Popconfirm, Space, Switch, Tag, Tooltip, Typography } from 'antd';
+import { Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import type { ProColumns } from '@ant-design/pro-components';
 import type { TFunction } from 'i18next';
 import { BOARDS, MARKETS, type StockItem } from '@stock-admin/contracts';
@@ -12,17 +12,13 @@ export interface StockColumnContext {
   busy: string | null;
   /** Does this viewer hold the action (showing and unlocking need `enable`, hiding and locking `disable`)? */
   may: (action: 'enable' | 'disable') => boolean;
-  canEdit: boolean;
-  canDelete: boolean;
   onShown: (s: StockItem, shown: boolean) => void;
   onLocked: (s: StockItem, locked: boolean) => void;
-  onEdit: (s: StockItem) => void;
-  onDelete: (s: StockItem) => Promise<void>;
 }
 
 const yesNo = (t: TFunction, yes: string, no: string) => ({ true: { text: t(yes) }, false: { text: t(no) } });
 
-/** The columns (and search fields) of 股票产品. */
+/** The columns (and search fields) of 股票产品; edit and delete are the list's (CrudList). */
 export function stockColumns(t: TFunction, c: StockColumnContext): ProColumns<StockItem>[] {
   return [
     {
@@ -137,35 +133,6 @@ export function stockColumns(t: TFunction, c: StockColumnContext): ProColumns<St
         );
         return r.locked && r.lockReason ? <Tooltip title={t('products.lock.reasonTip', { reason: r.lockReason })}>{sw}</Tooltip> : sw;
       },
-    },
-    {
-      title: t('products.col.actions'),
-      key: 'actions',
-      valueType: 'option',
-      fixed: 'right',
-      width: 100,
-      hideInTable: !c.canEdit && !c.canDelete,
-      render: (_, r) => [
-        c.canEdit && (
-          <a key="edit" onClick={() => c.onEdit(r)} data-testid={`stock-edit-${r.code}`}>
-            {t('products.common.edit')}
-          </a>
-        ),
-        c.canDelete && (
-          <Popconfirm
-            key="delete"
-            title={t('products.stock.deleteConfirm', { name: r.name, code: r.code })}
-            okText={t('products.common.ok')}
-            cancelText={t('products.common.cancel')}
-            okButtonProps={{ danger: true }}
-            onConfirm={() => c.onDelete(r)}
-          >
-            <a className="danger-link" data-testid={`stock-delete-${r.code}`}>
-              {t('products.common.delete')}
-            </a>
-          </Popconfirm>
-        ),
-      ],
     },
   ];
 }

@@ -1,15 +1,12 @@
 import '../products.css';
-import { useRef, useState } from 'react';
-import { Button, Space } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
-import type { ActionType } from '@ant-design/pro-components';
-import { ListTable } from '../../../shared/list/ListTable';
+import { useState } from 'react';
+import { Space } from 'antd';
+import { CrudList } from '../../../shared/list/CrudList';
 import type { ListLayout } from '../../../shared/list/layout';
 import { useTranslation } from 'react-i18next';
 import type { IndexItem } from '@stock-admin/contracts';
-import { Access, useAccess } from '../../../lib/access';
-import { tableDefaults, pageOf } from '../../../lib/proTable';
-import { useUrlFilters, type Params } from '../../../shared/filters';
+import { useAccess } from '../../../lib/access';
+import { useUrlFilters } from '../../../shared/filters';
 import { MarketStatus } from '../../../shared/market/MarketStatus';
 import { useLiveRows } from '../../../shared/market/useQuotes';
 import { indexCalls } from '../api';
@@ -17,7 +14,6 @@ import { IndexFormDrawer } from '../components/IndexFormDrawer';
 import { indexColumns, type IndexFlag } from '../components/indexColumns';
 import { INDEX_FILTER_KEYS, indexFiltersOf } from '../lib/filters';
 import { useRowActions } from '../../../shared/useRowActions';
-import { tableRequest } from '../../../shared/tableRequest';
 
 /** 指数列表: the index, its switches and its trading terms (issue 39). */
 const INDICES_LAYOUT: ListLayout = {
@@ -53,14 +49,11 @@ export default function IndexList() {
   const { t } = useTranslation();
   const { can, info } = useAccess();
   const staff = info?.agentId == null;
-  const actionRef = useRef<ActionType>(undefined);
   const { initialValues, sync } = useUrlFilters(INDEX_FILTER_KEYS);
   const [initial] = useState(() => indexFiltersOf(initialValues));
   const [rows, setRows] = useState<IndexItem[]>([]);
   const live = useLiveRows(rows);
-  const [editing, setEditing] = useState<{ index: IndexItem | null } | null>(null);
   const { busy, run, confirm } = useRowActions(setRows);
-  const reload = () => void actionRef.current?.reload();
 
   const onFlag = (i: IndexItem, flag: IndexFlag, value: boolean) =>
     confirm(
@@ -77,56 +70,40 @@ export default function IndexList() {
   const columns = indexColumns(t, {
     busy,
     may: (action) => staff && can(action),
-    canEdit: staff && can('edit'),
     onFlag,
-    onEdit: (index) => setEditing({ index }),
   });
 
+  // no delete: the API has no call that removes an index; it is switched off (tradable, shown) instead
   return (
-    <div className="products-page" data-testid="index-list">
-      <ListTable<IndexItem, Params>
-        {...tableDefaults()}
-        actionRef={actionRef}
-        columns={columns}
-        dataSource={live}
-        onDataSourceChange={setRows}
-        headerTitle={
-          <Space size={16} wrap>
-            <span>{t('products.index.title')}</span>
-            <MarketStatus />
-          </Space>
-        }
+    <CrudList<IndexItem, { list: IndexItem[]; total: number }>
+      testId="index-list"
+      className="products-page"
+      manage={staff}
+      title={
+        <Space size={16} wrap>
+          <span>{t('products.index.title')}</span>
+          <MarketStatus />
+        </Space>
+      }
+      layout={INDICES_LAYOUT}
+      table={{
+        dataSource: live,
+        onDataSourceChange: setRows,
         // opened with filters the collapsed form would hide: show them all
-        search={{ labelWidth: 'auto', defaultCollapsed: !Object.keys(initial).some((k) => k !== 'code' && k !== 'name') }}
-        form={{ initialValues: initial }}
-        layout={INDICES_LAYOUT}
-        options={{ reload: true, density: false, setting: true }}
-        toolBarRender={() =>
-          staff
-            ? [
-                <Access key="add" action="add">
-                  <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ index: null })} data-testid="index-add">
-                    {t('products.index.add')}
-                  </Button>
-                </Access>,
-              ]
-            : []
-        }
-        request={async (params) => {
-          const filters = indexFiltersOf(params);
-          sync(filters);
-          return tableRequest(() => indexCalls.indexList({ ...pageOf(params), ...filters }));
-        }}
-      />
-      <IndexFormDrawer
-        open={!!editing}
-        index={editing?.index ?? null}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          reload();
-        }}
-      />
-    </div>
+        search: { labelWidth: 'auto', defaultCollapsed: !Object.keys(initial).some((k) => k !== 'code' && k !== 'name') },
+        form: { initialValues: initial },
+        options: { reload: true, density: false, setting: true },
+      }}
+      load={(page, params) => {
+        const filters = indexFiltersOf(params);
+        sync(filters);
+        return indexCalls.indexList({ ...page, ...filters });
+      }}
+      add={{ label: t('products.index.add'), testId: 'index-add' }}
+      actionsWidth={80}
+      editTestId={(r) => `index-edit-${r.code}`}
+      Editor={IndexFormDrawer}
+      columns={() => columns}
+    />
   );
 }

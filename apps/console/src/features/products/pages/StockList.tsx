@@ -1,16 +1,14 @@
 import '../products.css';
 import { useRef, useState } from 'react';
 import { Button, Space } from 'antd';
-import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import type { ActionType } from '@ant-design/pro-components';
-import { ListTable } from '../../../shared/list/ListTable';
+import { UploadOutlined } from '@ant-design/icons';
+import { CrudList } from '../../../shared/list/CrudList';
 import type { ListLayout } from '../../../shared/list/layout';
 import { useTranslation } from 'react-i18next';
 import { productsApi, type StockItem } from '@stock-admin/contracts';
-import { Access, useAccess } from '../../../lib/access';
+import { useAccess } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
-import { tableDefaults, pageOf } from '../../../lib/proTable';
-import { useUrlFilters, type Params } from '../../../shared/filters';
+import { useUrlFilters } from '../../../shared/filters';
 import { MarketStatus } from '../../../shared/market/MarketStatus';
 import { useLiveRows } from '../../../shared/market/useQuotes';
 import { stockCalls } from '../api';
@@ -21,7 +19,6 @@ import { stockColumns } from '../components/stockColumns';
 import { STOCK_FILTER_KEYS, stockFiltersOf, stockSortOf, type Filters } from '../lib/filters';
 import { useRowActions } from '../../../shared/useRowActions';
 import { ExportButton } from '../../../shared/components/ExportButton';
-import { tableRequest } from '../../../shared/tableRequest';
 
 /** 股票列表: every column an operator acts on is in view (issue 39). */
 const STOCKS_LAYOUT: ListLayout = {
@@ -40,17 +37,14 @@ export default function StockList() {
   const { can, info } = useAccess();
   // Agent staff read products only (the server refuses their changes anyway).
   const staff = info?.agentId == null;
-  const actionRef = useRef<ActionType>(undefined);
   const { initialValues, sync } = useUrlFilters(STOCK_FILTER_KEYS);
   const [initial] = useState(() => stockFiltersOf(initialValues));
   const lastFilters = useRef<Filters>(initial);
   const [rows, setRows] = useState<StockItem[]>([]);
   const live = useLiveRows(rows);
-  const [editing, setEditing] = useState<{ stock: StockItem | null } | null>(null);
   const [locking, setLocking] = useState<StockItem | null>(null);
   const [importing, setImporting] = useState(false);
   const { busy, run, confirm } = useRowActions(setRows);
-  const reload = () => void actionRef.current?.reload();
 
   const onShown = (s: StockItem, shown: boolean) =>
     confirm(
@@ -77,101 +71,74 @@ export default function StockList() {
     );
   };
 
-  const onDelete = async (s: StockItem) => {
-    try {
-      await stockCalls.stockDelete(s.id);
-      feedback.message.success(t('products.msg.deleted'));
-      reload();
-    } catch {
-      /* the server's refusal (e.g. positions still hold it) was shown as it is by the request client */
-    }
-  };
 
   const columns = stockColumns(t, {
     busy,
     may: (action) => staff && can(action),
-    canEdit: staff && can('edit'),
-    canDelete: staff && can('delete'),
     onShown,
     onLocked,
-    onEdit: (stock) => setEditing({ stock }),
-    onDelete,
   });
 
   return (
-    <div className="products-page" data-testid="stock-list">
-      <ListTable<StockItem, Params>
-        {...tableDefaults()}
-        actionRef={actionRef}
-        columns={columns}
-        dataSource={live}
-        onDataSourceChange={setRows}
-        headerTitle={
-          <Space size={16} wrap>
-            <span>{t('products.stock.title')}</span>
-            <MarketStatus />
-          </Space>
-        }
+    <CrudList<StockItem, { list: StockItem[]; total: number }>
+      testId="stock-list"
+      className="products-page"
+      manage={staff}
+      title={
+        <Space size={16} wrap>
+          <span>{t('products.stock.title')}</span>
+          <MarketStatus />
+        </Space>
+      }
+      layout={STOCKS_LAYOUT}
+      table={{
+        dataSource: live,
+        onDataSourceChange: setRows,
         // opened with filters the collapsed form would hide: show them all
-        search={{ labelWidth: 'auto', defaultCollapsed: !Object.keys(initial).some((k) => k !== 'code' && k !== 'name') }}
-        form={{ initialValues: initial }}
-        layout={STOCKS_LAYOUT}
-        options={{ reload: true, density: false, setting: true }}
-        toolBarRender={() => [
-          ...(staff
-            ? [
-                <Access key="add" action="add">
-                  <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ stock: null })} data-testid="stock-add">
-                    {t('products.stock.add')}
-                  </Button>
-                </Access>,
-                <Access key="import" action="import">
-                  <Button icon={<UploadOutlined />} onClick={() => setImporting(true)} data-testid="stock-import">
-                    {t('products.import.button')}
-                  </Button>
-                </Access>,
-              ]
-            : []),
-          <ExportButton
-            key="export"
-            endpoint={productsApi.stockExport}
-            filters={() => lastFilters.current}
-            name="stocks"
-            testId="stock-export"
-          />,
-        ]}
-        request={async (params, sort) => {
-          const filters = stockFiltersOf(params);
-          lastFilters.current = filters;
-          sync(filters);
-          return tableRequest(() =>
-            stockCalls.stockList({
-              ...pageOf(params),
-              ...filters,
-              ...stockSortOf(sort as Record<string, 'ascend' | 'descend' | null>),
-            }),
-          );
-        }}
-      />
-      <StockFormDrawer
-        open={!!editing}
-        stock={editing?.stock ?? null}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          reload();
-        }}
-      />
-      <LockModal
-        stock={locking}
-        onClose={() => setLocking(null)}
-        onConfirm={async (reason) => {
-          const s = locking!;
-          await run(`locked-${s.id}`, () => stockCalls.stockLock(s.id, true, reason), t('products.msg.locked'));
-          setLocking(null);
-        }}
-      />
-      <ImportModal open={importing} onClose={() => setImporting(false)} onImported={reload} />
-    </div>
+        search: { labelWidth: 'auto', defaultCollapsed: !Object.keys(initial).some((k) => k !== 'code' && k !== 'name') },
+        form: { initialValues: initial },
+        options: { reload: true, density: false, setting: true },
+      }}
+      load={(page, params, sort) => {
+        const filters = stockFiltersOf(params);
+        lastFilters.current = filters;
+        sync(filters);
+        return stockCalls.stockList({ ...page, ...filters, ...stockSortOf(sort) });
+      }}
+      add={{ label: t('products.stock.add'), testId: 'stock-add' }}
+      toolbarAfter={() => [
+        staff && can('import') && (
+          <Button key="import" icon={<UploadOutlined />} onClick={() => setImporting(true)} data-testid="stock-import">
+            {t('products.import.button')}
+          </Button>
+        ),
+        <ExportButton key="export" endpoint={productsApi.stockExport} filters={() => lastFilters.current} name="stocks" testId="stock-export" />,
+      ]}
+      actionsWidth={100}
+      editTestId={(r) => `stock-edit-${r.code}`}
+      remove={{
+        confirm: (r) => t('products.stock.deleteConfirm', { name: r.name, code: r.code }),
+        // a refusal (positions still hold it) is the server's, shown by the request client
+        run: (r) => stockCalls.stockDelete(r.id),
+        done: () => feedback.message.success(t('products.msg.deleted')),
+        testId: (r) => `stock-delete-${r.code}`,
+      }}
+      Editor={StockFormDrawer}
+      extra={({ reload }) => (
+        <>
+          <LockModal
+            stock={locking}
+            onClose={() => setLocking(null)}
+            onConfirm={async (reason) => {
+              const s = locking!;
+              await run(`locked-${s.id}`, () => stockCalls.stockLock(s.id, true, reason), t('products.msg.locked'));
+              setLocking(null);
+            }}
+          />
+          <ImportModal open={importing} onClose={() => setImporting(false)} onImported={reload} />
+        </>
+      )}
+      columns={() => columns}
+    />
   );
 }

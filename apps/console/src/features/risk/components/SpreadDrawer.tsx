@@ -5,6 +5,7 @@ import { Button, Drawer, Form, Input, InputNumber, Select, Space, Switch } from 
 import { useTranslation } from 'react-i18next';
 import { SPREAD_RULE_TYPES, addSpreadRuleInput, type SpreadRuleItem } from '@stock-admin/contracts';
 import { feedback } from '../../../lib/feedback';
+import type { EditorProps } from '../../../shared/list/CrudList';
 import { showFieldError } from '../../../lib/serverErrors';
 import { riskCalls } from '../api';
 import { NEW_RULE, bandUnit, formToInput, isBand, ruleToForm, type SpreadForm } from '../lib/spread';
@@ -13,17 +14,7 @@ import { checkWith } from '../lib/validate';
 const FIELDS = ['type', 'start', 'end', 'prefix', 'ratePct', 'enabled', 'note'];
 
 /** Add or edit a spread rule: its type, the band (start, end) or the code prefix, the rate %, enabled, a note. */
-export function SpreadDrawer({
-  open,
-  rule,
-  onClose,
-  onSaved,
-}: {
-  open: boolean;
-  rule: SpreadRuleItem | null;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+export function SpreadDrawer({ open, record: rule, onClose, onSaved }: EditorProps<SpreadRuleItem>) {
   const { t } = useTranslation();
   const [form] = Form.useForm<SpreadForm>();
   const [saving, setSaving] = useState(false);

@@ -1,21 +1,18 @@
 import '../risk.css';
-import { useRef, useState } from 'react';
-import { Button, Popconfirm, Switch, Tag, Tooltip, Typography } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
-import type { ActionType, ProColumns } from '@ant-design/pro-components';
-import { ListTable } from '../../../shared/list/ListTable';
+import { useState } from 'react';
+import { Switch, Tag, Tooltip, Typography } from 'antd';
+import type { ProColumns } from '@ant-design/pro-components';
+import { CrudList } from '../../../shared/list/CrudList';
 import type { ListLayout } from '../../../shared/list/layout';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { SPREAD_RULE_TYPES, type SpreadRuleItem } from '@stock-admin/contracts';
 import { useAccess } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
-import { tableDefaults, pageOf } from '../../../lib/proTable';
 import { useRowActions } from '../../../shared/useRowActions';
 import { riskCalls } from '../api';
 import { SpreadDrawer } from '../components/SpreadDrawer';
 import { ruleScope, toggled } from '../lib/spread';
-import { tableRequest } from '../../../shared/tableRequest';
 
 /** 点差设置: every column (a short list): on a phone, a card per rule (issue 39). */
 const SPREAD_LAYOUT: ListLayout = {
@@ -34,11 +31,8 @@ export default function SpreadSettings() {
   const { t } = useTranslation();
   const { can, info } = useAccess();
   const staff = info?.agentId == null;
-  const actionRef = useRef<ActionType>(undefined);
   const [rows, setRows] = useState<SpreadRuleItem[]>([]);
-  const [editing, setEditing] = useState<{ rule: SpreadRuleItem | null } | null>(null);
   const { busy, run, confirm } = useRowActions(setRows);
-  const reload = () => void actionRef.current?.reload();
 
   const onEnabled = (r: SpreadRuleItem, enabled: boolean) =>
     confirm(
@@ -57,18 +51,8 @@ export default function SpreadSettings() {
         ),
     );
 
-  const onDelete = async (r: SpreadRuleItem) => {
-    try {
-      await riskCalls.spreadDelete(r.id);
-      feedback.message.success(t('risk.spread.deleted'));
-      reload();
-    } catch {
-      /* shown by the request client */
-    }
-  };
 
   const canEdit = staff && can('edit');
-  const canDelete = staff && can('delete');
   const columns: ProColumns<SpreadRuleItem>[] = [
     {
       title: t('risk.spread.type'),
@@ -124,85 +108,33 @@ export default function SpreadSettings() {
       width: 170,
       render: (_, r) => dayjs(r.updatedAt).format('YYYY-MM-DD HH:mm:ss'),
     },
-    {
-      title: t('risk.common.actions'),
-      key: 'actions',
-      valueType: 'option',
-      width: 120,
-      hideInTable: !canEdit && !canDelete,
-      render: (_, r) => [
-        canEdit && (
-          <a key="edit" onClick={() => setEditing({ rule: r })} data-testid={`spread-edit-${r.id}`}>
-            {t('risk.common.edit')}
-          </a>
-        ),
-        canDelete && (
-          <Popconfirm
-            key="delete"
-            title={t('risk.spread.deleteConfirm', { scope: ruleScope(r) })}
-            okText={t('risk.common.ok')}
-            cancelText={t('risk.common.cancel')}
-            okButtonProps={{ danger: true }}
-            onConfirm={() => onDelete(r)}
-          >
-            <a className="danger-link" data-testid={`spread-delete-${r.id}`}>
-              {t('risk.common.delete')}
-            </a>
-          </Popconfirm>
-        ),
-      ],
-    },
   ];
 
   return (
-    <div className="risk-page" data-testid="spread-list">
-      <ListTable<SpreadRuleItem>
-        layout={SPREAD_LAYOUT}
-        {...tableDefaults()}
-        actionRef={actionRef}
-        columns={columns}
-        dataSource={rows}
-        onDataSourceChange={setRows}
-        headerTitle={
-          <Tooltip title={t('risk.spread.help')}>
-            <span>{t('risk.menu.spreadsetting')}</span>
-          </Tooltip>
-        }
-        search={{ labelWidth: 'auto' }}
-        options={{ reload: true, density: false, setting: false }}
-        toolBarRender={() =>
-          staff && can('add')
-            ? [
-                <Button
-                  key="add"
-                  type="primary"
-                  icon={<PlusOutlined />}
-                  onClick={() => setEditing({ rule: null })}
-                  data-testid="spread-add"
-                >
-                  {t('risk.spread.add')}
-                </Button>,
-              ]
-            : []
-        }
-        request={async (params) => {
-          return tableRequest(() =>
-            riskCalls.spreadList({
-              ...pageOf(params),
-              type: params.type || undefined,
-            }),
-          );
-        }}
-      />
-      <SpreadDrawer
-        open={!!editing}
-        rule={editing?.rule ?? null}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          reload();
-        }}
-      />
-    </div>
+    <CrudList<SpreadRuleItem, { list: SpreadRuleItem[]; total: number }>
+      testId="spread-list"
+      className="risk-page"
+      manage={staff}
+      title={
+        <Tooltip title={t('risk.spread.help')}>
+          <span>{t('risk.menu.spreadsetting')}</span>
+        </Tooltip>
+      }
+      layout={SPREAD_LAYOUT}
+      // the rows shown are kept here: a switch's answer patches its row without a reload
+      table={{ dataSource: rows, onDataSourceChange: setRows, options: { reload: true, density: false, setting: false } }}
+      load={(page, params) => riskCalls.spreadList({ ...page, type: (params.type as SpreadRuleItem['type'] | undefined) || undefined })}
+      add={{ label: t('risk.spread.add'), testId: 'spread-add' }}
+      actionsWidth={120}
+      editTestId={(r) => `spread-edit-${r.id}`}
+      remove={{
+        confirm: (r) => t('risk.spread.deleteConfirm', { scope: ruleScope(r) }),
+        run: (r) => riskCalls.spreadDelete(r.id),
+        done: () => feedback.message.success(t('risk.spread.deleted')),
+        testId: (r) => `spread-delete-${r.id}`,
+      }}
+      Editor={SpreadDrawer}
+      columns={() => columns}
+    />
   );
 }

@@ -1,21 +1,16 @@
-import { useRef, useState } from 'react';
-import { Button, Popconfirm, Popover, Space, Tag, Typography } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
-import type { ActionType, ProColumns } from '@ant-design/pro-components';
-import { ListTable } from '../../../shared/list/ListTable';
+import { useState } from 'react';
+import { Popover, Space, Tag, Typography } from 'antd';
+import { CrudList, type EditorProps } from '../../../shared/list/CrudList';
 import type { ListLayout } from '../../../shared/list/layout';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { RoleRecord } from '@stock-admin/contracts';
-import { Access, useAccess } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
-import { tableDefaults } from '../../../lib/proTable';
-import { filtersOf, toListQuery, useUrlFilters, type Params } from '../../../shared/filters';
+import { filtersOf, toListQuery, useUrlFilters } from '../../../shared/filters';
 import { fmtTime } from '../../../shared/format';
 import { roleCalls } from '../../../shared/api/roles';
 import { RoleFormModal } from '../components/RoleFormModal';
 import '../roles.css';
-import { tableRequest } from '../../../shared/tableRequest';
 
 /** 角色列表: every column (a short list): on a phone, a card per role (issue 39). */
 const ROLES_LAYOUT: ListLayout = {
@@ -53,121 +48,76 @@ function Grants({ role }: { role: RoleRecord }) {
   );
 }
 
-/** 角色管理: roles and their permission grids (spec §6; built-in roles cannot be deleted). */
+/** The role editor as the list opens it: mounted only while open (the grid starts from the row each time). */
+function RoleEditor({ open, record, onClose, onSaved }: EditorProps<RoleRecord>) {
+  return open ? <RoleFormModal record={record} onClose={onClose} onSaved={onSaved} /> : null;
+}
+
+/** 角色管理: roles and their permission grids (spec §6; built-in roles cannot be deleted, 超级管理员 not edited). */
 export default function RoleList() {
   const { t } = useTranslation();
-  const { can } = useAccess();
   const qc = useQueryClient();
-  const actionRef = useRef<ActionType>(undefined);
-  const [editing, setEditing] = useState<{ record: RoleRecord | null; readOnly?: boolean } | null>(null);
+  const [viewing, setViewing] = useState<RoleRecord | null>(null);
   const { initialValues, sync } = useUrlFilters(FILTER_KEYS);
-  const reload = () => {
-    void actionRef.current?.reload();
-    void qc.invalidateQueries({ queryKey: ['admins', 'roles'] });
-  };
-
-  const columns: ProColumns<RoleRecord>[] = [
-    { title: 'ID', dataIndex: 'id', width: 64, hideInSearch: true },
-    {
-      title: t('roles.col.name'),
-      dataIndex: 'name',
-      width: 192,
-      render: (_, r) => (
-        <Space size={4}>
-          <span>{r.name}</span>
-          {r.builtin && <Tag color="blue">{t('roles.builtin')}</Tag>}
-        </Space>
-      ),
-    },
-    { title: t('roles.col.describe'), dataIndex: 'describe', hideInSearch: true, ellipsis: true, width: 200 },
-    { title: t('roles.col.permissions'), dataIndex: 'permissions', hideInSearch: true, render: (_, r) => <Grants role={r} /> },
-    { title: t('roles.col.admins'), dataIndex: 'adminCount', width: 100, hideInSearch: true },
-    {
-      title: t('roles.col.updatedAt'),
-      dataIndex: 'updatedAt',
-      width: 170,
-      hideInSearch: true,
-      render: (_, r) => fmtTime(r.updatedAt),
-    },
-    {
-      title: t('roles.col.actions'),
-      valueType: 'option',
-      key: 'option',
-      width: 180,
-      fixed: 'right',
-      render: (_, r) => {
-        const superRole = r.code === 'super';
-        const out = [
-          <a key="view" onClick={() => setEditing({ record: r, readOnly: true })} data-testid={`role-view-${r.name}`}>
-            {t('roles.view')}
-          </a>,
-        ];
-        if (can('edit') && !superRole)
-          out.push(
-            <a key="edit" onClick={() => setEditing({ record: r })} data-testid={`role-edit-${r.name}`}>
-              {t('roles.action.edit')}
-            </a>,
-          );
-        if (can('delete') && !r.builtin)
-          out.push(
-            <Popconfirm
-              key="del"
-              title={t('roles.deleteConfirm', { name: r.name })}
-              description={r.adminCount ? t('roles.inUse', { count: r.adminCount }) : undefined}
-              onConfirm={async () => {
-                try {
-                  await roleCalls.del(r.id);
-                  feedback.message.success(t('roles.msg.deleted'));
-                  reload();
-                } catch {
-                  /* shown by the client */
-                }
-              }}
-            >
-              <a className="danger-link" data-testid={`role-delete-${r.name}`}>
-                {t('roles.action.delete')}
-              </a>
-            </Popconfirm>,
-          );
-        return out;
-      },
-    },
-  ];
 
   return (
-    <div className="roles-page" data-testid="page-rolelist">
-      <ListTable<RoleRecord, Params>
-        {...tableDefaults()}
-        headerTitle={t('roles.title')}
-        actionRef={actionRef}
-        columns={columns}
-        layout={ROLES_LAYOUT}
-        search={{ labelWidth: 'auto' }}
-        form={{ initialValues }}
-        options={{ reload: true, density: false, setting: false }}
-        request={async (params) => {
-          sync(filtersOf(params));
-          return tableRequest(() => roleCalls.list(toListQuery(params)));
-        }}
-        toolBarRender={() => [
-          <Access key="add" action="add">
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ record: null })} data-testid="role-add">
-              {t('roles.add')}
-            </Button>
-          </Access>,
-        ]}
-      />
-      {editing && (
-        <RoleFormModal
-          record={editing.record}
-          readOnly={editing.readOnly}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            reload();
-          }}
-        />
-      )}
-    </div>
+    <CrudList<RoleRecord, { list: RoleRecord[]; total: number }>
+      testId="page-rolelist"
+      className="roles-page"
+      title={t('roles.title')}
+      layout={ROLES_LAYOUT}
+      table={{ form: { initialValues }, options: { reload: true, density: false, setting: false } }}
+      load={(_page, params) => {
+        sync(filtersOf(params));
+        return roleCalls.list(toListQuery(params));
+      }}
+      // the admins' role pickers read the roles too
+      onChanged={() => void qc.invalidateQueries({ queryKey: ['admins', 'roles'] })}
+      add={{ label: t('roles.add'), testId: 'role-add' }}
+      actionsWidth={180}
+      rowActions={(r) => [
+        <a key="view" onClick={() => setViewing(r)} data-testid={`role-view-${r.name}`}>
+          {t('roles.view')}
+        </a>,
+      ]}
+      editable={(r) => r.code !== 'super'}
+      editTestId={(r) => `role-edit-${r.name}`}
+      remove={{
+        when: (r) => !r.builtin,
+        confirm: (r) => t('roles.deleteConfirm', { name: r.name }),
+        description: (r) => (r.adminCount ? t('roles.inUse', { count: r.adminCount }) : undefined),
+        run: (r) => roleCalls.del(r.id),
+        done: () => feedback.message.success(t('roles.msg.deleted')),
+        testId: (r) => `role-delete-${r.name}`,
+      }}
+      Editor={RoleEditor}
+      extra={() =>
+        viewing && <RoleFormModal record={viewing} readOnly onClose={() => setViewing(null)} onSaved={() => setViewing(null)} />
+      }
+      columns={() => [
+        { title: 'ID', dataIndex: 'id', width: 64, hideInSearch: true },
+        {
+          title: t('roles.col.name'),
+          dataIndex: 'name',
+          width: 192,
+          render: (_, r) => (
+            <Space size={4}>
+              <span>{r.name}</span>
+              {r.builtin && <Tag color="blue">{t('roles.builtin')}</Tag>}
+            </Space>
+          ),
+        },
+        { title: t('roles.col.describe'), dataIndex: 'describe', hideInSearch: true, ellipsis: true, width: 200 },
+        { title: t('roles.col.permissions'), dataIndex: 'permissions', hideInSearch: true, render: (_, r) => <Grants role={r} /> },
+        { title: t('roles.col.admins'), dataIndex: 'adminCount', width: 100, hideInSearch: true },
+        {
+          title: t('roles.col.updatedAt'),
+          dataIndex: 'updatedAt',
+          width: 170,
+          hideInSearch: true,
+          render: (_, r) => fmtTime(r.updatedAt),
+        },
+      ]}
+    />
   );
 }

@@ -23,6 +23,8 @@ import { userFilters, type Params, type Sort } from '../../../shared/userFilters
 import { ExportButton } from '../../../shared/components/ExportButton';
 import { tableRequest } from '../../../shared/tableRequest';
 
+// Not on CrudList: adding and editing a user are different forms (AddUserModal, EditUserModal), and the list is a work queue
+// (review, adjust, bank cards, batch move and lock, export) more than a CRUD list.
 /** 用户列表 (/userlist/index): filters, real-name review, balance adjustment, bank cards, accounts, batch actions, export. */
 export default function UserList() {
   const { t, i18n } = useTranslation();
