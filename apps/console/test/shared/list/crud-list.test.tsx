@@ -26,7 +26,7 @@ const operator = (actions: string[], isSuper = false) =>
     avatar: '',
     isSuper,
     agentId: null,
-    role: { id: 2, name: 'ops', permissions: [{ permissionId: 'rolelist', permissionName: 'roles', actions, actionEntitySet: [] }] },
+    role: { id: 2, name: 'ops', permissions: [{ permissionId: 'managelist', permissionName: 'roles', actions, actionEntitySet: [] }] },
   }) as unknown as UserInfo;
 
 let rows: Row[];
@@ -68,7 +68,7 @@ function renderList(over: { manage?: boolean; run?: (r: Row) => Promise<unknown>
       Editor={Editor}
       columns={() => [{ title: 'Name', dataIndex: 'name', render: (_, r) => <span data-testid={`name-${r.id}`}>{r.name}</span> }]}
     />,
-    { route: '/managesettings/rolelist', permission: 'rolelist' },
+    { route: '/managesettings/rolelist', permission: 'managelist' },
   );
 }
 
