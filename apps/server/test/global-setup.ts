@@ -2,9 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../src/db/client.js';
-import { migrate } from '../src/db/migrate.js';
-import { ensureBuiltinRoles } from '../src/modules/admins/service.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -24,6 +21,24 @@ export default async function setup(project: TestProject): Promise<() => void> {
     project.provide('pgliteTemplate', undefined);
     return () => undefined;
   }
+  // one template for the run: vitest.config.ts's two projects each run this setup, in one process, and the server's
+  // modules (prom-client's one registry among them) must be loaded there once
+  const run = globalThis as { pgliteTemplate?: { file: Promise<string>; users: number } };
+  run.pgliteTemplate ??= { file: makeTemplate(), users: 0 };
+  const shared = run.pgliteTemplate;
+  shared.users += 1;
+  const file = await shared.file;
+  project.provide('pgliteTemplate', file);
+  return () => {
+    shared.users -= 1;
+    if (shared.users === 0) fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  };
+}
+
+async function makeTemplate(): Promise<string> {
+  const { openDatabase } = await import('../src/db/client.js');
+  const { migrate } = await import('../src/db/migrate.js');
+  const { ensureBuiltinRoles } = await import('../src/modules/admins/service.js');
   const database = await openDatabase({ dataDir: 'memory://' });
   await migrate(database);
   await ensureBuiltinRoles(database.db);
@@ -32,6 +47,5 @@ export default async function setup(project: TestProject): Promise<() => void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stock-admin-test-db-'));
   const file = path.join(dir, 'migrated.tar');
   fs.writeFileSync(file, Buffer.from(await blob.arrayBuffer()));
-  project.provide('pgliteTemplate', file);
-  return () => fs.rmSync(dir, { recursive: true, force: true });
+  return file;
 }
