@@ -1,13 +1,12 @@
 import '../products.css';
 import { useState } from 'react';
-import { Space } from 'antd';
 import { CrudList } from '../../../shared/list/CrudList';
+import { liveProductTable, ProductTitle } from '../components/productList';
 import type { ListLayout } from '../../../shared/list/layout';
 import { useTranslation } from 'react-i18next';
 import type { IndexItem } from '@stock-admin/contracts';
 import { useAccess } from '../../../lib/access';
 import { useUrlFilters } from '../../../shared/filters';
-import { MarketStatus } from '../../../shared/market/MarketStatus';
 import { useLiveRows } from '../../../shared/market/useQuotes';
 import { indexCalls } from '../api';
 import { IndexFormDrawer } from '../components/IndexFormDrawer';
@@ -79,21 +78,9 @@ export default function IndexList() {
       testId="index-list"
       className="products-page"
       manage={staff}
-      title={
-        <Space size={16} wrap>
-          <span>{t('products.index.title')}</span>
-          <MarketStatus />
-        </Space>
-      }
+      title={<ProductTitle title={t('products.index.title')} />}
       layout={INDICES_LAYOUT}
-      table={{
-        dataSource: live,
-        onDataSourceChange: setRows,
-        // opened with filters the collapsed form would hide: show them all
-        search: { labelWidth: 'auto', defaultCollapsed: !Object.keys(initial).some((k) => k !== 'code' && k !== 'name') },
-        form: { initialValues: initial },
-        options: { reload: true, density: false, setting: true },
-      }}
+      table={liveProductTable(live, setRows, initial)}
       load={(page, params) => {
         const filters = indexFiltersOf(params);
         sync(filters);

@@ -1,15 +1,15 @@
 import '../products.css';
 import { useRef, useState } from 'react';
-import { Button, Space } from 'antd';
+import { Button } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { CrudList } from '../../../shared/list/CrudList';
+import { liveProductTable, ProductTitle } from '../components/productList';
 import type { ListLayout } from '../../../shared/list/layout';
 import { useTranslation } from 'react-i18next';
 import { productsApi, type StockItem } from '@stock-admin/contracts';
 import { useAccess } from '../../../lib/access';
 import { feedback } from '../../../lib/feedback';
 import { useUrlFilters } from '../../../shared/filters';
-import { MarketStatus } from '../../../shared/market/MarketStatus';
 import { useLiveRows } from '../../../shared/market/useQuotes';
 import { stockCalls } from '../api';
 import { ImportModal } from '../components/ImportModal';
@@ -84,21 +84,9 @@ export default function StockList() {
       testId="stock-list"
       className="products-page"
       manage={staff}
-      title={
-        <Space size={16} wrap>
-          <span>{t('products.stock.title')}</span>
-          <MarketStatus />
-        </Space>
-      }
+      title={<ProductTitle title={t('products.stock.title')} />}
       layout={STOCKS_LAYOUT}
-      table={{
-        dataSource: live,
-        onDataSourceChange: setRows,
-        // opened with filters the collapsed form would hide: show them all
-        search: { labelWidth: 'auto', defaultCollapsed: !Object.keys(initial).some((k) => k !== 'code' && k !== 'name') },
-        form: { initialValues: initial },
-        options: { reload: true, density: false, setting: true },
-      }}
+      table={liveProductTable(live, setRows, initial)}
       load={(page, params, sort) => {
         const filters = stockFiltersOf(params);
         lastFilters.current = filters;
