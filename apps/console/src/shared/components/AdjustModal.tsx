@@ -1,10 +1,9 @@
-import { isHeldError } from '../../lib/request';
 import { HeldHint } from '../approvalHint';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Alert, Form, Input, Modal, Radio, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../money';
-import { showFieldError } from '../../lib/serverErrors';
+import { useFormSave } from '../useFormSave';
 import { AmountInput, Money } from './Money';
 
 export interface AdjustValues {
@@ -47,7 +46,13 @@ export function AdjustModal({
   const { t } = useTranslation();
   const [form] = Form.useForm<AdjustValues>();
   const [confirming, setConfirming] = useState<AdjustValues | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useFormSave(form, {
+    fields: ['amt', 'note'],
+    // held for a second administrator: the request is in the queue, this dialog is done
+    onHeld: onClose,
+    // a refused amount or note: back to the form, the message under its field
+    onRefused: (_e, onField) => onField && setConfirming(null),
+  });
 
   useEffect(() => {
     if (open) {
@@ -64,18 +69,8 @@ export function AdjustModal({
     setConfirming({ direction: v.direction, amt: String(v.amt).trim(), note: v.note.trim() });
   };
 
-  const submit = async () => {
-    if (!confirming) return;
-    setBusy(true);
-    try {
-      await onSubmit(confirming);
-    } catch (e) {
-      // held for a second administrator: the request is in the queue, this dialog is done
-      if (isHeldError(e)) onClose();
-      else if (showFieldError(form, e, ['amt', 'note'])) setConfirming(null);
-    } finally {
-      setBusy(false);
-    }
+  const submit = () => {
+    if (confirming) void run(() => onSubmit(confirming));
   };
 
   return (
@@ -88,7 +83,7 @@ export function AdjustModal({
       width={560}
       okText={confirming ? t('adjust.confirmOk') : t('common.next')}
       cancelText={confirming ? t('common.back') : t('common.cancel')}
-      onOk={() => void (confirming ? submit() : next())}
+      onOk={() => (confirming ? submit() : void next())}
       okButtonProps={{
         loading: busy,
         disabled: loading || (!!confirming && (!preview || preview.insufficient)),

@@ -1,8 +1,8 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Button, Drawer, Form, Space, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../lib/feedback';
-import { showFieldError } from '../../lib/serverErrors';
+import { useFormSave } from '../useFormSave';
 
 /**
  * The add / edit drawer of a record with a long form (an announcement, an activity, a contract template, a stock,
@@ -54,27 +54,13 @@ export function FormDrawer<V extends object>({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
+  const { busy, submit } = useFormSave(form, { fields, fieldMap });
   useEffect(() => {
     if (!open) return;
     form.resetFields();
     form.setFieldsValue(initial() as Parameters<FormInstance<V>['setFieldsValue']>[0]);
     // set when the drawer opens or its record changes — `initial` is a new function at every render of the caller
   }, [open, record, form]);
-
-  const submit = async () => {
-    const values = await form.validateFields();
-    setBusy(true);
-    try {
-      feedback.message.success(await save(values));
-      onSaved();
-    } catch (e) {
-      // a mapped field is a field of the form too (before, an activity's refused startsAt was shown nowhere)
-      showFieldError(form, e, [...fields, ...Object.values(fieldMap ?? {})], fieldMap);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <Drawer
@@ -86,7 +72,12 @@ export function FormDrawer<V extends object>({
       extra={
         <Space>
           <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={busy} onClick={() => void submit().catch(() => undefined)} data-testid={saveTestId}>
+          <Button type="primary" loading={busy} onClick={() =>
+              submit(async (values) => {
+                feedback.message.success(await save(values));
+                onSaved();
+              })
+            } data-testid={saveTestId}>
             {okText ?? t('common.ok')}
           </Button>
         </Space>

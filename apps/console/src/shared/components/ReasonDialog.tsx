@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Form, Input, Modal, type InputRef } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { showFieldError } from '../../lib/serverErrors';
+import { useFormSave } from '../useFormSave';
 
 /**
  * A dialog asking for a reason (≤ 200 characters): force close and reject require one (a deposit's or a
@@ -40,28 +40,17 @@ export function ReasonDialog({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ reason?: string }>();
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, submit } = useFormSave(form, { fields: ['reason'] });
   const field = useRef<InputRef>(null);
   useEffect(() => {
     if (open) form.resetFields();
   }, [open, form]);
-  const submit = async () => {
-    const { reason } = await form.validateFields();
-    setSaving(true);
-    try {
-      await onSubmit((reason ?? '').trim());
-    } catch (e) {
-      showFieldError(form, e, ['reason']);
-    } finally {
-      setSaving(false);
-    }
-  };
   return (
     <Modal
       open={open}
       title={title}
       onCancel={onClose}
-      onOk={() => void submit().catch(() => undefined)}
+      onOk={() => submit(({ reason }) => onSubmit((reason ?? '').trim()))}
       confirmLoading={saving}
       okText={okText ?? t('common.ok')}
       cancelText={cancelText ?? t('common.cancel')}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Col, Divider, Form, Image, Input, InputNumber, Modal, Row, Select, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CHANNEL_TYPES, CHANNEL_TYPE_LABELS, type ChannelItem } from '@stock-admin/contracts';
@@ -6,7 +6,7 @@ import { feedback } from '../../../lib/feedback';
 import type { EditorProps } from '../../../shared/list/CrudList';
 import { AmountInput } from '../../../shared/components/Money';
 import { IMAGE_FALLBACK } from '../../../shared/money';
-import { showFieldError } from '../../../lib/serverErrors';
+import { useFormSave } from '../../../shared/useFormSave';
 import { channelCalls } from '../api';
 import {
   NEW_CHANNEL,
@@ -49,7 +49,7 @@ const FIELDS = [
 export function ChannelFormModal({ open, record: channel, onClose, onSaved }: EditorProps<ChannelItem>) {
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm<ChannelFormValues>();
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, submit } = useFormSave(form, { fields: FIELDS });
   const type = Form.useWatch('type', form);
   const qr = Form.useWatch('qrImage', form);
   const en = i18n.language === 'en-US';
@@ -65,24 +65,16 @@ export function ChannelFormModal({ open, record: channel, onClose, onSaved }: Ed
   const need = (field: string) =>
     required.has(field) ? [{ required: true, whitespace: true, message: t('channels.form.requiredForType') }] : [];
 
-  const submit = async () => {
-    const values = await form.validateFields();
-    setSaving(true);
-    try {
-      const payload = formToChannelPayload(values);
-      if (channel) {
-        await channelCalls.update({ ...payload, id: channel.id });
-        feedback.message.success(t('channels.list.updated'));
-      } else {
-        await channelCalls.add(payload);
-        feedback.message.success(t('channels.list.added'));
-      }
-      onSaved();
-    } catch (e) {
-      showFieldError(form, e, FIELDS);
-    } finally {
-      setSaving(false);
+  const save = async (values: ChannelFormValues) => {
+    const payload = formToChannelPayload(values);
+    if (channel) {
+      await channelCalls.update({ ...payload, id: channel.id });
+      feedback.message.success(t('channels.list.updated'));
+    } else {
+      await channelCalls.add(payload);
+      feedback.message.success(t('channels.list.added'));
     }
+    onSaved();
   };
 
   const secretExtra = (masked: string | undefined) =>
@@ -93,7 +85,7 @@ export function ChannelFormModal({ open, record: channel, onClose, onSaved }: Ed
       open={open}
       title={t(channel ? 'channels.form.editTitle' : 'channels.form.addTitle')}
       onCancel={onClose}
-      onOk={() => void submit().catch(() => undefined)}
+      onOk={() => submit(save)}
       confirmLoading={saving}
       okText={t('channels.layering.ok')}
       cancelText={t('channels.layering.cancel')}

@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Form, Input, InputNumber, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { LayeringItem } from '@stock-admin/contracts';
 import { feedback } from '../../../lib/feedback';
 import type { EditorProps } from '../../../shared/list/CrudList';
 import { AmountInput } from '../../../shared/components/Money';
-import { showFieldError } from '../../../lib/serverErrors';
+import { useFormSave } from '../../../shared/useFormSave';
 import { layeringCalls } from '../api';
 import { formToLayeringPayload, layeringToForm, type LayeringFormValues } from '../lib/forms';
 
@@ -15,7 +15,7 @@ const FIELDS = ['layeringName', 'payNums', 'payMoney', 'withdrawalMoney', 'withd
 export function LayeringFormModal({ open, record: tier, onClose, onSaved }: EditorProps<LayeringItem>) {
   const { t } = useTranslation();
   const [form] = Form.useForm<LayeringFormValues>();
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, submit } = useFormSave(form, { fields: FIELDS });
 
   useEffect(() => {
     if (!open) return;
@@ -23,24 +23,16 @@ export function LayeringFormModal({ open, record: tier, onClose, onSaved }: Edit
     form.setFieldsValue(tier ? layeringToForm(tier) : {});
   }, [open, tier, form]);
 
-  const submit = async () => {
-    const values = await form.validateFields();
-    setSaving(true);
-    try {
-      const payload = formToLayeringPayload(values);
-      if (tier) {
-        await layeringCalls.layeringUpdate({ ...payload, id: tier.id });
-        feedback.message.success(t('channels.layering.updated'));
-      } else {
-        await layeringCalls.layeringAdd(payload);
-        feedback.message.success(t('channels.layering.added'));
-      }
-      onSaved();
-    } catch (e) {
-      showFieldError(form, e, FIELDS);
-    } finally {
-      setSaving(false);
+  const save = async (values: LayeringFormValues) => {
+    const payload = formToLayeringPayload(values);
+    if (tier) {
+      await layeringCalls.layeringUpdate({ ...payload, id: tier.id });
+      feedback.message.success(t('channels.layering.updated'));
+    } else {
+      await layeringCalls.layeringAdd(payload);
+      feedback.message.success(t('channels.layering.added'));
     }
+    onSaved();
   };
 
   return (
@@ -48,7 +40,7 @@ export function LayeringFormModal({ open, record: tier, onClose, onSaved }: Edit
       open={open}
       title={t(tier ? 'channels.layering.editTitle' : 'channels.layering.addTitle')}
       onCancel={onClose}
-      onOk={() => void submit().catch(() => undefined)}
+      onOk={() => submit(save)}
       confirmLoading={saving}
       okText={t('channels.layering.ok')}
       cancelText={t('channels.layering.cancel')}

@@ -1,12 +1,11 @@
-import { isHeldError } from '../../../lib/request';
 import { HeldHint } from '../../../shared/approvalHint';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Button, Drawer, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SPREAD_RULE_TYPES, addSpreadRuleInput, type SpreadRuleItem } from '@stock-admin/contracts';
 import { feedback } from '../../../lib/feedback';
 import type { EditorProps } from '../../../shared/list/CrudList';
-import { showFieldError } from '../../../lib/serverErrors';
+import { useFormSave } from '../../../shared/useFormSave';
 import { riskCalls } from '../api';
 import { NEW_RULE, bandUnit, formToInput, isBand, ruleToForm, type SpreadForm } from '../lib/spread';
 import { checkWith } from '../lib/validate';
@@ -17,7 +16,7 @@ const FIELDS = ['type', 'start', 'end', 'prefix', 'ratePct', 'enabled', 'note'];
 export function SpreadDrawer({ open, record: rule, onClose, onSaved }: EditorProps<SpreadRuleItem>) {
   const { t } = useTranslation();
   const [form] = Form.useForm<SpreadForm>();
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, submit } = useFormSave(form, { fields: FIELDS, onHeld: onSaved });
   const type = Form.useWatch('type', form) ?? 'change_pct';
   const band = isBand(type);
   const unit = bandUnit(type);
@@ -34,21 +33,12 @@ export function SpreadDrawer({ open, record: rule, onClose, onSaved }: EditorPro
   };
   const rules = (name: string) => [{ validator: check(name) }];
 
-  const submit = async () => {
-    const v = await form.validateFields();
-    setSaving(true);
-    try {
-      const input = formToInput({ ...form.getFieldsValue(true), ...v });
-      if (rule) await riskCalls.spreadUpdate({ id: rule.id, ...input });
-      else await riskCalls.spreadAdd(input);
-      feedback.message.success(t(rule ? 'risk.spread.updated' : 'risk.spread.added'));
-      onSaved();
-    } catch (e) {
-      if (isHeldError(e)) onSaved();
-      else showFieldError(form, e, FIELDS);
-    } finally {
-      setSaving(false);
-    }
+  const save = async (v: SpreadForm) => {
+    const input = formToInput({ ...form.getFieldsValue(true), ...v });
+    if (rule) await riskCalls.spreadUpdate({ id: rule.id, ...input });
+    else await riskCalls.spreadAdd(input);
+    feedback.message.success(t(rule ? 'risk.spread.updated' : 'risk.spread.added'));
+    onSaved();
   };
 
   const bound = (name: 'start' | 'end') => (
@@ -73,7 +63,7 @@ export function SpreadDrawer({ open, record: rule, onClose, onSaved }: EditorPro
       footer={
         <Space style={{ float: 'right' }}>
           <Button onClick={onClose}>{t('risk.common.cancel')}</Button>
-          <Button type="primary" loading={saving} onClick={() => void submit().catch(() => undefined)} data-testid="spread-save">
+          <Button type="primary" loading={saving} onClick={() => submit(save)} data-testid="spread-save">
             {t('risk.common.save')}
           </Button>
         </Space>
