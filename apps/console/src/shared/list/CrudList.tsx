@@ -38,6 +38,8 @@ export interface CrudListProps<T extends { id: number }, D extends { list: T[]; 
   add: { label: ReactNode; testId?: string };
   /** Actions before edit and delete on a row (each shown or not by the page). */
   rowActions?: (r: T, list: CrudHandle<T>) => ReactNode[];
+  /** Actions between edit and delete, where the page's order puts them there (the spec's tiers: edit, channels, delete). */
+  afterEdit?: (r: T, list: CrudHandle<T>) => ReactNode[];
   /** The edit link's test id. */
   editTestId?: (r: T) => string;
   /** Rows that cannot be edited (a built-in record): no edit link. */
@@ -107,7 +109,7 @@ export function CrudList<T extends { id: number }, D extends { list: T[]; total:
     fixed: 'right',
     width: p.actionsWidth ?? 140,
     // an operator who may do nothing to a row gets no empty column
-    hideInTable: !p.rowActions && !can('edit') && !(remove && can('delete')),
+    hideInTable: !p.rowActions && !p.afterEdit && !can('edit') && !(remove && can('delete')),
     render: (_, r) => [
       ...(p.rowActions?.(r, list) ?? []),
       can('edit') && (p.editable?.(r) ?? true) && (
@@ -115,6 +117,7 @@ export function CrudList<T extends { id: number }, D extends { list: T[]; total:
           {t('common.edit')}
         </a>
       ),
+      ...(p.afterEdit?.(r, list) ?? []),
       remove && can('delete') && (remove.when?.(r) ?? true) && (
         <Popconfirm
           key="del"

@@ -44,7 +44,9 @@ function Editor({ open, record, onSaved }: EditorProps<Row>) {
   );
 }
 
-function renderList(over: { manage?: boolean; run?: (r: Row) => Promise<unknown>; done?: () => void } = {}) {
+function renderList(
+  over: { manage?: boolean; run?: (r: Row) => Promise<unknown>; done?: () => void; ordered?: boolean } = {},
+) {
   return renderRoute(
     <CrudList<Row, { list: Row[]; total: number }>
       testId="crud"
@@ -56,6 +58,8 @@ function renderList(over: { manage?: boolean; run?: (r: Row) => Promise<unknown>
         return { list: rows, total: rows.length };
       }}
       add={{ label: 'Add thing', testId: 'add' }}
+      rowActions={over.ordered ? (r) => [<a key="b">before {r.id}</a>] : undefined}
+      afterEdit={over.ordered ? (r) => [<a key="m">middle {r.id}</a>] : undefined}
       editable={(r) => !r.builtin}
       editTestId={(r) => `edit-${r.id}`}
       remove={{
@@ -103,6 +107,14 @@ describe('CrudList', () => {
     fireEvent.click(screen.getByTestId('edit-2'));
     expect((await screen.findByTestId('editor')).textContent).toContain('editing beta');
     expect(editorSaw.at(-1)?.id).toBe(2);
+  });
+
+  it('orders a row’s actions as the page says: its own first, edit, those after edit, delete last', async () => {
+    act(() => setUserInfo(operator(['get', 'edit', 'delete'])));
+    renderList({ ordered: true });
+    const cell = (await screen.findByTestId('del-2')).closest('td')!;
+    const links = [...cell.querySelectorAll('a')].map((a) => a.textContent);
+    expect(links).toEqual(['before 2', 'Edit', 'middle 2', 'Delete']);
   });
 
   it('has no edit or delete on a row the page marks as built in', async () => {

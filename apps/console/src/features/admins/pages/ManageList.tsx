@@ -195,16 +195,20 @@ export default function ManageList() {
     { title: t('admins.col.createdAt'), dataIndex: 'createdAt', width: 170, hideInSearch: true, render: (_, r) => fmtTime(r.createdAt) },
   ];
 
-  /** Before edit: activation of a request, two-step sign-in, sign-out everywhere, the sign-in lockout. */
-  const rowActions = (r: AdminRecord, { reload }: { reload(): void }) => {
+  /** Before edit: the activation of a registration request. */
+  const rowActions = (r: AdminRecord) =>
+    r.status === 'pending' && isSuper && can('enable')
+      ? [
+          <a key="activate" onClick={() => setActivating(r)} data-testid={`activate-${r.adminUtopia}`}>
+            {t('admins.activate.action')}
+          </a>,
+        ]
+      : [];
+
+  /** After edit, before delete: two-step sign-in, sign-out everywhere, the sign-in lockout. */
+  const afterEdit = (r: AdminRecord, { reload }: { reload(): void }) => {
     const superLocked = r.isSuper && !isSuper;
     const items = [];
-    if (r.status === 'pending' && isSuper && can('enable'))
-      items.push(
-        <a key="activate" onClick={() => setActivating(r)} data-testid={`activate-${r.adminUtopia}`}>
-          {t('admins.activate.action')}
-        </a>,
-      );
     if (r.status === 'active' && canEdit && !superLocked)
       items.push(
         <a key="google" onClick={() => setGoogle(r)} data-testid={`google-${r.adminUtopia}`}>
@@ -249,6 +253,7 @@ export default function ManageList() {
       actionsWidth={370}
       // a viewer who may change nothing gets no actions column
       rowActions={canEdit || can('delete') || can('enable') ? rowActions : undefined}
+      afterEdit={canEdit || can('enable') ? afterEdit : undefined}
       // a request is activated, not edited; a super admin's account is edited by a super admin only
       editable={(r) => r.status === 'active' && !(r.isSuper && !isSuper)}
       editTestId={(r) => `edit-${r.adminUtopia}`}

@@ -23,7 +23,7 @@ const TIERS_LAYOUT: ListLayout = {
 /**
  * Layering list screen (/capital/layleringlist — the spec's spelling; the old /capital/layeringlist redirects —, 分层列表;
  * spec §2 "Layering list screen"): refresh and add buttons; layering name, recharge count, recharge amount, withdrawal
- * amount, withdrawal count; channels, edit and delete per row; page 1, size 10, options 10/20/50/100, 共 N 条.
+ * amount, withdrawal count; edit, channels and delete per row; page 1, size 10, options 10/20/50/100, 共 N 条.
  */
 export default function LayeringList() {
   const { t } = useTranslation();
@@ -46,7 +46,7 @@ export default function LayeringList() {
       ]}
       actionsWidth={200}
       editTestId={(r) => `tier-edit-${r.id}`}
-      rowActions={(r) => [
+      afterEdit={(r) => [
         <a key="channels" onClick={() => setChannelsOf(r)} data-testid={`tier-channels-${r.id}`}>
           {t('channels.layering.channels')}
         </a>,
