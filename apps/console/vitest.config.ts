@@ -1,21 +1,14 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { filesThatReplace } from '../../scripts/test/isolation.mjs';
 
 /**
  * Most test files share their worker's modules (isolate: false): each isolated file paid ≈ 3 s of setting up happy-dom,
  * antd and both languages' catalogues again, three quarters of the suite's CPU (181 s → 65 s on 2 cores). A file that
- * replaces modules, timers or globals (vi.mock, vi.doMock, vi.useFakeTimers, vi.stubGlobal, vi.spyOn on a module's
- * export) keeps a fresh module graph of its own, so that what it replaced cannot reach another file. The split is read
- * from the files themselves: a new test that mocks is isolated without a line here.
+ * replaces modules, timers or globals (vi.mock, vi.doMock, vi.useFakeTimers, vi.stubGlobal, vi.stubEnv) keeps a fresh
+ * module graph of its own, so that what it replaced cannot reach another file; scripts/test/isolation.mjs finds them.
  */
-const TESTS = path.resolve(import.meta.dirname, 'test');
-const REPLACES = /\bvi\.(mock|doMock|useFakeTimers|stubGlobal|stubEnv)\(/;
-const isolated = fs
-  .readdirSync(TESTS, { recursive: true, encoding: 'utf8' })
-  .filter((f) => /\.test\.tsx?$/.test(f) && REPLACES.test(fs.readFileSync(path.join(TESTS, f), 'utf8')))
-  .map((f) => `test/${f.split(path.sep).join('/')}`);
+const isolated = filesThatReplace(import.meta.dirname, /\.test\.tsx?$/);
 
 const shared = { environment: 'happy-dom' as const, setupFiles: ['test/setup.ts'] };
 

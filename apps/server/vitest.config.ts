@@ -1,23 +1,14 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { filesThatReplace } from '../../scripts/test/isolation.mjs';
 
 /**
  * Most test files share their worker's modules (isolate: false): a fresh module graph per file re-imported the server
- * — Fastify, the domains, drizzle — for each of the 126 files. A file that replaces modules, timers or globals
- * (vi.mock and the like) keeps a graph of its own, found by reading the files, so that what it replaced cannot reach
- * another; so does add-domain.test.ts, which imports a second copy of the sources (its metrics would register twice in
- * prom-client's one registry).
+ * — Fastify, the domains, drizzle — for each of the 126 files. A file that replaces modules, timers or globals keeps a
+ * graph of its own (scripts/test/isolation.mjs finds them), so that what it replaced cannot reach another; so does
+ * add-domain.test.ts, which imports a second copy of the sources (its metrics would register twice in prom-client's one
+ * registry).
  */
-const TESTS = path.resolve(import.meta.dirname, 'test');
-const REPLACES = /\bvi\.(mock|doMock|useFakeTimers|stubGlobal|stubEnv)\(/;
-const isolated = [
-  ...fs
-    .readdirSync(TESTS, { recursive: true, encoding: 'utf8' })
-    .filter((f) => /\.test\.ts$/.test(f) && REPLACES.test(fs.readFileSync(path.join(TESTS, f), 'utf8')))
-    .map((f) => `test/${f.split(path.sep).join('/')}`),
-  'test/structure/add-domain.test.ts',
-];
+const isolated = [...filesThatReplace(import.meta.dirname, /\.test\.ts$/), 'test/structure/add-domain.test.ts'];
 
 export default defineConfig({
   test: {
