@@ -82,8 +82,16 @@ async function main() {
     const besideCode = await beside.done;
     const log = fs.readFileSync(beside.log, 'utf8');
     // a failure's cause sits anywhere in it: then all of it
-    const shown = besideCode === 0 ? log.split('\n').filter((l) => l.startsWith('== ')).concat(log.split('\n').slice(-25)) : [log];
-    console.log(`[e2e] beside the suite: ${process.env.E2E_BESIDE} exited ${besideCode} after ${beside.seconds()} s; ${besideCode === 0 ? 'its phases and last lines' : 'its output'}:`);
+    const shown =
+      besideCode === 0
+        ? log
+            .split('\n')
+            .filter((l) => l.startsWith('== '))
+            .concat(log.split('\n').slice(-25))
+        : [log];
+    console.log(
+      `[e2e] beside the suite: ${process.env.E2E_BESIDE} exited ${besideCode} after ${beside.seconds()} s; ${besideCode === 0 ? 'its phases and last lines' : 'its output'}:`,
+    );
     console.log(shown.join('\n'));
     if (besideCode !== 0 && code === 0) code = besideCode;
   }

@@ -20,8 +20,7 @@ const pages = fs
 const onCrudList = (text: string) => /import \{[^}]*\bCrudList\b[^}]*\} from '[./]+\/shared\/list\/CrudList'/.test(text);
 const exempt = (text: string) => /\/\/ Not on CrudList: \S/.test(text);
 /** An add button and a delete (or remove) confirmation of its own. */
-const crudShaped = (text: string) =>
-  /action="add"|can\('add'\)/.test(text) && /t\('[A-Za-z.]*\.(delete|remove)[A-Za-z]*'/.test(text);
+const crudShaped = (text: string) => /action="add"|can\('add'\)/.test(text) && /t\('[A-Za-z.]*\.(delete|remove)[A-Za-z]*'/.test(text);
 
 describe('CRUD pages', () => {
   it('every list + add + delete page is on CrudList or says why not', () => {

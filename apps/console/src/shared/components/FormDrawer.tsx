@@ -72,12 +72,17 @@ export function FormDrawer<V extends object>({
       extra={
         <Space>
           <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={busy} onClick={() =>
+          <Button
+            type="primary"
+            loading={busy}
+            onClick={() =>
               submit(async (values) => {
                 feedback.message.success(await save(values));
                 onSaved();
               })
-            } data-testid={saveTestId}>
+            }
+            data-testid={saveTestId}
+          >
             {okText ?? t('common.ok')}
           </Button>
         </Space>

@@ -110,36 +110,39 @@ export function CrudList<T extends { id: number }, D extends { list: T[]; total:
     width: p.actionsWidth ?? 140,
     // an operator who may do nothing to a row gets no empty column
     hideInTable: !p.rowActions && !p.afterEdit && !can('edit') && !(remove && can('delete')),
-    render: (_, r) => [
-      ...(p.rowActions?.(r, list) ?? []),
-      can('edit') && (p.editable?.(r) ?? true) && (
-        <a key="edit" onClick={() => setEditing(r)} data-testid={p.editTestId?.(r)}>
-          {t('common.edit')}
-        </a>
-      ),
-      ...(p.afterEdit?.(r, list) ?? []),
-      remove && can('delete') && (remove.when?.(r) ?? true) && (
-        <Popconfirm
-          key="del"
-          title={remove.confirm(r)}
-          description={remove.description?.(r) && <div style={{ maxWidth: 280 }}>{remove.description(r)}</div>}
-          // a refusal is shown by the request client; the row stays
-          onConfirm={() =>
-            remove.run(r).then(
-              (result) => {
-                remove.done?.(result);
-                list.reload();
-              },
-              () => undefined,
-            )
-          }
-        >
-          <Typography.Link type="danger" data-testid={remove.testId?.(r)}>
-            {t('common.delete')}
-          </Typography.Link>
-        </Popconfirm>
-      ),
-    ],
+    render: (_, r) => {
+      const description = remove?.description?.(r);
+      return [
+        ...(p.rowActions?.(r, list) ?? []),
+        can('edit') && (p.editable?.(r) ?? true) && (
+          <a key="edit" onClick={() => setEditing(r)} data-testid={p.editTestId?.(r)}>
+            {t('common.edit')}
+          </a>
+        ),
+        ...(p.afterEdit?.(r, list) ?? []),
+        remove && can('delete') && (remove.when?.(r) ?? true) && (
+          <Popconfirm
+            key="del"
+            title={remove.confirm(r)}
+            description={description && <div style={{ maxWidth: 280 }}>{description}</div>}
+            // a refusal is shown by the request client; the row stays
+            onConfirm={() =>
+              remove.run(r).then(
+                (result) => {
+                  remove.done?.(result);
+                  list.reload();
+                },
+                () => undefined,
+              )
+            }
+          >
+            <Typography.Link type="danger" data-testid={remove.testId?.(r)}>
+              {t('common.delete')}
+            </Typography.Link>
+          </Popconfirm>
+        ),
+      ];
+    },
   };
 
   return (

@@ -44,9 +44,7 @@ function Editor({ open, record, onSaved }: EditorProps<Row>) {
   );
 }
 
-function renderList(
-  over: { manage?: boolean; run?: (r: Row) => Promise<unknown>; done?: () => void; ordered?: boolean } = {},
-) {
+function renderList(over: { manage?: boolean; run?: (r: Row) => Promise<unknown>; done?: () => void; ordered?: boolean } = {}) {
   return renderRoute(
     <CrudList<Row, { list: Row[]; total: number }>
       testId="crud"
@@ -86,7 +84,8 @@ beforeEach(async () => {
   editorSaw = [];
 });
 
-const popOk = () => document.querySelector<HTMLButtonElement>('.ant-popconfirm:not(.ant-popover-hidden) .ant-popconfirm-buttons .ant-btn-primary');
+const popOk = () =>
+  document.querySelector<HTMLButtonElement>('.ant-popconfirm:not(.ant-popover-hidden) .ant-popconfirm-buttons .ant-btn-primary');
 const confirmDelete = async () => {
   await waitFor(() => expect(popOk()).not.toBeNull());
   fireEvent.click(popOk()!);

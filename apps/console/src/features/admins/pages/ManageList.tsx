@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Badge, Popconfirm, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import type { ProColumns } from '@ant-design/pro-components';
 import { CrudList, type EditorProps } from '../../../shared/list/CrudList';
@@ -37,7 +37,8 @@ export default function ManageList() {
   const [pending, setPending] = useState<Record<string, boolean>>({});
   const { initialValues, sync } = useUrlFilters(FILTER_KEYS, { numbers: ['roleId'] });
   const roles = useQuery({ queryKey: ['admins', 'roles'], queryFn: () => roleCalls.all({ silent: true }) });
-  const roleList = roles.data?.list ?? [];
+  // one array while the answer holds: the editor component below depends on it
+  const roleList = useMemo(() => roles.data?.list ?? [], [roles.data]);
   const selfId = info?.id;
 
   /** Runs a row action with its switch/button busy, then reloads; failures were shown by the request client. */
@@ -56,7 +57,12 @@ export default function ManageList() {
 
   const setLock = (reload: () => void, r: AdminRecord, locked: boolean) => {
     const go = () =>
-      rowAction(reload, `lock-${r.id}`, () => adminCalls.updateLock({ id: r.id, locked }), t(locked ? 'admins.msg.locked' : 'admins.msg.unlocked'));
+      rowAction(
+        reload,
+        `lock-${r.id}`,
+        () => adminCalls.updateLock({ id: r.id, locked }),
+        t(locked ? 'admins.msg.locked' : 'admins.msg.unlocked'),
+      );
     if (!locked) return void go();
     feedback.modal.confirm({
       title: t('admins.lock.title'),
@@ -69,7 +75,9 @@ export default function ManageList() {
   // the form's roles and the viewer: one component while they hold, so the list keeps it mounted
   const Editor = useCallback(
     ({ open, record, onClose, onSaved }: EditorProps<AdminRecord>) =>
-      open ? <AdminFormModal record={record} roles={roleList} selfId={selfId} isSuper={isSuper} onClose={onClose} onSaved={onSaved} /> : null,
+      open ? (
+        <AdminFormModal record={record} roles={roleList} selfId={selfId} isSuper={isSuper} onClose={onClose} onSaved={onSaved} />
+      ) : null,
     [roleList, selfId, isSuper],
   );
 
@@ -195,9 +203,9 @@ export default function ManageList() {
     { title: t('admins.col.createdAt'), dataIndex: 'createdAt', width: 170, hideInSearch: true, render: (_, r) => fmtTime(r.createdAt) },
   ];
 
-  /** Before edit: the activation of a registration request. */
+  /** Before edit: the activation of a registration request (a super admin's, with `enable`). */
   const rowActions = (r: AdminRecord) =>
-    r.status === 'pending' && isSuper && can('enable')
+    r.status === 'pending'
       ? [
           <a key="activate" onClick={() => setActivating(r)} data-testid={`activate-${r.adminUtopia}`}>
             {t('admins.activate.action')}
@@ -252,7 +260,7 @@ export default function ManageList() {
       add={{ label: t('admins.action.add'), testId: 'admin-add' }}
       actionsWidth={370}
       // a viewer who may change nothing gets no actions column
-      rowActions={canEdit || can('delete') || can('enable') ? rowActions : undefined}
+      rowActions={isSuper && can('enable') ? rowActions : undefined}
       afterEdit={canEdit || can('enable') ? afterEdit : undefined}
       // a request is activated, not edited; a super admin's account is edited by a super admin only
       editable={(r) => r.status === 'active' && !(r.isSuper && !isSuper)}

@@ -50,7 +50,6 @@ export default function ChannelList() {
     }
   };
 
-
   const switchCell = (c: ChannelItem, field: 'shown' | 'enabled' | 'withdrawable', reload: () => void) => (
     <Switch
       size="small"

@@ -71,7 +71,6 @@ export default function StockList() {
     );
   };
 
-
   const columns = stockColumns(t, {
     busy,
     may: (action) => staff && can(action),
@@ -100,7 +99,13 @@ export default function StockList() {
             {t('products.import.button')}
           </Button>
         ),
-        <ExportButton key="export" endpoint={productsApi.stockExport} filters={() => lastFilters.current} name="stocks" testId="stock-export" />,
+        <ExportButton
+          key="export"
+          endpoint={productsApi.stockExport}
+          filters={() => lastFilters.current}
+          name="stocks"
+          testId="stock-export"
+        />,
       ]}
       actionsWidth={100}
       editTestId={(r) => `stock-edit-${r.code}`}

@@ -51,7 +51,6 @@ export default function SpreadSettings() {
         ),
     );
 
-
   const canEdit = staff && can('edit');
   const columns: ProColumns<SpreadRuleItem>[] = [
     {

@@ -91,9 +91,7 @@ export default function RoleList() {
         testId: (r) => `role-delete-${r.name}`,
       }}
       Editor={RoleEditor}
-      extra={() =>
-        viewing && <RoleFormModal record={viewing} readOnly onClose={() => setViewing(null)} onSaved={() => setViewing(null)} />
-      }
+      extra={() => viewing && <RoleFormModal record={viewing} readOnly onClose={() => setViewing(null)} onSaved={() => setViewing(null)} />}
       columns={() => [
         { title: 'ID', dataIndex: 'id', width: 64, hideInSearch: true },
         {
