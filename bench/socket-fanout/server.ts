@@ -6,7 +6,7 @@ import { loadConfig } from '../../apps/server/src/config.js';
 import { openDatabase } from '../../apps/server/src/db/client.js';
 import { migrate } from '../../apps/server/src/db/migrate.js';
 import { adminSessions } from '../../apps/server/src/modules/session/tables.js';
-import { admins } from '../../apps/server/src/modules/admins/tables.js';
+import { admins } from '../../apps/server/src/modules/_kit/parties.js';
 import { ensureBuiltinRoles, roleIdByCode } from '../../apps/server/src/modules/admins/service.js';
 import { hashPassword } from '../../apps/server/src/lib/password.js';
 import { hashToken, newToken } from '../../apps/server/src/lib/tokens.js';

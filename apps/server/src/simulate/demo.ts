@@ -1,8 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { addAgentInput } from '@stock-admin/contracts';
-import { admins } from '../modules/admins/tables.js';
-import { agents } from '../modules/agents/tables.js';
-import { users } from '../modules/users/tables.js';
+import { admins, agents, users } from '../modules/_kit/parties.js';
 import type { AppContext } from '../app/context.js';
 import { systemPrincipal } from '../modules/_kit/system.js';
 import { addAgent } from '../modules/agents/index.js';

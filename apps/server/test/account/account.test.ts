@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { adminAccounts } from '../../src/modules/admins/tables.js';
+import { adminAccounts } from '../../src/modules/_kit/parties.js';
 import { iosPushSettings } from '../../src/modules/account/tables.js';
 import { pushLog } from '../../src/modules/logs/tables.js';
 import { rows } from '../../src/db/rows.js';

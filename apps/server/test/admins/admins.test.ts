@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { adminAccounts } from '../../src/modules/admins/tables.js';
+import { adminAccounts } from '../../src/modules/_kit/parties.js';
 import { rows } from '../../src/db/rows.js';
 import { totpCode } from '../../src/lib/totp.js';
 import type { SessionsRevoked } from '../../src/app/context.js';

@@ -3,7 +3,7 @@
 // agent staff may see and change is in agents-scoping.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { agents } from '../../src/modules/agents/tables.js';
+import { agents } from '../../src/modules/_kit/parties.js';
 import { fundRecords } from '../../src/modules/fundrecords/tables.js';
 import { rows } from '../../src/db/rows.js';
 import { agentChainsOfUsers, agentSubtreeIds } from '../../src/modules/agents/service.js';

@@ -4,7 +4,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { fundListQuery, userListQuery } from '@stock-admin/contracts';
 import { renderQuery } from '../../src/db/render.js';
 import { fundRecords } from '../../src/modules/fundrecords/tables.js';
-import { users } from '../../src/modules/users/tables.js';
+import { users } from '../../src/modules/_kit/parties.js';
 import { userListSql } from '../../src/modules/users/list.js';
 import { fundListSql, fundWhere, recordsPageSql } from '../../src/modules/fundrecords/service.js';
 import type { AgentIdLists } from '../../src/modules/_kit/subtrees.js';

@@ -29,12 +29,16 @@ import {
   pendingMigrations,
 } from '../../src/db/migrate.js';
 
-// every table file of the server: each domain's modules/<domain>/tables.ts and the route wrapper's http/tables.ts
+// every table file of the server: each domain's modules/<domain>/tables.ts, the parties' (modules/_kit/parties.ts,
+// under every domain) and the route wrapper's http/tables.ts
 const srcDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src');
-const tableFiles = fs
-  .readdirSync(srcDir, { recursive: true, withFileTypes: true })
-  .filter((e) => e.isFile() && e.name === 'tables.ts')
-  .map((e) => path.join(e.parentPath, e.name));
+const tableFiles = [
+  ...fs
+    .readdirSync(srcDir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && e.name === 'tables.ts')
+    .map((e) => path.join(e.parentPath, e.name)),
+  path.join(srcDir, 'modules', '_kit', 'parties.ts'),
+];
 const schema: Record<string, unknown> = Object.assign({}, ...(await Promise.all(tableFiles.map((f) => import(pathToFileURL(f).href)))));
 
 // The migrations are one global sequence across their folders (docs/architecture.md, db/migrations/README.md), and

@@ -1,9 +1,8 @@
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { agents } from '../../src/modules/agents/tables.js';
+import { agents, users } from '../../src/modules/_kit/parties.js';
 import { fundRecords } from '../../src/modules/fundrecords/tables.js';
-import { users } from '../../src/modules/users/tables.js';
 import { LedgerError, post, postAgent, postBatch, postingCtes } from '../../src/modules/fundrecords/ledger/index.js';
 import { LOCKED_USER_COLUMNS } from '../../src/modules/fundrecords/ledger/locked.js';
 import { verifyLedger } from '../../src/modules/fundrecords/ledger/verify.js';

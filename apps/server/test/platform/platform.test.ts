@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { userSessions, users } from '../../src/modules/users/tables.js';
+import { users } from '../../src/modules/_kit/parties.js';
+import { userSessions } from '../../src/modules/users/tables.js';
 import { rows } from '../../src/db/rows.js';
 import type { DomainEvent } from '../../src/app/context.js';
 import { post as ledgerPost } from '../../src/modules/fundrecords/ledger/index.js';

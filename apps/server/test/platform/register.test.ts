@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { adminAccounts } from '../../src/modules/admins/tables.js';
+import { adminAccounts } from '../../src/modules/_kit/parties.js';
 import { smsLog } from '../../src/modules/logs/tables.js';
 import { rows } from '../../src/db/rows.js';
 import { setSmsProvider, logSmsProvider, type SmsMessage } from '../../src/modules/logs/sms.js';

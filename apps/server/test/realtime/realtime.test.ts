@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { adminRolePermissions, adminRoles } from '../../src/modules/roles/tables.js';
-import { admins } from '../../src/modules/admins/tables.js';
+import { adminRolePermissions, adminRoles, admins } from '../../src/modules/_kit/parties.js';
 import { rows } from '../../src/db/rows.js';
 import { createAdmin } from '../../src/modules/admins/service.js';
 import { notify } from '../../src/realtime/notify.js';

@@ -2,7 +2,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { eq } from 'drizzle-orm';
-import { admins } from '../../src/modules/admins/tables.js';
+import { admins } from '../../src/modules/_kit/parties.js';
 import { adminSessions } from '../../src/modules/session/tables.js';
 import { rows } from '../../src/db/rows.js';
 import { totpCode, newTotpSecret } from '../../src/lib/totp.js';

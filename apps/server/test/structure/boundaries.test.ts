@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DOMAINS } from '../../src/modules/index.js';
+import { PARTY_OWNERS } from '../../src/modules/_kit/parties.js';
 
 // A domain writes only its own tables; what it needs changed elsewhere it asks of the owner's service
 // (docs/architecture.md). Reads may join other domains' tables — a list's SQL joins users for the phone and the
@@ -17,12 +18,18 @@ const tableFiles = fs
   .filter((e) => e.isFile() && e.name === 'tables.ts')
   .map((e) => path.relative(src, path.join(e.parentPath, e.name)));
 
-/** Each table's owner: the folder that declares it (summaries kept by triggers are the owner's too). */
+/**
+ * Each table's owner: the folder that declares it (summaries kept by triggers are the owner's too), or for the parties'
+ * tables, declared in the kit under every domain, the domain PARTY_OWNERS names.
+ */
 const OWNER: Record<string, string> = {};
 const schemaTables = new Map<string, string>();
-for (const f of tableFiles) {
-  const owner = f.startsWith(`modules${path.sep}`) ? f.split(path.sep)[1]! : f.split(path.sep)[0]!;
+const PARTIES = path.join('modules', '_kit', 'parties.ts');
+for (const f of [...tableFiles, PARTIES]) {
+  const folder = f.startsWith(`modules${path.sep}`) ? f.split(path.sep)[1]! : f.split(path.sep)[0]!;
   for (const m of fs.readFileSync(path.join(src, f), 'utf8').matchAll(/export const (\w+) = pgTable\(\s*'(\w+)'/g)) {
+    const owner = f === PARTIES ? PARTY_OWNERS[m[2]! as keyof typeof PARTY_OWNERS] : folder;
+    if (!owner) throw new Error(`${m[2]} is declared in the kit without an owner in PARTY_OWNERS`);
     schemaTables.set(m[1]!, m[2]!);
     if (OWNER[m[2]!] && OWNER[m[2]!] !== owner) throw new Error(`${m[2]} is declared by ${OWNER[m[2]!]} and ${owner}`);
     OWNER[m[2]!] = owner;
@@ -71,6 +78,8 @@ describe('domain boundaries', () => {
     const domains = DOMAINS.map((d) => d.name);
     expect([...new Set(Object.values(OWNER))].filter((d) => d !== 'http' && !domains.includes(d))).toEqual([]);
     expect(OWNER.users).toBe('users');
+    expect(OWNER.admin_roles).toBe('roles');
+    expect(Object.keys(PARTY_OWNERS).every((t) => OWNER[t] === PARTY_OWNERS[t as keyof typeof PARTY_OWNERS])).toBe(true);
     expect(OWNER.fund_records).toBe('fundrecords');
     expect(OWNER.operation_log).toBe('http');
     expect(Object.keys(OWNER).length).toBeGreaterThan(60);

@@ -93,9 +93,12 @@ describe('server layer boundary (eslint)', { timeout: 60_000 }, () => {
     expect(
       await problems(`${SRC}/modules/trading/probe.ts`, "import { riskRules } from '../risk/index.js';\nexport const x = riskRules;\n"),
     ).toEqual([]);
-    // another domain's tables, to read and join: through its tables.ts
+    // another domain's tables, to read and join: through its tables.ts (one below it), or the parties' in the kit
     expect(
-      await problems(`${SRC}/modules/trading/probe.ts`, "import { users } from '../users/tables.js';\nexport const x = users;\n"),
+      await problems(`${SRC}/modules/trading/probe.ts`, "import { userBanks } from '../users/tables.js';\nexport const x = userBanks;\n"),
+    ).toEqual([]);
+    expect(
+      await problems(`${SRC}/modules/fundrecords/probe.ts`, "import { users } from '../_kit/parties.js';\nexport const x = users;\n"),
     ).toEqual([]);
     expect(
       await problems(
@@ -122,6 +125,10 @@ describe('server layer boundary (eslint)', { timeout: 60_000 }, () => {
   it('refuses the kit importing a domain, and the composition reaching past a public entry', async () => {
     expect(
       await problems(`${SRC}/modules/_kit/probe.ts`, "import { riskRules } from '../risk/index.js';\nexport const x = riskRules;\n"),
+    ).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*modules\/_kit imports no domain/)]);
+    // not even a domain's tables: what the kit joins (the parties) is declared in it
+    expect(
+      await problems(`${SRC}/modules/_kit/probe.ts`, "import { userBanks } from '../users/tables.js';\nexport const x = userBanks;\n"),
     ).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*modules\/_kit imports no domain/)]);
     expect(
       await problems(
@@ -170,7 +177,7 @@ describe('server layer boundary (eslint)', { timeout: 60_000 }, () => {
     ).toEqual([]);
   });
 
-  it("refuses a domain calling one above it in the domains' order, and lets it read that one's tables", async () => {
+  it("refuses a domain calling or reading one above it in the domains' order", async () => {
     const above = expect.stringMatching(/^import-x\/no-restricted-paths: .*fundrecords is below these in the domains' order/);
     // the ledger calling trading would put the money path in a circle
     expect(
@@ -190,7 +197,7 @@ describe('server layer boundary (eslint)', { timeout: 60_000 }, () => {
         `${SRC}/modules/fundrecords/probe.ts`,
         "import { positions } from '../trading/tables.js';\nexport const x = positions;\n",
       ),
-    ).toEqual([]);
+    ).toEqual([above]);
     expect(
       await problems(`${SRC}/modules/trading/probe.ts`, "import { post } from '../fundrecords/index.js';\nexport const x = post;\n"),
     ).toEqual([]);

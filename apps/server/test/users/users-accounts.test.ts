@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { fundRecords } from '../../src/modules/fundrecords/tables.js';
-import { userSessions, users } from '../../src/modules/users/tables.js';
+import { users } from '../../src/modules/_kit/parties.js';
+import { userSessions } from '../../src/modules/users/tables.js';
 import { rows } from '../../src/db/rows.js';
 import { post as ledgerPost } from '../../src/modules/fundrecords/ledger/index.js';
 import { iterateUsers } from '../../src/modules/users/export.js';

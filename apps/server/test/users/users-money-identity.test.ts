@@ -6,7 +6,7 @@ import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { fundRecords } from '../../src/modules/fundrecords/tables.js';
-import { users } from '../../src/modules/users/tables.js';
+import { users } from '../../src/modules/_kit/parties.js';
 import { rows } from '../../src/db/rows.js';
 import { createTestApp, get, post, signedIn, type TestApp } from '../helpers.js';
 import { appUser, expectLedgerBalanced, newPhone, ok, postMultipart, tinyPng, userCalls } from './users-helpers.js';

@@ -25,7 +25,8 @@ export interface Domain {
   /** The folder's name, the same as the console feature's (`apps/console/src/features/<name>`). */
   name: string;
   /**
-   * The domain owns the tables its `tables.ts` declares (and their migrations, in its `migrations/`): only it writes
+   * The domain owns the tables its `tables.ts` declares, and the parties' tables `parties.ts` names it owner of (and
+   * their migrations, in its `migrations/`): only it writes
    * them (summaries kept by triggers in the writing transaction included). A write into another domain's table is
    * listed here, table → why. test/structure/boundaries.test.ts finds every write in the sources and holds both.
    */

@@ -4,7 +4,7 @@ import Decimal from 'decimal.js';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { AppContext, Principal } from '../../app/context.js';
-import { users } from '../users/tables.js';
+import { users } from './parties.js';
 import type { GuardedEndpoint, Handler } from '../../http/route.js';
 
 type InputOf<E> = E extends Endpoint<infer B, z.ZodType | undefined> ? (B extends z.ZodType ? z.output<B> : Record<string, never>) : never;

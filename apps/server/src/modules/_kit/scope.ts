@@ -1,7 +1,6 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { agents } from '../agents/tables.js';
-import { users } from '../users/tables.js';
+import { agents, users } from './parties.js';
 import type { Db } from '../../db/client.js';
 import type { Principal } from '../../app/context.js';
 import { fail, invalid } from '../../http/errors.js';

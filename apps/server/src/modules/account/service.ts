@@ -11,9 +11,8 @@ import {
   type updateBasicInput,
   type updateIosPushInput,
 } from '@stock-admin/contracts';
-import { adminAccounts } from '../admins/tables.js';
+import { adminAccounts, adminRoles } from '../_kit/parties.js';
 import { adminAvatars, iosPushSettings } from './tables.js';
-import { adminRoles } from '../roles/tables.js';
 import { operationLog } from '../../http/tables.js';
 import type { AppContext, Principal } from '../../app/context.js';
 import { fail } from '../../http/errors.js';

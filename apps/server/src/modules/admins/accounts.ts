@@ -1,8 +1,7 @@
 import { and, count, desc, eq, gt, ilike, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AdminRecord, AdminStatus, Lang, Page, addAdminInput, adminListQuery, updateAdminInput } from '@stock-admin/contracts';
-import { adminAccounts } from './tables.js';
-import { adminRoles } from '../roles/tables.js';
+import { adminAccounts, adminRoles } from '../_kit/parties.js';
 import { adminSessions } from '../session/tables.js';
 import type { AppContext, Principal } from '../../app/context.js';
 import { fail } from '../../http/errors.js';

@@ -5,7 +5,7 @@ import { fail } from '../../http/errors.js';
 import { unlockSignIn } from '../session/index.js';
 import * as accounts from './accounts.js';
 import { updateGoogle } from './google.js';
-import { admins } from './tables.js';
+import { admins } from '../_kit/parties.js';
 
 /**
  * Changes to who may sign in and with what (`access`); held for a second administrator when its rule says so, run now

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AdminRecord, GoogleEnrolment, updateGoogleInput } from '@stock-admin/contracts';
-import { adminAccounts } from './tables.js';
+import { adminAccounts } from '../_kit/parties.js';
 import type { AppContext, Principal } from '../../app/context.js';
 import { fail } from '../../http/errors.js';
 import { newTotpSecret, totpUri, verifyTotp } from '../../lib/totp.js';

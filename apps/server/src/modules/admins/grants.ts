@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { ACTIONS, type Action, type PermissionKey } from '@stock-admin/contracts';
-import { adminRolePermissions, adminRoles } from '../roles/tables.js';
+import { adminRolePermissions, adminRoles } from '../_kit/parties.js';
 import type { AppContext, Principal } from '../../app/context.js';
 import { fail } from '../../http/errors.js';
 import { can } from '../../http/permissions.js';

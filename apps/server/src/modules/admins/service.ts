@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { BUILTIN_ROLES, type BuiltinRole } from '@stock-admin/contracts';
-import { adminRolePermissions, adminRoles } from '../roles/tables.js';
-import { admins } from './tables.js';
+import { adminRolePermissions, adminRoles, admins } from '../_kit/parties.js';
 import type { Db } from '../../db/client.js';
 import { hashPassword } from '../../lib/password.js';
 import { BUILTIN_ROLE_GRANTS } from './builtin-roles.js';

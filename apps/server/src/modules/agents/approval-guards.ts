@@ -4,7 +4,7 @@ import { yuan } from '../_kit/guards.js';
 import { defineGuard } from '../approvals/index.js';
 import * as svc from './service.js';
 import { registerMessages, t } from '../../app/i18n.js';
-import { agents } from './tables.js';
+import { agents } from '../_kit/parties.js';
 
 registerMessages({
   'approval.agent.credit': { 'zh-CN': '给代理 {agent} 加款 {amount}', 'en-US': 'Credit agent {agent} with {amount}' },

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { SIGNATURE_MAX_BYTES } from '@stock-admin/contracts';
 import type { Db } from '../../db/client.js';
 import { agreementTemplates, userAgreements } from './tables.js';
-import { users } from '../users/tables.js';
+import { users } from '../_kit/parties.js';
 import { isoTimestamp } from '../../db/timestamps.js';
 import { fail } from '../../http/errors.js';
 import { saveUpload } from '../users/index.js';

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { usersApi, type GuardedOperation, type Lang } from '@stock-admin/contracts';
 import type { AppContext, Principal } from '../../app/context.js';
 import { rows } from '../../db/rows.js';
-import { admins } from '../admins/tables.js';
+import { admins } from '../_kit/parties.js';
 import { adminPrincipal } from '../session/index.js';
 import { guardOf } from './registry.js';
 import { cancelRequest, createRequest, decide, saidIn, sweepRequests } from './requests.js';

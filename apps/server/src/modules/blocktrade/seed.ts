@@ -1,8 +1,7 @@
 import Decimal from 'decimal.js';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { admins } from '../admins/tables.js';
+import { admins, users } from '../_kit/parties.js';
 import { blockProducts } from './tables.js';
-import { users } from '../users/tables.js';
 import type { Db } from '../../db/client.js';
 import { rows } from '../../db/rows.js';
 import type { AppContext, Principal } from '../../app/context.js';

@@ -2,9 +2,8 @@ import { bigserial, boolean, index, integer, numeric, pgTable, serial, text } fr
 import { sql } from 'drizzle-orm';
 import { money, price, stockNamed, ts } from '../../db/columns.js';
 import { stocks } from '../products/tables.js';
-import { users } from '../users/tables.js';
+import { users, admins } from '../_kit/parties.js';
 import { positions } from '../trading/tables.js';
-import { admins } from '../admins/tables.js';
 
 // The blocktrade domain's tables (its manifest's `tables`; migrations/ beside this file). Other domains read them through this file.
 

@@ -14,7 +14,7 @@ import { rows } from '../../db/rows.js';
 import { onePage } from '../../db/paging.js';
 import { invalid } from '../../http/errors.js';
 import { agentScope } from '../_kit/scope.js';
-import { agents } from '../agents/tables.js';
+import { agents } from '../_kit/parties.js';
 import { fundRecords } from '../fundrecords/tables.js';
 import { addDays, dayOf, dayStart } from './statement.js';
 

@@ -1,5 +1,5 @@
 import { asc, sql } from 'drizzle-orm';
-import { admins } from '../admins/tables.js';
+import { admins } from '../_kit/parties.js';
 import type { AppContext } from '../../app/context.js';
 import { addActivity } from './activities.js';
 import { addArticle } from './articles.js';

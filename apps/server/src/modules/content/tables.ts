@@ -1,7 +1,7 @@
 import { boolean, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { bytea, ts } from '../../db/columns.js';
-import { admins } from '../admins/tables.js';
+import { admins } from '../_kit/parties.js';
 
 // The content domain's tables (its manifest's `tables`; migrations/ beside this file). Other domains read them through this file.
 

@@ -1,7 +1,7 @@
 import { bigserial, date, index, integer, numeric, pgTable, serial, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { money, price, stockNamed, ts } from '../../db/columns.js';
-import { admins } from '../admins/tables.js';
+import { admins } from '../_kit/parties.js';
 import { stocks } from '../products/tables.js';
 
 // The corporate-actions domain's tables (migrations/0456_corp_actions.sql). Other domains read them through this file.

@@ -3,7 +3,7 @@ import Decimal from 'decimal.js';
 import { RechargeStatus, type AppChannelItem, type AppRechargeItem, type ChannelType, type Page } from '@stock-admin/contracts';
 import { payChannels } from '../channels/tables.js';
 import { rechargeOrders } from './tables.js';
-import { users } from '../users/tables.js';
+import { users } from '../_kit/parties.js';
 import { rows } from '../../db/rows.js';
 import type { AppContext } from '../../app/context.js';
 import { fail } from '../../http/errors.js';

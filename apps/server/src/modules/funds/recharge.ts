@@ -10,11 +10,9 @@ import {
   type rechargeListData,
 } from '@stock-admin/contracts';
 import type { z } from 'zod';
-import { admins } from '../admins/tables.js';
-import { agents } from '../agents/tables.js';
+import { admins, agents, users } from '../_kit/parties.js';
 import { payChannels } from '../channels/tables.js';
 import { rechargeOrders } from './tables.js';
-import { users } from '../users/tables.js';
 import type { Db } from '../../db/client.js';
 import type { AppContext, Principal } from '../../app/context.js';
 import { fail } from '../../http/errors.js';

@@ -11,10 +11,9 @@ import {
   type withdrawListData,
 } from '@stock-admin/contracts';
 import type { z } from 'zod';
-import { admins } from '../admins/tables.js';
-import { agents } from '../agents/tables.js';
+import { admins, agents, users } from '../_kit/parties.js';
 import { payChannels } from '../channels/tables.js';
-import { userBanks, users } from '../users/tables.js';
+import { userBanks } from '../users/tables.js';
 import { withdrawals } from './tables.js';
 import { rows } from '../../db/rows.js';
 import type { Db } from '../../db/client.js';

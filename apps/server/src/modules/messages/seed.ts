@@ -1,6 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { admins } from '../admins/tables.js';
-import { users } from '../users/tables.js';
+import { admins, users } from '../_kit/parties.js';
 import type { AppContext } from '../../app/context.js';
 import { seedActor } from '../_kit/system.js';
 import { createSend } from './sends.js';

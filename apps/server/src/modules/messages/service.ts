@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, ilike, inArray, isNull, lte, sql, type SQL }
 import type { z } from 'zod';
 import type { Page, StationMessageItem, sendStationInput, stationListQuery, stationRecipientsQuery } from '@stock-admin/contracts';
 import { stationMessageRecipients, stationMessages } from './tables.js';
-import { users } from '../users/tables.js';
+import { users } from '../_kit/parties.js';
 import { rows } from '../../db/rows.js';
 import { isoTimestamp } from '../../db/timestamps.js';
 import type { AppContext, Principal } from '../../app/context.js';

@@ -9,7 +9,7 @@ import {
 } from '@stock-admin/contracts';
 import type { Db } from '../../db/client.js';
 import { newshareIssues, newshareSubscriptions } from './tables.js';
-import { users } from '../users/tables.js';
+import { users } from '../_kit/parties.js';
 import { fail } from '../../http/errors.js';
 import { userScope, type ScopeSubject } from '../_kit/scope.js';
 import { onePage } from '../../db/paging.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { newsharesApi, stockBoardOf, type IssueInput, type IssueKind } from '@stock-admin/contracts';
-import { users } from '../users/tables.js';
+import { users } from '../_kit/parties.js';
 import { newshareSubscriptions } from './tables.js';
 import type { AppContext } from '../../app/context.js';
 import { fail } from '../../http/errors.js';

@@ -1,8 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { addBondIssueInput, addShareIssueInput, shanghaiDay, stockBoardOf, type IssueKind } from '@stock-admin/contracts';
 import { rows } from '../../db/rows.js';
-import { admins } from '../admins/tables.js';
-import { users } from '../users/tables.js';
+import { admins, users } from '../_kit/parties.js';
 import type { AppContext } from '../../app/context.js';
 import * as svc from './service.js';
 

@@ -1,8 +1,7 @@
 import { bigint, boolean, date, index, integer, numeric, pgTable, serial, smallint, text, unique } from 'drizzle-orm/pg-core';
 import { money, price, ts } from '../../db/columns.js';
-import { users } from '../users/tables.js';
+import { users, admins } from '../_kit/parties.js';
 import { positions } from '../trading/tables.js';
-import { admins } from '../admins/tables.js';
 
 // The newshares domain's tables (its manifest's `tables`; migrations/ beside this file). Other domains read them through this file.
 

@@ -10,7 +10,8 @@ import {
   type appSaveBankInput,
 } from '@stock-admin/contracts';
 import { fundRecords } from '../fundrecords/tables.js';
-import { userBanks, users, type UserBankRow } from '../users/tables.js';
+import { users } from '../_kit/parties.js';
+import { userBanks, type UserBankRow } from '../users/tables.js';
 import { userLoginLog } from './tables.js';
 import { rows } from '../../db/rows.js';
 import type { Db } from '../../db/client.js';

@@ -10,7 +10,7 @@ import {
   type ProductConfig,
   type StockRisk,
 } from '@stock-admin/contracts';
-import { admins } from '../admins/tables.js';
+import { admins } from '../_kit/parties.js';
 import { riskSettings } from './tables.js';
 import type { Db } from '../../db/client.js';
 import type { AppContext } from '../../app/context.js';

@@ -1,6 +1,6 @@
 import { boolean, integer, jsonb, numeric, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { ts } from '../../db/columns.js';
-import { admins } from '../admins/tables.js';
+import { admins } from '../_kit/parties.js';
 
 // The risk domain's tables (its manifest's `tables`; migrations/ beside this file). Other domains read them through this file.
 

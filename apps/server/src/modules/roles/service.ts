@@ -14,8 +14,7 @@ import {
   type roleListQuery,
   type updateRoleInput,
 } from '@stock-admin/contracts';
-import { adminAccounts } from '../admins/tables.js';
-import { adminRolePermissions, adminRoles } from './tables.js';
+import { adminAccounts, adminRolePermissions, adminRoles } from '../_kit/parties.js';
 import type { AppContext, Principal } from '../../app/context.js';
 import { fail } from '../../http/errors.js';
 import { assertWithinOwn, roleGrants } from '../admins/index.js';

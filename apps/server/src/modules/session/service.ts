@@ -11,7 +11,7 @@ import {
   type UserInfo,
 } from '@stock-admin/contracts';
 import { adminSessions, loginLog } from './tables.js';
-import { admins } from '../admins/tables.js';
+import { admins } from '../_kit/parties.js';
 import { rows } from '../../db/rows.js';
 import type { Db } from '../../db/client.js';
 import type { AppContext, Principal, SessionsRevoked } from '../../app/context.js';

@@ -1,8 +1,7 @@
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { PrincipalStore } from '../../app/context.js';
 import type { Db } from '../../db/client.js';
-import { adminRolePermissions } from '../roles/tables.js';
-import { admins } from '../admins/tables.js';
+import { adminRolePermissions, admins } from '../_kit/parties.js';
 import { adminSessions } from './tables.js';
 
 const CHUNK = 5000;

@@ -1,9 +1,8 @@
 import Decimal from 'decimal.js';
 import { and, isNull, sql } from 'drizzle-orm';
 import type { CloseKind, Direction, PositionSource } from '@stock-admin/contracts';
-import { agents } from '../agents/tables.js';
+import { agents, users } from '../_kit/parties.js';
 import { orderEvents, positions, tradingDebts } from './tables.js';
-import { users } from '../users/tables.js';
 import type { Db } from '../../db/client.js';
 import { serialNo } from '../../db/serial-no.js';
 import { post, postAgentBatch, postBatch, type LedgerEntry } from '../fundrecords/index.js';

@@ -1,8 +1,7 @@
 import Decimal from 'decimal.js';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { agents } from '../agents/tables.js';
+import { agents, users } from '../_kit/parties.js';
 import { positions, tradingDebts } from './tables.js';
-import { users } from '../users/tables.js';
 import type { Db } from '../../db/client.js';
 import type { AppContext } from '../../app/context.js';
 import { defineJob } from '../../jobs/registry.js';

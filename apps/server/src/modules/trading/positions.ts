@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { and, eq } from 'drizzle-orm';
 import type { Direction } from '@stock-admin/contracts';
 import { orders, positions } from './tables.js';
-import { users } from '../users/tables.js';
+import { users } from '../_kit/parties.js';
 import type { Db } from '../../db/client.js';
 import type { AppContext, Principal } from '../../app/context.js';
 import { fail, invalid } from '../../http/errors.js';

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { and, eq, isNull, sql, type Placeholder } from 'drizzle-orm';
 import { priceLimitPct, type Direction, type QuoteTick, type StockBoard } from '@stock-admin/contracts';
 import { stocks } from '../products/tables.js';
-import { users } from '../users/tables.js';
+import { users } from '../_kit/parties.js';
 import { LOCKED_USER_COLUMNS, type LockedUser } from '../fundrecords/index.js';
 import type { Db } from '../../db/client.js';
 import type { AppContext } from '../../app/context.js';

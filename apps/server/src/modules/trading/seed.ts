@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { priceLimitPct, type Direction, type StockBoard } from '@stock-admin/contracts';
-import { users } from '../users/tables.js';
+import { users } from '../_kit/parties.js';
 import type { Db } from '../../db/client.js';
 import { rows } from '../../db/rows.js';
 import type { AppContext } from '../../app/context.js';

@@ -15,9 +15,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { money, price, stockNamed, ts } from '../../db/columns.js';
-import { users } from '../users/tables.js';
+import { users, admins } from '../_kit/parties.js';
 import { stocks } from '../products/tables.js';
-import { admins } from '../admins/tables.js';
 
 // The trading domain's tables (its manifest's `tables`; migrations/ beside this file). Other domains read them through this file.
 

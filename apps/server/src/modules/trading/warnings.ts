@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { and, inArray, sql } from 'drizzle-orm';
 import type { PositionItem } from '@stock-admin/contracts';
 import type { RiskWarning } from '@stock-admin/contracts';
-import { users } from '../users/tables.js';
+import { users } from '../_kit/parties.js';
 import { rows } from '../../db/rows.js';
 import type { AppContext, Principal } from '../../app/context.js';
 import { agentScope } from '../_kit/scope.js';

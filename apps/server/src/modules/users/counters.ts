@@ -1,6 +1,6 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { RealState } from '@stock-admin/contracts';
-import { users } from './tables.js';
+import { users } from '../_kit/parties.js';
 import type { AppContext, Principal } from '../../app/context.js';
 import type { Domain } from '../_kit/domain.js';
 import { agentScope } from '../_kit/scope.js';

@@ -1,7 +1,7 @@
 import { and, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { UserItem, userFilters } from '@stock-admin/contracts';
-import { users } from './tables.js';
+import { users } from '../_kit/parties.js';
 import { rows } from '../../db/rows.js';
 import type { Db } from '../../db/client.js';
 import type { Principal } from '../../app/context.js';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { RealState, type appRealNameInput, type authByAdminInput } from '@stock-admin/contracts';
-import { users } from './tables.js';
+import { users } from '../_kit/parties.js';
 import type { AppContext, Principal } from '../../app/context.js';
 import { fail } from '../../http/errors.js';
 import { assertUserInScope } from '../_kit/scope.js';

@@ -1,7 +1,6 @@
 import Decimal from 'decimal.js';
 import { eq, sql } from 'drizzle-orm';
-import { admins } from '../admins/tables.js';
-import { users } from './tables.js';
+import { admins, users } from '../_kit/parties.js';
 import type { AppContext } from '../../app/context.js';
 import { hashPassword } from '../../lib/password.js';
 import { post, postAgent, type LedgerEntry } from '../fundrecords/index.js';

@@ -9,7 +9,8 @@ import {
   type updateListInput,
   type updateUserInput,
 } from '@stock-admin/contracts';
-import { userBanks, users, type UserRow } from './tables.js';
+import { users, type UserRow } from '../_kit/parties.js';
+import { userBanks } from './tables.js';
 import { rows } from '../../db/rows.js';
 import type { Db } from '../../db/client.js';
 import type { AppContext, Principal } from '../../app/context.js';

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import { userSessions, users } from './tables.js';
+import { users } from '../_kit/parties.js';
+import { userSessions } from './tables.js';
 import { rows } from '../../db/rows.js';
 import { executeNamed } from '../../db/named.js';
 import type { Db } from '../../db/client.js';

@@ -1,6 +1,7 @@
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { BankItem, UserItem } from '@stock-admin/contracts';
-import { users, type UserBankRow, type UserRow } from './tables.js';
+import { users, type UserRow } from '../_kit/parties.js';
+import { type UserBankRow } from './tables.js';
 import type { Db } from '../../db/client.js';
 import type { AppContext } from '../../app/context.js';
 import { fail } from '../../http/errors.js';

@@ -1,47 +1,8 @@
 import { bigint, bigserial, boolean, date, integer, numeric, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
-import { bytea, money, ts } from '../../db/columns.js';
+import { bytea, ts } from '../../db/columns.js';
 
-// The users domain's tables (its manifest's `tables`; migrations/ beside this file). Other domains read them through this file.
-
-export const users = pgTable('users', {
-  id: serial('id').primaryKey(),
-  phone: text('phone').notNull(),
-  passwordHash: text('password_hash').notNull(),
-  nickName: text('nick_name').notNull().default(''),
-  realName: text('real_name'),
-  idNumberSealed: text('id_number_sealed'),
-  idNumberMasked: text('id_number_masked'),
-  /** 0 real, 1 simulated */
-  accountType: smallint('account_type').notNull().default(0),
-  agentId: integer('agent_id'),
-  referrerId: integer('referrer_id'),
-  /** equity */
-  userAmt: money('user_amt').notNull().default('0'),
-  /** free cash */
-  enableAmt: money('enable_amt').notNull().default('0'),
-  /** held */
-  frozenAmt: money('frozen_amt').notNull().default('0'),
-  tradeLocked: boolean('trade_locked').notNull().default(false),
-  loginLocked: boolean('login_locked').notNull().default(false),
-  /** 0 none, 1 pending, 2 approved, 3 rejected */
-  realState: smallint('real_state').notNull().default(0),
-  realRejectReason: text('real_reject_reason'),
-  realSubmittedAt: ts('real_submitted_at'),
-  realReviewedAt: ts('real_reviewed_at'),
-  realReviewedBy: integer('real_reviewed_by'),
-  idFront: text('id_front'),
-  idBack: text('id_back'),
-  regTime: ts('reg_time').notNull().defaultNow(),
-  regIp: text('reg_ip'),
-  layeringId: integer('layering_id'),
-  layeringPinned: boolean('layering_pinned').notNull().default(false),
-  online: boolean('online').notNull().default(false),
-  lastLoginAt: ts('last_login_at'),
-  lastLoginIp: text('last_login_ip'),
-  remark: text('remark').notNull().default(''),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
-  deletedAt: ts('deleted_at'),
-});
+// The users domain's tables (migrations/ beside this file); the `users` table itself is one of the parties' tables
+// (../_kit/parties.ts), which the ledger and agent scoping read from below. Other domains read these through this file.
 
 export const userBanks = pgTable('user_banks', {
   id: serial('id').primaryKey(),
@@ -78,8 +39,6 @@ export const uploads = pgTable('uploads', {
   userId: integer('user_id'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
-
-export type UserRow = typeof users.$inferSelect;
 
 export type UserBankRow = typeof userBanks.$inferSelect;
 

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { USER_FILE_PATH, USER_UPLOAD_MAX_BYTES } from '@stock-admin/contracts';
-import { uploads, users } from './tables.js';
+import { users } from '../_kit/parties.js';
+import { uploads } from './tables.js';
 import type { Db } from '../../db/client.js';
 import type { Principal } from '../../app/context.js';
 import { fail } from '../../http/errors.js';

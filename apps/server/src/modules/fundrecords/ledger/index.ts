@@ -1,8 +1,7 @@
 import Decimal from 'decimal.js';
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { agents } from '../../agents/tables.js';
+import { agents, users } from '../../_kit/parties.js';
 import { fundRecords, type FundRecordRow } from '../tables.js';
-import { users } from '../../users/tables.js';
 import type { Db } from '../../../db/client.js';
 import { fail } from '../../../http/errors.js';
 import { effectOf, money, type LedgerEntry } from './effects.js';

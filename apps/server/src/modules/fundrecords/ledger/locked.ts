@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { users } from '../../users/tables.js';
+import { users } from '../../_kit/parties.js';
 import type { Db } from '../../../db/client.js';
 import { fail } from '../../../http/errors.js';
 
