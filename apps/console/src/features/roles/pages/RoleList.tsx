@@ -36,7 +36,8 @@ function Grants({ role }: { role: RoleRecord }) {
   );
   return (
     <Popover content={full} title={role.name}>
-      <Space size={[4, 4]} wrap>
+      {/* the list's table sizes columns to their content: a bounded width is what lets the tags wrap */}
+      <Space size={[4, 4]} wrap style={{ maxWidth: 284 }}>
         {role.permissions.slice(0, 4).map((p) => (
           <Tag key={p.permissionId}>
             {p.permissionName} · {p.actions.length}
@@ -97,7 +98,7 @@ export default function RoleList() {
         {
           title: t('roles.col.name'),
           dataIndex: 'name',
-          width: 192,
+          width: 180,
           render: (_, r) => (
             <Space size={4}>
               <span>{r.name}</span>
@@ -105,9 +106,16 @@ export default function RoleList() {
             </Space>
           ),
         },
-        { title: t('roles.col.describe'), dataIndex: 'describe', hideInSearch: true, ellipsis: true, width: 200 },
-        { title: t('roles.col.permissions'), dataIndex: 'permissions', hideInSearch: true, render: (_, r) => <Grants role={r} /> },
-        { title: t('roles.col.admins'), dataIndex: 'adminCount', width: 100, hideInSearch: true },
+        { title: t('roles.col.describe'), dataIndex: 'describe', hideInSearch: true, ellipsis: true, width: 150 },
+        // the tags wrap within it, so that the columns fit at 1440 px and the sticky actions cover none of them
+        {
+          title: t('roles.col.permissions'),
+          dataIndex: 'permissions',
+          width: 300,
+          hideInSearch: true,
+          render: (_, r) => <Grants role={r} />,
+        },
+        { title: t('roles.col.admins'), dataIndex: 'adminCount', width: 90, hideInSearch: true },
         {
           title: t('roles.col.updatedAt'),
           dataIndex: 'updatedAt',
