@@ -47,20 +47,26 @@ const BUSY = '.ant-btn-loading, .ant-spin-spinning, .ant-skeleton-active';
  * answer stands: a list refetched by a live notice shows its search button loading (faded, inactive) for a moment,
  * and a failure that exists only in that moment is not the page's. A real failure is in both scans.
  */
-export async function axeScan(page: Page, opts: { rules?: Record<string, { enabled: boolean }> } = {}): Promise<AxeFinding[]> {
+export async function axeScan(page: Page, opts: ScanOptions = {}): Promise<AxeFinding[]> {
   const first = await scanOnce(page, opts);
   return first.length ? scanOnce(page, opts) : first;
 }
 
-async function scanOnce(page: Page, opts: { rules?: Record<string, { enabled: boolean }> }): Promise<AxeFinding[]> {
+interface ScanOptions {
+  rules?: Record<string, { enabled: boolean }>;
+  /** Only what this selector matches (an open dialog: what it adds to a page already scanned), not the document. */
+  include?: string;
+}
+
+async function scanOnce(page: Page, opts: ScanOptions): Promise<AxeFinding[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   await page.waitForFunction((busy) => !document.querySelector(busy), BUSY, { timeout: 10_000 }).catch(() => undefined);
   await page.waitForTimeout(250);
   const found = await page.evaluate(
-    async ({ tags, exclude, rules }) => {
+    async ({ tags, exclude, rules, include }) => {
       const axe = (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: unknown[] }> } }).axe;
       const r = await axe.run(
-        { include: [document], exclude: exclude.map((e) => [e]) },
+        { include: include ? [[include]] : [document], exclude: exclude.map((e) => [e]) },
         { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'], rules },
       );
       return r.violations as {
@@ -70,7 +76,7 @@ async function scanOnce(page: Page, opts: { rules?: Record<string, { enabled: bo
         nodes: { target: string[]; html: string; any: { data?: { fgColor?: string; bgColor?: string; contrastRatio?: number } }[] }[];
       }[];
     },
-    { tags: WCAG_TAGS, exclude: EXCLUDE, rules: opts.rules ?? {} },
+    { tags: WCAG_TAGS, exclude: EXCLUDE, rules: opts.rules ?? {}, include: opts.include },
   );
   return found
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

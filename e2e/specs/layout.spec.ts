@@ -4,6 +4,7 @@ import { DEMO, goto, launch, route, screenshot, signIn, switchLang, type Browser
 import { brokenPieces, cutCells, foreignWords, installLayoutProbes, measure, settle } from '../lib/layout.ts';
 import { LIST_PAGES, OTHER_PAGES } from '../lib/pages.ts';
 import { axeScan, describeFindings } from '../lib/axe.ts';
+import { sweepDialogs } from '../lib/dialogs.ts';
 
 /**
  * Every page of the menu at phone width (390 × 844) and on a laptop (1440 × 900), in both languages.
@@ -12,7 +13,14 @@ import { axeScan, describeFindings } from '../lib/axe.ts';
  * is cut, a body cell is cut only when it is long text with an ellipsis and its text on hover. Every page
  * speaks the reader's language outside user data, and axe-core finds no serious or critical WCAG 2.2 A/AA violation
  * on it (issue 65). Screenshots: e2e/screenshots/layout-<page>-<width>-<lang>.png.
+ * The dialogs and drawers each list page opens (lib/dialogs.ts) are swept on the same visits, once per language and
+ * once per width: in Chinese at 1440 px and in English at 390 px (screenshots dialog-<page>-<n>-<width>-<lang>.png).
  */
+
+/** Where the dialog sweep runs: each language once, each width once. */
+const SWEEP: Record<Lang, number> = { 'zh-CN': 1440, 'en-US': 390 };
+/** So that the sweep cannot pass by finding nothing to open (37 and 75 open today). */
+const SWEPT_AT_LEAST: Record<number, number> = { 1440: 30, 390: 60 };
 
 /** Pages without a search form. */
 const NO_SEARCH = new Set([
@@ -51,12 +59,20 @@ async function visit(page: Page, path: string, list: boolean, width: number, lan
   return describeFindings(`${path} at ${width} px (axe)`, await axeScan(page));
 }
 
+/** The page's dialogs swept (after its own checks): their problems added, how many opened returned. */
+async function sweep(page: Page, path: string, width: number, lang: Lang, problems: string[]): Promise<number> {
+  const found = await sweepDialogs(page, path, width, lang);
+  problems.push(...found.problems);
+  return found.scanned;
+}
+
 for (const lang of ['zh-CN', 'en-US'] as Lang[]) {
   describe(`list pages (${lang})`, () => {
-    it('at phone width: one-column search (or the filter button), buttons on screen, no sideways page scroll', async () => {
+    it('at phone width: one-column search (or the filter button), buttons on screen, no sideways page scroll; dialogs', async () => {
       const { page, close } = await signedIn(390, lang);
       try {
         const problems: string[] = [];
+        let swept = 0;
         for (const path of LIST_PAGES) {
           problems.push(...(await visit(page, path, true, 390, lang)));
           const m = await measure(page, path);
@@ -69,17 +85,20 @@ for (const lang of ['zh-CN', 'en-US'] as Lang[]) {
           if (m.fields.some((w) => w < 300)) problems.push(`${path}: search fields ${m.fields.join('/')} px wide`);
           if (m.buttonsRight > 390) problems.push(`${path}: search buttons end at ${m.buttonsRight} px`);
           if (m.pageOverflow > 1) problems.push(`${path}: the page scrolls sideways by ${m.pageOverflow} px`);
+          if (SWEEP[lang] === 390) swept += await sweep(page, path, 390, lang, problems);
         }
+        if (SWEEP[lang] === 390) assert.ok(swept >= SWEPT_AT_LEAST[390]!, `only ${swept} dialogs and drawers opened at 390 px`);
         assert.deepEqual(problems, []);
       } finally {
         await close();
       }
     });
 
-    it('at 1440 px: columns fit their content, wide tables scroll in their own box and show it, one language', async () => {
+    it('at 1440 px: columns fit their content, wide tables scroll in their own box and show it, one language; dialogs', async () => {
       const { page, close } = await signedIn(1440, lang);
       try {
         const problems: string[] = [];
+        let swept = 0;
         for (const path of LIST_PAGES) {
           problems.push(...(await visit(page, path, true, 1440, lang)));
           const m = await measure(page, path);
@@ -89,7 +108,9 @@ for (const lang of ['zh-CN', 'en-US'] as Lang[]) {
           const foreign = await foreignWords(page, path, lang);
           if (foreign.length) problems.push(`${path}: words of the other language: ${foreign.join(', ')}`);
           if (m.fields.some((w) => w < 200)) problems.push(`${path}: search fields ${m.fields.join('/')} px wide`);
+          if (SWEEP[lang] === 1440) swept += await sweep(page, path, 1440, lang, problems);
         }
+        if (SWEEP[lang] === 1440) assert.ok(swept >= SWEPT_AT_LEAST[1440]!, `only ${swept} dialogs and drawers opened at 1440 px`);
         assert.deepEqual(problems, []);
       } finally {
         await close();

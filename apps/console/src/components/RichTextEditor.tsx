@@ -26,6 +26,8 @@ import './RichTextEditor.css';
  * a safeguard. Works as an antd Form control (`value` / `onChange`).
  */
 export interface RichTextEditorProps {
+  /** The field's name, read to a screen reader on the editable area (its form label cannot point at a div). */
+  label: string;
   value?: string;
   onChange?: (html: string) => void;
   placeholder?: string;
@@ -44,6 +46,7 @@ export default function RichTextEditor(props: RichTextEditorProps) {
     extensions: [StarterKit.configure({ link: { openOnClick: false, autolink: true }, trailingNode: false }), Image],
     content: value ?? '',
     editable: !disabled,
+    editorProps: { attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-label': props.label } },
     onUpdate: ({ editor: e }) => onChange?.(e.isEmpty ? '' : e.getHTML()),
   });
 
@@ -116,7 +119,8 @@ function Toolbar({
       <Button
         size="small"
         type={active ? 'primary' : 'text'}
-        aria-label={t(`editor.${key}`)}
+        // the name starts with what the button shows (WCAG 2.5.3, label in name): "H2 标题"
+        aria-label={`${label} ${t(`editor.${key}`)}`}
         aria-pressed={active}
         disabled={disabled}
         onClick={run}

@@ -85,15 +85,28 @@ export function AudienceField({
           onChange={(ids) => set({ userIds: ids })}
           options={options}
           placeholder={t('audience.usersPlaceholder')}
+          // the form's label names the whole field; each picker is named by the kind chosen above it
+          aria-label={t('audience.users')}
           notFoundContent={loading ? <Spin size="small" /> : undefined}
           data-testid="audience-users"
         />
       )}
       {value.kind === 'agent' && (
-        <UserAgentSelect value={value.agentId} onChange={(agentId) => set({ agentId })} style={{ width: '100%' }} />
+        <UserAgentSelect
+          value={value.agentId}
+          onChange={(agentId) => set({ agentId })}
+          style={{ width: '100%' }}
+          aria-label={t('audience.agent')}
+        />
       )}
       {value.kind === 'tier' && (
-        <TierSelect value={value.tierId} onChange={(tierId) => set({ tierId })} style={{ width: '100%' }} data-testid="audience-tier" />
+        <TierSelect
+          value={value.tierId}
+          onChange={(tierId) => set({ tierId })}
+          style={{ width: '100%' }}
+          data-testid="audience-tier"
+          aria-label={t('audience.tier')}
+        />
       )}
       {value.kind === 'all' && <span className="ant-form-item-extra">{t('audience.allHint')}</span>}
     </Space>

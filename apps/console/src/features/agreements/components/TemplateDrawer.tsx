@@ -111,6 +111,7 @@ export function TemplateDrawer({
         <Col xs={24} lg={13}>
           <Form.Item name="body" label={t('agreements.template.body')} rules={[{ required: true }]}>
             <LazyEditor
+              label={t('agreements.template.body')}
               minHeight={420}
               variables={TEMPLATE_VARIABLES.filter((v) => v.key !== 'date').map((v) => ({ key: v.key, label: en ? v.en : v.zh }))}
               uploadImage={async (file) => `${SITE_IMAGE_PATH}${(await agreementCalls.uploadImage(file)).key}`}

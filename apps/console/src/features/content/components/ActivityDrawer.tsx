@@ -76,7 +76,7 @@ export function ActivityDrawer({ open, record, onClose, onSaved }: EditorProps<A
         <ImageField />
       </Form.Item>
       <Form.Item name="rules" label={t('content.activity.rules')} rules={[{ required: true }]}>
-        <LazyEditor minHeight={200} />
+        <LazyEditor label={t('content.activity.rules')} minHeight={200} />
       </Form.Item>
       <Form.Item name="shown" label={t('content.shown')} valuePropName="checked">
         <Switch />

@@ -86,6 +86,7 @@ export function ArticleDrawer({
       </Form.Item>
       <Form.Item name="body" label={t('content.article.body')} rules={[{ required: true }]}>
         <LazyEditor
+          label={t('content.article.body')}
           minHeight={260}
           uploadImage={async (file) => `${SITE_IMAGE_PATH}${(await contentCalls.imageUpload(file)).key}`}
           data-testid="article-body"

@@ -104,6 +104,9 @@ export default function Banners() {
         dataSource={rows}
         loading={q.isFetching}
         dragSortKey="sort"
+        // wider than a phone: the table scrolls in its own box (the page would otherwise widen, cutting off the
+        // actions and the dialogs)
+        scroll={{ x: 'max-content' }}
         // ProTable's own handle repeats the handle's role and tab stop on its icon (a button in a button): the icon alone,
         // named for a screen reader
         dragSortHandlerRender={(r: BannerItem) => (
