@@ -51,6 +51,9 @@ export function isUniqueViolation(e: unknown, constraint?: string): boolean {
 /** True for a foreign-key violation (23503) in the error or one it wraps. */
 export const isFkViolation = (e: unknown): boolean => [...causes(e)].some((c) => c.code === '23503');
 
+/** True for a lock request that gave up after `lock_timeout` (55P03) in the error or one it wraps. */
+export const isLockTimeout = (e: unknown): boolean => [...causes(e)].some((c) => c.code === '55P03');
+
 type Log = (level: 'error' | 'info', msg: string, detail?: Record<string, unknown>) => void;
 
 const state = { down: false, since: 0, errors: 0 };

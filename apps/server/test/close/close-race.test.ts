@@ -61,27 +61,35 @@ describe.skipIf(!PG)('closing while postings run', () => {
     const answered: Record<string, number> = {};
     const timed = <T>(name: string, p: Promise<T>) => p.finally(() => (answered[name] = Math.max(answered[name] ?? 0, performance.now())));
     const financeB = (await signedIn(b, 'finance')).token;
-    // and a second close of the same day on the other instance: it waits for the first, then answers what it stored
+    const waiting = async (query: string) => {
+      for (let i = 0; !rows(await a.app.ctx.db.execute(sql.raw(query))).length; i++) {
+        if (i > 400) throw new Error(`never seen: ${query}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    };
     const closing = timed('close', post(a, '/admin/close/run.do', { day: yesterday }, { token: finance, json: true }));
-    const closingB = timed('close', post(b, '/admin/close/run.do', { day: yesterday }, { token: financeB, json: true }));
-    // and a record dated into yesterday while the close runs (a transaction begun before midnight): it must be in the
+    await waiting(`SELECT 1 FROM pg_stat_activity WHERE wait_event = 'PgSleep'`);
+    // a record dated into yesterday while the close runs (a transaction begun before midnight): it must be in the
     // close's snapshot or booked today with its date noted — never dated into the closed day behind the statement
-    const late = (async () => {
-      while (!rows(await b.app.ctx.db.execute(sql`SELECT 1 FROM pg_stat_activity WHERE wait_event = 'PgSleep'`)).length)
-        await new Promise((r) => setTimeout(r, 50));
+    const late = b.app.ctx.db.transaction(async (tx) => {
       // a user of its own, locked as the ledger does: the adjustments' users must not wait behind this record
-      return b.app.ctx.db.transaction(async (tx) => {
-        const [u] = rows<{ user_amt: string; enable_amt: string; frozen_amt: string }>(
-          await tx.execute(sql`SELECT user_amt::text, enable_amt::text, frozen_amt::text FROM users WHERE id = ${lateUser} FOR UPDATE`),
-        );
-        return rows<{ created_at: string; note: string }>(
-          await tx.execute(sql`
-            INSERT INTO fund_records (user_id, type, amount, user_amt_after, enable_amt_after, frozen_amt_after, note, created_at)
-            VALUES (${lateUser}, 'fee', 0, ${u!.user_amt}, ${u!.enable_amt}, ${u!.frozen_amt}, 'late', ${`${yesterday}T23:59:59+08:00`})
-            RETURNING created_at::text, note`),
-        )[0]!;
-      });
-    })();
+      const [u] = rows<{ user_amt: string; enable_amt: string; frozen_amt: string }>(
+        await tx.execute(sql`SELECT user_amt::text, enable_amt::text, frozen_amt::text FROM users WHERE id = ${lateUser} FOR UPDATE`),
+      );
+      return rows<{ created_at: string; note: string }>(
+        await tx.execute(sql`
+          INSERT INTO fund_records (user_id, type, amount, user_amt_after, enable_amt_after, frozen_amt_after, note, created_at)
+          VALUES (${lateUser}, 'fee', 0, ${u!.user_amt}, ${u!.enable_amt}, ${u!.frozen_amt}, 'late', ${`${yesterday}T23:59:59+08:00`})
+          RETURNING created_at::text, note`),
+      )[0]!;
+    });
+    // it waits for the close, holding its posting's lock on fund_records
+    await waiting(`SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%INSERT INTO fund_records%'`);
+    // a second close of the same day on the other instance, now: it waits for the first, then answers what it stored.
+    // Its checkpoint's lock request waits behind the late record; postings queued behind a request that waited as long
+    // as the first close would wait past the pool's 3 s: they must not
+    const closingB = timed('close', post(b, '/admin/close/run.do', { day: yesterday }, { token: financeB, json: true }));
+    await waiting(`SELECT 1 FROM pg_locks WHERE NOT granted AND mode = 'ShareLock' AND relation = 'fund_records'::regclass`);
     const answers = await Promise.all([closing, closingB, ...Array.from({ length: 120 }, (_, n) => timed('postings', adjust(n)))]);
     const lateRecord = await late;
     expect(new Date(lateRecord.created_at).getTime()).toBeGreaterThanOrEqual(dayStart(addDays(yesterday, 1)).getTime());

@@ -18,6 +18,10 @@ registerMessages({
   'reason.period_order': { 'zh-CN': '结束日期不能早于开始日期', 'en-US': 'must not be before the start day' },
   'reason.period_future': { 'zh-CN': '不能晚于今天', 'en-US': 'must not be after today' },
   'reason.period_too_long': { 'zh-CN': '时间范围最多 366 天', 'en-US': 'covers too long a period (366 days at most)' },
+  'close.busy': {
+    'zh-CN': '仍有记账未完成，日结未执行，请稍后重试',
+    'en-US': 'Postings are still in progress: the day was not closed; try again shortly',
+  },
   'close.closed': { 'zh-CN': '日结完成', 'en-US': 'Day closed' },
   // the file's line and the column that cannot be read, in the operator's words
   'recon.bad_time': {

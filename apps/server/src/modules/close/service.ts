@@ -5,6 +5,7 @@ import type { AppContext } from '../../app/context.js';
 import type { Db } from '../../db/client.js';
 import { rows } from '../../db/rows.js';
 import { withoutCommitHooks } from '../../db/transactions.js';
+import { isLockTimeout } from '../../db/outage.js';
 import { fail } from '../../http/errors.js';
 import { notify } from '../../realtime/notify.js';
 import { addDays, balancesBefore, computeStatement, dayOf, dayStart, totalsOf, type Balances } from './statement.js';
@@ -61,20 +62,38 @@ export async function statementOf(ctx: AppContext, day: string): Promise<CloseSt
   });
 }
 
+/** One try's wait for the SHARE lock: every posting queues behind a lock request that waits, so none waits long. */
+const SETTLE_LOCK_WAIT_MS = 100;
+/** How long a close keeps trying before it tells the operator to try again. */
+const SETTLE_DEADLINE_MS = 60_000;
+
 /**
  * The checkpoint's end: the last fund record once every posting in flight has finished. The SHARE lock waits for them
  * and holds new ones back only for this one read — a sequence hands out ids in order, so every record at or under it
- * is committed by then and every later one gets a higher id.
+ * is committed by then and every later one gets a higher id. Its request waits a short while at a time and is tried
+ * again after a pause: a posting that is itself waiting (a record dated into the day another close is closing waits
+ * for that close) would otherwise keep the request, and every posting queued behind it, waiting as long.
  */
 async function settledRecords(ctx: AppContext): Promise<number> {
-  // it changes nothing: the call's log row and its key's mark commit with the close, not here
-  return withoutCommitHooks(() =>
-    ctx.db.transaction(async (tx) => {
-      await tx.execute(sql`LOCK TABLE fund_records IN SHARE MODE`);
-      const [r] = rows<{ to: string }>(await tx.execute(sql`SELECT coalesce(max(id), 0)::text AS to FROM fund_records`));
-      return Number(r!.to);
-    }),
-  );
+  const deadline = Date.now() + SETTLE_DEADLINE_MS;
+  for (;;) {
+    try {
+      // it changes nothing: the call's log row and its key's mark commit with the close, not here
+      return await withoutCommitHooks(() =>
+        ctx.db.transaction(async (tx) => {
+          await tx.execute(sql.raw(`SET LOCAL lock_timeout = ${SETTLE_LOCK_WAIT_MS}`));
+          await tx.execute(sql`LOCK TABLE fund_records IN SHARE MODE`);
+          const [r] = rows<{ to: string }>(await tx.execute(sql`SELECT coalesce(max(id), 0)::text AS to FROM fund_records`));
+          return Number(r!.to);
+        }),
+      );
+    } catch (e) {
+      if (!isLockTimeout(e)) throw e;
+      if (Date.now() > deadline) throw fail('close.busy');
+      // the postings queued behind the request go first
+      await new Promise((r) => setTimeout(r, 2 * SETTLE_LOCK_WAIT_MS + Math.random() * SETTLE_LOCK_WAIT_MS));
+    }
+  }
 }
 
 /**
