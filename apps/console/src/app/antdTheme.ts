@@ -26,6 +26,9 @@ export function consoleTheme(siteStyle: Pick<SiteStyle, 'primaryColor' | 'navThe
       colorSuccess: READABLE.success,
       colorWarning: READABLE.warning,
       colorError: READABLE.error,
+      // a hovered danger text button (an image's remove, at a touch) lightened the red on its pink hover ground to 4.2 : 1
+      colorErrorHover: shade(READABLE.error, 0.85),
+      colorErrorActive: shade(READABLE.error, 0.75),
       // antd's tints of these darker seeds come out grey: light tints of their own, for tags and alerts
       colorSuccessBg: tint(READABLE.success),
       colorSuccessBorder: tint(READABLE.success, 0.35),

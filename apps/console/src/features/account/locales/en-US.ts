@@ -73,6 +73,7 @@ export default {
     },
     custom: {
       intro: 'Choose the to-do buttons the header shows. Only pages your role may open are ever shown.',
+      noAccess: 'No access',
       notAllowed: 'Your role may not open this page; it stays hidden even when ticked',
       permissionNote: 'Saved with your interface settings, on every device you sign in from.',
       save: 'Save',

@@ -73,6 +73,7 @@ export default {
     },
     custom: {
       intro: '勾选需要在顶部状态栏显示的待办按钮。只会显示您的角色有权打开的页面。',
+      noAccess: '无权限',
       notAllowed: '您的角色无权打开该页面，即使勾选也不会显示',
       permissionNote: '设置随界面风格一起保存到您的账户，在任何设备登录都生效。',
       save: '保存',
