@@ -7,8 +7,8 @@ import { axeScan, describeFindings } from './axe.ts';
  * violation in what they add to the page, which the caller has scanned already), take the focus, fit the screen and
  * close by Escape. The sweep opens what an operator opens most: every toolbar button that adds, imports, sends or
  * assigns, the first row's edit, and the filter drawer where the list has one (phone width). Only buttons that open a
- * form are pressed, and every form is closed unsaved, so the demo data is left as it was. layout.spec runs it on
- * every list page, in Chinese on a laptop and in English on a phone.
+ * form are pressed, and every form is closed unsaved, so the demo data is left as it was. The layout suite runs it on
+ * every list page, in each language at each width.
  */
 
 /** The toolbar buttons that open a form (never one that acts at once: those ask first, and are pressed elsewhere). */
