@@ -1,10 +1,13 @@
 // End-to-end runner (`npm run test:e2e` = build the console and the server, then this file).
 // 1. makes sure Debian Chromium, CJK fonts and Arial-metric Latin fonts are installed (apt-get when one is missing);
-// 2. starts the built server (apps/server/dist) on a free loopback port with a fresh embedded database
-//    (demo data seeded; e2e/lib/server.mjs);
-// 3. runs every e2e/specs/*.spec.ts with node's test runner, one file at a time, BASE_URL in the env;
-// 4. stops the server and exits non-zero on any failure.
-// Options: `node e2e/run.mjs [spec-name-filter…]` runs only spec files whose name contains a filter.
+// 2. starts E2E_SHARDS (default 2) built servers (apps/server/dist), each on a free loopback port with a fresh embedded
+//    database of its own (demo data seeded; e2e/lib/server.mjs);
+// 3. runs every e2e/specs/*.spec.ts with node's test runner, one file at a time per server, the servers taking the
+//    next file from one queue (the longest first) — a spec waits on the browser and the server far more than it
+//    computes, so two at once take about half the time; each spec's output is printed whole when it ends;
+// 4. stops the servers, prints each spec's time, and exits non-zero on any failure.
+// Options: `node e2e/run.mjs [spec-name-filter…]` runs only spec files whose name contains a filter; E2E_GREP=pattern
+// runs only the tests whose name matches it (node's --test-name-pattern, which NODE_OPTIONS may not carry).
 // E2E_BESIDE=script: runs that script beside the suite (CI: the migration compatibility check, while the browser
 // leaves the CPU partly idle); its output goes to e2e/beside.log, and its failure fails the run.
 import { execFileSync, spawn } from 'node:child_process';
@@ -52,32 +55,42 @@ async function main() {
     process.exit(2);
   }
   fs.mkdirSync(path.join(root, 'e2e/screenshots'), { recursive: true });
+  const shards = Math.max(1, Math.min(Number(process.env.E2E_SHARDS ?? 2) || 1, specs.length));
   // the quote feed's clock starts inside a trading session and ticks every second, so prices move (issue 20)
-  const server = await startServer({
-    // the demo's dual-control rules off: the specs create admins, roles and positions as one operator; approvals.spec.ts
-    // switches on the rule it tests
-    env: {
-      QUOTE_CLOCK_START: '2026-11-24T10:00:00+08:00',
-      QUOTE_INTERVAL_MS: '1000',
-      QUOTE_SESSION: 'exchange',
-      DEMO_APPROVAL_RULES: 'false',
-    },
-  });
-  console.log(`[e2e] server on ${server.base}; specs: ${specs.join(', ')}`);
+  const servers = await Promise.all(
+    Array.from({ length: shards }, () =>
+      startServer({
+        // the demo's dual-control rules off: the specs create admins, roles and positions as one operator;
+        // approvals.spec.ts switches on the rule it tests
+        env: {
+          QUOTE_CLOCK_START: '2026-11-24T10:00:00+08:00',
+          QUOTE_INTERVAL_MS: '1000',
+          QUOTE_SESSION: 'exchange',
+          DEMO_APPROVAL_RULES: 'false',
+        },
+      }),
+    ),
+  );
+  console.log(`[e2e] ${shards} server(s) on ${servers.map((s) => s.base).join(', ')}; ${specs.length} spec file(s)`);
   const beside = startBeside(process.env.E2E_BESIDE);
-  let code;
+  const started = Date.now();
+  const queue = byLength(specs);
+  const results = [];
   try {
-    code = await new Promise((resolve) => {
-      const t = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...specs], {
-        cwd: root,
-        env: { ...process.env, BASE_URL: server.base, CHROMIUM_PATH: CHROMIUM },
-        stdio: 'inherit',
-      });
-      t.on('exit', (c, sig) => resolve(c ?? (sig ? 1 : 0)));
-    });
+    await Promise.all(
+      servers.map(async (server, k) => {
+        for (let spec = queue.shift(); spec; spec = queue.shift()) results.push(await runSpec(spec, server.base, k + 1, shards > 1));
+      }),
+    );
   } finally {
-    await server.stop();
+    await Promise.all(servers.map((s) => s.stop()));
   }
+  const failed = results.filter((r) => r.code !== 0);
+  console.log(`[e2e] ${results.length} spec file(s) in ${Math.round((Date.now() - started) / 1000)} s on ${shards} server(s); each (s):`);
+  for (const r of [...results].sort((a, b) => b.seconds - a.seconds))
+    console.log(`[e2e]   ${String(r.seconds).padStart(5)}  ${r.spec} (server ${r.shard})${r.code ? ' FAILED' : ''}`);
+  if (failed.length) console.log(`[e2e] failed: ${failed.map((r) => r.spec).join(', ')}`);
+  let code = failed.length ? 1 : 0;
   if (beside) {
     const besideCode = await beside.done;
     const log = fs.readFileSync(beside.log, 'utf8');
@@ -96,6 +109,44 @@ async function main() {
     if (besideCode !== 0 && code === 0) code = besideCode;
   }
   process.exit(code);
+}
+
+/**
+ * The queue: the specs known to take longest first (measured in CI, longest first), so that neither server is left
+ * with a long one at the end; the rest after them in name order.
+ */
+const LONGEST_FIRST = ['layout', 'layout_en', 'a11y', 'lists', 'keyboard', 'shell', 'funds', 'admins', 'users'];
+function byLength(specs) {
+  const rank = (f) => {
+    const i = LONGEST_FIRST.findIndex((name) => path.basename(f) === `${name}.spec.ts`);
+    return i < 0 ? LONGEST_FIRST.length : i;
+  };
+  return [...specs].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+}
+
+/** One spec file on one server; its output streamed (one server) or kept and printed whole when it ends. */
+function runSpec(spec, base, shard, buffered) {
+  const started = Date.now();
+  const grep = process.env.E2E_GREP ? ['--test-name-pattern', process.env.E2E_GREP] : [];
+  return new Promise((resolve) => {
+    const t = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...grep, spec], {
+      cwd: root,
+      env: { ...process.env, BASE_URL: base, CHROMIUM_PATH: CHROMIUM },
+      stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    });
+    const out = [];
+    t.stdout?.on('data', (d) => out.push(d));
+    t.stderr?.on('data', (d) => out.push(d));
+    t.on('exit', (c, sig) => {
+      const code = c ?? (sig ? 1 : 0);
+      const seconds = Math.round((Date.now() - started) / 1000);
+      if (buffered) {
+        console.log(`[e2e] ── ${spec} (server ${shard}): ${code === 0 ? 'passed' : 'FAILED'} in ${seconds} s`);
+        process.stdout.write(Buffer.concat(out));
+      }
+      resolve({ spec, shard, code, seconds });
+    });
+  });
 }
 
 function startBeside(script) {
