@@ -150,9 +150,11 @@ describe('accessibility', () => {
           if (!route(page).startsWith(path)) continue; // not granted to this role: the console sent it elsewhere
           visited.push(path);
           problems.push(...describeFindings(`${role.who.username} ${path}`, await axeScan(page)));
+          // the role's first list, as its operator sees it (its menu, its buttons, its scope)
+          if (list && !visited.some((p) => p !== path && LIST_PAGES.includes(p)))
+            await screenshot(page, `a11y-role-${role.who.username}-${role.width}`, role.lang);
           if (list) problems.push(...(await sweepDialogs(page, path, role.width, role.lang)).problems);
         }
-        await screenshot(page, `a11y-role-${role.who.username}-${role.width}`, role.lang);
       } finally {
         await close();
       }
@@ -187,19 +189,24 @@ describe('accessibility', () => {
     return out;
   })()`;
   const toneFigures = (page: Page) => page.evaluate(TONE_FIGURES) as Promise<{ tone: string; text: string }[]>;
+  /** The coloured figures once at least `least` are painted: a row's figures appear when its quote is in, which a loaded
+   * machine delivers seconds after the table (waits up to 10 s, then returns what there is). */
+  async function paintedFigures(page: Page, least: number) {
+    let figures = await toneFigures(page);
+    for (let i = 0; i < 50 && figures.length < least; i++) {
+      await page.waitForTimeout(200);
+      figures = await toneFigures(page);
+    }
+    return figures;
+  }
 
   for (const path of ['/position/financing', '/dashboard/workplace']) {
     it(`every up or down figure of ${path} carries its sign or arrow`, async () => {
       const { page, close } = await signedIn();
       try {
         await open(page, path, path !== '/dashboard/workplace');
-        // the rows' figures are painted once their quotes are in
         const least = path === '/position/financing' ? 10 : 1;
-        let figures = await toneFigures(page);
-        for (let i = 0; i < 50 && figures.length < least; i++) {
-          await page.waitForTimeout(200);
-          figures = await toneFigures(page);
-        }
+        const figures = await paintedFigures(page, least);
         assert.ok(figures.length >= least, `only ${figures.length} coloured figures found`);
         const bare = figures.filter((f) => !/^[+\-−▲▼]/.test(f.text.replace(/^[¥$]/, '')));
         assert.deepEqual(bare, [], 'figures told by colour alone');
@@ -233,7 +240,7 @@ describe('accessibility', () => {
           await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
           for (const path of ['/position/financing', '/dashboard/workplace']) {
             await open(page, path, path !== '/dashboard/workplace');
-            const figures = await toneFigures(page);
+            const figures = await paintedFigures(page, 1);
             assert.ok(figures.length > 0, `${path}: no figure in the palette's colours`);
             assert.deepEqual(
               figures.filter((f) => !/^[+\-−▲▼]/.test(f.text.replace(/^[¥$]/, ''))),
