@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Space } from 'antd';
+import { Button, Space } from 'antd';
 import type { ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import { columnName } from './layout';
@@ -57,7 +57,7 @@ export function Fields<T>({ columns, r, index, className }: { columns: Column<T>
 }
 
 /**
- * A row as a phone card: its heading (who or what, and the status), its key fields, the rest behind 更多, and its
+ * A row as a phone card: its heading (who or what, and the status), its key fields, the rest behind 更多字段, and its
  * actions — so an operator never presses 通过 or 强制平仓 without seeing the user, the stock and the amount.
  */
 export function ListCard<T>({
@@ -91,9 +91,10 @@ export function ListCard<T>({
       <div className="list-card-actions">
         {actions && <div data-testid="list-card-actions">{cellOf(actions, r, index)}</div>}
         {rest.length > 0 && (
-          <a onClick={() => setMore((m) => !m)} className="list-card-more">
-            {t(more ? 'list.less' : 'list.more')}
-          </a>
+          // a button, not an <a> without href, so the keyboard reaches it; named apart from a row's own 更多 ▾ menu
+          <Button type="link" size="small" aria-expanded={more} onClick={() => setMore((m) => !m)} className="list-card-more">
+            {t(more ? 'list.fewerFields' : 'list.moreFields')}
+          </Button>
         )}
       </div>
     </div>

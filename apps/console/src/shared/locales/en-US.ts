@@ -163,8 +163,8 @@ export default {
     defaultName: 'Admin',
   },
   list: {
-    more: 'More',
-    less: 'Less',
+    moreFields: 'More fields',
+    fewerFields: 'Fewer fields',
     filters: 'Filters',
     filtersOn: 'Filters · {{n}}',
     skipToRows: 'Skip to the rows (↑↓ to move, ? for the keys)',

@@ -161,8 +161,8 @@ export default {
     defaultName: '管理员',
   },
   list: {
-    more: '更多',
-    less: '收起',
+    moreFields: '更多字段',
+    fewerFields: '收起字段',
     filters: '筛选',
     filtersOn: '筛选 · {{n}}',
     skipToRows: '跳到列表行（↑↓ 移动，? 查看快捷键）',
