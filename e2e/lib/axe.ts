@@ -38,7 +38,11 @@ export interface AxeFinding {
   count: number;
 }
 
-/** Something in the page is busy: a button or a table loading, a skeleton. */
+/**
+ * Something the operator sees is busy: a button or a table loading, a skeleton. Only what is on screen counts: a tab
+ * kept alive behind the one shown (the shell's cache of eight) keeps the last frame it drew, a table's spinner
+ * included, until it is shown again, and waiting on it only ran the scan's ten seconds out.
+ */
 const BUSY = '.ant-btn-loading, .ant-spin-spinning, .ant-skeleton-active';
 
 /**
@@ -60,7 +64,11 @@ interface ScanOptions {
 
 async function scanOnce(page: Page, opts: ScanOptions): Promise<AxeFinding[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  await page.waitForFunction((busy) => !document.querySelector(busy), BUSY, { timeout: 10_000 }).catch(() => undefined);
+  await page
+    .waitForFunction((busy) => !Array.from(document.querySelectorAll(busy)).some((e) => e.getClientRects().length), BUSY, {
+      timeout: 10_000,
+    })
+    .catch(() => undefined);
   await page.waitForTimeout(250);
   const found = await page.evaluate(
     async ({ tags, exclude, rules, include }) => {
