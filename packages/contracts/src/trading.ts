@@ -170,6 +170,8 @@ export const orderListQuery = pageQuery.extend({
   ...listFilters,
   kind: optionalField(z.enum(ORDER_KINDS)),
   status: optionalField(z.enum(ORDER_STATUSES)),
+  /** One order, as the list shows it (an open console re-reads a row a live event names, issue 64). */
+  id: optionalField(zId()),
 });
 export const POSITION_SORTS = ['openedAt', 'pnl', 'pnlPct'] as const;
 export const positionListQuery = pageQuery.extend({

@@ -367,4 +367,25 @@ describe('agent scope', () => {
     const support = (await signedIn(t, 'support')).token;
     expect((await adminCall('order/review.do', { id: a.id, approve: true }, support)).http).toBe(403);
   });
+
+  it("reads one order by id as the list shows it, within the reader's scope (an open list patches a row a live event names)", async () => {
+    const agentId = await makeAgent(t);
+    const staff = (await signedIn(t, 'admin', { agentId })).token;
+    const mine = await trader('100000.00', { agentId });
+    const other = await trader('100000.00');
+    const a = (await app('order/buy.do', { gid: 'sh600036', shares: 100, leverage: 2 }, mine.token)).data;
+    const b = (await app('order/buy.do', { gid: 'sh600036', shares: 100, leverage: 2 }, other.token)).data;
+    const full = (await adminCall('order/buyList.do', { pageSize: 100, status: 'pending' })).data.list.find(
+      (o: { id: number }) => o.id === a.id,
+    );
+    const one = (await adminCall('order/buyList.do', { id: a.id })).data;
+    expect(one).toMatchObject({ total: 1, list: [full] });
+    // the list's other filters still apply, and its scope: agent staff never read another agent's order this way
+    expect((await adminCall('order/buyList.do', { id: a.id, status: 'approved' })).data).toMatchObject({ total: 0, list: [] });
+    expect((await adminCall('order/buyList.do', { id: b.id }, staff)).data).toMatchObject({ total: 0, list: [] });
+    expect((await adminCall('order/buyList.do', { id: a.id }, staff)).data.list.map((o: { id: number }) => o.id)).toEqual([a.id]);
+    const bad = await adminCall('order/buyList.do', { id: 'x' });
+    expect(bad.status).not.toBe(0);
+    expect(bad.msg).toContain('id');
+  });
 });

@@ -31,6 +31,7 @@ import {
   type ListLayout,
 } from './layout';
 import { useLiveRefresh } from './useLiveRefresh';
+import { useLivePatch, type LivePatch } from './useLivePatch';
 
 /** How long a row changed by someone else stays highlighted. */
 export const CHANGED_ROW_MS = 2500;
@@ -42,6 +43,11 @@ export type ListTableProps<T, P extends ParamsType> = Omit<ProTableProps<T, P>, 
   layout: ListLayout;
   /** Live events that refresh the list where it stands (page, filters, selection kept; changed rows flash). */
   live?: readonly RoutedEventType[];
+  /**
+   * Of those, the events naming one row (`data.id`) that the row can show: a row on screen is read alone and patched in
+   * place at once; the list reloads whole for the rest, at most every 5 s while they keep coming (issue 64).
+   */
+  livePatch?: LivePatch<T>;
 };
 
 const storageKey = (id: string) => `list-columns:${getStoredUserId() ?? 0}:${id}`;
@@ -78,6 +84,7 @@ function writeState(id: string, state: Record<string, ColumnsState>): void {
 export function ListTable<T extends object, P extends ParamsType = ParamsType>({
   layout,
   live,
+  livePatch,
   columns: given = [],
   request,
   rowClassName,
@@ -140,7 +147,25 @@ export function ListTable<T extends object, P extends ParamsType = ParamsType>({
     liveLoad.current = true;
     void actionRef.current?.reload();
   };
-  useLiveRefresh(live, liveReload);
+  // a patched list's rows are held (ProTable's dataSource, controlled) so that one row can be put in place: by the page
+  // when it holds them already (the buy lists, which lay the live quotes over them), else here
+  const [patched, setPatched] = useState<T[]>();
+  const ownRows = !!livePatch && !table.onDataSourceChange;
+  const putRows = (rows: T[]) => (ownRows ? setPatched(rows) : table.onDataSourceChange?.(rows));
+  const claim = useLivePatch(livePatch as LivePatch<T & { id: number }> | undefined, {
+    shown: () => lastRows.current as (T & { id: number })[],
+    apply: (found) => {
+      const byId = new Map(found.map((r) => [r.id, r as T]));
+      const before = lastRows.current as unknown as { id: number }[];
+      const next = lastRows.current.map((r) => byId.get((r as { id: number }).id) ?? r);
+      lastRows.current = next;
+      putRows(next);
+      const changed = changedRows(before, next as unknown as { id: number }[]);
+      if (changed.size) setFlash(changed);
+    },
+    miss: liveReload,
+  });
+  useLiveRefresh(live, liveReload, undefined, { claim });
   useEffect(() => {
     if (!flash.size) return;
     const timer = setTimeout(() => setFlash(new Set()), CHANGED_ROW_MS);
@@ -228,6 +253,7 @@ export function ListTable<T extends object, P extends ParamsType = ParamsType>({
     // one ProTable across a desk and a phone: it must keep a columns state in both (it reads one on every render)
     columnsState: { value: state, defaultValue: defaults, onChange: change },
     request: wrapped,
+    ...(ownRows && { dataSource: patched, onDataSourceChange: setPatched }),
     loading: table.loading ?? busy,
     rowClassName: rowClass,
     onRow: (r: T, i?: number) => ({ ...onRow?.(r, i), ...keys.rowProps(i ?? 0) }),

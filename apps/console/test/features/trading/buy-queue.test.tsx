@@ -37,6 +37,9 @@ beforeEach(async () => {
   act(() => setUserInfo(superUser));
   act(() => badges.set(19, 0));
   const f = fakeFetch((c) => {
+    // one order read alone (a live patch): the fake has it approved since
+    const one = c.url.includes('/admin/order/buyList.do') && new URLSearchParams(String(c.init.body)).get('id');
+    if (one) return ok({ list: [order(Number(one), { status: 'approved' })], total: 1, pageNum: 1, pageSize: 1 });
     if (c.url.includes('/admin/order/buyList.do'))
       return ok({
         list: [order(1), order(2, { stockName: '贵州茅台', gid: 'sh600519', code: '600519' }), order(3, { status: 'approved' })],
@@ -105,6 +108,26 @@ describe('买入列表 page', () => {
     expect(lists().length).toBe(before + 1);
     act(() => go('/position/buyList?_t=123'));
     await waitFor(() => expect(lists().length).toBe(before + 2), { timeout: 5000 });
+  }, 30_000);
+
+  it('a settled buy on screen is read alone and shown in place, flashed, without reloading the list; one not on screen reloads it (issue 64)', async () => {
+    renderPage();
+    await screen.findByText('贵州茅台', undefined, { timeout: 8000 });
+    const before = lists().length;
+    const status = () => screen.getByTestId('order-status-1');
+    expect(status().textContent).not.toBe('已通过');
+    act(() => socketBus.event({ cmd: 1, type: 'BUY_GP_SETTLED', data: { id: 1, userId: 9 } }));
+    await waitFor(() => expect(status().textContent).toBe('已通过'), { timeout: 3000 });
+    const reads = lists().slice(before);
+    expect(reads).toHaveLength(1);
+    expect(body(reads[0]!).get('id')).toBe('1');
+    expect(status().closest('tr')!.className).toContain('list-row-changed');
+    expect(screen.getByText('贵州茅台')).toBeTruthy(); // the other rows stay
+    // one the list does not show: it cannot be placed, so the list reloads (its filters, no id)
+    act(() => socketBus.event({ cmd: 1, type: 'BUY_GP_SETTLED', data: { id: 99, userId: 9 } }));
+    await waitFor(() => expect(lists().length).toBe(before + 2), { timeout: 5000 });
+    expect(body(lists().at(-1)!).has('id')).toBe(false);
+    expect(body(lists().at(-1)!).get('status')).toBe('pending');
   }, 30_000);
 
   it('"all" statuses stay chosen in the URL and are not sent', async () => {

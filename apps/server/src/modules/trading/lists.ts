@@ -27,6 +27,8 @@ export interface ListFilters {
   endTime?: string;
   status?: string;
   kind?: string;
+  /** one row by its id (orders) */
+  id?: number;
   locked?: boolean;
   sortField?: 'openedAt' | 'pnl' | 'pnlPct';
   sortOrder?: 'asc' | 'desc';
@@ -56,6 +58,7 @@ export function filterSql(alias: 'o' | 'p', f: ListFilters, timeCol: string): { 
   if (f.startTime) w.push(sql`${sql.raw(`${alias}.${timeCol}`)} >= ${f.startTime}::timestamptz`);
   if (f.endTime) w.push(sql`${sql.raw(`${alias}.${timeCol}`)} < ${f.endTime}::timestamptz`);
   if (f.status) w.push(sql`${a}.status = ${f.status}`);
+  if (f.id) w.push(sql`${a}.id = ${f.id}`);
   return { where: w, readsUsers };
 }
 export const whereOf = (w: SQL[]) => (w.length ? sql`WHERE ${sql.join(w, sql` AND `)}` : sql``);

@@ -12,7 +12,7 @@ import { MarketStatus } from '../../../shared/market/MarketStatus';
 import { tradingCalls } from '../api';
 import { batchRows, isPending, orderSubject, type BatchRow } from '../../../shared/batch';
 import { ORDER_FILTER_KEYS, orderFiltersOf, orderFiltersOfSearch, toQuery, urlFiltersOf, useListFilters } from '../lib/filters';
-import { liveOrder, useLiveOrders } from '../lib/liveOrders';
+import { liveOrder, settledBuyPatch, useLiveOrders } from '../lib/liveOrders';
 import { useQueueRefresh } from '../../../shared/useQueueRefresh';
 import { BatchResultModal } from '../../../shared/components/BatchResultModal';
 import { ExportButton } from '../../../shared/components/ExportButton';
@@ -27,6 +27,9 @@ import { useReviewQueue } from '../../../shared/review/useReviewQueue';
 import { formatYuan } from '../../../shared/money';
 import { sumAmounts } from '../../../shared/decimal';
 import { pageOf } from '../../../lib/proTable';
+
+/** A settled buy on screen is patched in place (issue 64). */
+const BUY_LIST_PATCH = settledBuyPatch((q) => tradingCalls.buyList(q));
 
 /**
  * A review queue (买入列表 / 卖出列表): pending orders unless the operator picks another status; approve
@@ -114,6 +117,7 @@ export function OrderQueue({ kind }: { kind: 'buy' | 'sell' }) {
       form={{ initialValues: initial }}
       layout={kind === 'buy' ? BUY_LIST_LAYOUT : SELL_LIST_LAYOUT}
       live={kind === 'buy' ? ['BUY_GP_REQUEST', 'BUY_GP_SETTLED'] : undefined}
+      livePatch={kind === 'buy' ? BUY_LIST_PATCH : undefined}
       options={{ reload: true, density: false, setting: true }}
       batch={{
         selectedText: (n) => t('trading.batch.selected', { n }),

@@ -16,9 +16,12 @@ import { filterColumns } from '../components/filterColumns';
 import { OrderDetailDrawer } from '../components/OrderDetailDrawer';
 import { ORDER_LIST_LAYOUT, orderColumns, type OrderView } from '../components/orderColumns';
 import { ORDER_FILTER_KEYS, orderFiltersOf, orderFiltersOfSearch, orderSearchOf, toQuery, useListFilters } from '../lib/filters';
-import { liveOrder, useLiveOrders } from '../lib/liveOrders';
+import { liveOrder, settledBuyPatch, useLiveOrders } from '../lib/liveOrders';
 import { useQueueRefresh } from '../../../shared/useQueueRefresh';
 import { tableRequest } from '../../../shared/tableRequest';
+
+/** A settled buy on screen is patched in place (issue 64). */
+const ORDER_LIST_PATCH = settledBuyPatch((q) => tradingCalls.orderList(q));
 
 /**
  * 委托列表 (/position/orderList, hidden from the menu; the positions page links here filtered by user):
@@ -83,6 +86,7 @@ export default function OrderList() {
         form={{ initialValues: initial }}
         layout={ORDER_LIST_LAYOUT}
         live={['BUY_GP_REQUEST', 'BUY_GP_SETTLED']}
+        livePatch={ORDER_LIST_PATCH}
         options={{ reload: true, density: false, setting: true }}
         toolBarRender={() => [
           <ExportButton
