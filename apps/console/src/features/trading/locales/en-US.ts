@@ -88,6 +88,9 @@ export default {
       pnl: 'P/L',
       line: 'Force-close line',
       ratio: 'Of the line',
+      all_one: 'Show {{count}} user',
+      all_other: 'Show all {{count}} users',
+      fewer: 'Show fewer',
     },
     close: {
       action: 'Force close',

@@ -79,6 +79,8 @@ export default {
       pnl: '浮动盈亏',
       line: '强平线',
       ratio: '已达强平线',
+      all_other: '显示全部 {{count}} 位用户',
+      fewer: '收起',
     },
     close: {
       action: '强制平仓',
