@@ -72,13 +72,16 @@ export async function compatDrill({ plant = false, base, workers } = {}) {
     // files); the tests of processes rather than of the schema (races between killed instances, the server's start,
     // stop and workers, the simulated traffic), which spawn processes and take a third of the time beside the browser
     // suite; and the ledger's 200 concurrent postings, which wait for a connection past the 3-s connect timeout on a
-    // machine this busy (it failed so twice, never on a schema change). Today's copies of all of them run in CI.
+    // machine this busy (it failed so twice, never on a schema change); and the backends killed under load (outage), a
+    // test of the pool's recovery whose windows a loaded machine broke (2026-12-04; its retry then registered its job
+    // twice). Today's copies of all of them run in CI.
     // a failing test runs again (twice at most): a dropped or renamed column fails every time, while the old suite's
     // timing on a busy machine (a quote not yet ticked, seen once in a blocktrade test) does not fail the check
     const args = ['vitest', 'run', '--retry', '2'];
     for (const x of [
       'test/structure/**',
       'test/db/schema.test.ts',
+      'test/db/outage.test.ts',
       'test/races/**',
       'test/server/**',
       'test/simulate/**',
