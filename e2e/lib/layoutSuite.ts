@@ -1,7 +1,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEMO, goto, launch, route, screenshot, signIn, switchLang, type Browser, type Lang, type Page } from './index.ts';
-import { brokenPieces, cutCells, foreignWords, installLayoutProbes, measure, settle } from './layout.ts';
+import { goto, launch, route, screenshot, type Browser, type Lang, type Page } from './index.ts';
+import { brokenPieces, cutCells, foreignWords, measure, settle } from './layout.ts';
+import { consoleAt } from './consoleAt.ts';
 import { LIST_PAGES, OTHER_PAGES } from './pages.ts';
 import { axeScan, describeFindings } from './axe.ts';
 import { sweepDialogs } from './dialogs.ts';
@@ -38,20 +39,8 @@ export function layoutSuite(lang: Lang): void {
   before(async () => (browser = await launch()));
   after(() => browser.close());
 
-  async function signedIn(width: number, lang: Lang): Promise<{ page: Page; close: () => Promise<void> }> {
-    const phone = width < 600;
-    const ctx = await browser.newContext({
-      viewport: { width, height: phone ? 844 : 900 },
-      isMobile: phone,
-      hasTouch: phone,
-      locale: lang,
-    });
-    const page = await ctx.newPage();
-    await installLayoutProbes(page);
-    await signIn(page, DEMO.super); // the super-user sees every page (operation log, iOS push)
-    if (lang === 'en-US') await switchLang(page, 'en-US');
-    return { page, close: () => ctx.close() };
-  }
+  // the super-user sees every page (operation log, iOS push)
+  const signedIn = (width: number, lang: Lang) => consoleAt(browser, { width, lang });
 
   /**
    * Opens a page, screenshots it and runs axe-core over it (issue 65: WCAG 2.2 A/AA, the serious and critical

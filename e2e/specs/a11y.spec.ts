@@ -5,8 +5,9 @@
 // the main pages lose nothing with WCAG 1.4.12 text spacing forced.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEMO, goto, launch, route, screenshot, signIn, switchLang, type Browser, type Lang, type Page } from '../lib/index.ts';
-import { brokenPieces, cutCells, installLayoutProbes, measure, settle } from '../lib/layout.ts';
+import { DEMO, goto, launch, route, screenshot, switchLang, type Browser, type DemoAdmin, type Lang, type Page } from '../lib/index.ts';
+import { brokenPieces, cutCells, measure, settle } from '../lib/layout.ts';
+import { consoleAt } from '../lib/consoleAt.ts';
 import { LIST_PAGES, OTHER_PAGES } from '../lib/pages.ts';
 import { axeScan, describeFindings } from '../lib/axe.ts';
 import { sweepDialogs } from '../lib/dialogs.ts';
@@ -15,25 +16,8 @@ let browser: Browser;
 before(async () => (browser = await launch()));
 after(() => browser.close());
 
-async function signedIn(opts: { lang?: Lang; width?: number; zoom?: number; who?: (typeof DEMO)[keyof typeof DEMO] } = {}) {
-  const width = opts.width ?? 1440;
-  const phone = width < 600;
-  // a browser zoom of z on a 1440 × 900 screen lays the page out in 1440 / z CSS pixels, drawn z times as large
-  const zoom = opts.zoom ?? 1;
-  const ctx = await browser.newContext({
-    viewport: { width: Math.round(width / zoom), height: Math.round((phone ? 844 : 900) / zoom) },
-    deviceScaleFactor: zoom,
-    isMobile: phone,
-    hasTouch: phone,
-    locale: 'zh-CN',
-    reducedMotion: 'reduce',
-  });
-  const page = await ctx.newPage();
-  await installLayoutProbes(page);
-  await signIn(page, opts.who ?? DEMO.super);
-  if (opts.lang === 'en-US') await switchLang(page, 'en-US');
-  return { page, close: () => ctx.close() };
-}
+const signedIn = (o: { lang?: Lang; width?: number; zoom?: number; who?: DemoAdmin } = {}) =>
+  consoleAt(browser, { width: o.width ?? 1440, lang: o.lang ?? 'zh-CN', who: o.who, zoom: o.zoom, reducedMotion: true });
 
 async function open(page: Page, path: string, list = true) {
   await goto(page, path);

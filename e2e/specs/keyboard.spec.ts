@@ -6,10 +6,11 @@
 // colour-blind palette, looked at and passed through axe.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiLogin, DEMO, goto, launch, screenshot, switchLang, type Browser, type Lang, type Page } from '../lib/index.ts';
+import { apiLogin, DEMO, goto, launch, screenshot, type Browser, type Lang, type Page } from '../lib/index.ts';
 import { adminCall, appCall, openWithdrawalHours, verifiedUser } from '../lib/platform.ts';
 import { consoleToken } from '../lib/live.ts';
-import { installLayoutProbes, settle } from '../lib/layout.ts';
+import { settle } from '../lib/layout.ts';
+import { consoleAt } from '../lib/consoleAt.ts';
 import { axeScan, describeFindings } from '../lib/axe.ts';
 
 let browser: Browser;
@@ -199,23 +200,8 @@ describe('review queues by keyboard', () => {
     it(`shows the buy queue's shortcut help at 1440 and 390 px, and in the colour-blind palette (${lang})`, async () => {
       const problems: string[] = [];
       for (const width of [1440, 390]) {
-        const phone = width < 600;
-        const ctx = await browser.newContext({
-          viewport: { width, height: phone ? 844 : 900 },
-          isMobile: phone,
-          hasTouch: phone,
-          locale: lang,
-          reducedMotion: 'reduce',
-        });
-        const page = await ctx.newPage();
+        const { page, close } = await consoleAt(browser, { width, lang, who: DEMO.admin, reducedMotion: true });
         try {
-          await installLayoutProbes(page);
-          await goto(page, '/user/login');
-          await page.locator('#login_username').fill(DEMO.admin.username);
-          await page.locator('#login_password').fill(DEMO.admin.password);
-          await page.locator('#login_password').press('Enter');
-          await page.locator('.shell').waitFor();
-          if (lang === 'en-US') await switchLang(page, 'en-US');
           for (const palette of width === 1440 ? ['redGreen', 'blueOrange'] : ['redGreen']) {
             if (palette === 'blueOrange') await setPalette(page, 'blueOrange');
             await goto(page, '/position/buyList?status=all');
@@ -232,7 +218,7 @@ describe('review queues by keyboard', () => {
           }
         } finally {
           if (width === 1440) await setPalette(page, 'redGreen').catch(() => undefined);
-          await ctx.close();
+          await close();
         }
       }
       assert.deepEqual(problems, []);
