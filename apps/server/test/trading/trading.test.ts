@@ -349,13 +349,19 @@ describe('selling and closing', () => {
 });
 
 describe('agent scope', () => {
-  it('shows agent staff only their subtree and refuses the rest as not found', async () => {
+  /** An agent's staff, a trader under that agent and one outside it, each with a pending buy (a: inside, b: outside). */
+  async function twoAgentsBuys() {
     const agentId = await makeAgent(t);
     const staff = (await signedIn(t, 'admin', { agentId })).token;
     const mine = await trader('100000.00', { agentId });
     const other = await trader('100000.00');
     const a = (await app('order/buy.do', { gid: 'sh600036', shares: 100, leverage: 2 }, mine.token)).data;
     const b = (await app('order/buy.do', { gid: 'sh600036', shares: 100, leverage: 2 }, other.token)).data;
+    return { staff, mine, a, b };
+  }
+
+  it('shows agent staff only their subtree and refuses the rest as not found', async () => {
+    const { staff, mine, a, b } = await twoAgentsBuys();
     const list = await adminCall('order/buyList.do', { status: 'pending', pageSize: 100 }, staff);
     const ids = list.data.list.map((o: { id: number }) => o.id);
     expect(ids).toContain(a.id);
@@ -369,12 +375,7 @@ describe('agent scope', () => {
   });
 
   it("reads one order by id as the list shows it, within the reader's scope (an open list patches a row a live event names)", async () => {
-    const agentId = await makeAgent(t);
-    const staff = (await signedIn(t, 'admin', { agentId })).token;
-    const mine = await trader('100000.00', { agentId });
-    const other = await trader('100000.00');
-    const a = (await app('order/buy.do', { gid: 'sh600036', shares: 100, leverage: 2 }, mine.token)).data;
-    const b = (await app('order/buy.do', { gid: 'sh600036', shares: 100, leverage: 2 }, other.token)).data;
+    const { staff, a, b } = await twoAgentsBuys();
     const full = (await adminCall('order/buyList.do', { pageSize: 100, status: 'pending' })).data.list.find(
       (o: { id: number }) => o.id === a.id,
     );
