@@ -51,6 +51,8 @@ export async function readMetrics(url) {
   const m = await parseMetricsText(await r.text());
   return {
     rss: sum(m, 'process_resident_memory_bytes'),
+    cpuSeconds: sum(m, 'process_cpu_seconds_total'),
+    statements: sum(m, 'db_statements_total'),
     heapUsed: sum(m, 'nodejs_heap_size_used_bytes'),
     lagP99: sum(m, 'nodejs_eventloop_lag_p99_seconds'),
     pool: {

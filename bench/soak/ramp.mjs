@@ -5,7 +5,9 @@
 // reach the rate asked; on one instance, then on two. Reports the highest
 // rate held on each, the scaling ratio, and where the time goes at the knee: the statements the database was running
 // (pg_stat_activity sampled every 200 ms during each step; pg_stat_statements when the server has it loaded) and a CPU
-// profile of instance A over the whole ramp (its functions by self time).
+// profile of instance A over the whole ramp (its functions by self time). Per step, what an action cost: the servers'
+// CPU-ms (their process_cpu_seconds_total), PostgreSQL's CPU-ms (its processes in /proc) and the statements sent
+// (db_statements_total, BEGIN and COMMIT included).
 //
 // Usage (repository root): node bench/soak/ramp.mjs [--rates 25,50,100,150,200,300,400] [--step 60] [--warmup 180]
 //   [--users 500] [--instances 1,2] [--profile]
@@ -16,6 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { readMetrics } from './metrics.mjs';
 import { startPlatform } from './platform.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -86,6 +89,44 @@ function sampleActivity(client) {
   };
 }
 
+/**
+ * CPU seconds of this machine's PostgreSQL processes (backends and helpers) by pid, from /proc: what the database
+ * spent. Compared by pid (`postgresSpent`), so a connection that ended meanwhile does not make the sum go down.
+ */
+function postgresCpu() {
+  const byPid = new Map();
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
+      const f = stat.slice(close + 2).split(' ');
+      byPid.set(pid, (Number(f[11]) + Number(f[12])) / 100); // utime + stime, in USER_HZ ticks
+    } catch {
+      /* a process that ended meanwhile */
+    }
+  }
+  return byPid;
+}
+
+/** CPU seconds PostgreSQL spent between two readings of postgresCpu(): its processes alive at the second. */
+function postgresSpent(a, b) {
+  let n = 0;
+  for (const [pid, s] of b) n += s - (a.get(pid) ?? 0);
+  return n;
+}
+
+/** What the platform has spent so far: the servers' CPU and statements (their /metrics) and PostgreSQL's CPU. */
+async function spent(instances) {
+  const ms = await Promise.all(instances.map((i) => readMetrics(`http://127.0.0.1:${i.metrics}/metrics`)));
+  return {
+    server: ms.reduce((n, m) => n + m.cpuSeconds, 0),
+    statements: ms.reduce((n, m) => n + m.statements, 0),
+    postgres: postgresCpu(),
+  };
+}
+
 /** Functions of a .cpuprofile by self time, the top `n`. */
 function topFunctions(file, n = 12) {
   const p = JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -118,17 +159,22 @@ for (const count of values.instances.split(',').map(Number)) {
   try {
     // the database's activity, sampled for each step (the warm-up's is dropped)
     const activity = [];
+    // what was spent by the start of each step (and the end of the last): CPU and statements per action
+    const costs = [];
     let current = -1;
     let stop = null;
     const onStep = (i) => {
-      if (i === current || i >= RATES.length) return;
+      if (i === current || i > RATES.length) return;
       if (stop && current >= 0) activity[current] = stop();
       else stop?.();
       current = i;
-      stop = sampleActivity(client);
+      if (i >= 0) costs[i] = spent(platform.instances);
+      stop = i < RATES.length ? sampleActivity(client) : null;
     };
     const figures = await ramp(platform.instances, onStep);
     if (stop && current >= 0) activity[current] = stop();
+    if (current < RATES.length) costs[RATES.length] = spent(platform.instances);
+    const spentAt = await Promise.all(costs.map((c) => c ?? null));
     for (const [i, f] of figures.entries()) {
       const actions = Object.entries(f.actions);
       const count = actions.reduce((n, [, a]) => n + a.count, 0);
@@ -143,9 +189,16 @@ for (const count of values.instances.split(',').map(Number)) {
         broken: actions.reduce((n, [, a]) => n + a.broken, 0),
         activity: activity[i] ?? { samples: 0, top: [] },
       };
+      const [a, b] = [spentAt[i], spentAt[i + 1]];
+      if (a && b && count) {
+        s.serverCpuMs = +(((b.server - a.server) * 1000) / count).toFixed(2);
+        s.postgresCpuMs = +((postgresSpent(a.postgres, b.postgres) * 1000) / count).toFixed(2);
+        s.statements = +((b.statements - a.statements) / count).toFixed(1);
+      }
       steps.push(s);
       log(
-        `${platform.instances.length} instance(s), ${f.rate}/s asked: ${s.achieved}/s, worst p99 ${s.p99} ms (${worst}), 5xx ${s.errors}, broken ${s.broken}`,
+        `${platform.instances.length} instance(s), ${f.rate}/s asked: ${s.achieved}/s, worst p99 ${s.p99} ms (${worst}), 5xx ${s.errors}, broken ${s.broken}` +
+          (s.serverCpuMs === undefined ? '' : `; per action: server ${s.serverCpuMs} CPU-ms, PostgreSQL ${s.postgresCpuMs} CPU-ms, ${s.statements} statements`),
       );
     }
   } finally {
@@ -177,6 +230,9 @@ for (const [count, r] of Object.entries(results))
   console.log(
     `| ${count} | ${r.steps.map((s) => `${s.rate} → ${s.achieved}/s (${s.p99} ms ${s.worst}${s.errors ? `, ${s.errors} 5xx` : ''})`).join('; ')} | ${r.held}/s |`,
   );
+console.log(`\nper action, each step (CPU-ms of the servers / of PostgreSQL, statements):`);
+for (const [count, r] of Object.entries(results))
+  console.log(`  ${count} instance(s): ${r.steps.map((s) => `${s.rate}/s ${s.serverCpuMs ?? '?'} / ${s.postgresCpuMs ?? '?'} ms, ${s.statements ?? '?'}`).join('; ')}`);
 if (results[1] && results[2]) console.log(`scaling, two instances ÷ one: ${(results[2].held / (results[1].held || 1)).toFixed(2)}`);
 for (const [count, r] of Object.entries(results)) {
   const a = r.knee.activity;

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { metrics } from '../lib/metrics.js';
 
 /**
  * Pipelined connections for the hot list statements (db/named.ts: executeList): read-only, one
@@ -84,6 +85,7 @@ export class ListPipeline {
     try {
       // once connected, written now rather than after a turn of the event loop
       if (!c.connected) await c.ready;
+      metrics.dbStatements.inc();
       return await c.client.query(q);
     } finally {
       // answered in the order written: the next one is running now

@@ -47,13 +47,14 @@ function sqlStateClass(e: unknown): string {
 }
 
 /**
- * Every statement of a new connection: a failure is counted by SQLSTATE class (lib/metrics.ts), and one that failed for
+ * Every statement of a new connection is counted (the round trips an action costs, bench/soak/ramp.mjs); a failure is counted by SQLSTATE class (lib/metrics.ts), and one that failed for
  * a connection reason or a time-out gives the current checkout back as broken. The release is looked up, not captured:
  * it is the current checkout's.
  */
 function instrument(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   client.query = ((...args: unknown[]) => {
+    metrics.dbStatements.inc();
     const result = query(...args);
     if (result instanceof Promise) {
       result.then(undefined, (e: unknown) => {

@@ -125,6 +125,10 @@ export const metrics = {
     help: 'Wall time of one quote tick of the leader (feed, publish, save).',
     buckets: FAST,
   }),
+  dbStatements: new client.Counter({
+    name: 'db_statements_total',
+    help: 'Statements sent to PostgreSQL (BEGIN and COMMIT included): the round trips an action costs.',
+  }),
   quoteTickCpu: new client.Counter({ name: 'quote_tick_cpu_seconds_total', help: 'CPU time spent in quote ticks.' }),
   ledgerPostings: new client.Counter({
     name: 'ledger_postings_total',
