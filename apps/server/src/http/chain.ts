@@ -5,7 +5,7 @@ import { withoutCommitHooks } from '../db/transactions.js';
 
 /**
  * The operation log's hash chain (issue 49): a finished row is sealed — given the next `seq`, the previous link's hash
- * and its own — under one advisory lock, so that two instances never give two rows one place. `audit_chain_head` keeps
+ * and its own — under the lock of the chain's head row, so that two instances never give two rows one place. `audit_chain_head` keeps
  * the last link (a row cut from the end shows) and where the chain starts (a deletion removes its oldest rows and
  * moves the start; its own log row names the range). `verifyChain` walks it again: `npm run audit:verify`, and the
  * operation-log page.
@@ -24,11 +24,14 @@ export const linkHash = (prev: SQL, seq: SQL): SQL => sql`encode(sha256(convert_
 /** Seals these finished rows (in this order) onto the chain, in one transaction under the chain's lock. */
 export async function sealRows(db: Db, ids: readonly number[]): Promise<void> {
   if (!ids.length) return;
+  if (ids.length === 1) return sealRow(db, ids[0]!);
   // work of its own: not a transaction of the request that runs it (its log row and key mark are written already)
   await withoutCommitHooks(() =>
     db.transaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(${CHAIN_LOCK})`);
-      const [head] = rows<{ seq: string; hash: string }>(await tx.execute(sql`SELECT seq::text, hash FROM audit_chain_head WHERE id = 1`));
+      const [head] = rows<{ seq: string; hash: string }>(
+        await tx.execute(sql`SELECT seq::text, hash FROM audit_chain_head WHERE id = 1 FOR UPDATE`),
+      );
       let seq = Number(head!.seq);
       let prev = head!.hash;
       for (const id of ids) {
@@ -43,6 +46,23 @@ export async function sealRows(db: Db, ids: readonly number[]): Promise<void> {
       }
       await tx.execute(sql`UPDATE audit_chain_head SET seq = ${seq}, hash = ${prev} WHERE id = 1`);
     }),
+  );
+}
+
+/**
+ * One row sealed in one statement (a call's own row, issue 64: one round trip where the transaction took six). The head's
+ * row lock is what orders the sealers: every writer of the chain takes it (the advisory lock of the others is taken
+ * before it, never after, so no two wait on each other), and under it READ COMMITTED reads the head's newest version.
+ */
+async function sealRow(db: Db, id: number): Promise<void> {
+  await withoutCommitHooks(() =>
+    db.execute(sql`
+      WITH head AS (SELECT seq AS head_seq, hash AS head_hash FROM audit_chain_head WHERE id = 1 FOR UPDATE),
+      link AS (
+        UPDATE operation_log SET seq = head_seq + 1, prev_hash = head_hash, hash = ${linkHash(sql`head_hash`, sql`(head_seq + 1)`)}
+        FROM head WHERE operation_log.id = ${id} AND operation_log.seq IS NULL
+        RETURNING operation_log.seq, operation_log.hash)
+      UPDATE audit_chain_head SET seq = link.seq, hash = link.hash FROM link WHERE audit_chain_head.id = 1`),
   );
 }
 
@@ -119,7 +139,7 @@ export async function deleteChainPrefix(
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${CHAIN_LOCK})`);
     const [head] = rows<{ seq: string; first_seq: string }>(
-      await tx.execute(sql`SELECT seq::text, first_seq::text FROM audit_chain_head WHERE id = 1`),
+      await tx.execute(sql`SELECT seq::text, first_seq::text FROM audit_chain_head WHERE id = 1 FOR UPDATE`),
     );
     const [stop] = rows<{ seq: string | null }>(
       await tx.execute(sql`SELECT min(seq)::text AS seq FROM operation_log WHERE seq IS NOT NULL AND created_at >= ${before}`),
@@ -173,7 +193,9 @@ export async function dropChainMonths(
 ): Promise<{ dropped: string[]; fromSeq: number | null; toSeq: number | null; lastHash: string | null }> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${CHAIN_LOCK})`);
-    const [head] = rows<{ first_seq: string }>(await tx.execute(sql`SELECT first_seq::text FROM audit_chain_head WHERE id = 1`));
+    const [head] = rows<{ first_seq: string }>(
+      await tx.execute(sql`SELECT first_seq::text FROM audit_chain_head WHERE id = 1 FOR UPDATE`),
+    );
     let k = -1;
     let toSeq: number | null = null;
     for (let i = 0; i < months.length; i++) {
