@@ -17,7 +17,7 @@ import {
 import { connectionLost, isConnectionError } from '../db/outage.js';
 import { metrics } from '../lib/metrics.js';
 import './messages.js';
-import { snapshotFrame } from './watch.js';
+import { snapshotFrame, watchOf, type QuoteWatch } from './watch.js';
 
 export type Verdict = { ok: true; principal: Principal } | { ok: false; close: { code: number; reason: string } };
 
@@ -27,8 +27,8 @@ export interface Conn {
   sessionId: number;
   lang: Lang;
   lastSeen: number;
-  /** The symbols this socket shows (WATCH); quotes of others are not sent to it. */
-  watch?: Set<string>;
+  /** The symbols this socket shows (WATCH) and its quote frames in flight; quotes of others are not sent to it. */
+  watch?: QuoteWatch;
 }
 
 export interface ConnectionOptions {
@@ -157,13 +157,14 @@ export class SocketConnections {
 
   private setWatch(c: Conn, gids: string[]): void {
     const before = c.watch;
-    c.watch = gids.length ? new Set(gids) : undefined;
-    this.watchers += (gids.length ? 1 : 0) - (before?.size ? 1 : 0);
+    c.watch = watchOf(gids);
+    this.watchers += (c.watch ? 1 : 0) - (before ? 1 : 0);
     const snapshot = this.o.ctx.market && snapshotFrame(this.o.ctx.market, before, c.watch);
     if (snapshot) this.send(c, snapshot);
   }
 
-  protected send(c: Conn, frame: string | Buffer): boolean {
+  /** Hands `frame` to the socket; `written` is called once it is written out (not when this returns false). */
+  protected send(c: Conn, frame: string | Buffer, written?: () => void): boolean {
     if (c.ws.readyState !== WebSocket.OPEN) return false;
     if (c.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
       this.dropped++;
@@ -172,7 +173,7 @@ export class SocketConnections {
       c.ws.terminate();
       return false;
     }
-    c.ws.send(frame, TEXT);
+    c.ws.send(frame, TEXT, written);
     return true;
   }
 
@@ -187,7 +188,7 @@ export class SocketConnections {
 
   private remove(c: Conn): void {
     if (!this.conns.delete(c)) return;
-    if (c.watch?.size) this.watchers--;
+    if (c.watch) this.watchers--;
     const set = this.bySession.get(c.sessionId);
     set?.delete(c);
     if (set && !set.size) this.bySession.delete(c.sessionId);

@@ -8,7 +8,7 @@ import { ReplayBuffer, derivedNoticeId, noticeId, type Stamped } from './replay.
 import type { Conn } from './connections.js';
 import { canReceive, isRoutedEvent, type ReceiverAcl } from './routing.js';
 import { BatchQueue, SerialQueue } from './serial-queue.js';
-import { quoteFrames } from './watch.js';
+import { fanOutQuotes, type QuoteSink } from './watch.js';
 
 export type { Verdict } from './connections.js';
 
@@ -199,13 +199,16 @@ export class SocketHub extends SocketConnections {
     if (n) metrics.noticesReplayed.inc(n);
   }
 
-  /** Sends each watching socket the quotes of its symbols (realtime/watch.ts); returns how many got a frame. */
+  /** Sends each watching socket the quotes of its symbols (realtime/watch.ts); returns how many got a frame now. */
   deliverQuotes(phase: MarketPhase, quotes: readonly QuoteTick[]): number {
     if (!this.watchers) return 0;
-    let n = 0;
-    for (const [c, frame] of quoteFrames(this.conns, phase, quotes)) if (this.send(c, frame)) n++;
-    return n;
+    return fanOutQuotes(this.conns, phase, quotes, this.quoteSink);
   }
+
+  private readonly quoteSink: QuoteSink<Conn> = {
+    watchOf: (c) => (this.conns.has(c) ? c.watch : undefined),
+    send: (c, frame, written) => this.send(c, frame, written),
+  };
 
   /** Waits until raised events are published and received ones delivered (tests, benchmarks). */
   async settle(): Promise<void> {
