@@ -7,6 +7,7 @@ import { loadConfig, type Config } from '../../src/config.js';
 import { openDatabase, type Database } from '../../src/db/client.js';
 import { migrate } from '../../src/db/migrate.js';
 import { ensureBuiltinRoles } from '../../src/modules/admins/service.js';
+import { riskRules } from '../../src/modules/risk/settings.js';
 import { notify } from '../../src/realtime/notify.js';
 import { get, login, makeAdmin, post, type TestApp } from '../helpers.js';
 import { connectReady, listen, sleep, TcpRelay, type Client } from './realtime.helpers.js';
@@ -109,6 +110,23 @@ describe.skipIf(!redisUrl)('two instances over the Redis bus', () => {
     expect((await post(A, '/api/adminUser/logout.do', {}, { token })).json().status).toBe(0);
     expect(await onB.waitClose()).toEqual({ code: 4409, reason: 'session revoked: logout' });
     expect((await get(B, '/api/user/info', {}, { token })).json().status).toBe(10);
+  });
+
+  it("uses a risk rule saved on A on B within one second (B's cached rules dropped over the bus)", async () => {
+    const s = await makeAdmin(A, 'risk');
+    const token = await login(A, s.username, s.password);
+    const before = await riskRules(B.app.ctx);
+    expect(await riskRules(B.app.ctx)).toBe(before); // B reads the rules once and keeps them
+    const fee = before.docs.stock.buyFeePct === '0.027' ? '0.028' : '0.027';
+    const current = (await post(A, '/admin/risk/stock/get.do', {}, { token, json: true })).json().data;
+    const saved = (
+      await post(A, '/admin/risk/stock/update.do', { ...current.settings, version: current.version, buyFeePct: fee }, { token, json: true })
+    ).json();
+    expect(saved).toMatchObject({ status: 0, data: { settings: { buyFeePct: fee } } });
+    const start = Date.now();
+    while ((await riskRules(B.app.ctx)).docs.stock.buyFeePct !== fee && Date.now() - start < 5_000) await sleep(20);
+    expect((await riskRules(B.app.ctx)).docs.stock.buyFeePct).toBe(fee);
+    expect(Date.now() - start).toBeLessThan(1_000);
   });
 
   it('keeps local delivery while Redis is unreachable and resumes cross-instance delivery when it returns', async () => {
