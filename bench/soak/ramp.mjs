@@ -198,7 +198,9 @@ for (const count of values.instances.split(',').map(Number)) {
       steps.push(s);
       log(
         `${platform.instances.length} instance(s), ${f.rate}/s asked: ${s.achieved}/s, worst p99 ${s.p99} ms (${worst}), 5xx ${s.errors}, broken ${s.broken}` +
-          (s.serverCpuMs === undefined ? '' : `; per action: server ${s.serverCpuMs} CPU-ms, PostgreSQL ${s.postgresCpuMs} CPU-ms, ${s.statements} statements`),
+          (s.serverCpuMs === undefined
+            ? ''
+            : `; per action: server ${s.serverCpuMs} CPU-ms, PostgreSQL ${s.postgresCpuMs} CPU-ms, ${s.statements} statements`),
       );
     }
   } finally {
@@ -232,7 +234,9 @@ for (const [count, r] of Object.entries(results))
   );
 console.log(`\nper action, each step (CPU-ms of the servers / of PostgreSQL, statements):`);
 for (const [count, r] of Object.entries(results))
-  console.log(`  ${count} instance(s): ${r.steps.map((s) => `${s.rate}/s ${s.serverCpuMs ?? '?'} / ${s.postgresCpuMs ?? '?'} ms, ${s.statements ?? '?'}`).join('; ')}`);
+  console.log(
+    `  ${count} instance(s): ${r.steps.map((s) => `${s.rate}/s ${s.serverCpuMs ?? '?'} / ${s.postgresCpuMs ?? '?'} ms, ${s.statements ?? '?'}`).join('; ')}`,
+  );
 if (results[1] && results[2]) console.log(`scaling, two instances ÷ one: ${(results[2].held / (results[1].held || 1)).toFixed(2)}`);
 for (const [count, r] of Object.entries(results)) {
   const a = r.knee.activity;

@@ -193,9 +193,7 @@ export async function dropChainMonths(
 ): Promise<{ dropped: string[]; fromSeq: number | null; toSeq: number | null; lastHash: string | null }> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${CHAIN_LOCK})`);
-    const [head] = rows<{ first_seq: string }>(
-      await tx.execute(sql`SELECT first_seq::text FROM audit_chain_head WHERE id = 1 FOR UPDATE`),
-    );
+    const [head] = rows<{ first_seq: string }>(await tx.execute(sql`SELECT first_seq::text FROM audit_chain_head WHERE id = 1 FOR UPDATE`));
     let k = -1;
     let toSeq: number | null = null;
     for (let i = 0; i < months.length; i++) {

@@ -84,7 +84,12 @@ function hold(w: QuoteWatch, phase: MarketPhase, byGid: ReadonlyMap<string, Quot
 function release(w: QuoteWatch & { held: NonNullable<QuoteWatch['held']> }): Buffer {
   const { phase, quotes } = w.held;
   (w as QuoteWatch).held = undefined;
-  return Buffer.from(frameText(phase, [...quotes.values()].map((q) => JSON.stringify(q))));
+  return Buffer.from(
+    frameText(
+      phase,
+      [...quotes.values()].map((q) => JSON.stringify(q)),
+    ),
+  );
 }
 
 /** The frame of one set of symbols, or null when none of them moved (and the tick is not a phase change). */

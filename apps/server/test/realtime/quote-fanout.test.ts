@@ -33,7 +33,14 @@ interface FakeSocket {
   open: boolean;
 }
 
-const socket = (name: string, gids: string[], slow = false): FakeSocket => ({ name, watch: watchOf(gids), frames: [], pending: [], slow, open: true });
+const socket = (name: string, gids: string[], slow = false): FakeSocket => ({
+  name,
+  watch: watchOf(gids),
+  frames: [],
+  pending: [],
+  slow,
+  open: true,
+});
 
 const sink: QuoteSink<FakeSocket> = {
   watchOf: (c) => c.watch,
@@ -56,11 +63,24 @@ describe('quote fan-out (realtime/watch.ts)', () => {
     const b = socket('b', ['sz000001', 'sh600519']);
     const c = socket('c', ['sh600000']);
     const idle = socket('idle', []);
-    const n = fanOutQuotes([a, b, c, idle], 'open', [quote('sh600519', '1800.00'), quote('sz000001', '12.00'), quote('sh600000', '8.00')], sink);
+    const n = fanOutQuotes(
+      [a, b, c, idle],
+      'open',
+      [quote('sh600519', '1800.00'), quote('sz000001', '12.00'), quote('sh600000', '8.00')],
+      sink,
+    );
     expect(n).toBe(3);
     expect(a.frames[0]).toBe(b.frames[0]);
-    expect(decode(a.frames[0]!).data.quotes.map((q) => q.gid).sort()).toEqual(['sh600519', 'sz000001']);
-    expect(decode(c.frames[0]!)).toMatchObject({ cmd: 15, type: 'QUOTES', data: { phase: 'open', quotes: [{ gid: 'sh600000', last: '8.00' }] } });
+    expect(
+      decode(a.frames[0]!)
+        .data.quotes.map((q) => q.gid)
+        .sort(),
+    ).toEqual(['sh600519', 'sz000001']);
+    expect(decode(c.frames[0]!)).toMatchObject({
+      cmd: 15,
+      type: 'QUOTES',
+      data: { phase: 'open', quotes: [{ gid: 'sh600000', last: '8.00' }] },
+    });
     expect(idle.frames).toHaveLength(0);
     await flush(); // the written callbacks: no frame in flight, so the next ticks go out at once
     // a tick that moves none of a set's symbols sends that set nothing; a phase change reaches every watcher
@@ -72,7 +92,12 @@ describe('quote fan-out (realtime/watch.ts)', () => {
 
   it('delivers every quote a socket watches, tick after tick, to each of many sockets', async () => {
     const gids = ['sh600519', 'sz000001', 'sh600000', 'sz300750', 'sh601318'];
-    const sockets = Array.from({ length: 40 }, (_, i) => socket(`s${i}`, gids.filter((_, j) => (i >> j) & 1 || j === i % 5)));
+    const sockets = Array.from({ length: 40 }, (_, i) =>
+      socket(
+        `s${i}`,
+        gids.filter((_, j) => (i >> j) & 1 || j === i % 5),
+      ),
+    );
     const expected = new Map(sockets.map((s) => [s, 0]));
     for (let tick = 0; tick < 60; tick++) {
       // each tick moves a different subset of the symbols
@@ -168,7 +193,9 @@ describe('quote fan-out over real sockets', () => {
     for (const [c, gids] of sockets) {
       await c.sync();
       const got = c.frames.filter((f) => f.cmd === 15).flatMap((f) => (f.data as { quotes: QuoteTick[] }).quotes);
-      const expected = Array.from({ length: ticks }, (_, i) => ['sh990001', 'sh990002', 'sh990003'].filter((g, j) => (i + j) % 2 === 0 && gids.includes(g))).flat();
+      const expected = Array.from({ length: ticks }, (_, i) =>
+        ['sh990001', 'sh990002', 'sh990003'].filter((g, j) => (i + j) % 2 === 0 && gids.includes(g)),
+      ).flat();
       expect(got.map((q) => q.gid)).toEqual(expected);
       c.close();
     }
