@@ -45,7 +45,8 @@ export function fanOutQuotes<C>(conns: Iterable<C>, phase: MarketPhase, quotes: 
     if (!w) continue;
     if (w.inFlight > 0 || w.held) {
       hold(w, phase, byGid, quotes.length === 0);
-      if (!w.inFlight && hasHeld(w) && sendTracked(c, w, release(w), sink)) n++;
+      const held = w.inFlight ? undefined : release(w);
+      if (held && sendTracked(c, w, held, sink)) n++;
       continue;
     }
     let frame = shared.get(w.key);
@@ -60,30 +61,26 @@ function sendTracked<C>(c: C, w: QuoteWatch, frame: Buffer, sink: QuoteSink<C>):
   const sent = sink.send(c, frame, () => {
     w.inFlight--;
     // what was held meanwhile, if the socket still watches the same (a new WATCH starts a new watch)
-    if (!w.inFlight && hasHeld(w) && sink.watchOf(c) === w) sendTracked(c, w, release(w), sink);
+    if (w.inFlight || sink.watchOf(c) !== w) return;
+    const held = release(w);
+    if (held) sendTracked(c, w, held, sink);
   });
   if (!sent) w.inFlight--;
   return sent;
 }
 
-function hasHeld(w: QuoteWatch): w is QuoteWatch & { held: NonNullable<QuoteWatch['held']> } {
-  return w.held !== undefined;
-}
-
 function hold(w: QuoteWatch, phase: MarketPhase, byGid: ReadonlyMap<string, QuoteTick>, phaseOnly: boolean): void {
   const quotes = w.held?.quotes ?? new Map<string, QuoteTick>();
-  for (const gid of w.gids.size < byGid.size ? w.gids : byGid.keys()) {
-    const q = byGid.get(gid);
-    if (q && w.gids.has(gid)) quotes.set(gid, q);
-  }
+  for (const q of watchedQuotes(w.gids, byGid)) quotes.set(q.gid, q);
   // held when one of its symbols moved or the phase changed; the phase is the newest tick's
   if (quotes.size || phaseOnly || w.held) w.held = { phase, quotes };
 }
 
-/** The frame of what a socket held back; it holds nothing after. */
-function release(w: QuoteWatch & { held: NonNullable<QuoteWatch['held']> }): Buffer {
+/** The frame of what a socket held back (none when it held nothing); it holds nothing after. */
+function release(w: QuoteWatch): Buffer | undefined {
+  if (!w.held) return undefined;
   const { phase, quotes } = w.held;
-  (w as QuoteWatch).held = undefined;
+  w.held = undefined;
   return Buffer.from(
     frameText(
       phase,
@@ -101,15 +98,20 @@ function frameOf(
   phaseOnly: boolean,
 ): Buffer | null {
   const parts: string[] = [];
-  for (const gid of gids.size < byGid.size ? gids : byGid.keys()) {
-    if (!gids.has(gid)) continue;
-    const q = byGid.get(gid);
-    if (!q) continue;
-    let text = encoded.get(gid);
-    if (text === undefined) encoded.set(gid, (text = JSON.stringify(q)));
+  for (const q of watchedQuotes(gids, byGid)) {
+    let text = encoded.get(q.gid);
+    if (text === undefined) encoded.set(q.gid, (text = JSON.stringify(q)));
     parts.push(text);
   }
   return parts.length || phaseOnly ? Buffer.from(frameText(phase, parts)) : null;
+}
+
+/** The tick's quotes of these symbols, walking the smaller of the two. */
+function* watchedQuotes(gids: ReadonlySet<string>, byGid: ReadonlyMap<string, QuoteTick>): Generator<QuoteTick> {
+  for (const gid of gids.size < byGid.size ? gids : byGid.keys()) {
+    const q = gids.has(gid) ? byGid.get(gid) : undefined;
+    if (q) yield q;
+  }
 }
 
 function frameText(phase: MarketPhase, quotes: readonly string[]): string {
