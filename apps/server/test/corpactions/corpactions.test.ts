@@ -102,10 +102,20 @@ async function position(
  * suite beside — can take seconds), and fails naming it if it never does: a silent timeout let a test go on with the
  * old price.
  */
-async function until(ok: () => boolean, what: string) {
-  for (let i = 0; i < 400 && !ok(); i++) await sleep(50);
-  expect(ok(), what).toBe(true);
+async function until(ok: () => boolean | Promise<boolean>, what: string) {
+  for (let i = 0; i < 400 && !(await ok()); i++) await sleep(50);
+  expect(await ok(), what).toBe(true);
 }
+
+/**
+ * The stored quote (what the watcher's sweep reads) at `last`, fresh: a tick reaches the in-memory book and the
+ * sockets before its statement is written, so a busy machine can show the new price in memory while the row is a
+ * tick behind (CI once swept the twin against 10.00 and left it open).
+ */
+const storedAt = async (gid: string, last: string) =>
+  rows<{ n: number }>(
+    await t.app.ctx.db.execute(sql`SELECT count(*)::int AS n FROM quotes WHERE gid = ${gid} AND last = ${last}::numeric AND NOT stale`),
+  )[0]!.n === 1;
 
 const positionRow = async (id: number) =>
   rows<{ status: string; shares: number; buy_price: string; margin: string; take_profit: string | null; stop_loss: string | null }>(
@@ -188,6 +198,7 @@ describe('a 10派5元 dividend across its ex-date at 5× leverage', () => {
     await goEx('600036', '9.50');
     prices.set('600000', { last: '9.50', prevClose: '10.00' });
     await until(() => t.app.market.tradablePrice('sh600000') === '9.50', 'sh600000 quoted at 9.50');
+    await until(() => storedAt('sh600000', '9.50'), 'sh600000 stored at 9.50');
     // before the run has adjusted them, a stock gone ex is not priced for the watcher: its holders are left alone
     const sweep = await sweepPositions(t.app.ctx);
     expect((await positionRow(longPos)).status).toBe('open');

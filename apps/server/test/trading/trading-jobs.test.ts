@@ -37,7 +37,9 @@ beforeAll(async () => {
   expect((await post(t, '/admin/stock/add.do', { code: '600036', name: '招商银行', market: 'sh' }, { token: admin })).json().status).toBe(
     0,
   );
-  for (let i = 0; i < 100 && !t.app.market.tradablePrice('sh600036'); i++) await sleep(50);
+  // the watcher reads the stored quote, written a little after the in-memory one: both, before any test sweeps
+  const stored = async () => rows(await t.app.ctx.db.execute(sql`SELECT 1 FROM quotes WHERE gid = 'sh600036' AND NOT stale`)).length === 1;
+  for (let i = 0; i < 200 && !(t.app.market.tradablePrice('sh600036') && (await stored())); i++) await sleep(50);
   const cur = (await post(t, '/admin/risk/stock/get.do', {}, { token: admin })).json().data;
   await post(t, '/admin/risk/stock/update.do', { ...DEFAULT_STOCK_RISK, version: cur.version }, { token: admin, json: true });
 });
