@@ -328,6 +328,41 @@ export async function tabMenu(page: Page, tabLabel: string, action: string): Pro
   await closeDropdowns(page);
 }
 
+/**
+ * tabMenu, and the text of the message the action showed. The message is caught as it appears: it lasts 3 s, and the
+ * menu's closing (waited for in tabMenu) took longer than that on a loaded machine, so a read after it found nothing
+ * (CI, 2026-12-05: 关闭左侧's 左侧没有标签 waited 30 s for a message already gone).
+ */
+export async function tabMenuMessage(page: Page, tabLabel: string, action: string): Promise<string> {
+  const next = await messagesFrom(page);
+  await tabMenu(page, tabLabel, action);
+  return next();
+}
+
+/**
+ * The next antd message (toast) shown from now on, however briefly: every message element is kept as it is added
+ * (a detached element keeps its text), so the read cannot miss one that has already closed.
+ */
+export async function messagesFrom(page: Page): Promise<() => Promise<string>> {
+  const mark = await page.evaluate(() => {
+    const w = window as unknown as { __messages?: Element[] };
+    if (!w.__messages) {
+      const seen: Element[] = (w.__messages = []);
+      new MutationObserver((records) => {
+        for (const r of records)
+          for (const n of r.addedNodes)
+            if (n instanceof Element)
+              for (const el of [n, ...n.querySelectorAll('.ant-message-notice')]) if (el.matches('.ant-message-notice')) seen.push(el);
+      }).observe(document.body, { childList: true, subtree: true });
+    }
+    return w.__messages.length;
+  });
+  return async () => {
+    await page.waitForFunction((m) => (window as unknown as { __messages: Element[] }).__messages.length > m, mark);
+    return page.evaluate((m) => ((window as unknown as { __messages: Element[] }).__messages[m]!.textContent ?? '').trim(), mark);
+  };
+}
+
 /** Waits until no dropdown menu is open (their closing animation included). */
 export async function closeDropdowns(page: Page): Promise<void> {
   // a hover menu can stay open when the pointer's last move reached it late (CI once waited 30 s after a language

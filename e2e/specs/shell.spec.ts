@@ -22,6 +22,7 @@ import {
   switchLang,
   expectTabs,
   tabMenu,
+  tabMenuMessage,
   waitForRoute,
   waitForTitle,
   type Browser,
@@ -168,8 +169,7 @@ describe('shell', () => {
       await signIn(page);
       assert.deepEqual(await expectTabs(page, ['工作台']), ['工作台']);
       assert.equal(await page.locator('[data-testid="tab-bar"] .ant-tabs-tab-remove').count(), 0, 'a single tab is not closable');
-      await tabMenu(page, '工作台', '关闭当前标签');
-      assert.equal(await lastMessage(page), '这是最后一个标签了, 无法被关闭');
+      assert.equal(await tabMenuMessage(page, '工作台', '关闭当前标签'), '这是最后一个标签了, 无法被关闭');
 
       await openFromMenu(page, '持仓管理', '持仓管理');
       await waitForRoute(page, '/position/financing');
@@ -198,10 +198,8 @@ describe('shell', () => {
       assert.deepEqual(await expectTabs(page, opened), opened);
       assert.equal(await page.locator('[data-testid="tab-bar"] .ant-tabs-tab-remove').count(), 4, 'closable when more than one');
 
-      await tabMenu(page, '工作台', '关闭左侧');
-      assert.equal(await lastMessage(page), '左侧没有标签');
-      await tabMenu(page, '买入列表', '关闭右侧');
-      assert.equal(await lastMessage(page), '右侧没有标签');
+      assert.equal(await tabMenuMessage(page, '工作台', '关闭左侧'), '左侧没有标签');
+      assert.equal(await tabMenuMessage(page, '买入列表', '关闭右侧'), '右侧没有标签');
       await screenshot(page, 'tab-menu', 'zh-CN');
       await page.keyboard.press('Escape');
       await closeDropdowns(page);
@@ -300,8 +298,7 @@ describe('shell', () => {
       await screenshot(page, 'workplace', 'en-US');
       await page.keyboard.press('Escape');
       await closeDropdowns(page);
-      await tabMenu(page, 'Workplace', 'Close this tab');
-      assert.equal(await lastMessage(page), 'This is the last tab and cannot be closed');
+      assert.equal(await tabMenuMessage(page, 'Workplace', 'Close this tab'), 'This is the last tab and cannot be closed');
       await goto(page, '/exception/403');
       await page.locator('[data-testid="exception-403"]').waitFor();
       await page.locator('[data-testid="tab-bar"] .shell-tab-label', { hasText: '403' }).click({ button: 'right' });
