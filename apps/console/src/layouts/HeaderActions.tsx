@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LangMenu } from '../components/LangMenu';
 import { hasAccess } from '../lib/access';
-import { badges, useBadges } from '../lib/badges';
+import { badges, useBadge } from '../lib/badges';
 import { feedback } from '../lib/feedback';
 import { signOut, useSession } from '../lib/session';
 import { signInUrl } from '../lib/routing';
@@ -13,6 +13,7 @@ import { REFRESH_PARAM } from '../lib/tabs';
 import { signOutOnServer } from '../features/session/api';
 import { useCurrentAdmin } from '../shared/currentAdmin';
 import { builtBadgeButtons, BADGE_RESET_MS, HEADER_NAME_DELAY_MS, LOGOUT_RELOAD_MS } from './headerBadges';
+import type { BadgeButton } from '../shared/badgeButtons';
 
 /** Seam for tests. */
 /**
@@ -26,36 +27,46 @@ export const headerEnv = {
   },
 };
 
-/** The five badge buttons: shown to roles that may open their page and, if the admin chose, only the chosen ones. */
+/**
+ * The five badge buttons: shown to roles that may open their page and, if the admin chose, only the chosen ones. Each
+ * button follows its own counter (issue 64): on a busy platform the counters move every second or so, and a bump
+ * re-renders the one button whose count changed, not the five with their tooltips.
+ */
 export function HeaderBadges({ compact }: { compact?: boolean }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const counts = useBadges();
   const { info, siteStyle } = useSession();
   const chosen = siteStyle.badges;
   const buttons = builtBadgeButtons().filter((b) => (!chosen || chosen.includes(b.code)) && hasAccess(info, b.permission, 'query'));
   return (
     <div className="header-badges">
       {buttons.map((b) => (
-        <Tooltip key={b.code} title={t(b.labelKey)}>
-          <span
-            className="header-action header-badge"
-            role="button"
-            tabIndex={0}
-            data-testid={`badge-${b.code}`}
-            onClick={() => {
-              navigate(`${b.path}?${REFRESH_PARAM}=${Date.now()}`);
-              setTimeout(() => badges.reset(b.code), BADGE_RESET_MS);
-            }}
-          >
-            <Badge count={counts[String(b.code)] ?? 0} size="small" offset={[0, -4]}>
-              <span className="header-badge-icon">{b.icon}</span>
-            </Badge>
-            {!compact && <span className="header-badge-label">{t(b.labelKey)}</span>}
-          </span>
-        </Tooltip>
+        <HeaderBadge key={b.code} b={b} compact={compact} />
       ))}
     </div>
+  );
+}
+
+function HeaderBadge({ b, compact }: { b: BadgeButton; compact?: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const count = useBadge(b.code);
+  return (
+    <Tooltip title={t(b.labelKey)}>
+      <span
+        className="header-action header-badge"
+        role="button"
+        tabIndex={0}
+        data-testid={`badge-${b.code}`}
+        onClick={() => {
+          navigate(`${b.path}?${REFRESH_PARAM}=${Date.now()}`);
+          setTimeout(() => badges.reset(b.code), BADGE_RESET_MS);
+        }}
+      >
+        <Badge count={count} size="small" offset={[0, -4]}>
+          <span className="header-badge-icon">{b.icon}</span>
+        </Badge>
+        {!compact && <span className="header-badge-label">{t(b.labelKey)}</span>}
+      </span>
+    </Tooltip>
   );
 }
 

@@ -1,5 +1,6 @@
 // the live-event table's own module: zod-free, so the first chunk may import it
 import { COUNTER_KEYS, type BadgeCode, type CounterKey } from '@stock-admin/contracts/live-events';
+import { useSyncExternalStore } from 'react';
 import { createStore, useStore } from './store';
 
 /**
@@ -51,4 +52,8 @@ export const badges = {
 };
 
 export const useBadges = (): BadgeCounts => useStore(store);
-export const useBadge = (key: BadgeKey): number => useStore(store)[String(key)] ?? 0;
+/** One counter: a component reading it re-renders when that counter moves, not when another does. */
+export const useBadge = (key: BadgeKey): number => {
+  const read = () => store.get()[String(key)] ?? 0;
+  return useSyncExternalStore(store.subscribe, read, read);
+};

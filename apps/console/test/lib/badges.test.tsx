@@ -30,4 +30,24 @@ describe('badge store', () => {
     act(() => badges.bump('recharge', 3));
     expect(screen.getByTestId('n').textContent).toBe('3');
   });
+
+  it('re-renders a reader only when its own counter moves (a busy platform bumps some counter every second)', () => {
+    badges.clear();
+    let renders = 0;
+    function Counted() {
+      renders += 1;
+      return <span data-testid="c">{useBadge(19)}</span>;
+    }
+    render(<Counted />);
+    const first = renders;
+    act(() => {
+      badges.bump(2);
+      badges.bump('recharge');
+      badges.seed({ '21': 4 });
+    });
+    expect(renders).toBe(first);
+    act(() => badges.bump(19));
+    expect(renders).toBe(first + 1);
+    expect(screen.getByTestId('c').textContent).toBe('1');
+  });
 });
