@@ -1,20 +1,35 @@
 #!/usr/bin/env bash
-# Run beside the browser suite in CI (e2e/run.mjs, E2E_BESIDE), one vitest worker each so that the browser keeps a
-# core: the migration compatibility check — the previous release's server tests on PostgreSQL over today's migrations
-# (docs/operations.md, "Rolling upgrades") — then the server suite on PostgreSQL + Redis but for its tests of
-# processes and races (.ci/pg-suite.sh schema; those run after the browser suite, on a quiet machine). Both run even
-# when the first fails; each part's time is printed, and the script fails if either did.
+# Run beside the browser suite in CI (e2e/run.mjs, E2E_BESIDE), one vitest worker each so that the browsers keep the
+# cores: the migration compatibility check — the previous release's server tests on PostgreSQL over today's migrations
+# (docs/operations.md, "Rolling upgrades") — and the server suite on PostgreSQL + Redis but for its tests of processes
+# and races (.ci/pg-suite.sh schema; those run after the browser suite, on a quiet machine). The check starts at once;
+# the suite's part starts when the browser suite has ended (the file $E2E_SUITE_DONE appears: e2e/run.mjs) or when
+# the check has, whichever comes first — run one after the other, the check outlasted the browsers by half an hour on
+# the 2 vCPU AMD host and left a core idle all that time. Both run even when one fails; each part's time and output
+# are printed, and the script fails if either did.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export DATABASE_URL=postgres://postgres@127.0.0.1:5432/test
 export REDIS_URL=redis://127.0.0.1:6379
 export SECRET_KEY=ci-secret-key-0123456789abcdef
 started=$SECONDS
-echo "== [0 s] compat: the previous release's server suite on today's migrations"
-node scripts/ops/drill.mjs compat --workers 1
-compat=$?
-echo "== [$(( SECONDS - started )) s] compat exited $compat; the server suite on PostgreSQL + Redis (schema part)"
+at() { echo "== [$(( SECONDS - started )) s] $*"; }
+compat_log=$(mktemp)
+at "compat: the previous release's server suite on today's migrations"
+node scripts/ops/drill.mjs compat --workers 1 > "$compat_log" 2>&1 &
+compat_pid=$!
+while kill -0 "$compat_pid" 2>/dev/null && [ ! -e "${E2E_SUITE_DONE:-/nonexistent}" ]; do sleep 5; done
+if kill -0 "$compat_pid" 2>/dev/null; then
+  at "the browser suite ended; the server suite on PostgreSQL + Redis (schema part), beside compat"
+else
+  at "compat ended; the server suite on PostgreSQL + Redis (schema part)"
+fi
 .ci/pg-suite.sh schema
 schema=$?
-echo "== [$(( SECONDS - started )) s] server suite (schema part) exited $schema"
+at "server suite (schema part) exited $schema"
+wait "$compat_pid"
+compat=$?
+at "compat exited $compat; its output:"
+cat "$compat_log"
+rm -f "$compat_log"
 [ "$compat" -eq 0 ] && [ "$schema" -eq 0 ]

@@ -9,7 +9,8 @@
 // Options: `node e2e/run.mjs [spec-name-filter…]` runs only spec files whose name contains a filter; E2E_GREP=pattern
 // runs only the tests whose name matches it (node's --test-name-pattern, which NODE_OPTIONS may not carry).
 // E2E_BESIDE=script: runs that script beside the suite (CI: the migration compatibility check, while the browser
-// leaves the CPU partly idle); its output goes to e2e/beside.log, and its failure fails the run.
+// leaves the CPU partly idle); its output goes to e2e/beside.log, and its failure fails the run. The file named by
+// E2E_SUITE_DONE in its environment appears when the browser suite has ended.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -84,6 +85,8 @@ async function main() {
     );
   } finally {
     await Promise.all(servers.map((s) => s.stop()));
+    // the script beside may now take the cores the browsers used (.ci/beside-e2e.sh starts its second part then)
+    if (beside) fs.writeFileSync(beside.suiteDone, `${new Date().toISOString()}\n`);
   }
   const failed = results.filter((r) => r.code !== 0);
   console.log(`[e2e] ${results.length} spec file(s) in ${Math.round((Date.now() - started) / 1000)} s on ${shards} server(s); each (s):`);
@@ -152,11 +155,15 @@ function runSpec(spec, base, shard, buffered) {
 function startBeside(script) {
   if (!script) return undefined;
   const log = path.join(root, 'e2e/beside.log');
+  const suiteDone = path.join(root, 'e2e/.suite-done');
+  fs.rmSync(suiteDone, { force: true });
   const out = fs.openSync(log, 'w');
   const started = Date.now();
-  const child = spawn('bash', [script], { cwd: root, stdio: ['ignore', out, out] });
+  // E2E_SUITE_DONE: a file that appears when the browser suite has ended
+  const child = spawn('bash', [script], { cwd: root, stdio: ['ignore', out, out], env: { ...process.env, E2E_SUITE_DONE: suiteDone } });
   return {
     log,
+    suiteDone,
     seconds: () => Math.round((Date.now() - started) / 1000),
     done: new Promise((resolve) => child.on('exit', (c, sig) => resolve(c ?? (sig ? 1 : 0)))),
   };
