@@ -48,6 +48,8 @@ export type ListTableProps<T, P extends ParamsType> = Omit<ProTableProps<T, P>, 
    * place at once; the list reloads whole for the rest, at most every 5 s while they keep coming (issue 64).
    */
   livePatch?: LivePatch<T>;
+  /** The fields of a row that a live quote moves on screen: a reload that changed only those does not flash it. */
+  liveFields?: readonly (keyof T & string)[];
 };
 
 const storageKey = (id: string) => `list-columns:${getStoredUserId() ?? 0}:${id}`;
@@ -85,6 +87,7 @@ export function ListTable<T extends object, P extends ParamsType = ParamsType>({
   layout,
   live,
   livePatch,
+  liveFields,
   columns: given = [],
   request,
   rowClassName,
@@ -160,7 +163,7 @@ export function ListTable<T extends object, P extends ParamsType = ParamsType>({
       const next = lastRows.current.map((r) => byId.get((r as { id: number }).id) ?? r);
       lastRows.current = next;
       putRows(next);
-      const changed = changedRows(before, next as unknown as { id: number }[]);
+      const changed = changedRows(before, next as unknown as { id: number }[], liveFields);
       if (changed.size) setFlash(changed);
     },
     miss: liveReload,
@@ -198,7 +201,7 @@ export function ListTable<T extends object, P extends ParamsType = ParamsType>({
         if (gen !== latest.current) return { data: [], success: false };
         const rows = (res.data ?? []) as T[];
         if (live) {
-          const changed = changedRows(lastRows.current as unknown as { id: number }[], rows as unknown as { id: number }[]);
+          const changed = changedRows(lastRows.current as unknown as { id: number }[], rows as unknown as { id: number }[], liveFields);
           if (changed.size) setFlash(changed);
         }
         lastRows.current = rows;

@@ -89,11 +89,19 @@ export function activeFilterCount(params: Record<string, unknown>, fixed: readon
 
 /**
  * The ids of the rows that changed between two loads of the same page (a row new to the page counts): what a
- * live refresh highlights. Rows are compared as the server sent them.
+ * live refresh highlights. Rows are compared as the server sent them, but for `ignore`: the fields a live quote moves
+ * (a position's price and P/L), which the row's cells already followed — compared with them, every open position
+ * flashed at every reload (issue 64: every 5 s on a busy platform, the whole page animating).
  */
-export function changedRows<R extends { id: number | string }>(before: readonly R[], after: readonly R[]): Set<R['id']> {
-  const old = new Map(before.map((r) => [r.id, JSON.stringify(r)] as const));
+export function changedRows<R extends { id: number | string }>(
+  before: readonly R[],
+  after: readonly R[],
+  ignore: readonly string[] = [],
+): Set<R['id']> {
+  const skip = new Set(ignore);
+  const text = (r: R) => (skip.size ? JSON.stringify(r, (k, v: unknown) => (skip.has(k) ? undefined : v)) : JSON.stringify(r));
+  const old = new Map(before.map((r) => [r.id, text(r)] as const));
   const out = new Set<R['id']>();
-  for (const r of after) if (old.get(r.id) !== JSON.stringify(r)) out.add(r.id);
+  for (const r of after) if (old.get(r.id) !== text(r)) out.add(r.id);
   return out;
 }

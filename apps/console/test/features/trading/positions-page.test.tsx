@@ -42,6 +42,8 @@ function Where() {
 }
 let calls: FakeCall[];
 const sent: SocketMessage[] = [];
+/** What the next list reads answer for position 1 and 2 (a test moves them between reads). */
+let later: { one?: Partial<Parameters<typeof position>[0]>; two?: Partial<Parameters<typeof position>[0]> } = {};
 
 beforeEach(async () => {
   await changeLang('zh-CN');
@@ -49,11 +51,12 @@ beforeEach(async () => {
   act(() => setUserInfo(superUser));
   sent.length = 0;
   socketBus.opened((m) => (sent.push(m), true));
+  later = {};
   const f = fakeFetch((c) => {
     if (c.url.includes('/admin/position/list.do'))
       return ok({
         list: [
-          position({ id: 1 }),
+          position({ id: 1, ...later.one }),
           position({
             id: 2,
             positionNo: 'P2',
@@ -64,6 +67,7 @@ beforeEach(async () => {
             buyPrice: '12.00',
             shares: 1000,
             margin: '2400.00',
+            ...later.two,
           }),
           position({
             id: 3,
@@ -247,5 +251,18 @@ describe('持仓管理 page', () => {
       if (own) Object.defineProperty(document, 'visibilityState', own);
       else delete (document as unknown as Record<string, unknown>).visibilityState;
     }
+  }, 30_000);
+  it('a reload flashes the rows whose state changed, not those a quote moved (issue 64: every open row flashed at every reload)', async () => {
+    renderPage('/position/financing');
+    await screen.findByText('平安银行', undefined, { timeout: 8000 });
+    const row = (id: number) => screen.getByTestId(`pnl-${id}`).closest('tr')!;
+    const reads = () => calls.filter((c) => c.url.includes('/admin/position/list.do')).length;
+    const before = reads();
+    // the server's next answer: position 1 at a new price (its P/L with it), position 2 locked by an operator
+    later = { one: { last: '10.90', pnl: '240.00', pnlPct: '39.60', netPnl: '234.00', lineRatioPct: '12.00' }, two: { locked: true } };
+    act(() => socketBus.event({ cmd: 1, type: 'BUY_GP_SETTLED', data: { id: 77 } }));
+    await waitFor(() => expect(reads()).toBe(before + 1), { timeout: 5000 });
+    await waitFor(() => expect(row(2).className).toContain('list-row-changed'), { timeout: 3000 });
+    expect(row(1).className).not.toContain('list-row-changed');
   }, 30_000);
 });

@@ -57,5 +57,10 @@ describe('list layout', () => {
     ];
     expect([...changedRows(a, b)]).toEqual([1, 3]);
     expect(changedRows(b, b).size).toBe(0);
+    // the fields a live quote moves are left out when asked: a new price is no change of the row
+    const p = [{ id: 1, last: '10.00', pnl: '5.00', locked: false }];
+    expect(changedRows(p, [{ id: 1, last: '10.10', pnl: '8.00', locked: false }], ['last', 'pnl']).size).toBe(0);
+    expect([...changedRows(p, [{ id: 1, last: '10.10', pnl: '8.00', locked: true }], ['last', 'pnl'])]).toEqual([1]);
+    expect([...changedRows(p, [{ id: 1, last: '10.10', pnl: '8.00', locked: false }])]).toEqual([1]);
   });
 });

@@ -12,7 +12,7 @@ import { MarketStatus } from '../../../shared/market/MarketStatus';
 import { tradingCalls } from '../api';
 import { batchRows, isPending, orderSubject, type BatchRow } from '../../../shared/batch';
 import { ORDER_FILTER_KEYS, orderFiltersOf, orderFiltersOfSearch, toQuery, urlFiltersOf, useListFilters } from '../lib/filters';
-import { liveOrder, settledBuyPatch, useLiveOrders } from '../lib/liveOrders';
+import { liveOrder, ORDER_LIVE_FIELDS, settledBuyPatch, useLiveOrders } from '../lib/liveOrders';
 import { useQueueRefresh } from '../../../shared/useQueueRefresh';
 import { BatchResultModal } from '../../../shared/components/BatchResultModal';
 import { ExportButton } from '../../../shared/components/ExportButton';
@@ -117,6 +117,7 @@ export function OrderQueue({ kind }: { kind: 'buy' | 'sell' }) {
       form={{ initialValues: initial }}
       layout={kind === 'buy' ? BUY_LIST_LAYOUT : SELL_LIST_LAYOUT}
       live={kind === 'buy' ? ['BUY_GP_REQUEST', 'BUY_GP_SETTLED'] : undefined}
+      liveFields={ORDER_LIVE_FIELDS}
       livePatch={kind === 'buy' ? BUY_LIST_PATCH : undefined}
       options={{ reload: true, density: false, setting: true }}
       batch={{

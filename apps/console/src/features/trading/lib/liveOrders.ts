@@ -4,6 +4,9 @@ import { useQuotes } from '../../../shared/market/useQuotes';
 import type { OrderView } from '../components/orderColumns';
 import type { LivePatch } from '../../../shared/list/useLivePatch';
 
+/** An order's fields that follow the live quote on screen (liveOrder): a reload that moved only these flashes nothing. */
+export const ORDER_LIVE_FIELDS = ['last', 'change', 'stale'] as const;
+
 /** A pending order takes the live quote (last, change, stale); a handled one keeps the list's price. */
 export function liveOrder(o: OrderItem, q: Pick<QuoteTick, 'last' | 'change' | 'stale'> | undefined): OrderView {
   if (o.status !== 'pending' || !q) return { ...o, change: null, stale: false };

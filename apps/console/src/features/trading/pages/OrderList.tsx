@@ -16,7 +16,7 @@ import { filterColumns } from '../components/filterColumns';
 import { OrderDetailDrawer } from '../components/OrderDetailDrawer';
 import { ORDER_LIST_LAYOUT, orderColumns, type OrderView } from '../components/orderColumns';
 import { ORDER_FILTER_KEYS, orderFiltersOf, orderFiltersOfSearch, orderSearchOf, toQuery, useListFilters } from '../lib/filters';
-import { liveOrder, settledBuyPatch, useLiveOrders } from '../lib/liveOrders';
+import { liveOrder, ORDER_LIVE_FIELDS, settledBuyPatch, useLiveOrders } from '../lib/liveOrders';
 import { useQueueRefresh } from '../../../shared/useQueueRefresh';
 import { tableRequest } from '../../../shared/tableRequest';
 
@@ -86,6 +86,7 @@ export default function OrderList() {
         form={{ initialValues: initial }}
         layout={ORDER_LIST_LAYOUT}
         live={['BUY_GP_REQUEST', 'BUY_GP_SETTLED']}
+        liveFields={ORDER_LIVE_FIELDS}
         livePatch={ORDER_LIST_PATCH}
         options={{ reload: true, density: false, setting: true }}
         toolBarRender={() => [

@@ -20,7 +20,7 @@ import { PositionTotals } from '../components/PositionTotals';
 import { ReasonDialog } from '../../../shared/components/ReasonDialog';
 import { WarningsPanel } from '../components/WarningsPanel';
 import { POSITION_FILTER_KEYS, positionFiltersOf, positionFiltersOfSearch, positionSortOf, useListFilters } from '../lib/filters';
-import { livePosition, type PositionView } from '../lib/pnl';
+import { livePosition, POSITION_LIVE_FIELDS, type PositionView } from '../lib/pnl';
 import { LiveQuotesContext, LiveRow, useLiveQuoteStore } from '../lib/liveQuotes';
 import { tableRequest } from '../../../shared/tableRequest';
 import { formatCode } from '../../../shared/money';
@@ -111,6 +111,7 @@ export default function Positions({ source }: { source?: 'admin' }) {
           form={{ initialValues: initial }}
           layout={source === 'admin' ? CREATED_LAYOUT : POSITIONS_LAYOUT}
           live={['BUY_GP_SETTLED', 'FORCE_CLOSED']}
+          liveFields={POSITION_LIVE_FIELDS}
           options={{ reload: true, density: false, setting: true }}
           toolBarRender={() => [
             <ExportButton
