@@ -33,16 +33,16 @@ export interface PositionView extends PositionItem {
 }
 
 /**
- * The row at the live quote: an open position takes the tick's last price and stale flag, and its P/L,
- * P/L % and net P/L are recomputed from it; a closed position (realised) and a row without a tick are
- * left as the server sent them.
- */
-/**
  * A position's fields that follow the live quote on screen (livePosition, the line ratio the server computes from the
  * same quote): a reload that moved only these does not flash the row (ListTable's liveFields).
  */
 export const POSITION_LIVE_FIELDS = ['last', 'stale', 'change', 'pnl', 'pnlPct', 'netPnl', 'live', 'lineRatioPct', 'lineWarning'] as const;
 
+/**
+ * The row at the live quote: an open position takes the tick's last price and stale flag, and its P/L,
+ * P/L % and net P/L are recomputed from it; a closed position (realised) and a row without a tick are
+ * left as the server sent them.
+ */
 export function livePosition(p: PositionItem, q: Pick<QuoteTick, 'last' | 'change' | 'stale'> | undefined): PositionView {
   if (p.status !== 'open' || !q) return { ...p, change: null, live: false };
   const pnl = pnlAt(p.direction, p.buyPrice, q.last, p.shares);
