@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { timingExcludes } from './timing-tests.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SERVER = 'apps/server/src';
@@ -43,21 +44,6 @@ export function releaseTree(commit, prefix = 'ops-release-') {
   return dir;
 }
 
-/** The server test files outside test/races that import the race kit (paths relative to the server folder). */
-function raceKitFiles(server) {
-  const out = [];
-  const walk = (rel) => {
-    for (const d of fs.readdirSync(path.join(server, rel), { withFileTypes: true })) {
-      const r = path.join(rel, d.name);
-      if (d.isDirectory()) {
-        if (r !== path.join('test', 'races')) walk(r);
-      } else if (d.name.endsWith('.test.ts') && fs.readFileSync(path.join(server, r), 'utf8').includes("from '../races/")) out.push(r);
-    }
-  };
-  walk('test');
-  return out.sort();
-}
-
 export async function compatDrill({ plant = false, base, workers } = {}) {
   if (!process.env.DATABASE_URL) throw new Error('the compatibility check runs on PostgreSQL: set DATABASE_URL (and REDIS_URL)');
   const release = base ? { changedAt: null, base: git('rev-parse', base) } : previousRelease();
@@ -84,29 +70,17 @@ export async function compatDrill({ plant = false, base, workers } = {}) {
     execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, stdio: 'inherit', timeout: 600_000 });
     const files = plant ? ['test/close/reconcile.test.ts', 'test/session'] : [];
     // Left out: its structure tests and its table declarations against the migrations (they check that code's own
-    // files); the tests of processes rather than of the schema (races between killed instances, the server's start,
-    // stop and workers, the simulated traffic), which spawn processes and take a third of the time beside the browser
-    // suite; and the ledger's 200 concurrent postings, which wait for a connection past the 3-s connect timeout on a
-    // machine this busy (it failed so twice, never on a schema change); and the backends killed under load (outage), a
-    // test of the pool's recovery whose windows a loaded machine broke (2026-12-04; its retry then registered its job
-    // twice). Today's copies of all of them run in CI.
+    // files); the backends killed under load (outage), a test of the pool's recovery whose windows a loaded machine
+    // broke (2026-12-04; its retry then registered its job twice); and its tests of processes and races rather than of
+    // the schema (scripts/ops/timing-tests.mjs, the list .ci/pg-suite.sh runs apart on a quiet machine: beside the
+    // browser suite they took a third of the check's time, and close-race failed three times there on no schema
+    // change). Today's copies of all of them run in CI.
     // a failing test runs again (twice at most): a dropped or renamed column fails every time, while the old suite's
     // timing on a busy machine (a quote not yet ticked, seen once in a blocktrade test) does not fail the check
     const args = ['vitest', 'run', '--retry', '2'];
-    for (const x of [
-      'test/structure/**',
-      'test/db/schema.test.ts',
-      'test/db/outage.test.ts',
-      'test/races/**',
-      'test/server/**',
-      'test/simulate/**',
-      'test/ledger/ledger.test.ts',
-    ])
-      args.push('--exclude', x);
-    // and, as in .ci/pg-suite.sh's timing part, every other file racing instances with the race kit (close-race: 120
-    // postings from two instances against a close, which failed three times running beside the browser suite,
-    // 2026-12-05, on no schema change): today's copies run on a quiet machine
-    if (!plant) for (const f of raceKitFiles(path.join(dir, 'apps/server'))) args.push('--exclude', f);
+    const excluded = ['test/structure/**', 'test/db/schema.test.ts', 'test/db/outage.test.ts'];
+    excluded.push(...timingExcludes(path.join(dir, 'apps/server')));
+    for (const x of excluded) args.push('--exclude', x);
     if (workers) args.push('--maxWorkers', String(workers));
     const run = spawnSync('npx', [...args, ...files], {
       cwd: path.join(dir, 'apps/server'),
