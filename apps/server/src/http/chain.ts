@@ -51,13 +51,18 @@ export async function sealRows(db: Db, ids: readonly number[]): Promise<void> {
 
 /**
  * One row sealed in one statement (a call's own row, issue 64: one round trip where the transaction took six). The head's
- * row lock is what orders the sealers: every writer of the chain takes it (the advisory lock of the others is taken
- * before it, never after, so no two wait on each other), and under it READ COMMITTED reads the head's newest version.
+ * row lock orders the sealers of this release: every writer of the chain takes it, and under it READ COMMITTED reads
+ * the head's newest version. The advisory lock is taken too, first (`gate`, evaluated before the head's row is
+ * locked, as every other writer takes it): the previous release's sealer holds only that lock while it reads the head
+ * without its row lock, and a seal committed between its read and its write gave two rows one place during a rolling
+ * upgrade. A release whose previous one takes the row lock (this one) may drop the advisory lock.
  */
 async function sealRow(db: Db, id: number): Promise<void> {
   await withoutCommitHooks(() =>
     db.execute(sql`
-      WITH head AS (SELECT seq AS head_seq, hash AS head_hash FROM audit_chain_head WHERE id = 1 FOR UPDATE),
+      WITH gate AS (SELECT pg_advisory_xact_lock(${CHAIN_LOCK}) AS held),
+      head AS (
+        SELECT seq AS head_seq, hash AS head_hash FROM audit_chain_head CROSS JOIN gate WHERE id = 1 FOR UPDATE OF audit_chain_head),
       link AS (
         UPDATE operation_log SET seq = head_seq + 1, prev_hash = head_hash, hash = ${linkHash(sql`head_hash`, sql`(head_seq + 1)`)}
         FROM head WHERE operation_log.id = ${id} AND operation_log.seq IS NULL

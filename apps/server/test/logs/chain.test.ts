@@ -3,10 +3,11 @@ import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../../src/db/rows.js';
-import { sealLeftovers, verifyChain } from '../../src/http/chain.js';
+import { linkHash, sealLeftovers, sealRows, verifyChain } from '../../src/http/chain.js';
 import { makeRole, superUser } from '../admins/admins-helpers.js';
 import { createTestApp, post, signedIn, type TestApp } from '../helpers.js';
 import { twoInstances } from '../races/instances.js';
+import { sleep } from '../realtime/realtime.helpers.js';
 
 /**
  * Issue 49: the operation log is a hash chain no one can quietly change. Every finished row is sealed; a changed,
@@ -123,6 +124,59 @@ describe.skipIf(!PG)('the chain on PostgreSQL', () => {
       await close();
     }
   });
+
+  it("during a rolling upgrade: a row sealed beside the previous release's sealer takes the next place, not the same one", async () => {
+    // The previous release (before issue 64's one-statement seal) sealed under the advisory lock alone, reading the
+    // head without its row lock: a new instance's seal committed between that read and its write gave two rows one
+    // place (the upgrade drill's audit check: "FAILED at seq 409: missing", 2026-12-05).
+    const own = await createTestApp({ JOBS_ENABLED: 'false' });
+    const db = own.app.ctx.db;
+    try {
+      await makeRole(own, { userlist: ['query'] });
+      const finished = async () =>
+        rows<{ id: string }>(
+          await db.execute(sql`
+            INSERT INTO operation_log (admin_id, admin_name, module, action, method, target_id, summary, ip, user_agent, result, status, msg)
+            SELECT admin_id, admin_name, module, action, method, target_id, summary, ip, user_agent, result, status, msg
+            FROM operation_log WHERE seq IS NOT NULL ORDER BY seq LIMIT 1 RETURNING id::text`),
+        )[0]!.id;
+      const [oldId, newId] = [await finished(), await finished()];
+      let readHead!: () => void;
+      const headRead = new Promise<void>((r) => (readHead = r));
+      let letGo!: () => void;
+      const gate = new Promise<void>((r) => (letGo = r));
+      // the previous release's sealRows, word for word, held between its read of the head and its writes
+      const previous = db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(4900049)`);
+        const [head] = rows<{ seq: string; hash: string }>(
+          await tx.execute(sql`SELECT seq::text, hash FROM audit_chain_head WHERE id = 1`),
+        );
+        readHead();
+        await gate;
+        const seq = Number(head!.seq) + 1;
+        const [r] = rows<{ hash: string }>(
+          await tx.execute(sql`
+            UPDATE operation_log SET seq = ${seq}, prev_hash = ${head!.hash}, hash = ${linkHash(sql`${head!.hash}::text`, sql`${seq}::bigint`)}
+            WHERE id = ${oldId} AND seq IS NULL RETURNING hash`),
+        );
+        await tx.execute(sql`UPDATE audit_chain_head SET seq = ${seq}, hash = ${r!.hash} WHERE id = 1`);
+      });
+      await headRead;
+      const today = sealRows(db, [Number(newId)]);
+      await sleep(300);
+      letGo();
+      await Promise.all([previous, today]);
+      const r = await verifyChain(db);
+      expect(r, JSON.stringify(r)).toMatchObject({ ok: true, unsealed: 0 });
+      const seqs = rows<{ id: string; seq: string }>(
+        await db.execute(sql`SELECT id::text, seq::text FROM operation_log WHERE id IN (${oldId}, ${newId}) ORDER BY seq`),
+      );
+      expect(seqs.map((x) => x.id)).toEqual([oldId, newId]);
+      expect(Number(seqs[1]!.seq)).toBe(Number(seqs[0]!.seq) + 1);
+    } finally {
+      await own.close();
+    }
+  }, 60_000);
 
   it('npm run audit:verify exits 0 on an untouched chain and 1 naming a changed row', async () => {
     const own = await createTestApp();
