@@ -44,6 +44,8 @@ export async function upgradeDrill({ users = 2000, base } = {}) {
       QUOTE_SESSION: 'exchange',
       SECRET_KEY: 'bench-secret-key-0123456789',
       LOG_LEVEL: 'warn',
+      // its own channel: CI runs it beside the benchmarks, whose servers may share this Redis
+      BUS_CHANNEL: `upgrade-drill:${process.pid}`,
       ...(process.env.REDIS_URL || process.env.BENCH_REDIS_URL ? { REDIS_URL: process.env.REDIS_URL ?? process.env.BENCH_REDIS_URL } : {}),
     };
     const start = async (entry) => {
@@ -70,7 +72,9 @@ export async function upgradeDrill({ users = 2000, base } = {}) {
     let turn = 0;
     for (const first of [oldA, oldB]) {
       let initial = first;
-      listeners.push(new Listener(() => (initial ? ((initial = null), first.base) : rotation[turn++ % rotation.length].base), adminId, token));
+      listeners.push(
+        new Listener(() => (initial ? ((initial = null), first.base) : rotation[turn++ % rotation.length].base), adminId, token),
+      );
     }
     writer = new Writer((n) => rotation[n % rotation.length].base, token, ids, { retry: true });
     writer.start(4);
@@ -122,7 +126,8 @@ export async function upgradeDrill({ users = 2000, base } = {}) {
     figures.refused = writer.failed;
     figures.http5xx = writer.http5xx;
     figures.unanswered = writer.unanswered ?? 0;
-    const lost = (from, to) => listeners.map((l) => writer.done.filter((w) => w.ackAt >= from && w.ackAt < to && !l.orders.has(w.orderNo)).length);
+    const lost = (from, to) =>
+      listeners.map((l) => writer.done.filter((w) => w.ackAt >= from && w.ackAt < to && !l.orders.has(w.orderNo)).length);
     figures.noticesLostFromPrevious = lost(0, t1);
     figures.noticesLost = lost(t1, Infinity);
     figures.socketReconnects = listeners.map((l) => l.reconnects);
