@@ -5,7 +5,7 @@
 #   timing — the tests of processes and races (two instances racing, crashes, the server's start, stop and workers,
 #            the simulated traffic, any file using the race kit) and the ledger's 200 concurrent postings, two workers: run on a quiet machine after
 #            the browser suite, since their windows and connection timeouts are what a loaded machine would break.
-# Together they are exactly `npm run test:server` on PostgreSQL: the two lists below are one list, read by both.
+# Together they are exactly `npm run test:server` on PostgreSQL: the timing list (scripts/ops/timing-tests.mjs) and every file but it.
 set -euo pipefail
 cd "$(dirname "$0")/../apps/server"
 # the list (scripts/ops/timing-tests.mjs), which the migration compatibility check leaves out of the previous release
