@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { goto, launch, route, screenshot, type Browser, type Lang, type Page } from './index.ts';
-import { brokenPieces, cutCells, foreignWords, measure, settle } from './layout.ts';
+import { brokenPieces, closeOtherTabs, cutCells, foreignWords, measure, settle } from './layout.ts';
 import { consoleAt } from './consoleAt.ts';
 import { LIST_PAGES, OTHER_PAGES } from './pages.ts';
 import { axeScan, describeFindings } from './axe.ts';
@@ -17,7 +17,8 @@ import { sweepDialogs } from './dialogs.ts';
  * speaks the reader's language outside user data, and axe-core finds no serious or critical WCAG 2.2 A/AA violation
  * on it (issue 65). Screenshots: e2e/screenshots/layout-<page>-<width>-<lang>.png.
  * The dialogs and drawers each list page opens (lib/dialogs.ts) are swept on the same visits, in each language at each
- * width (screenshots dialog-<page>-<n>-<width>-<lang>.png).
+ * width (screenshots dialog-<page>-<n>-<width>-<lang>.png). The list pages are visited one tab at a time, the other
+ * pages with the tabs piling up (lib/layout.ts, closeOtherTabs).
  */
 
 /** So that the sweep cannot pass by finding nothing to open (37 at 1440 px and 75 at 390 px open today). */
@@ -50,6 +51,9 @@ export function layoutSuite(lang: Lang): void {
     await goto(page, path);
     await settle(page, path, list);
     assert.ok(route(page).startsWith(path), `${path} opened ${route(page)}`);
+    // the list pages, swept with their dialogs, one tab at a time (closeOtherTabs says why); the other pages with
+    // every tab opened so far left in the bar, so the shell's many-tabs state is laid out at each width
+    if (list) await closeOtherTabs(page);
     await screenshot(page, `layout${path.replaceAll('/', '-')}-${width}`, lang);
     return describeFindings(`${path} at ${width} px (axe)`, await axeScan(page));
   }

@@ -6,7 +6,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEMO, goto, launch, route, screenshot, switchLang, type Browser, type DemoAdmin, type Lang, type Page } from '../lib/index.ts';
-import { brokenPieces, cutCells, measure, settle } from '../lib/layout.ts';
+import { brokenPieces, closeOtherTabs, cutCells, measure, settle } from '../lib/layout.ts';
 import { consoleAt } from '../lib/consoleAt.ts';
 import { LIST_PAGES, OTHER_PAGES } from '../lib/pages.ts';
 import { axeScan, describeFindings } from '../lib/axe.ts';
@@ -137,6 +137,7 @@ describe('accessibility', () => {
           await open(page, path, list);
           if (!route(page).startsWith(path)) continue; // not granted to this role: the console sent it elsewhere
           visited.push(path);
+          await closeOtherTabs(page); // one tab at a time: a scan walks the pages kept alive too (lib/layout.ts)
           problems.push(...describeFindings(`${role.who.username} ${path}`, await axeScan(page)));
           // the role's first list, as its operator sees it (its menu, its buttons, its scope)
           if (list && !visited.some((p) => p !== path && LIST_PAGES.includes(p)))
