@@ -279,12 +279,16 @@ export async function switchLang(page: Page, lang: Lang): Promise<void> {
       if (attempt >= 4) throw e;
       // a live notice that waits to be closed can lie over the header's right end (CI saw a warning's stack take
       // every click of the language menu): close the notices before trying again
-      await page.locator('.ant-notification-notice-close').evaluateAll((els) => els.forEach((el) => (el as HTMLElement).click()));
+      await closeNotices(page);
     }
   }
   await page.mouse.move(1, 1); // the header menu also opens on hover
   await closeDropdowns(page);
 }
+
+/** Closes every live notice on screen (a warning waits to be closed, and on a phone its stack lies across the header). */
+export const closeNotices = (page: Page): Promise<void> =>
+  page.locator('.ant-notification-notice-close').evaluateAll((els) => els.forEach((el) => (el as HTMLElement).click()));
 
 /** Labels of the open tabs, in order (as they are now). */
 export async function tabLabels(page: Page): Promise<string[]> {
