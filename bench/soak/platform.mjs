@@ -2,6 +2,7 @@
 // server instances (two processes, two ports, one Redis channel), each with its /metrics port, and the operations
 // prepared as operators would before a busy day.
 import { randomBytes } from 'node:crypto';
+import { freePort } from '../../e2e/lib/server.mjs';
 import { adminLogin, freshSchema, startServer } from '../lib/server.mjs';
 
 const DB_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -66,17 +67,19 @@ export async function startPlatform({ count = 2, prefix = 'soak', env = {}, node
     if (!keep) await schema.drop().catch(() => {});
   };
   try {
+    // free ports, not fixed ones: CI runs the soak beside the benchmarks, whose ramp and crowd start platforms too
+    const metrics = [await freePort(), await freePort()];
     // A first: migrations and demo data once, before B opens its pool
     instances.push({
       name: 'A',
-      metrics: 18501,
-      ...(await startServer({ port: 18500, nodeArgs, env: { ...common, SEED_DEMO: 'true', METRICS_PORT: '18501' } })),
+      metrics: metrics[0],
+      ...(await startServer({ nodeArgs, env: { ...common, SEED_DEMO: 'true', METRICS_PORT: String(metrics[0]) } })),
     });
     if (count > 1)
       instances.push({
         name: 'B',
-        metrics: 18503,
-        ...(await startServer({ port: 18502, env: { ...common, SEED_DEMO: 'false', METRICS_PORT: '18503' } })),
+        metrics: metrics[1],
+        ...(await startServer({ env: { ...common, SEED_DEMO: 'false', METRICS_PORT: String(metrics[1]) } })),
       });
     await prepareOperations(instances[0].base);
   } catch (e) {

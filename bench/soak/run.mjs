@@ -9,7 +9,7 @@
 // --check (CI's 60-second soak): exit 1 on any 5xx, answer outside the envelope, lost notice, closed operator socket
 // or ledger offender. Targets are printed either way.
 // Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), BENCH_REDIS_URL (default
-// redis://127.0.0.1:6379). Ports 18500-18503. Results: bench/.results/soak/ (soak.json, sim.json, the servers' logs).
+// redis://127.0.0.1:6379). Free loopback ports. Results: bench/.results/soak/ (soak.json, sim.json, the servers' logs).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
