@@ -6,8 +6,8 @@
 # the first half of the suite's part starts when the browser suite has ended (the file $E2E_SUITE_DONE appears:
 # e2e/run.mjs) or when the check has, whichever comes first, and the second half when the browsers have ended and a
 # core is free — run one after the other, the check outlasted the browsers by half an hour on
-# the 2 vCPU AMD host and left a core idle all that time. Both run even when one fails; each part's time and output
-# are printed, and the script fails if either did.
+# the 2 vCPU AMD host and left a core idle all that time. All three run even when one fails; each part's time and
+# output are printed, and the script fails if any did.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export DATABASE_URL=postgres://postgres@127.0.0.1:5432/test
@@ -19,6 +19,8 @@ compat_log=$(mktemp)
 half_log=$(mktemp)
 running() { kill -0 "$1" 2>/dev/null; }
 suite_done() { [ -e "${E2E_SUITE_DONE:-/nonexistent}" ]; }
+# how many of the check and the first half are still running
+busy() { local n=0; running "$compat_pid" && n=$((n + 1)); running "$first" && n=$((n + 1)); echo "$n"; }
 at "compat: the previous release's server suite on today's migrations"
 node scripts/ops/drill.mjs compat --workers 1 > "$compat_log" 2>&1 &
 compat_pid=$!
@@ -32,7 +34,7 @@ fi
 first=$!
 # The second half starts once two cores are free for it: the browser suite has ended and one of the two runs before it
 # has (or both have). One worker alone after the browsers left the second core a third idle for 133 s (2026-12-05).
-while (running "$compat_pid" || running "$first") && ! (suite_done && ! (running "$compat_pid" && running "$first")); do sleep 5; done
+while [ "$(busy)" -gt 0 ] && { ! suite_done || [ "$(busy)" -eq 2 ]; }; do sleep 5; done
 at "the server suite on PostgreSQL + Redis (schema part, second half)"
 .ci/pg-suite.sh schema 2/2 > "$half_log" 2>&1
 second=$?
