@@ -82,29 +82,41 @@ export async function compatDrill({ plant = false, base, workers } = {}) {
     excluded.push(...timingExcludes(path.join(dir, 'apps/server')));
     for (const x of excluded) args.push('--exclude', x);
     if (workers) args.push('--maxWorkers', String(workers));
-    const run = spawnSync('npx', [...args, ...files], {
-      cwd: path.join(dir, 'apps/server'),
-      env: { ...process.env, SECRET_KEY: process.env.SECRET_KEY ?? 'ci-secret-key-0123456789abcdef' },
-      encoding: 'utf8',
-      timeout: 2_700_000, // one worker beside the browser suite: 1,147 s on the Intel CI machine, past 1,800 s on the AMD one
-      maxBuffer: 256 * 1024 * 1024,
-    });
-    // without the terminal colours vitest writes
-    const out = `${run.stdout}${run.stderr}`.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '');
-    const tests = /Tests\s+(?:(\d+) failed \| )?(\d+) passed/.exec(out);
-    const failedFiles = [...out.matchAll(/^ FAIL {2}(\S+)/gm)].map((m) => m[1]);
-    const passed = run.status === 0;
-    if (!passed) process.stderr.write(out.slice(-6000));
+    const vitest = (which) => {
+      const run = spawnSync('npx', [...args, ...which], {
+        cwd: path.join(dir, 'apps/server'),
+        env: { ...process.env, SECRET_KEY: process.env.SECRET_KEY ?? 'ci-secret-key-0123456789abcdef' },
+        encoding: 'utf8',
+        timeout: 2_700_000, // one worker beside the browser suite: 1,147 s on the Intel CI machine, past 1,800 s on the AMD one
+        maxBuffer: 256 * 1024 * 1024,
+      });
+      // without the terminal colours vitest writes
+      const out = `${run.stdout}${run.stderr}`.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '');
+      const failed = [...new Set([...out.matchAll(/^ FAIL {2}(\S+)/gm)].map((m) => m[1]))];
+      return { passed: run.status === 0, out, failed };
+    };
+    const first = vitest(files);
+    const tests = /Tests\s+(?:(\d+) failed \| )?(\d+) passed/.exec(first.out);
+    // A few files failing are run once more, each in a fresh worker with its setup done anew: `--retry` repeats a test
+    // but not its beforeAll, so a race of the old code that its setup lost stays lost through every retry (2026-12-05:
+    // the previous release's market test, a product added while a symbol reload was in flight — fixed since by
+    // symbolsDirty — was not quoted for ten seconds, past all three tries). A column the old code needs and the new
+    // schema dropped fails the second run as it failed the first; a run failing in many files is not run again.
+    const rerun = !first.passed && first.failed.length > 0 && first.failed.length <= 5 ? vitest(first.failed) : undefined;
+    if (!first.passed) process.stderr.write(first.out.slice(-6000));
+    if (rerun && !rerun.passed) process.stderr.write(rerun.out.slice(-6000));
+    const passed = first.passed || Boolean(rerun?.passed);
     return {
       drill: 'compat',
       // planted: the check must catch the dropped column
-      ok: plant ? !passed && failedFiles.length > 0 : passed,
+      ok: plant ? !passed && first.failed.length > 0 : passed,
       previousRelease: release.base.slice(0, 12),
       newestMigrationChange: release.changedAt?.slice(0, 12) ?? null,
       migrationsAdded: added,
       testsPassed: Number(tests?.[2] ?? 0),
       testsFailed: Number(tests?.[1] ?? 0),
-      failedFiles: [...new Set(failedFiles)].slice(0, 20),
+      failedFiles: first.failed.slice(0, 20),
+      rerun: rerun ? { files: first.failed, passed: rerun.passed, failedAgain: rerun.failed } : null,
       planted: plant,
       seconds: Math.round((Date.now() - started) / 1000),
     };
