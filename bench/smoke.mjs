@@ -4,7 +4,7 @@
 // Needs PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test), Redis for socket-fanout
 // (BENCH_REDIS_URL) and the built console (`npm run build`). Usage: node bench/smoke.mjs [--only quotes,positions]
 // (BENCH_SERVER_BUILT=1: apps/server/dist is built already, as bench/lib/server.mjs takes it)
-import { spawn } from 'node:child_process';
+import { runBuffered } from '../scripts/lib/buffered.mjs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildServer } from './lib/server.mjs';
@@ -101,24 +101,15 @@ buildServer();
 process.env.BENCH_SERVER_BUILT = '1';
 
 /** One benchmark; its output is printed whole when it ends, so that the two lanes' lines do not interleave. */
-function runOne(name, args) {
-  const t = Date.now();
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], timeout: 10 * 60_000 });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (out += d));
-    child.on('close', (code, signal) => {
-      const s = ((Date.now() - t) / 1000).toFixed(0);
-      console.log(`== bench ${name}: node ${args.join(' ')}\n${out.trimEnd()}`);
-      if (code === 0) console.log(`== bench ${name}: ran (${s} s)`);
-      else {
-        console.log(`== bench ${name}: FAILED (exit ${code ?? signal}, ${s} s)`);
-        failed.push(name);
-      }
-      resolve();
-    });
-  });
+async function runOne(name, args) {
+  const r = await runBuffered(process.execPath, args, { timeout: 10 * 60_000 });
+  const s = r.seconds.toFixed(0);
+  console.log(`== bench ${name}: node ${args.join(' ')}\n${r.out.toString().trimEnd()}`);
+  if (r.ok) console.log(`== bench ${name}: ran (${s} s)`);
+  else {
+    console.log(`== bench ${name}: FAILED (exit ${r.code ?? r.signal}, ${s} s)`);
+    failed.push(name);
+  }
 }
 
 await Promise.all(

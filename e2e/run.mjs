@@ -15,6 +15,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { root, SERVER_ENTRY, startServer } from './lib/server.mjs';
+import { runBuffered } from '../scripts/lib/buffered.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // without it the screenshots show Chinese as empty boxes (a machine may have Chromium installed alone)
@@ -128,28 +129,20 @@ function byLength(specs) {
 }
 
 /** One spec file on one server; its output streamed (one server) or kept and printed whole when it ends. */
-function runSpec(spec, base, shard, buffered) {
-  const started = Date.now();
+async function runSpec(spec, base, shard, buffered) {
   const grep = process.env.E2E_GREP ? ['--test-name-pattern', process.env.E2E_GREP] : [];
-  return new Promise((resolve) => {
-    const t = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...grep, spec], {
-      cwd: root,
-      env: { ...process.env, BASE_URL: base, CHROMIUM_PATH: CHROMIUM },
-      stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-    });
-    const out = [];
-    t.stdout?.on('data', (d) => out.push(d));
-    t.stderr?.on('data', (d) => out.push(d));
-    t.on('exit', (c, sig) => {
-      const code = c ?? (sig ? 1 : 0);
-      const seconds = Math.round((Date.now() - started) / 1000);
-      if (buffered) {
-        console.log(`[e2e] ── ${spec} (server ${shard}): ${code === 0 ? 'passed' : 'FAILED'} in ${seconds} s`);
-        process.stdout.write(Buffer.concat(out));
-      }
-      resolve({ spec, shard, code, seconds });
-    });
+  const r = await runBuffered(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...grep, spec], {
+    cwd: root,
+    env: { ...process.env, BASE_URL: base, CHROMIUM_PATH: CHROMIUM },
+    inherit: !buffered,
   });
+  const code = r.code ?? 1;
+  const seconds = Math.round(r.seconds);
+  if (buffered) {
+    console.log(`[e2e] ── ${spec} (server ${shard}): ${code === 0 ? 'passed' : 'FAILED'} in ${seconds} s`);
+    process.stdout.write(r.out);
+  }
+  return { spec, shard, code, seconds };
 }
 
 function startBeside(script) {
