@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 
 /**
  * Runs `command args` with stdout and stderr captured together (or passed through with `inherit`); resolves when it
- * ends — never rejects: a command that cannot start ends with its error in `out` and code null.
+ * ends — never rejects: a command that cannot start ends not ok, its error (ENOENT…) in `out`.
  * @returns {Promise<{ code: number | null, signal: NodeJS.Signals | null, ok: boolean, out: Buffer, seconds: number }>}
  */
 export function runBuffered(command, args, { cwd, env, timeout, inherit = false } = {}) {
