@@ -68,6 +68,13 @@ describe('deposits', () => {
         .locator('.ant-pro-table-search button')
         .filter({ hasText: /重\s*置/ })
         .click();
+      // the reset's own search lands first (rows of every status again): run a moment after the click, on a loaded
+      // machine it came after the order number was typed and searched, and showed every order (CI, 2026-12-06)
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('[data-testid="recharge-list"] [data-testid^="recharge-status-"]')].some(
+          (e) => e.textContent !== '待审核',
+        ),
+      );
       await list.locator('.ant-pro-table-search input#keyword').fill(orderNo);
       await list.locator('.ant-pro-table-search .ant-btn-primary').first().click();
       await page.locator(`[data-testid="recharge-status-${cid}"]`, { hasText: '充值成功' }).waitFor();
