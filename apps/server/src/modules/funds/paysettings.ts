@@ -3,6 +3,8 @@ import Decimal from 'decimal.js';
 import type { PaySettings, PaySettingsInput } from '@stock-admin/contracts';
 import { paySettings } from './tables.js';
 import type { Db } from '../../db/client.js';
+import type { AppContext } from '../../app/context.js';
+import { reference } from '../../app/reference.js';
 import { PLATFORM_TIME_ZONE } from '../../lib/timezone.js';
 
 /** The zone of the withdrawal window and of "today" for daily caps. */
@@ -34,17 +36,22 @@ export async function getPaySettings(db: Db): Promise<PaySettings> {
   return toSettings(r);
 }
 
+/** The rules deposits and withdrawals check, cached per instance until a save anywhere drops them. */
+const current = reference<PaySettings>('pay', (ctx) => getPaySettings(ctx.db));
+export const paySettingsOf = (ctx: AppContext): Promise<PaySettings> => current.read(ctx);
+
 export async function updatePaySettings(
-  db: Db,
+  ctx: AppContext,
   input: PaySettingsInput,
   adminId: number,
 ): Promise<{ before: PaySettings; after: PaySettings }> {
-  const before = await getPaySettings(db);
-  const [r] = await db
+  const before = await getPaySettings(ctx.db);
+  const [r] = await ctx.db
     .update(paySettings)
     .set({ ...input, updatedBy: adminId, updatedAt: new Date() })
     .where(eq(paySettings.id, 1))
     .returning();
+  current.drop(ctx);
   return { before, after: toSettings(r!) };
 }
 

@@ -31,7 +31,7 @@ export function fundsRoutes(app: FastifyInstance, ctx: AppContext): void {
   // ---- pay settings ----
   route(app, ctx, paySettingApi.get, () => getPaySettings(ctx.db));
   route(app, ctx, paySettingApi.update, async ({ input, admin, audit, message }) => {
-    const { before, after } = await updatePaySettings(ctx.db, input, admin.adminId);
+    const { before, after } = await updatePaySettings(ctx, input, admin.adminId);
     audit({ targetId: 'pay', before, after });
     message('paysetting.saved');
     return after;

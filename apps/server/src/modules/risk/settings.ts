@@ -15,6 +15,7 @@ import { riskSettings } from './tables.js';
 import type { Db } from '../../db/client.js';
 import type { AppContext } from '../../app/context.js';
 import { fail } from '../../http/errors.js';
+import { reference } from '../../app/reference.js';
 import { loadSpreadRules, type SpreadRule } from './spread.js';
 import './messages.js';
 
@@ -121,45 +122,24 @@ export type RiskRules = Cached;
 interface Cached {
   docs: RiskDocs;
   spread: SpreadRule[];
-  at: number;
 }
-const caches = new WeakMap<AppContext, { value: Promise<Cached> | null; wired: boolean }>();
-/** Even without a drop signal (a bus outage), cached rules are re-read after this long. */
-const CACHE_TTL_MS = 30_000;
+/** The rules trading checks, cached per instance until a save anywhere drops them (app/reference.ts). */
+const rules = reference<Cached>('risk', async (ctx) => {
+  const [stock, product, index, spread] = await Promise.all([
+    getDoc(ctx.db, 'stock'),
+    getDoc(ctx.db, 'product'),
+    getDoc(ctx.db, 'index'),
+    loadSpreadRules(ctx.db),
+  ]);
+  return { docs: { stock: stock.settings, product: product.settings, index: index.settings }, spread };
+});
 
 /** Drops this instance's cached rules and tells the others (hooks → bus). */
 export function dropRiskCache(ctx: AppContext): void {
-  ctx.hooks.emit('cacheDropped', 'risk');
+  rules.drop(ctx);
 }
 
 /** The rules trading checks, cached per instance until a save anywhere drops them. */
-export async function riskRules(ctx: AppContext): Promise<Cached> {
-  let c = caches.get(ctx);
-  if (!c) caches.set(ctx, (c = { value: null, wired: false }));
-  if (!c.wired) {
-    const entry = c;
-    ctx.hooks.on('cacheDropped', (name) => {
-      if (name === 'risk') entry.value = null;
-    });
-    c.wired = true;
-  }
-  const hit = c.value;
-  if (hit) {
-    const v = await hit;
-    if (Date.now() - v.at < CACHE_TTL_MS) return v;
-  }
-  const load = (async () => {
-    const [stock, product, index, spread] = await Promise.all([
-      getDoc(ctx.db, 'stock'),
-      getDoc(ctx.db, 'product'),
-      getDoc(ctx.db, 'index'),
-      loadSpreadRules(ctx.db),
-    ]);
-    return { docs: { stock: stock.settings, product: product.settings, index: index.settings }, spread, at: Date.now() };
-  })();
-  c.value = load;
-  load.catch(() => {
-    if (c.value === load) c.value = null;
-  });
-  return load;
+export function riskRules(ctx: AppContext): Promise<Cached> {
+  return rules.read(ctx);
 }
