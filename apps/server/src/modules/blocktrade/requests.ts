@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { BLOCK_KEY_ATTEMPTS_PER_HOUR, type Lang } from '@stock-admin/contracts';
 import { blockKeyFailures, blockProducts, blockRequests } from './tables.js';
 import { stocks } from '../products/tables.js';
@@ -13,36 +13,50 @@ import { notify } from '../../realtime/notify.js';
 import { reviewEach, claimPending } from '../_kit/review.js';
 import { userScope } from '../_kit/scope.js';
 import { riskRules } from '../risk/index.js';
-import { openPosition, buyCost, feeOf, assertTradingOpen, assertWithinLimits, lockTrader, type TradedStock } from '../trading/index.js';
+import {
+  openPosition,
+  buyCost,
+  feeOf,
+  assertTradingOpen,
+  assertWithinLimits,
+  checkTrader,
+  lockTrader,
+  type TradedStock,
+} from '../trading/index.js';
+import { users } from '../_kit/parties.js';
 import { blockPrice, nowOf, windowOf } from './products.js';
 import './messages.js';
 
 export type RequestRow = typeof blockRequests.$inferSelect;
 const m = (d: Decimal) => d.toFixed(2);
 
-/** Wrong keys of this user in the last hour (every product). */
-async function keyFailures(db: Db, userId: number, now: Date): Promise<number> {
-  const [r] = await db
-    .select({ n: count() })
-    .from(blockKeyFailures)
-    .where(and(eq(blockKeyFailures.userId, userId), gt(blockKeyFailures.at, new Date(now.getTime() - 3600_000))));
-  return Number(r?.n ?? 0);
-}
-
 /**
  * A user's block buy (platform API): the window, the product's state, the trade key (a few wrong ones an
  * hour), the quantity bounds and what is left, the trading switches and hours, the user's trade lock and
- * real name, then price × shares plus the buy fee held from free cash with the pending request.
+ * real name, then price × shares plus the buy fee held from free cash with the pending request. The product, the
+ * user's wrong keys in the last hour and the user are read in one statement; a buy the user cannot pay for (most
+ * refusals) is refused on that read, with no transaction and no lock, and checked again under the locks.
  */
 export async function placeRequest(ctx: AppContext, userId: number, input: { productId: number; shares: number; tradeKey: string }) {
   await assertTradingOpen(ctx);
   const rules = await riskRules(ctx);
   const now = nowOf(ctx);
-  const [p] = await ctx.db.select().from(blockProducts).where(eq(blockProducts.id, input.productId)).limit(1);
+  const hourAgo = new Date(Date.now() - 3600_000).toISOString();
+  const [r] = await ctx.db
+    .select({
+      p: blockProducts,
+      failures: sql<number>`(SELECT count(*)::int FROM block_key_failures WHERE user_id = ${userId} AND at > ${hourAgo}::timestamptz)`,
+      trader: { tradeLocked: users.tradeLocked, realState: users.realState, enable: users.enableAmt },
+    })
+    .from(blockProducts)
+    .leftJoin(users, and(eq(users.id, userId), isNull(users.deletedAt)))
+    .where(eq(blockProducts.id, input.productId))
+    .limit(1);
+  const p = r?.p;
   if (!p || !p.shown) throw fail('block.not_found');
   if (p.locked) throw fail('block.locked');
   if (windowOf(p, now) !== 'open') throw fail('block.closed');
-  const failures = await keyFailures(ctx.db, userId, new Date());
+  const failures = Number(r.failures);
   if (failures >= BLOCK_KEY_ATTEMPTS_PER_HOUR) throw fail('block.key_attempts');
   if (!(await verifyPassword(p.keyHash, input.tradeKey))) {
     // recorded outside any transaction: the refusal must not roll it back
@@ -55,9 +69,21 @@ export async function placeRequest(ctx: AppContext, userId: number, input: { pro
     throw fail('block.not_enough_left', { left: Math.max(0, p.leftShares - p.reservedShares) });
   const price = blockPrice(ctx, p);
   if (!price) throw fail('block.no_price');
+  if (r.trader) {
+    checkTrader(rules, r.trader);
+    const { hold } = holdOf(rules, price, input.shares);
+    if (hold.gt(r.trader.enable)) throw fail('block.insufficient', { need: m(hold) });
+  }
   const row = await ctx.db.transaction((t) => recordRequest(t as unknown as Db, rules, userId, p, input.shares, price));
   notify(ctx, { type: 'BUY_DZ_REQUEST', userId, data: { id: row.id, userId, amount: row.amount } });
   return row;
+}
+
+/** What a block buy holds from free cash: price × shares and the buy fee. */
+function holdOf(rules: Awaited<ReturnType<typeof riskRules>>, price: Decimal, shares: number) {
+  const amount = price.times(shares).toDecimalPlaces(2);
+  const fee = feeOf(amount, rules.docs.stock.buyFeePct, rules.docs.stock.minFee);
+  return { amount, fee, hold: amount.plus(fee) };
 }
 
 /**
@@ -73,9 +99,7 @@ export async function recordRequest(
   price: Decimal,
   now = new Date(),
 ): Promise<RequestRow> {
-  const amount = price.times(shares).toDecimalPlaces(2);
-  const fee = feeOf(amount, rules.docs.stock.buyFeePct, rules.docs.stock.minFee);
-  const hold = amount.plus(fee);
+  const { amount, fee, hold } = holdOf(rules, price, shares);
   // lock order (docs/architecture.md "Concurrency"): the product, then the user
   await reserve(tx, p.id, shares);
   const { enable } = await lockTrader(tx, rules, userId);

@@ -212,26 +212,27 @@ export async function deleteAllTierChannels(ctx: AppContext, layeringId: number)
  * either, every enabled, shown channel (layering not in use).
  */
 export async function allowedChannelIds(db: Db, userId: number): Promise<number[]> {
-  const r = rows<{ scope: string; channel_id: number | null }>(
-    await db.execute(sql`
-      WITH u AS (SELECT layering_id FROM users WHERE id = ${userId}),
-      live AS (
-        SELECT cl.layering_id, c.id AS channel_id, c.sort
-        FROM channel_layering cl JOIN pay_channels c ON c.id = cl.channel_id
-        WHERE c.enabled AND c.shown
-      ),
-      own AS (SELECT l.channel_id, l.sort FROM live l WHERE l.layering_id = (SELECT layering_id FROM u)),
-      dflt AS (SELECT l.channel_id, l.sort FROM live l JOIN layering_tiers t ON t.id = l.layering_id AND t.is_default)
-      SELECT 'own' AS scope, channel_id FROM own
-      UNION ALL
-      SELECT 'default', channel_id FROM dflt WHERE NOT EXISTS (SELECT 1 FROM own)
-      UNION ALL
-      SELECT 'all', c.id FROM pay_channels c
-        WHERE c.enabled AND c.shown AND NOT EXISTS (SELECT 1 FROM own)
-          AND NOT EXISTS (SELECT 1 FROM layering_tiers WHERE is_default)`),
-  );
+  const r = rows<{ channel_id: number | null }>(await db.execute(allowedChannelsSql(userId)));
   return r.map((x) => x.channel_id!).filter((x) => x != null);
 }
+
+/** allowedChannelIds as a query of one column, `channel_id` (a subquery of the caller's statement). */
+export const allowedChannelsSql = (userId: number) => sql`
+  WITH u AS (SELECT layering_id FROM users WHERE id = ${userId}),
+  live AS (
+    SELECT cl.layering_id, c.id AS channel_id, c.sort
+    FROM channel_layering cl JOIN pay_channels c ON c.id = cl.channel_id
+    WHERE c.enabled AND c.shown
+  ),
+  own AS (SELECT l.channel_id, l.sort FROM live l WHERE l.layering_id = (SELECT layering_id FROM u)),
+  dflt AS (SELECT l.channel_id, l.sort FROM live l JOIN layering_tiers t ON t.id = l.layering_id AND t.is_default)
+  SELECT channel_id FROM own
+  UNION ALL
+  SELECT channel_id FROM dflt WHERE NOT EXISTS (SELECT 1 FROM own)
+  UNION ALL
+  SELECT c.id FROM pay_channels c
+    WHERE c.enabled AND c.shown AND NOT EXISTS (SELECT 1 FROM own)
+      AND NOT EXISTS (SELECT 1 FROM layering_tiers WHERE is_default)`;
 
 /** Moves a tier's users back to "no tier" (deleting the tier). */
 async function releaseTierUsers(db: Db, layeringId: number): Promise<number> {

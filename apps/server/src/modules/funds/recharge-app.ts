@@ -8,10 +8,12 @@ import { rows } from '../../db/rows.js';
 import type { AppContext } from '../../app/context.js';
 import { fail } from '../../http/errors.js';
 import { notify } from '../../realtime/notify.js';
-import { allowedChannelIds, todayStartSql } from '../channels/index.js';
+import { allowedChannelIds, allowedChannelsSql, todayStartSql } from '../channels/index.js';
 import { fileUrl, saveUpload } from '../users/index.js';
-import { newOrderNo } from './common.js';
-import { getPaySettings } from './paysettings.js';
+import { paySettingsOf } from './paysettings.js';
+import { serialNoSql } from '../../db/serial-no.js';
+import type { Db } from '../../db/client.js';
+import type { PaySettings } from '@stock-admin/contracts';
 import { claimPending, snapshotOf, type OrderRow, type Snapshot } from './recharge.js';
 import './messages.js';
 import { onePage } from '../../db/paging.js';
@@ -39,7 +41,7 @@ function toAppItem(o: OrderRow): AppRechargeItem {
 export async function appChannels(ctx: AppContext, userId: number): Promise<AppChannelItem[]> {
   const ids = await allowedChannelIds(ctx.db, userId);
   if (!ids.length) return [];
-  const settings = await getPaySettings(ctx.db);
+  const settings = await paySettingsOf(ctx);
   const list = await ctx.db
     .select()
     .from(payChannels)
@@ -74,31 +76,20 @@ export async function createUserRecharge(
   userId: number,
   input: { channelId: number; amount: string; payerName?: string; note?: string },
 ): Promise<AppRechargeItem> {
-  const o = await ctx.db.transaction(async (tx) => {
-    // the user row lock serialises this user's order creation (the hourly limit)
-    const [u] = rows<{ real_state: number; account_type: number; login_locked: boolean; deleted_at: Date | null }>(
-      await tx.execute(sql`SELECT real_state, account_type, login_locked, deleted_at FROM users WHERE id = ${userId} FOR UPDATE`),
+  const settings = await paySettingsOf(ctx);
+  // most orders the rules refuse (the hourly limit above all): refused on the rows as they are, in one statement with
+  // no transaction and no lock; an order they allow is checked again under the user's row lock
+  checkRecharge(await rechargeState(ctx.db, userId, input.channelId), settings, input);
+  const { o, user } = await ctx.db.transaction(async (tx) => {
+    // the user row lock serialises this user's order creation (the hourly limit): the count is read after it
+    const [user] = rows<{ phone: string; real_name: string | null }>(
+      await tx.execute(sql`SELECT phone, real_name FROM users WHERE id = ${userId} FOR UPDATE`),
     );
-    if (!u || u.deleted_at) throw fail('user_not_found');
-    if (u.account_type !== 0) throw fail('recharge.simulated_account');
-    if (u.real_state !== 2) throw fail('recharge.real_name_required');
-    const settings = await getPaySettings(tx);
-    if (!(await allowedChannelIds(tx, userId)).includes(input.channelId)) throw fail('recharge.channel_not_allowed');
-    const [c] = await tx.select().from(payChannels).where(eq(payChannels.id, input.channelId)).limit(1);
-    if (!c || !c.enabled) throw fail('recharge.channel_not_allowed');
-    const amount = new Decimal(input.amount);
-    const min = Decimal.max(settings.minRecharge, c.minAmount ?? 0);
-    if (amount.lt(min)) throw fail('recharge.below_min', { min: min.toFixed(2) });
-    if (c.maxAmount != null && amount.gt(c.maxAmount)) throw fail('recharge.above_max', { max: c.maxAmount });
-    const [open] = rows<{ n: number }>(
-      await tx.execute(sql`SELECT count(*)::int AS n FROM recharge_orders
-                            WHERE user_id = ${userId} AND status = 0 AND created_at > now() - interval '1 hour'`),
-    );
-    if (open!.n >= settings.maxOpenRechargePerHour) throw fail('recharge.too_many_open', { n: settings.maxOpenRechargePerHour });
+    const { c, amount } = checkRecharge(await rechargeState(tx, userId, input.channelId), settings, input);
     const [row] = await tx
       .insert(rechargeOrders)
       .values({
-        orderNo: await newOrderNo(tx, 'R'),
+        orderNo: serialNoSql('R', 'order_no_seq'),
         userId,
         amount: amount.toFixed(2),
         channelId: c.id,
@@ -115,21 +106,59 @@ export async function createUserRecharge(
       const [capped] = rows<{ cap: string | null }>(
         await tx.execute(sql`SELECT daily_cap::text AS cap FROM pay_channels WHERE id = ${c.id} FOR NO KEY UPDATE`),
       );
+      // a statement of its own, after the lock: it sees every order into the channel committed before
       const [d] = rows<{ total: string }>(
         await tx.execute(sql`SELECT coalesce(sum(amount), 0)::text AS total FROM recharge_orders
                               WHERE channel_id = ${c.id} AND status IN (0, 1) AND created_at >= ${todayStartSql}`),
       );
       if (capped?.cap != null && new Decimal(d!.total).gt(capped.cap)) throw fail('recharge.daily_cap');
     }
-    return row!;
+    return { o: row!, user: user! };
   });
-  const [u] = await ctx.db.select({ phone: users.phone, realName: users.realName }).from(users).where(eq(users.id, userId)).limit(1);
   notify(ctx, {
     type: 'RECHARGE',
     userId,
-    data: { id: o.id, orderNo: o.orderNo, userId, userName: u?.realName ?? undefined, phone: u?.phone, amount: o.amount },
+    data: { id: o.id, orderNo: o.orderNo, userId, userName: user.real_name ?? undefined, phone: user.phone, amount: o.amount },
   });
   return toAppItem(o);
+}
+
+/**
+ * What a new order is checked against, in one statement: the user's state, whether the channel is one of their
+ * tier's, the channel, and the orders they opened in the last hour and have not finished.
+ */
+async function rechargeState(db: Db, userId: number, channelId: number) {
+  const [r] = await db
+    .select({
+      user: { realState: users.realState, accountType: users.accountType, deletedAt: users.deletedAt },
+      allowed: sql<boolean>`${channelId} IN (${allowedChannelsSql(userId)})`,
+      open: sql<number>`(SELECT count(*)::int FROM recharge_orders
+                         WHERE user_id = ${userId} AND status = 0 AND created_at > now() - interval '1 hour')`,
+      channel: payChannels,
+    })
+    .from(users)
+    .leftJoin(payChannels, eq(payChannels.id, channelId))
+    .where(eq(users.id, userId));
+  return r;
+}
+
+/** The rules of a new order, in the order they are told: the channel and amount, or the refusal. */
+function checkRecharge(
+  r: Awaited<ReturnType<typeof rechargeState>>,
+  settings: PaySettings,
+  input: { channelId: number; amount: string },
+): { c: NonNullable<typeof r>['channel'] & object; amount: Decimal } {
+  if (!r || r.user.deletedAt) throw fail('user_not_found');
+  if (r.user.accountType !== 0) throw fail('recharge.simulated_account');
+  if (r.user.realState !== 2) throw fail('recharge.real_name_required');
+  const c = r.channel;
+  if (!r.allowed || !c || !c.enabled) throw fail('recharge.channel_not_allowed');
+  const amount = new Decimal(input.amount);
+  const min = Decimal.max(settings.minRecharge, c.minAmount ?? 0);
+  if (amount.lt(min)) throw fail('recharge.below_min', { min: min.toFixed(2) });
+  if (c.maxAmount != null && amount.gt(c.maxAmount)) throw fail('recharge.above_max', { max: c.maxAmount });
+  if (Number(r.open) >= settings.maxOpenRechargePerHour) throw fail('recharge.too_many_open', { n: settings.maxOpenRechargePerHour });
+  return { c, amount };
 }
 
 /** Attaches the payment receipt (an image file, or the URL of one) to the user's pending order. */

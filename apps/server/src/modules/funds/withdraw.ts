@@ -6,6 +6,7 @@ import {
   type AppWithdrawItem,
   type Lang,
   type Page,
+  type PaySettings,
   type WithdrawFilters,
   type WithdrawItem,
   type withdrawListData,
@@ -15,18 +16,18 @@ import { admins, agents, users } from '../_kit/parties.js';
 import { payChannels } from '../channels/tables.js';
 import { userBanks } from '../users/tables.js';
 import { withdrawals } from './tables.js';
-import { rows } from '../../db/rows.js';
 import type { Db } from '../../db/client.js';
 import type { AppContext, Principal } from '../../app/context.js';
 import { reviewEach } from '../_kit/review.js';
 import { fail } from '../../http/errors.js';
 import { can } from '../../http/permissions.js';
-import { type LedgerEntry, post } from '../fundrecords/index.js';
+import { LOCKED_USER_COLUMNS, type LedgerEntry, post, postLocked } from '../fundrecords/index.js';
 import { notify } from '../../realtime/notify.js';
 import { recomputeTiers } from '../channels/index.js';
 import { userScope } from '../_kit/scope.js';
-import { fundFilterSql, maskCard, newOrderNo, totalsOf } from './common.js';
-import { getPaySettings, withdrawFee, withinWithdrawHours } from './paysettings.js';
+import { fundFilterSql, maskCard, totalsOf } from './common.js';
+import { paySettingsOf, withdrawFee, withinWithdrawHours } from './paysettings.js';
+import { serialNoSql } from '../../db/serial-no.js';
 import './messages.js';
 import { claimPending as claimPendingRow } from '../_kit/review.js';
 import { keysetBatches, onePage } from '../../db/paging.js';
@@ -241,41 +242,19 @@ export async function applyWithdrawal(
   input: { amount: string; bankId?: number; note?: string },
   now: Date = new Date(),
 ): Promise<AppWithdrawItem> {
-  const settings = await getPaySettings(ctx.db);
+  const settings = await paySettingsOf(ctx);
   if (!withinWithdrawHours(settings, now))
     throw fail('withdraw.outside_hours', { start: settings.withdrawStart, end: settings.withdrawEnd });
-  const w = await ctx.db.transaction(async (tx) => {
-    const [u] = rows<{
-      real_state: number;
-      account_type: number;
-      trade_locked: boolean;
-      login_locked: boolean;
-      enable_amt: string;
-      deleted_at: Date | null;
-    }>(
-      await tx.execute(
-        sql`SELECT real_state, account_type, trade_locked, login_locked, enable_amt::text, deleted_at FROM users WHERE id = ${userId} FOR UPDATE`,
-      ),
-    );
-    if (!u || u.deleted_at) throw fail('user_not_found');
-    if (u.account_type !== 0) throw fail('withdraw.simulated_account');
-    if (u.real_state !== 2) throw fail('withdraw.real_name_required');
-    if (u.trade_locked || u.login_locked) throw fail('withdraw.account_locked');
-    const bankQ = tx.select().from(userBanks);
-    const [bank] = await (input.bankId != null
-      ? bankQ.where(and(eq(userBanks.id, input.bankId), eq(userBanks.userId, userId))).limit(1)
-      : bankQ.where(eq(userBanks.userId, userId)).orderBy(desc(userBanks.id)).limit(1));
-    if (!bank) throw fail(input.bankId != null ? 'withdraw.bank_not_found' : 'withdraw.no_bank_card');
-    const amount = new Decimal(input.amount);
-    if (amount.lt(settings.minWithdraw)) throw fail('withdraw.below_min', { min: settings.minWithdraw });
-    const free = new Decimal(u.enable_amt);
-    if (amount.gt(free)) throw fail('withdraw.exceeds_free_cash', { available: free.toFixed(2) });
-    const fee = withdrawFee(settings, amount.toFixed(2));
-    if (amount.plus(fee).gt(free)) throw fail('withdraw.fee_exceeds_free_cash', { fee, available: free.toFixed(2) });
+  // most requests the rules refuse (no card, not enough free cash): refused on the rows as they are, with no
+  // transaction and no lock; a request they allow is checked again on the locked row
+  checkWithdrawal(await withdrawerOf(ctx.db, userId, input.bankId), settings, input);
+  const { w, user } = await ctx.db.transaction(async (tx) => {
+    const state = await withdrawerOf(tx, userId, input.bankId, true);
+    const { amount, fee, bank } = checkWithdrawal(state, settings, input);
     const [row] = await tx
       .insert(withdrawals)
       .values({
-        orderNo: await newOrderNo(tx, 'W', now),
+        orderNo: serialNoSql('W', 'order_no_seq', now),
         userId,
         amount: amount.toFixed(2),
         fee,
@@ -292,16 +271,62 @@ export async function applyWithdrawal(
     ];
     if (new Decimal(fee).gt(0))
       entries.push({ type: 'withdraw_fee', amount: new Decimal(fee).neg().toFixed(2), reference: reference(row!.id), note: row!.orderNo });
-    await post(tx, userId, entries);
-    return row!;
+    await postLocked(tx, state.user!, entries);
+    return { w: row!, user: state.user! };
   });
-  const [u] = await ctx.db.select({ phone: users.phone, realName: users.realName }).from(users).where(eq(users.id, userId)).limit(1);
   notify(ctx, {
     type: 'WITHDRAW_REQUEST',
     userId,
-    data: { id: w.id, orderNo: w.orderNo, userId, userName: u?.realName ?? undefined, phone: u?.phone, amount: w.amount },
+    data: { id: w.id, orderNo: w.orderNo, userId, userName: user.realName ?? undefined, phone: user.phone, amount: w.amount },
   });
   return toAppItem(w);
+}
+
+/** The user (locked for posting, with `lock`) and the card a withdrawal pays to: the one named, or the newest. */
+async function withdrawerOf(db: Db, userId: number, bankId: number | undefined, lock = false) {
+  const q = db
+    .select({
+      user: {
+        ...LOCKED_USER_COLUMNS,
+        realState: users.realState,
+        tradeLocked: users.tradeLocked,
+        loginLocked: users.loginLocked,
+        phone: users.phone,
+        realName: users.realName,
+      },
+      bank: userBanks,
+    })
+    .from(users)
+    .leftJoin(
+      userBanks,
+      and(
+        eq(userBanks.userId, users.id),
+        bankId != null ? eq(userBanks.id, bankId) : sql`${userBanks.id} = (SELECT max(id) FROM user_banks WHERE user_id = ${userId})`,
+      ),
+    )
+    .where(eq(users.id, userId));
+  const [r] = await (lock ? q.for('update', { of: users }) : q);
+  return { user: r?.user, bank: r?.bank ?? undefined };
+}
+
+/** The rules of a withdrawal, in the order they are told: what it moves, or the refusal. */
+function checkWithdrawal(
+  { user: u, bank }: Awaited<ReturnType<typeof withdrawerOf>>,
+  settings: PaySettings,
+  input: { amount: string; bankId?: number },
+) {
+  if (!u || u.deletedAt) throw fail('user_not_found');
+  if (u.accountType !== 0) throw fail('withdraw.simulated_account');
+  if (u.realState !== 2) throw fail('withdraw.real_name_required');
+  if (u.tradeLocked || u.loginLocked) throw fail('withdraw.account_locked');
+  if (!bank) throw fail(input.bankId != null ? 'withdraw.bank_not_found' : 'withdraw.no_bank_card');
+  const amount = new Decimal(input.amount);
+  if (amount.lt(settings.minWithdraw)) throw fail('withdraw.below_min', { min: settings.minWithdraw });
+  const free = new Decimal(u.enableAmt);
+  if (amount.gt(free)) throw fail('withdraw.exceeds_free_cash', { available: free.toFixed(2) });
+  const fee = withdrawFee(settings, amount.toFixed(2));
+  if (amount.plus(fee).gt(free)) throw fail('withdraw.fee_exceeds_free_cash', { fee, available: free.toFixed(2) });
+  return { amount, fee, bank };
 }
 
 /** The user cancels their own pending request: status 3, amount and fee refunded. */

@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { newsharesApi, stockBoardOf, type IssueInput, type IssueKind } from '@stock-admin/contracts';
-import { users } from '../_kit/parties.js';
 import { newshareSubscriptions } from './tables.js';
 import type { AppContext } from '../../app/context.js';
 import { fail } from '../../http/errors.js';
@@ -102,9 +100,7 @@ export function newsharesRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { docs } = await riskRules(ctx);
     if (docs.product.holidayMode) throw fail('trade.holiday');
     if (!docs.product.newShareShown) throw fail('newshare.issue_closed');
-    const [u] = await ctx.db.select({ realState: users.realState }).from(users).where(eq(users.id, user.userId)).limit(1);
-    if (u?.realState !== 2) throw fail('newshare.real_name_required');
-    const s = await svc.apply(ctx.db, user.userId, input.issueId, input.quantity);
+    const s = await svc.apply(ctx.db, user.userId, input.issueId, input.quantity, new Date(), null, { realNameRequired: true });
     message('newshare.applied');
     return lists.subscriptionById(ctx.db, s.id);
   });

@@ -6,9 +6,10 @@ import type { Db } from '../../db/client.js';
 import { rows } from '../../db/rows.js';
 import { newshareIssues, newshareSubscriptions } from './tables.js';
 import { stocks } from '../products/tables.js';
-import { serialNo } from '../../db/serial-no.js';
+import { serialNoSql } from '../../db/serial-no.js';
 import { fail } from '../../http/errors.js';
-import { post } from '../fundrecords/index.js';
+import { LOCKED_USER_COLUMNS, post, postLocked } from '../fundrecords/index.js';
+import { users } from '../_kit/parties.js';
 import { notifyUsers } from '../messages/index.js';
 import { openPosition } from '../trading/index.js';
 import { subNotice } from './notices.js';
@@ -77,7 +78,11 @@ async function issueById(db: Db, id: number): Promise<Issue> {
   return i;
 }
 
-/** A user's application: inside the window, below the cap, in whole lots; a placement freezes its money now. */
+/**
+ * A user's application: inside the window, below the cap, in whole lots; a placement freezes its money now. With
+ * `realNameRequired` (the app), a user whose real name is not approved is refused first. The rules are checked on
+ * the rows as they are (most refusals: no transaction, no lock), then the cap again under the user's row lock.
+ */
 export async function apply(
   db: Db,
   userId: number,
@@ -85,33 +90,60 @@ export async function apply(
   qty: number,
   now = new Date(),
   adminId: number | null = null,
+  opts: { realNameRequired?: boolean } = {},
 ): Promise<Sub> {
-  const issue = await issueById(db, issueId);
+  const [state] = await db
+    .select({ realState: users.realState, issue: newshareIssues, applied: appliedSql(issueId, userId) })
+    .from(users)
+    .leftJoin(newshareIssues, eq(newshareIssues.id, issueId))
+    .where(eq(users.id, userId));
+  if (opts.realNameRequired && state?.realState !== 2) throw fail('newshare.real_name_required');
+  const issue = state?.issue;
+  if (!issue) throw fail('newshare.issue_not_found');
   if (!issue.shown || issue.locked) throw fail('newshare.issue_closed');
   const today = shanghaiDay(now);
   const open = issue.subscribeType === 'rush' ? today === issue.listingDate : today === issue.subscribeDate;
   if (!open && adminId == null) throw fail('newshare.not_in_window');
   if (qty % issue.lotSize !== 0) throw fail('newshare.lot', { lot: issue.lotSize });
+  const overCap = (applied: string) => {
+    if (Number(applied) + qty > issue.maxPerUser) throw fail('newshare.over_cap', { cap: issue.maxPerUser });
+  };
+  overCap(state.applied);
   return db.transaction(async (tx) => {
-    // one application at a time per user and issue: the user row lock serialises them
-    await tx.execute(sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`);
-    const [s] = rows<{ q: string }>(
-      await tx.execute(
-        sql`SELECT coalesce(sum(applied_qty), 0)::text AS q FROM newshare_subscriptions WHERE issue_id = ${issueId} AND user_id = ${userId} AND status <> ${SUB_STATUS.cancelled}`,
-      ),
-    );
-    if (Number(s!.q) + qty > issue.maxPerUser) throw fail('newshare.over_cap', { cap: issue.maxPerUser });
-    const orderNo = await serialNo(tx, issue.kind === 'bond' ? 'Z' : 'N', 'trade_no_seq', now);
+    // one application at a time per user and issue: the user row lock serialises them; the sum is read after it
+    const [u] = await tx.select(LOCKED_USER_COLUMNS).from(users).where(eq(users.id, userId)).for('update');
+    overCap(rows<{ q: string }>(await tx.execute(sql`SELECT ${appliedSql(issueId, userId)} AS q`))[0]!.q);
     const frozen = issue.subscribeType === 'placement' ? amountOf(issue, qty) : new Decimal(0);
     const [row] = await tx
       .insert(newshareSubscriptions)
-      .values({ orderNo, issueId, userId, appliedQty: qty, frozenAmount: m(frozen), createdBy: adminId })
+      .values({
+        orderNo: serialNoSql(issue.kind === 'bond' ? 'Z' : 'N', 'trade_no_seq', now),
+        issueId,
+        userId,
+        appliedQty: qty,
+        frozenAmount: m(frozen),
+        createdBy: adminId,
+      })
       .returning();
-    if (frozen.gt(0))
-      await post(tx, userId, [{ type: 'subscription_freeze', amount: m(frozen.negated()), reference: orderNo, adminId, note: issue.name }]);
+    if (frozen.gt(0)) {
+      if (!u) throw fail('user_not_found');
+      const entry = {
+        type: 'subscription_freeze' as const,
+        amount: m(frozen.negated()),
+        reference: row!.orderNo,
+        adminId,
+        note: issue.name,
+      };
+      await postLocked(tx, u, [entry]);
+    }
     return row!;
   });
 }
+
+/** The shares a user has applied for in an issue (not counting cancelled applications), as SQL. */
+const appliedSql = (issueId: number, userId: number) =>
+  sql<string>`(SELECT coalesce(sum(applied_qty), 0)::text FROM newshare_subscriptions
+               WHERE issue_id = ${issueId} AND user_id = ${userId} AND status <> ${SUB_STATUS.cancelled})`;
 
 /** The one conditional UPDATE every transition goes through: the row moves only from the expected status. */
 async function claim(tx: Db, id: number, from: SubStatus[], set: Record<string, unknown>): Promise<Sub | undefined> {

@@ -1,8 +1,9 @@
 import Decimal from 'decimal.js';
-import { eq, sql, type SQL } from 'drizzle-orm';
-import { agents, users } from '../../_kit/parties.js';
+import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { agents } from '../../_kit/parties.js';
 import { fundRecords, type FundRecordRow } from '../tables.js';
 import type { Db } from '../../../db/client.js';
+import { rows } from '../../../db/rows.js';
 import { fail } from '../../../http/errors.js';
 import { effectOf, money, type LedgerEntry } from './effects.js';
 import { recordsInsert, type Along } from './batch.js';
@@ -73,16 +74,33 @@ function apply(u: LockedUser, entries: LedgerEntry[]) {
 export async function post(tx: Db, userId: number, entries: LedgerEntry[]): Promise<FundRecordRow[]> {
   if (!entries.length) return [];
   entries.forEach((e) => effectOf(e, 'user')); // a bad entry is the caller's error before any lock is taken
-  return inTransaction(tx, async (tx) => {
-    const { values, after } = apply(await lockForPosting(tx, userId), entries);
-    await tx
-      .update(users)
-      .set({ ...after, updatedAt: sql`now()` })
-      .where(eq(users.id, userId));
-    const rows = await tx.insert(fundRecords).values(values).returning();
-    countPostings('user', rows.length);
-    return rows;
-  });
+  return inTransaction(tx, async (tx) => postLocked(tx, await lockForPosting(tx, userId), entries));
+}
+
+/**
+ * post() for a user the caller has locked in this transaction (`lockForPosting`, or its own statement selecting
+ * LOCKED_USER_COLUMNS … FOR UPDATE): the balances and the records written in one statement (one round trip where
+ * an UPDATE and an INSERT took two: issue 64). `u` holds the balances after it.
+ */
+export async function postLocked(tx: Db, u: LockedUser, entries: LedgerEntry[]): Promise<FundRecordRow[]> {
+  if (!entries.length) return [];
+  const p = postingCtes(u, entries, { returning: true });
+  const written = rows<Record<string, unknown>>(
+    await tx.execute(sql`WITH ${p.balances}, ${p.records} SELECT * FROM ledger_records ORDER BY id`),
+  );
+  p.written();
+  return written.map(recordOf);
+}
+
+/** A fund record read back raw (RETURNING *), as drizzle maps the table's rows. */
+const recordColumns = Object.entries(getTableColumns(fundRecords));
+function recordOf(raw: Record<string, unknown>): FundRecordRow {
+  const out: Record<string, unknown> = {};
+  for (const [key, col] of recordColumns) {
+    const v = raw[col.name];
+    out[key] = v == null ? null : col.mapFromDriverValue(v);
+  }
+  return out as FundRecordRow;
 }
 
 /**
@@ -100,7 +118,7 @@ export async function post(tx: Db, userId: number, entries: LedgerEntry[]): Prom
 export function postingCtes(
   u: LockedUser,
   entries: LedgerEntry[],
-  opts: { along?: Along; unlocked?: { guard: SQL } } = {},
+  opts: { along?: Along; unlocked?: { guard: SQL }; returning?: boolean } = {},
 ): { balances: SQL; records: SQL; written(): void } {
   const { values, after } = apply(u, entries);
   const { unlocked } = opts;
@@ -115,9 +133,9 @@ export function postingCtes(
       UPDATE users SET user_amt = ${after.userAmt}, enable_amt = ${after.enableAmt}, frozen_amt = ${after.frozenAmt}, updated_at = now()
       WHERE ${where} RETURNING id)`;
   const records = sql`ledger_records AS (${recordsInsert(
-    values.map((v, n) => ({ n, ...recordColumns(v) })),
+    values.map((v, n) => ({ n, ...recordColumnsOf(v) })),
     along,
-  )})`;
+  )}${opts.returning ? sql` RETURNING *` : sql``})`;
   return {
     balances,
     records,
@@ -129,7 +147,7 @@ export function postingCtes(
 }
 
 /** A record as the columns of fund_records (recordsInsert's shape). */
-const recordColumns = (v: typeof fundRecords.$inferInsert) => ({
+const recordColumnsOf = (v: typeof fundRecords.$inferInsert) => ({
   user_id: v.userId,
   agent_id: null,
   owner_agent_id: v.ownerAgentId,
