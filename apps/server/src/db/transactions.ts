@@ -44,6 +44,11 @@ export interface CommitHooks {
 export interface CommitOutcome {
   committed(): void;
   rolledBack(): void;
+  /**
+   * The transaction's id, when the hook's statement read it (`pg_current_xact_id_if_assigned()` in its RETURNING,
+   * after a write of its own: the id is assigned then and stays): the commit-time read is then not sent.
+   */
+  xid?: string | null;
 }
 
 const hooks = new AsyncLocalStorage<readonly CommitHooks[]>();
@@ -142,7 +147,8 @@ export function installTransactionPolicy(db: Db, opts: { attempts?: number; read
                 const o = await h.beforeCommit(tx as unknown as Db);
                 if (o) outcomes.push(o);
               }
-              if (opts.readsXid) {
+              if (opts.readsXid) xid = outcomes.find((o) => o.xid != null)?.xid ?? null;
+              if (opts.readsXid && xid === null) {
                 const x = (await tx.execute(sql`SELECT pg_current_xact_id_if_assigned()::text AS x`)) as unknown as {
                   rows: { x: string | null }[];
                 };

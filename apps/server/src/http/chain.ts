@@ -16,10 +16,15 @@ const CHAIN_LOCK = 4_900_049;
  * A link's hash, computed by PostgreSQL from the row's stored content (so sealing and checking read the same text):
  * every column an operator reads, NULL written as \N, the instant in UTC to the microsecond, the summary as jsonb text.
  */
-export const linkHash = (prev: SQL, seq: SQL): SQL => sql`encode(sha256(convert_to(concat_ws(chr(31),
-  ${prev}, ${seq}::text, id::text, coalesce(admin_id::text, '\\N'), coalesce(admin_name, '\\N'), module, action, method,
-  coalesce(target_id, '\\N'), summary::text, coalesce(ip, '\\N'), coalesce(user_agent, '\\N'), result, status::text,
-  coalesce(msg, '\\N'), to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')), 'UTF8')), 'hex')`;
+export const linkHash = (prev: SQL, seq: SQL, of?: string): SQL => {
+  // the row's columns, or those of `of` (a row source of the statement holding the same columns)
+  const c = (name: string) => sql.raw(of ? `${of}.${name}` : name);
+  return sql`encode(sha256(convert_to(concat_ws(chr(31),
+  ${prev}, ${seq}::text, ${c('id')}::text, coalesce(${c('admin_id')}::text, '\\N'), coalesce(${c('admin_name')}, '\\N'), ${c('module')}, ${c('action')},
+  ${c('method')}, coalesce(${c('target_id')}, '\\N'), ${c('summary')}::text, coalesce(${c('ip')}, '\\N'), coalesce(${c('user_agent')}, '\\N'),
+  ${c('result')}, ${c('status')}::text, coalesce(${c('msg')}, '\\N'),
+  to_char(${c('created_at')} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')), 'UTF8')), 'hex')`;
+};
 
 /** Seals these finished rows (in this order) onto the chain, in one transaction under the chain's lock. */
 export async function sealRows(db: Db, ids: readonly number[]): Promise<void> {
@@ -69,6 +74,31 @@ async function sealRow(db: Db, id: number): Promise<void> {
         RETURNING operation_log.seq, operation_log.hash)
       UPDATE audit_chain_head SET seq = link.seq, hash = link.hash FROM link WHERE audit_chain_head.id = 1`),
   );
+}
+
+/**
+ * A row written unfinished (its call's transaction wrote it) completed with `patch` (columns by their SQL names) and
+ * sealed, in one statement (issue 64: the completion and the seal were two round trips on every operator call). The
+ * hash is computed from the completed values (`v`: the stored row with the patch laid over it, typed as the table's
+ * row), which are the values the UPDATE stores. False when the row is not there unsealed (nothing written then).
+ */
+export async function completeAndSeal(db: Db, id: number, patch: Record<string, unknown>): Promise<boolean> {
+  const set = Object.keys(patch).map((name) => sql`${sql.identifier(name)} = v.${sql.identifier(name)}`);
+  const r = await withoutCommitHooks(() =>
+    db.execute(sql`
+      WITH gate AS (SELECT pg_advisory_xact_lock(${CHAIN_LOCK}) AS held),
+      head AS (
+        SELECT seq AS head_seq, hash AS head_hash FROM audit_chain_head CROSS JOIN gate WHERE id = 1 FOR UPDATE OF audit_chain_head),
+      v AS (
+        SELECT (jsonb_populate_record(ol, ${JSON.stringify(patch)}::jsonb)).* FROM operation_log ol WHERE ol.id = ${id} AND ol.seq IS NULL),
+      link AS (
+        UPDATE operation_log SET ${sql.join(set, sql`, `)}, seq = head_seq + 1, prev_hash = head_hash,
+               hash = ${linkHash(sql`head_hash`, sql`(head_seq + 1)`, 'v')}
+        FROM head, v WHERE operation_log.id = v.id AND operation_log.seq IS NULL
+        RETURNING operation_log.seq, operation_log.hash)
+      UPDATE audit_chain_head SET seq = link.seq, hash = link.hash FROM link WHERE audit_chain_head.id = 1 RETURNING link.seq`),
+  );
+  return rows(r).length > 0;
 }
 
 /** Rows finished but never sealed (their process died between the write and the seal), older than `olderThanMs`. */

@@ -1,12 +1,12 @@
 import { onPrimary } from '../db/replica.js';
-import { eq } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import { operationLog } from './tables.js';
 import type { CommitHooks, CommitOutcome } from '../db/transactions.js';
 import type { Db } from '../db/client.js';
 import type { Principal } from '../app/context.js';
 import { storable } from './input.js';
 import { redact } from './redact.js';
-import { sealRows } from './chain.js';
+import { completeAndSeal, sealRows } from './chain.js';
 
 export interface OplogEntry {
   admin: Principal | null;
@@ -39,6 +39,11 @@ const rowOf = (e: OplogEntry) =>
     msg: storable(e.msg.slice(0, 500)),
   }) satisfies typeof operationLog.$inferInsert;
 
+/** A row's values by their SQL column names (the drizzle names of rowOf mapped), for completeAndSeal. */
+const sqlNames = new Map(Object.entries(getTableColumns(operationLog)).map(([key, col]) => [key, col.name]));
+const columnsOf = (row: ReturnType<typeof rowOf>) =>
+  Object.fromEntries(Object.entries(row).map(([key, v]) => [sqlNames.get(key)!, v ?? null]));
+
 /** Writes one operation-log row, finished, and seals it onto the chain. */
 export async function writeOplog(db: Db, e: OplogEntry): Promise<void> {
   const [r] = await db.insert(operationLog).values(rowOf(e)).returning({ id: operationLog.id });
@@ -66,8 +71,12 @@ export class OplogRow implements CommitHooks {
     // one row per call: a later transaction of the same call (a batch's next item) adds nothing
     if (this.id != null || this.writing || this.finished) return undefined;
     this.writing = true;
-    const [r] = await tx.insert(operationLog).values(rowOf(this.entry())).returning({ id: operationLog.id });
+    const [r] = await tx
+      .insert(operationLog)
+      .values(rowOf(this.entry()))
+      .returning({ id: operationLog.id, xid: sql<string>`pg_current_xact_id_if_assigned()::text` });
     return {
+      xid: r!.xid,
       committed: () => {
         this.id = r!.id;
         this.writing = false;
@@ -82,9 +91,9 @@ export class OplogRow implements CommitHooks {
   async finish(status: number, msg: string): Promise<void> {
     this.finished = true;
     const row = rowOf({ ...this.entry(), status, msg });
-    if (this.id == null) this.id = (await this.db.insert(operationLog).values(row).returning({ id: operationLog.id }))[0]!.id;
-    else await this.db.update(operationLog).set(row).where(eq(operationLog.id, this.id));
     // finished: now it may join the chain (a row left unsealed by a crash here is sealed by the audit-seal job)
+    if (this.id != null && (await completeAndSeal(this.db, this.id, columnsOf(row)))) return;
+    if (this.id == null) this.id = (await this.db.insert(operationLog).values(row).returning({ id: operationLog.id }))[0]!.id;
     await sealRows(this.db, [this.id]);
   }
 }
