@@ -8,6 +8,10 @@ import { openDatabase, type Database } from '../../src/db/client.js';
 import { migrate } from '../../src/db/migrate.js';
 import { ensureBuiltinRoles } from '../../src/modules/admins/service.js';
 import { riskRules } from '../../src/modules/risk/settings.js';
+import { paySettingsOf } from '../../src/modules/funds/paysettings.js';
+import { sql } from 'drizzle-orm';
+import { rows } from '../../src/db/rows.js';
+import { createUserSession } from '../../src/modules/users/index.js';
 import { notify } from '../../src/realtime/notify.js';
 import { get, login, makeAdmin, post, type TestApp } from '../helpers.js';
 import { connectReady, listen, sleep, TcpRelay, type Client } from './realtime.helpers.js';
@@ -126,6 +130,55 @@ describe.skipIf(!redisUrl)('two instances over the Redis bus', () => {
     const start = Date.now();
     while ((await riskRules(B.app.ctx)).docs.stock.buyFeePct !== fee && Date.now() - start < 5_000) await sleep(20);
     expect((await riskRules(B.app.ctx)).docs.stock.buyFeePct).toBe(fee);
+    expect(Date.now() - start).toBeLessThan(1_000);
+  });
+
+  it('uses pay settings saved on A on B within one second (issue 64: B reads them once, a save drops them over the bus)', async () => {
+    const f = await makeAdmin(A, 'finance');
+    const token = await login(A, f.username, f.password);
+    const before = await paySettingsOf(B.app.ctx);
+    // B keeps its copy: a row changed behind its back (no save through the service) is not seen
+    await B.app.ctx.db.execute(sql`UPDATE pay_settings SET min_withdraw = min_withdraw + 1 WHERE id = 1`);
+    expect((await paySettingsOf(B.app.ctx)).minWithdraw).toBe(before.minWithdraw);
+    const current = (await post(A, '/admin/paySetting/get.do', {}, { token, json: true })).json().data;
+    const min = current.minWithdraw === '123.00' ? '124.00' : '123.00';
+    const { timeZone: _tz, updatedAt: _at, ...fields } = current;
+    const saved = (await post(A, '/admin/paySetting/update.do', { ...fields, minWithdraw: min }, { token, json: true })).json();
+    expect(saved).toMatchObject({ status: 0, data: { minWithdraw: min } });
+    const start = Date.now();
+    while ((await paySettingsOf(B.app.ctx)).minWithdraw !== min && Date.now() - start < 5_000) await sleep(20);
+    expect((await paySettingsOf(B.app.ctx)).minWithdraw).toBe(min);
+    expect(Date.now() - start).toBeLessThan(1_000);
+  });
+
+  it("refuses a platform user's token on B within one second of its sign-out on A (issue 64: B's cached session dropped over the bus)", async () => {
+    const phone = `137${String(Date.now()).slice(-8)}`;
+    const [u] = rows<{ id: number }>(
+      await A.app.ctx.db.execute(sql`INSERT INTO users (phone, password_hash, nick_name) VALUES (${phone}, 'x', 'bus') RETURNING id`),
+    );
+    const { token } = await createUserSession(A.app.ctx.db, u!.id, { ip: '127.0.0.1' });
+    const info = (t: TestApp) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/app/user/info.do',
+        headers: { usertoken: token, 'content-type': 'application/json' },
+        payload: '{}',
+      });
+    expect((await info(B)).json()).toMatchObject({ status: 0, data: { id: u!.id } });
+    // B holds the session now (cached: the next calls on B read nothing)
+    const out = (
+      await A.app.inject({
+        method: 'POST',
+        url: '/app/user/logout.do',
+        headers: { usertoken: token, 'content-type': 'application/json' },
+        payload: '{}',
+      })
+    ).json();
+    expect(out).toMatchObject({ status: 0 });
+    expect((await info(A)).json()).toMatchObject({ status: 10 });
+    const start = Date.now();
+    while ((await info(B)).json().status === 0 && Date.now() - start < 5_000) await sleep(20);
+    expect((await info(B)).json()).toMatchObject({ status: 10 });
     expect(Date.now() - start).toBeLessThan(1_000);
   });
 

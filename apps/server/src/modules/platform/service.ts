@@ -106,7 +106,7 @@ export async function loginAppUser(ctx: AppContext, input: { phone: string; pass
 }
 
 export const logoutAppUser = (ctx: AppContext, user: AppUser) =>
-  revokeUserSessions(ctx.db, user.userId, 'logout', { only: user.sessionId });
+  revokeUserSessions(ctx, ctx.db, user.userId, 'logout', { only: user.sessionId });
 
 export async function appProfile(ctx: AppContext, userId: number): Promise<AppProfile> {
   const u = await getUser(ctx.db, userId);
@@ -135,7 +135,7 @@ export async function changeAppPassword(ctx: AppContext, user: AppUser, input: {
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.userId));
-    await revokeUserSessions(tx, user.userId, 'password', { except: user.sessionId });
+    await revokeUserSessions(ctx, tx, user.userId, 'password', { except: user.sessionId });
   });
 }
 

@@ -4,7 +4,7 @@ export { saveBank } from './banks.js';
 export { pickUsers } from './pick.js';
 export { submitRealName } from './review.js';
 export { createUser, getUser } from './service.js';
-export { authenticateUser, createUserSession, revokeUserSessions } from './sessions.js';
+export { authenticateUser, createUserSession, dropUserSessions, revokeUserSessions } from './sessions.js';
 export type { AppUser, ClientInfo } from './sessions.js';
 export { maskCard, maskPhone } from './shapes.js';
 export { fillSql, templateValuesOrSamples } from './template-values.js';

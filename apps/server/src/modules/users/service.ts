@@ -18,7 +18,7 @@ import { AppError, fail, invalid } from '../../http/errors.js';
 import { hashPassword } from '../../lib/password.js';
 import { post } from '../fundrecords/index.js';
 import { agentScope, assertAgentInScope, assertUserInScope, isAgentStaff, scopeRootAgentId } from '../_kit/scope.js';
-import { revokeUserSessions } from './sessions.js';
+import { dropUserSessions, revokeUserSessions } from './sessions.js';
 import { iso, maskIdNumber, toBankItem, userItemById } from './shapes.js';
 import { attachUploads, fileUrl } from './uploads.js';
 import './messages.js';
@@ -259,8 +259,10 @@ export async function updateUser(ctx: AppContext, p: Principal, input: z.output<
         p.adminId,
       );
       await tx.update(users).set(set).where(eq(users.id, input.id));
-      if (input.loginLocked === true) await revokeUserSessions(tx, input.id, 'lock');
-      else if (passwordHash) await revokeUserSessions(tx, input.id, 'password');
+      if (input.loginLocked === true) await revokeUserSessions(ctx, tx, input.id, 'lock');
+      else if (passwordHash) await revokeUserSessions(ctx, tx, input.id, 'password');
+      // what a cached session carries (agent, tier, real name, locks) may have changed
+      dropUserSessions(ctx, input.id);
     })
     .catch((e) => {
       if (isUniqueViolation(e)) throw fail('user_phone_taken');
@@ -283,7 +285,7 @@ export async function deleteUser(ctx: AppContext, p: Principal, id: number) {
     }
     for (const g of deleteGuards) if (await g.check(tx, id)) throw fail('user_has_business', { reason: g.reasonKey });
     await tx.update(users).set({ deletedAt: new Date(), online: false, updatedAt: new Date() }).where(eq(users.id, id));
-    await revokeUserSessions(tx, id, 'deleted');
+    await revokeUserSessions(ctx, tx, id, 'deleted');
   });
   return before;
 }
@@ -291,7 +293,7 @@ export async function deleteUser(ctx: AppContext, p: Principal, id: number) {
 /** `kickOut.do`: ends all app sessions of the user. */
 export async function kickOutUser(ctx: AppContext, p: Principal, id: number): Promise<number> {
   await assertUserInScope(ctx.db, p, id, 'id');
-  return revokeUserSessions(ctx.db, id, 'kickout');
+  return revokeUserSessions(ctx, ctx.db, id, 'kickout');
 }
 
 /** `updateList.do`: the same change on many users, all or nothing. */
@@ -324,7 +326,8 @@ export async function updateMany(ctx: AppContext, p: Principal, input: z.output<
       set.layeringPinned = layeringId != null;
     }
     await tx.update(users).set(set).where(inArray(users.id, ids));
-    if (input.loginLocked === true) for (const id of ids) await revokeUserSessions(tx, id, 'lock');
+    if (input.loginLocked === true) for (const id of ids) await revokeUserSessions(ctx, tx, id, 'lock');
+    for (const id of ids) dropUserSessions(ctx, id);
     return { updated: ids.length, before: found };
   });
 }
