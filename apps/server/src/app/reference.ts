@@ -35,8 +35,9 @@ export function reference<T>(name: string, load: (ctx: AppContext) => Promise<T>
       if (hit) {
         const { v, at } = await hit;
         if (Date.now() - at < ttlMs) return v;
-        // another caller may have started the next read meanwhile: share it
-        if (c.value !== hit) return (await c.value!).v;
+        // another caller may have started the next read meanwhile: share it (a drop meanwhile leaves none)
+        const next = c.value;
+        if (next && next !== hit) return (await next).v;
       }
       const started = Date.now();
       const next = load(ctx).then((v) => ({ v, at: started }));
