@@ -4,11 +4,11 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DepositWithdrawTotals } from '@stock-admin/contracts';
 import { rows } from '../../db/rows.js';
 import type { Db } from '../../db/client.js';
-import { serialNo } from '../../db/serial-no.js';
+import { serialNoSql } from '../../db/serial-no.js';
 import { likePrefix } from '../../db/like.js';
 
-/** A deposit or withdrawal number (`db/serial-no.ts`). */
-export const newOrderNo = (db: Db, prefix: 'R' | 'W', now = new Date()): Promise<string> => serialNo(db, prefix, 'order_no_seq', now);
+/** A deposit or withdrawal number (`db/serial-no.ts`), as the SQL expression of the INSERT that numbers the order. */
+export const orderNoSql = (prefix: 'R' | 'W', now = new Date()): SQL<string> => serialNoSql(prefix, 'order_no_seq', now);
 
 /** The list filters both screens share, as SQL on a table with user_id, status, amount, created_at, order_no. */
 export function fundFilterSql(

@@ -11,7 +11,7 @@ import { notify } from '../../realtime/notify.js';
 import { allowedChannelIds, allowedChannelsSql, todayStartSql } from '../channels/index.js';
 import { fileUrl, saveUpload } from '../users/index.js';
 import { paySettingsOf } from './paysettings.js';
-import { serialNoSql } from '../../db/serial-no.js';
+import { orderNoSql } from './common.js';
 import type { Db } from '../../db/client.js';
 import type { PaySettings } from '@stock-admin/contracts';
 import { claimPending, snapshotOf, type OrderRow, type Snapshot } from './recharge.js';
@@ -89,7 +89,7 @@ export async function createUserRecharge(
     const [row] = await tx
       .insert(rechargeOrders)
       .values({
-        orderNo: serialNoSql('R', 'order_no_seq'),
+        orderNo: orderNoSql('R'),
         userId,
         amount: amount.toFixed(2),
         channelId: c.id,

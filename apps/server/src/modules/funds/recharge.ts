@@ -22,7 +22,7 @@ import { recomputeTiers } from '../channels/index.js';
 import { assertUserInScope, userScope } from '../_kit/scope.js';
 import { sendMessage } from '../messages/index.js';
 import { t } from '../../app/i18n.js';
-import { fundFilterSql, newOrderNo, totalsOf } from './common.js';
+import { fundFilterSql, orderNoSql, totalsOf } from './common.js';
 import './messages.js';
 import { claimPending as claimPendingRow } from '../_kit/review.js';
 import { keysetBatches, onePage } from '../../db/paging.js';
@@ -256,7 +256,7 @@ export async function adminCreateRecharge(
     const [o] = await tx
       .insert(rechargeOrders)
       .values({
-        orderNo: await newOrderNo(tx, 'R', now),
+        orderNo: orderNoSql('R', now),
         userId: input.userId,
         amount: input.amount,
         channelId: input.channelId ?? null,

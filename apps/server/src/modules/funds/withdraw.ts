@@ -25,9 +25,8 @@ import { LOCKED_USER_COLUMNS, type LedgerEntry, post, postLocked } from '../fund
 import { notify } from '../../realtime/notify.js';
 import { recomputeTiers } from '../channels/index.js';
 import { userScope } from '../_kit/scope.js';
-import { fundFilterSql, maskCard, totalsOf } from './common.js';
+import { fundFilterSql, maskCard, orderNoSql, totalsOf } from './common.js';
 import { paySettingsOf, withdrawFee, withinWithdrawHours } from './paysettings.js';
-import { serialNoSql } from '../../db/serial-no.js';
 import './messages.js';
 import { claimPending as claimPendingRow } from '../_kit/review.js';
 import { keysetBatches, onePage } from '../../db/paging.js';
@@ -254,7 +253,7 @@ export async function applyWithdrawal(
     const [row] = await tx
       .insert(withdrawals)
       .values({
-        orderNo: serialNoSql('W', 'order_no_seq', now),
+        orderNo: orderNoSql('W', now),
         userId,
         amount: amount.toFixed(2),
         fee,

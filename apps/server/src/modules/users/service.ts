@@ -261,8 +261,8 @@ export async function updateUser(ctx: AppContext, p: Principal, input: z.output<
       await tx.update(users).set(set).where(eq(users.id, input.id));
       if (input.loginLocked === true) await revokeUserSessions(ctx, tx, input.id, 'lock');
       else if (passwordHash) await revokeUserSessions(ctx, tx, input.id, 'password');
-      // what a cached session carries (agent, tier, real name, locks) may have changed
-      dropUserSessions(ctx, input.id);
+      // what a cached session carries (agent, tier, real name, locks) may have changed (a revocation drops it too)
+      else dropUserSessions(ctx, input.id);
     })
     .catch((e) => {
       if (isUniqueViolation(e)) throw fail('user_phone_taken');
@@ -327,7 +327,7 @@ export async function updateMany(ctx: AppContext, p: Principal, input: z.output<
     }
     await tx.update(users).set(set).where(inArray(users.id, ids));
     if (input.loginLocked === true) for (const id of ids) await revokeUserSessions(ctx, tx, id, 'lock');
-    for (const id of ids) dropUserSessions(ctx, id);
+    else for (const id of ids) dropUserSessions(ctx, id);
     return { updated: ids.length, before: found };
   });
 }
