@@ -53,6 +53,8 @@ export async function readMetrics(url) {
     rss: sum(m, 'process_resident_memory_bytes'),
     cpuSeconds: sum(m, 'process_cpu_seconds_total'),
     statements: sum(m, 'db_statements_total'),
+    // writes that wait for PostgreSQL (a BEGIN rides with the statement after it): absent before 2026-12-06
+    roundTrips: m.db_round_trips_total ? sum(m, 'db_round_trips_total') : null,
     heapUsed: sum(m, 'nodejs_heap_size_used_bytes'),
     lagP99: sum(m, 'nodejs_eventloop_lag_p99_seconds'),
     pool: {

@@ -7,7 +7,7 @@
 // (pg_stat_activity sampled every 200 ms during each step; pg_stat_statements when the server has it loaded) and a CPU
 // profile of instance A over the whole ramp (its functions by self time). Per step, what an action cost: the servers'
 // CPU-ms (their process_cpu_seconds_total), PostgreSQL's CPU-ms (its processes in /proc) and the statements sent
-// (db_statements_total, BEGIN and COMMIT included).
+// (db_statements_total, BEGIN and COMMIT included) and the round trips they took (db_round_trips_total).
 //
 // Usage (repository root): node bench/soak/ramp.mjs [--rates 25,50,100,150,200,300,400] [--step 60] [--warmup 180]
 //   [--users 500] [--instances 1,2] [--profile]
@@ -123,6 +123,7 @@ async function spent(instances) {
   return {
     server: ms.reduce((n, m) => n + m.cpuSeconds, 0),
     statements: ms.reduce((n, m) => n + m.statements, 0),
+    roundTrips: ms.every((m) => m.roundTrips !== null) ? ms.reduce((n, m) => n + m.roundTrips, 0) : null,
     postgres: postgresCpu(),
   };
 }
@@ -194,13 +195,15 @@ for (const count of values.instances.split(',').map(Number)) {
         s.serverCpuMs = +(((b.server - a.server) * 1000) / count).toFixed(2);
         s.postgresCpuMs = +((postgresSpent(a.postgres, b.postgres) * 1000) / count).toFixed(2);
         s.statements = +((b.statements - a.statements) / count).toFixed(1);
+        if (a.roundTrips !== null) s.roundTrips = +((b.roundTrips - a.roundTrips) / count).toFixed(1);
       }
       steps.push(s);
       log(
         `${platform.instances.length} instance(s), ${f.rate}/s asked: ${s.achieved}/s, worst p99 ${s.p99} ms (${worst}), 5xx ${s.errors}, broken ${s.broken}` +
           (s.serverCpuMs === undefined
             ? ''
-            : `; per action: server ${s.serverCpuMs} CPU-ms, PostgreSQL ${s.postgresCpuMs} CPU-ms, ${s.statements} statements`),
+            : `; per action: server ${s.serverCpuMs} CPU-ms, PostgreSQL ${s.postgresCpuMs} CPU-ms, ${s.statements} statements` +
+              (s.roundTrips === undefined ? '' : ` in ${s.roundTrips} round trips`)),
       );
     }
   } finally {
@@ -232,10 +235,10 @@ for (const [count, r] of Object.entries(results))
   console.log(
     `| ${count} | ${r.steps.map((s) => `${s.rate} → ${s.achieved}/s (${s.p99} ms ${s.worst}${s.errors ? `, ${s.errors} 5xx` : ''})`).join('; ')} | ${r.held}/s |`,
   );
-console.log(`\nper action, each step (CPU-ms of the servers / of PostgreSQL, statements):`);
+console.log(`\nper action, each step (CPU-ms of the servers / of PostgreSQL, statements / round trips):`);
 for (const [count, r] of Object.entries(results))
   console.log(
-    `  ${count} instance(s): ${r.steps.map((s) => `${s.rate}/s ${s.serverCpuMs ?? '?'} / ${s.postgresCpuMs ?? '?'} ms, ${s.statements ?? '?'}`).join('; ')}`,
+    `  ${count} instance(s): ${r.steps.map((s) => `${s.rate}/s ${s.serverCpuMs ?? '?'} / ${s.postgresCpuMs ?? '?'} ms, ${s.statements ?? '?'} / ${s.roundTrips ?? '—'}`).join('; ')}`,
   );
 if (results[1] && results[2]) console.log(`scaling, two instances ÷ one: ${(results[2].held / (results[1].held || 1)).toFixed(2)}`);
 for (const [count, r] of Object.entries(results)) {

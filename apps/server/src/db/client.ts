@@ -97,7 +97,8 @@ export async function openDatabase(opts: {
       await picker.pick();
     }
     const Client = picker ? pickedClient(picker) : undefined;
-    const pool = new Pool({ ...config, max: opts.poolSize ?? 10, ...(Client ? { Client } : {}) });
+    // pipelined: a transaction's BEGIN (and its id) is written with its first statement (db/begin.ts)
+    const pool = new Pool({ ...config, pipeline: true, max: opts.poolSize ?? 10, ...(Client ? { Client } : {}) } as pg.PoolConfig);
     if (picker) pool.onConnectFailed = () => picker.suspect();
     // A connection that drops (PostgreSQL restarted, a backend terminated, the network cut) emits 'error'
     // on its client, idle or checked out, and on the pool: with no listener node ends the process. The

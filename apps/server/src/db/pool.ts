@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { metrics } from '../lib/metrics.js';
 import { causes, isConnectionError } from './outage.js';
+import { dropHeld, holdBegin } from './begin.js';
 
 /** The release of the current checkout of a client, made safe to call twice (set at its first checkout on). */
 const releases = new WeakMap<pg.PoolClient, (err?: Error | boolean) => void>();
@@ -47,13 +48,15 @@ function sqlStateClass(e: unknown): string {
 }
 
 /**
- * Every statement of a new connection is counted (the round trips an action costs, bench/soak/ramp.mjs); a failure is counted by SQLSTATE class (lib/metrics.ts), and one that failed for
- * a connection reason or a time-out gives the current checkout back as broken. The release is looked up, not captured:
- * it is the current checkout's.
+ * Every statement of a new connection is counted (the round trips an action costs, bench/soak/ramp.mjs): statements and
+ * round trips, which differ on a pipelined connection where a transaction's BEGIN rides with its first statement
+ * (db/begin.ts). A failure is counted by SQLSTATE class (lib/metrics.ts), and one that failed for a connection reason
+ * or a time-out gives the current checkout back as broken. The release is looked up, not captured: it is the current
+ * checkout's.
  */
 function instrument(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  client.query = ((...args: unknown[]) => {
+  const send = (...args: unknown[]) => {
     metrics.dbStatements.inc();
     const result = query(...args);
     if (result instanceof Promise) {
@@ -63,7 +66,17 @@ function instrument(client: pg.PoolClient): void {
       });
     }
     return result;
-  }) as typeof client.query;
+  };
+  const trip = () => metrics.dbRoundTrips.inc();
+  const pipelined = (client as unknown as { pipeline?: boolean }).pipeline === true;
+  client.query = (
+    pipelined
+      ? holdBegin(client, send, trip)
+      : (...args: unknown[]) => {
+          trip();
+          return send(...args);
+        }
+  ) as typeof client.query;
 }
 
 function guard(client: pg.PoolClient): pg.PoolClient {
@@ -72,6 +85,7 @@ function guard(client: pg.PoolClient): pg.PoolClient {
   const once = (err?: Error | boolean) => {
     if (released) return;
     released = true;
+    dropHeld(client);
     release(err);
   };
   releases.set(client, once);

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
 import { metrics } from '../lib/metrics.js';
 import { causes, isConnectionError } from './outage.js';
+import { transactionIds, type TransactionIdAsk } from './begin.js';
 import type { Db } from './client.js';
 
 /**
@@ -40,6 +41,8 @@ export interface CommitHooks {
    * transaction then committed or not (a conflict retried, a failed commit).
    */
   beforeCommit(tx: Db): Promise<CommitOutcome | undefined>;
+  /** Its outcome carries the transaction's id (`CommitOutcome.xid`): the id is not asked of BEGIN too. */
+  readonly returnsXid?: boolean;
 }
 export interface CommitOutcome {
   committed(): void;
@@ -134,31 +137,43 @@ export function installTransactionPolicy(db: Db, opts: { attempts?: number; read
       // set once the transaction's work is done and its COMMIT is next: a connection failure after it is in doubt
       let xid: string | null = null;
       let value: unknown;
+      // the id read with BEGIN on a pipelined connection (db/begin.ts); read before COMMIT where it was not
+      const ask: TransactionIdAsk = {};
+      // a read-only transaction has nothing a lost COMMIT could lose
+      const readsXid = opts.readsXid && config?.accessMode !== 'read only';
       const done = () => {
         for (const o of outcomes) o.committed();
         for (const f of onCommit) f();
       };
       try {
-        const result = await begin(
-          (tx) =>
-            committing.run(onCommit, async () => {
-              const r = await fn(tx);
-              for (const h of hs) {
-                const o = await h.beforeCommit(tx as unknown as Db);
-                if (o) outcomes.push(o);
-              }
-              if (opts.readsXid) xid = outcomes.find((o) => o.xid != null)?.xid ?? null;
-              if (opts.readsXid && xid === null) {
-                const x = (await tx.execute(sql`SELECT pg_current_xact_id_if_assigned()::text AS x`)) as unknown as {
-                  rows: { x: string | null }[];
-                };
-                xid = x.rows[0]?.x ?? null;
-              }
-              value = r;
-              return r;
-            }),
-          config,
-        );
+        const run = () =>
+          begin(
+            (tx) =>
+              // the ask is BEGIN's alone: a transaction of its own started from here asks for its own id
+              transactionIds.exit(() =>
+                committing.run(onCommit, async () => {
+                  const r = await fn(tx);
+                  for (const h of hs) {
+                    const o = await h.beforeCommit(tx as unknown as Db);
+                    if (o) outcomes.push(o);
+                  }
+                  if (readsXid) xid = outcomes.find((o) => o.xid != null)?.xid ?? ask.xid ?? null;
+                  // a BEGIN still held: nothing was written, and COMMIT will not be either
+                  if (readsXid && xid === null && ask.begin !== 'held') {
+                    const x = (await tx.execute(sql`SELECT pg_current_xact_id_if_assigned()::text AS x`)) as unknown as {
+                      rows: { x: string | null }[];
+                    };
+                    xid = x.rows[0]?.x ?? null;
+                  }
+                  value = r;
+                  return r;
+                }),
+              ),
+            config,
+          );
+        // the operation log's row returns the id (CommitOutcome.xid): then it is not asked of BEGIN too
+        const asks = readsXid && !hs.some((h) => h.returnsXid);
+        const result = await (asks ? transactionIds.run(ask, run) : run());
         done();
         return result;
       } catch (err) {

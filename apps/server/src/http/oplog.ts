@@ -57,6 +57,7 @@ export async function writeOplog(db: Db, e: OplogEntry): Promise<void> {
  * that committed nothing — refused, or a change without a transaction — gets its row from `finish`.
  */
 export class OplogRow implements CommitHooks {
+  readonly returnsXid = true;
   private id: number | null = null;
   private writing = false;
   /** Work the call started and left running (a send kicked off) inherits its context: it must not log again. */

@@ -127,7 +127,11 @@ export const metrics = {
   }),
   dbStatements: new client.Counter({
     name: 'db_statements_total',
-    help: 'Statements sent to PostgreSQL (BEGIN and COMMIT included): the round trips an action costs.',
+    help: 'Statements sent to PostgreSQL (BEGIN and COMMIT included).',
+  }),
+  dbRoundTrips: new client.Counter({
+    name: 'db_round_trips_total',
+    help: 'Writes to PostgreSQL that wait for an answer: a statement, or a BEGIN written with the statement after it.',
   }),
   quoteTickCpu: new client.Counter({ name: 'quote_tick_cpu_seconds_total', help: 'CPU time spent in quote ticks.' }),
   ledgerPostings: new client.Counter({

@@ -14,11 +14,12 @@ let finance: string;
 let admin: string;
 
 const statements = async () => (await metrics.dbStatements.get()).values[0]?.value ?? 0;
-/** The statements `call` sent, and its answer. */
-async function counted<T>(call: () => Promise<T>): Promise<{ n: number; r: T }> {
-  const before = await statements();
+const trips = async () => (await metrics.dbRoundTrips.get()).values[0]?.value ?? 0;
+/** The statements `call` sent, the round trips they took (db/begin.ts: BEGIN rides with the next), and its answer. */
+async function counted<T>(call: () => Promise<T>): Promise<{ n: number; trips: number; r: T }> {
+  const [s, t] = [await statements(), await trips()];
   const r = await call();
-  return { n: (await statements()) - before, r };
+  return { n: (await statements()) - s, trips: (await trips()) - t, r };
 }
 
 beforeAll(async () => {
@@ -48,10 +49,12 @@ describe.skipIf(!PG)('round trips per action', () => {
     const userId = await makeUser(t);
     await credit(t, userId, '5000');
     const token = await appToken(t, userId);
-    const { n, r } = await counted(() => appPost(t, '/app/withdraw/apply.do', { amount: '1000' }, token));
+    const { n, trips, r } = await counted(() => appPost(t, '/app/withdraw/apply.do', { amount: '1000' }, token));
     expect(r.json()).toMatchObject({ status: 0, data: { amount: '1000.00' } });
-    // session, checks, BEGIN, locked checks, request, posting, commit-time id, COMMIT, the notice's agents
+    // session, checks, BEGIN, the transaction's id, locked checks, request, posting, COMMIT, the notice's agents
     expect(n).toBe(9);
+    // BEGIN and the id written with the locked checks: 7 waits for PostgreSQL (9 before BEGIN was held)
+    expect(trips).toBe(7);
   });
 
   it('a deposit past the hourly limit: one read, no transaction, the session cached (was 8)', async () => {
@@ -68,11 +71,13 @@ describe.skipIf(!PG)('round trips per action', () => {
 
   it("an operator's balance adjustment: the log row's completion and seal in one statement, its id read with the row (was 13)", async () => {
     const userId = await makeUser(t);
-    const { n, r } = await counted(() =>
+    const { n, trips, r } = await counted(() =>
       post(t, '/admin/user/updateAmt.do', { userId, amt: '1000', direction: 0, note: '补偿' }, { token: admin }),
     );
     expect(r.json()).toMatchObject({ status: 0, data: { userAmt: '1000.00' } });
     // the commit-time id read and the completion's own statement are gone, and the posting is one statement
     expect(n).toBe(10);
+    // and BEGIN rides with the first statement of each of its transactions
+    expect(trips).toBeLessThan(n);
   });
 });

@@ -117,6 +117,25 @@ describe.skipIf(!PG)('a COMMIT whose acknowledgement is lost', () => {
     expect(n[0]!.n).toBe(1);
   });
 
+  it("a platform user's withdrawal (no log row: its id read with its BEGIN, issue 64) whose COMMIT's acknowledgement is lost: answered as made, made once", async () => {
+    const userId = await makeUser(t);
+    await credit(t, userId, '5000');
+    const user = await appToken(t, userId);
+    const before = inDoubtStats.committed;
+    proxy.arm('after', /INSERT INTO "withdrawals"/i);
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/app/withdraw/apply.do',
+      headers: { 'content-type': 'application/json', usertoken: user },
+      payload: JSON.stringify({ amount: '1000' }),
+    });
+    expect(proxy.struck).toBeGreaterThan(0);
+    expect(inDoubtStats.committed).toBe(before + 1);
+    expect(r.json()).toMatchObject({ status: 0, msg: '提现申请已提交', data: { amount: '1000.00' } });
+    const n = rows<{ n: number }>(await t.app.ctx.db.execute(sql`SELECT count(*)::int AS n FROM withdrawals WHERE user_id = ${userId}`));
+    expect(n[0]!.n).toBe(1);
+  });
+
   it('nobody can ask in time: 503 "outcome unknown, check before retrying"; the retry with the key is told it was done, not run again', async () => {
     const userId = await makeUser(t);
     const key = randomBytes(8).toString('hex');
