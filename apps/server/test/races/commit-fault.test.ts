@@ -48,6 +48,15 @@ const adjust = (userId: number, key: string, lang = 'zh-CN') =>
 const records = async (userId: number) =>
   rows<{ n: number }>(await t.app.ctx.db.execute(sql`SELECT count(*)::int AS n FROM fund_records WHERE user_id = ${userId}`))[0]!.n;
 
+/** A platform user's withdrawal request of 1000 (no operation-log row: its transaction id is read with its BEGIN). */
+const withdraw = (user: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/app/withdraw/apply.do',
+    headers: { 'content-type': 'application/json', usertoken: user },
+    payload: JSON.stringify({ amount: '1000' }),
+  });
+
 describe.skipIf(!PG)('a COMMIT whose acknowledgement is lost', () => {
   it('committed: answered with the success, the change once; the retry replays it', async () => {
     const userId = await makeUser(t);
@@ -104,12 +113,7 @@ describe.skipIf(!PG)('a COMMIT whose acknowledgement is lost', () => {
     await credit(t, userId, '5000');
     const user = await appToken(t, userId);
     proxy.arm('acked', /INSERT INTO "withdrawals"/i);
-    const r = await t.app.inject({
-      method: 'POST',
-      url: '/app/withdraw/apply.do',
-      headers: { 'content-type': 'application/json', usertoken: user },
-      payload: JSON.stringify({ amount: '1000' }),
-    });
+    const r = await withdraw(user);
     proxy.heal();
     expect(proxy.struck).toBeGreaterThan(0);
     expect(r.json()).toMatchObject({ status: 0, msg: '提现申请已提交', data: { amount: '1000.00' } });
@@ -123,12 +127,7 @@ describe.skipIf(!PG)('a COMMIT whose acknowledgement is lost', () => {
     const user = await appToken(t, userId);
     const before = inDoubtStats.committed;
     proxy.arm('after', /INSERT INTO "withdrawals"/i);
-    const r = await t.app.inject({
-      method: 'POST',
-      url: '/app/withdraw/apply.do',
-      headers: { 'content-type': 'application/json', usertoken: user },
-      payload: JSON.stringify({ amount: '1000' }),
-    });
+    const r = await withdraw(user);
     expect(proxy.struck).toBeGreaterThan(0);
     expect(inDoubtStats.committed).toBe(before + 1);
     expect(r.json()).toMatchObject({ status: 0, msg: '提现申请已提交', data: { amount: '1000.00' } });
