@@ -59,7 +59,8 @@ export function holdBegin(client: pg.ClientBase, send: Query, trip: () => void):
     const h = held.get(client);
     if (!h) {
       if (text !== undefined && BEGIN.test(text) && typeof args[1] !== 'function' && typeof args[2] !== 'function') {
-        const ask = /\bread\s+only\b/i.test(text) ? undefined : transactionIds.getStore();
+        // the policy asks only for a transaction that can write (db/transactions.ts): read only asks nothing
+        const ask = transactionIds.getStore();
         if (ask) ask.begin = 'held';
         held.set(client, { text, ask });
         return Promise.resolve(answered('BEGIN'));
