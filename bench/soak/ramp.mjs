@@ -5,14 +5,16 @@
 // reach the rate asked; on one instance, then on two. Reports the highest
 // rate held on each, the scaling ratio, and where the time goes at the knee: the statements the database was running
 // (pg_stat_activity sampled every 200 ms during each step; pg_stat_statements when the server has it loaded) and a CPU
-// profile of instance A over the whole ramp (its functions by self time). Per step, what an action cost: the servers'
+// profile of instance A over the whole ramp (its functions by self time; with --perf, Linux perf's on-CPU samples of
+// it instead — V8's profiler samples wall time, so a write that wakes PostgreSQL on this core is counted while
+// PostgreSQL runs). Per step, what an action cost: the servers'
 // CPU-ms (their process_cpu_seconds_total), PostgreSQL's CPU-ms (its processes in /proc) and the statements sent
 // (db_statements_total, BEGIN and COMMIT included) and the round trips they took (db_round_trips_total).
 //
 // Usage (repository root): node bench/soak/ramp.mjs [--rates 25,50,100,150,200,300,400] [--step 60] [--warmup 180]
-//   [--users 500] [--instances 1,2] [--profile]
+//   [--users 500] [--instances 1,2] [--profile] [--perf]
 // Env: BENCH_DATABASE_URL, BENCH_REDIS_URL (as bench/soak/run.mjs). Results: bench/.results/ramp/.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +32,7 @@ const { values } = parseArgs({
     users: { type: 'string', default: '500' },
     instances: { type: 'string', default: '1,2' },
     profile: { type: 'boolean', default: false },
+    perf: { type: 'boolean', default: false },
   },
 });
 const RATES = values.rates.split(',').map(Number);
@@ -147,12 +150,35 @@ function topFunctions(file, n = 12) {
     .map(([k, v]) => [k, ((v / total) * 100).toFixed(1)]);
 }
 
+/**
+ * Instance A's on-CPU time by symbol (JavaScript functions named by --perf-basic-prof-only-functions, the kernel's
+ * by kallsyms), self time, the top `n`: what the process spent, not what it waited through.
+ */
+function perfTop(file, n = 20) {
+  const out = execFileSync('perf', ['report', '-i', file, '--no-children', '--sort', 'dso,sym', '--stdio', '-g', 'none'], {
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  return out
+    .split('\n')
+    .filter((l) => /^\s+\d+\.\d+%/.test(l))
+    .slice(0, n)
+    .map((l) => {
+      const [, pct, rest] = l.trim().match(/^(\d+\.\d+)%\s+(.*)$/);
+      return [rest.replace(/\s+/g, ' ').slice(0, 110), pct];
+    });
+}
+
 const results = {};
 for (const count of values.instances.split(',').map(Number)) {
   const profDir = path.join(OUT, `cpu-${count}`);
   fs.rmSync(profDir, { recursive: true, force: true });
   const nodeArgs = values.profile ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [];
+  if (values.perf) nodeArgs.push('--perf-basic-prof-only-functions');
   const platform = await startPlatform({ count, prefix: 'ramp', nodeArgs });
+  const perfData = path.join(OUT, `perf-${count}.data`);
+  let perf = null;
   const client = new pg.Client({ connectionString: platform.schema.url });
   await client.connect();
   const statements = (await client.query(`SELECT count(*)::int AS n FROM pg_extension WHERE extname = 'pg_stat_statements'`)).rows[0].n > 0;
@@ -170,9 +196,22 @@ for (const count of values.instances.split(',').map(Number)) {
       else stop?.();
       current = i;
       if (i >= 0) costs[i] = spent(platform.instances);
+      // on-CPU samples of instance A over the counted steps (task-clock: only while it runs), its call stacks too
+      if (i === 0 && values.perf)
+        perf = spawn(
+          'perf',
+          ['record', '-q', '-F', '999', '-e', 'task-clock', '-g', '-p', String(platform.instances[0].pid), '-o', perfData],
+          {
+            stdio: 'ignore',
+          },
+        );
       stop = i < RATES.length ? sampleActivity(client) : null;
     };
     const figures = await ramp(platform.instances, onStep);
+    if (perf) {
+      perf.kill('SIGINT');
+      await new Promise((r) => perf.once('exit', r));
+    }
     if (stop && current >= 0) activity[current] = stop();
     if (current < RATES.length) costs[RATES.length] = spent(platform.instances);
     const spentAt = await Promise.all(costs.map((c) => c ?? null));
@@ -225,6 +264,7 @@ for (const count of values.instances.split(',').map(Number)) {
     held: held?.achieved ?? 0,
     statements,
     profile: prof.length ? topFunctions(path.join(profDir, prof[0])) : null,
+    perf: perf ? perfTop(perfData) : null,
     knee,
   };
 }
@@ -246,6 +286,10 @@ for (const [count, r] of Object.entries(results)) {
   console.log(`\nat the knee, ${count} instance(s), ${r.knee.rate}/s: active statements in ${a.samples} samples of pg_stat_activity`);
   for (const [q, n] of a.top) console.log(`  ${((n / Math.max(1, a.samples)) * 100).toFixed(0).padStart(4)} % ${q}`);
   if (!r.statements) console.log('  (pg_stat_statements is not loaded on this server: shared_preload_libraries)');
+  if (r.perf) {
+    console.log(`instance A's on-CPU samples over the counted steps (perf, task-clock), self:`);
+    for (const [f, pct] of r.perf) console.log(`  ${pct.padStart(5)} % ${f}`);
+  }
   if (r.profile) {
     console.log(`instance A's CPU profile over the ramp, self time:`);
     for (const [f, pct] of r.profile) console.log(`  ${pct.padStart(5)} % ${f}`);

@@ -152,6 +152,31 @@ describe('a block request from the platform API to a position', () => {
     await ledgerOk();
   });
 
+  it('a key that matched before is refused once the operator changes it, and the new one is taken', async () => {
+    // the server remembers a matched key (issue 64: one argon2 check per buy was nearly a fifth of its CPU): a change of
+    // key must still shut the old one out at once
+    const p = await product();
+    const u = await trader();
+    const buy = (tradeKey: string) => app('buy.do', { productId: p.id, shares: 100, tradeKey }, u.token);
+    expect((await buy('key-8848')).status).toBe(0);
+    expect((await buy('key-8848')).status).toBe(0);
+    const row = await productRow(p.id);
+    const { gid, priceMode, fixedPrice, minShares, maxShares, totalShares, startsAt, endsAt } = row;
+    const changed = await adminCall('update.do', {
+      id: p.id,
+      ...{ gid, priceMode, fixedPrice, minShares, maxShares, totalShares, startsAt, endsAt },
+      tradeKey: 'key-2026',
+    });
+    expect(changed.status, changed.msg).toBe(0);
+    expect((await buy('key-8848')).msg).toBe('交易密钥错误，本小时还可尝试 4 次');
+    expect((await buy('key-2026')).status).toBe(0);
+    expect((await buy('key-2026')).status).toBe(0);
+    const held = rows<{ n: number }>(
+      await t.app.ctx.db.execute(sql`SELECT count(*)::int AS n FROM block_requests WHERE product_id = ${p.id} AND user_id = ${u.id}`),
+    );
+    expect(held[0]!.n).toBe(4);
+  });
+
   it('holds price × shares and the fee, raises BUY_DZ_REQUEST and badge 20, opens a block position once under 50 clicks', async () => {
     const p = await product({ fixedPrice: '36.00' });
     const u = await trader('100000.00');

@@ -8,7 +8,7 @@ import { serialNo } from '../../db/serial-no.js';
 import type { AppContext, Principal } from '../../app/context.js';
 import { fail } from '../../http/errors.js';
 import { post } from '../fundrecords/index.js';
-import { verifyPassword } from '../../lib/password.js';
+import { sharedKeyChecker } from '../../lib/password.js';
 import { notify } from '../../realtime/notify.js';
 import { reviewEach, claimPending } from '../_kit/review.js';
 import { userScope } from '../_kit/scope.js';
@@ -29,6 +29,8 @@ import './messages.js';
 
 export type RequestRow = typeof blockRequests.$inferSelect;
 const m = (d: Decimal) => d.toFixed(2);
+/** The products' keys, remembered once matched (lib/password.ts): every invited user types the same key. */
+const verifyTradeKey = sharedKeyChecker();
 
 /**
  * A user's block buy (platform API): the window, the product's state, the trade key (a few wrong ones an
@@ -58,7 +60,7 @@ export async function placeRequest(ctx: AppContext, userId: number, input: { pro
   if (windowOf(p, now) !== 'open') throw fail('block.closed');
   const failures = Number(r.failures);
   if (failures >= BLOCK_KEY_ATTEMPTS_PER_HOUR) throw fail('block.key_attempts');
-  if (!(await verifyPassword(p.keyHash, input.tradeKey))) {
+  if (!(await verifyTradeKey(p.keyHash, input.tradeKey))) {
     // recorded outside any transaction: the refusal must not roll it back
     await ctx.db.insert(blockKeyFailures).values({ userId, productId: p.id });
     const left = BLOCK_KEY_ATTEMPTS_PER_HOUR - failures - 1;

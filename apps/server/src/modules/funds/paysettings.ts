@@ -65,9 +65,17 @@ export function withdrawFee(s: Pick<PaySettings, 'withdrawFeePercent' | 'withdra
     .toFixed(2);
 }
 
+// one formatter per time zone: building one costs more than a withdrawal's own checks (issue 64's profile)
+const clocks = new Map<string, Intl.DateTimeFormat>();
+const clockOf = (timeZone: string) => {
+  let f = clocks.get(timeZone);
+  if (!f) clocks.set(timeZone, (f = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })));
+  return f;
+};
+
 /** Wall-clock `HH:mm` of an instant in the pay time zone. */
 export function clockIn(now: Date, timeZone = PAY_TIME_ZONE): string {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(now);
+  const parts = clockOf(timeZone).formatToParts(now);
   const h = parts.find((p) => p.type === 'hour')!.value;
   const m = parts.find((p) => p.type === 'minute')!.value;
   return `${h}:${m}`;
