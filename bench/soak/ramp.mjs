@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { readMetrics } from './metrics.mjs';
+import { perfShares } from './perf.mjs';
 import { startPlatform } from './platform.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -178,6 +179,7 @@ for (const count of values.instances.split(',').map(Number)) {
   if (values.perf) nodeArgs.push('--perf-basic-prof-only-functions');
   const platform = await startPlatform({ count, prefix: 'ramp', nodeArgs });
   const perfData = path.join(OUT, `perf-${count}.data`);
+  fs.rmSync(perfData, { force: true });
   let perf = null;
   const client = new pg.Client({ connectionString: platform.schema.url });
   await client.connect();
@@ -201,14 +203,16 @@ for (const count of values.instances.split(',').map(Number)) {
         perf = spawn(
           'perf',
           ['record', '-q', '-F', '999', '-e', 'task-clock', '-g', '-p', String(platform.instances[0].pid), '-o', perfData],
-          {
-            stdio: 'ignore',
-          },
-        );
+          { stdio: 'ignore' },
+        ).once('error', (e) => {
+          log(`perf could not run (${e.message}): no on-CPU profile`);
+          perf = null;
+        });
       stop = i < RATES.length ? sampleActivity(client) : null;
     };
     const figures = await ramp(platform.instances, onStep);
-    if (perf) {
+    if (perf && perf.exitCode === null) {
+      // SIGINT: perf writes its file and ends
       perf.kill('SIGINT');
       await new Promise((r) => perf.once('exit', r));
     }
@@ -264,7 +268,7 @@ for (const count of values.instances.split(',').map(Number)) {
     held: held?.achieved ?? 0,
     statements,
     profile: prof.length ? topFunctions(path.join(profDir, prof[0])) : null,
-    perf: perf ? perfTop(perfData) : null,
+    perf: perf && fs.existsSync(perfData) ? { top: perfTop(perfData), shares: perfShares(perfData) } : null,
     knee,
   };
 }
@@ -287,8 +291,21 @@ for (const [count, r] of Object.entries(results)) {
   for (const [q, n] of a.top) console.log(`  ${((n / Math.max(1, a.samples)) * 100).toFixed(0).padStart(4)} % ${q}`);
   if (!r.statements) console.log('  (pg_stat_statements is not loaded on this server: shared_preload_libraries)');
   if (r.perf) {
-    console.log(`instance A's on-CPU samples over the counted steps (perf, task-clock), self:`);
-    for (const [f, pct] of r.perf) console.log(`  ${pct.padStart(5)} % ${f}`);
+    const { samples, native, packages } = r.perf.shares;
+    console.log(`instance A's on-CPU samples over the counted steps (perf, task-clock; bench/soak/perf.mjs): ${samples}`);
+    console.log(
+      `  native: ${Object.entries(native)
+        .map(([k, v]) => `${k} ${v} %`)
+        .join(', ')}`,
+    );
+    console.log(
+      `  by the nearest JavaScript frame: ${packages
+        .slice(0, 10)
+        .map(([k, v]) => `${k} ${v} %`)
+        .join(', ')}`,
+    );
+    console.log(`  self:`);
+    for (const [f, pct] of r.perf.top) console.log(`  ${pct.padStart(5)} % ${f}`);
   }
   if (r.profile) {
     console.log(`instance A's CPU profile over the ramp, self time:`);
