@@ -2,7 +2,8 @@
 // - shares read from native frames, which name themselves: the argon2 worker threads, the kernel's writes (writev),
 //   the page faults that zero fresh memory, garbage collection, the event loop's wait;
 // - every sample given to the nearest JavaScript frame above its leaf (the builtins and runtime calls it made are its
-//   cost), by package: drizzle-orm, pg, fastify, … and `app` for the server's own bundle.
+//   cost), by package: drizzle-orm, pg, fastify, … and `app` for the server's own bundle;
+// - self time: the samples by their leaf frame (symbol and the object it is in).
 // JavaScript names come from the perf map of --perf-basic-prof-only-functions, whose addresses V8 reuses as it moves
 // code: the package split is approximate, the native shares are not.
 //
@@ -28,7 +29,7 @@ function packageOf(sym) {
   return n ? `node:${n[1]}` : 'other JavaScript';
 }
 
-/** Shares (percent of samples) of the native costs and of the packages, from one perf.data file. */
+/** Shares (percent of samples) of the native costs, of the packages and of the leaf frames, from one perf.data file. */
 export function perfShares(file) {
   const out = execFileSync('perf', ['script', '-i', file, '-F', 'tid,ip,sym,dso'], {
     encoding: 'utf8',
@@ -37,6 +38,7 @@ export function perfShares(file) {
   });
   const native = Object.fromEntries(Object.keys(NATIVE).map((k) => [k, 0]));
   const packages = new Map();
+  const leaves = new Map();
   let samples = 0;
   let frames = [];
   const flush = () => {
@@ -53,6 +55,7 @@ export function perfShares(file) {
           ? 'kernel'
           : 'native';
     packages.set(key, (packages.get(key) ?? 0) + 1);
+    leaves.set(frames[0], (leaves.get(frames[0]) ?? 0) + 1);
     frames = [];
   };
   for (const line of out.split('\n')) {
@@ -65,10 +68,12 @@ export function perfShares(file) {
   }
   flush();
   const pct = (n) => +((100 * n) / Math.max(1, samples)).toFixed(1);
+  const ranked = (m) => [...m].sort((a, b) => b[1] - a[1]).map(([k, n]) => [k, pct(n)]);
   return {
     samples,
     native: Object.fromEntries(Object.entries(native).map(([k, n]) => [k, pct(n)])),
-    packages: [...packages].sort((a, b) => b[1] - a[1]).map(([k, n]) => [k, pct(n)]),
+    packages: ranked(packages),
+    leaves: ranked(leaves).slice(0, 30),
   };
 }
 
@@ -83,5 +88,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
         .join(', ')}`,
     );
     for (const [k, v] of s.packages.slice(0, Number(values.top))) console.log(`  ${String(v).padStart(5)} % ${k}`);
+    console.log('  self, by leaf frame:');
+    for (const [k, v] of s.leaves.slice(0, Number(values.top))) console.log(`  ${String(v).padStart(5)} % ${k}`);
   }
 }

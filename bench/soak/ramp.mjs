@@ -14,7 +14,7 @@
 // Usage (repository root): node bench/soak/ramp.mjs [--rates 25,50,100,150,200,300,400] [--step 60] [--warmup 180]
 //   [--users 500] [--instances 1,2] [--profile] [--perf]
 // Env: BENCH_DATABASE_URL, BENCH_REDIS_URL (as bench/soak/run.mjs). Results: bench/.results/ramp/.
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -151,26 +151,6 @@ function topFunctions(file, n = 12) {
     .map(([k, v]) => [k, ((v / total) * 100).toFixed(1)]);
 }
 
-/**
- * Instance A's on-CPU time by symbol (JavaScript functions named by --perf-basic-prof-only-functions, the kernel's
- * by kallsyms), self time, the top `n`: what the process spent, not what it waited through.
- */
-function perfTop(file, n = 20) {
-  const out = execFileSync('perf', ['report', '-i', file, '--no-children', '--sort', 'dso,sym', '--stdio', '-g', 'none'], {
-    encoding: 'utf8',
-    maxBuffer: 64 << 20,
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  return out
-    .split('\n')
-    .filter((l) => /^\s+\d+\.\d+%/.test(l))
-    .slice(0, n)
-    .map((l) => {
-      const [, pct, rest] = l.trim().match(/^(\d+\.\d+)%\s+(.*)$/);
-      return [rest.replace(/\s+/g, ' ').slice(0, 110), pct];
-    });
-}
-
 const results = {};
 for (const count of values.instances.split(',').map(Number)) {
   const profDir = path.join(OUT, `cpu-${count}`);
@@ -268,7 +248,7 @@ for (const count of values.instances.split(',').map(Number)) {
     held: held?.achieved ?? 0,
     statements,
     profile: prof.length ? topFunctions(path.join(profDir, prof[0])) : null,
-    perf: perf && fs.existsSync(perfData) ? { top: perfTop(perfData), shares: perfShares(perfData) } : null,
+    perf: perf && fs.existsSync(perfData) ? perfShares(perfData) : null,
     knee,
   };
 }
@@ -291,7 +271,7 @@ for (const [count, r] of Object.entries(results)) {
   for (const [q, n] of a.top) console.log(`  ${((n / Math.max(1, a.samples)) * 100).toFixed(0).padStart(4)} % ${q}`);
   if (!r.statements) console.log('  (pg_stat_statements is not loaded on this server: shared_preload_libraries)');
   if (r.perf) {
-    const { samples, native, packages } = r.perf.shares;
+    const { samples, native, packages, leaves } = r.perf;
     console.log(`instance A's on-CPU samples over the counted steps (perf, task-clock; bench/soak/perf.mjs): ${samples}`);
     console.log(
       `  native: ${Object.entries(native)
@@ -305,7 +285,7 @@ for (const [count, r] of Object.entries(results)) {
         .join(', ')}`,
     );
     console.log(`  self:`);
-    for (const [f, pct] of r.perf.top) console.log(`  ${pct.padStart(5)} % ${f}`);
+    for (const [f, pct] of leaves.slice(0, 20)) console.log(`  ${String(pct).padStart(5)} % ${f}`);
   }
   if (r.profile) {
     console.log(`instance A's CPU profile over the ramp, self time:`);
