@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../../src/modules/_kit/parties.js';
 import { userSessions } from '../../src/modules/users/tables.js';
+import { authenticateUser, userSessionCache } from '../../src/modules/users/sessions.js';
 import { rows } from '../../src/db/rows.js';
 import type { DomainEvent } from '../../src/app/context.js';
 import { post as ledgerPost } from '../../src/modules/fundrecords/ledger/index.js';
@@ -121,6 +122,23 @@ describe('register and sign-in', () => {
     expect((await appPost(t, '/app/user/login.do', { phone: u.phone, password: u.password }, { ip: '10.22.0.1' })).json().msg).toBe(
       '账户已被锁定，请联系客服',
     );
+  });
+
+  it('refreshes cached sessions in one batch: it reads what the database holds and drops a session ended elsewhere', async () => {
+    const [a, b] = [await appUser(t), await appUser(t)];
+    for (const u of [a, b]) expect((await authenticateUser(t.app.ctx, u.usertoken))!.userId).toBe(u.id);
+    // changed behind the cache's back (another instance whose signal was lost): the cache still serves what it read
+    await t.app.ctx.db.update(users).set({ nickName: 'Renamed' }).where(eq(users.id, a.id));
+    await t.app.ctx.db.update(userSessions).set({ revokedAt: new Date() }).where(eq(userSessions.userId, b.id));
+    expect((await authenticateUser(t.app.ctx, a.usertoken))!.nickName).not.toBe('Renamed');
+    expect(await authenticateUser(t.app.ctx, b.usertoken)).not.toBeNull();
+    // the batch, run as it would be in the entries' last 1.5 s
+    await userSessionCache(t.app.ctx).refreshDue(Date.now() + 4_000);
+    // it stored what it read: a later change is not seen (no lookup of its own), the rename is
+    await t.app.ctx.db.update(users).set({ nickName: 'Again' }).where(eq(users.id, a.id));
+    expect((await authenticateUser(t.app.ctx, a.usertoken))!.nickName).toBe('Renamed');
+    expect(await authenticateUser(t.app.ctx, b.usertoken)).toBeNull();
+    expect((await appPost(t, '/app/user/info.do', {}, { usertoken: b.usertoken })).json().status).not.toBe(0);
   });
 
   it('does not accept an admin token as a user token, nor the reverse', async () => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppHooks, type Principal } from '../../src/app/context.js';
-import { SessionCache } from '../../src/modules/session/cache.js';
+import { SessionCache, TokenCache } from '../../src/modules/session/cache.js';
 
 const T0 = new Date('2026-11-21T10:00:00Z').getTime();
 
@@ -162,5 +162,94 @@ describe('session cache', () => {
     // what is cached is the read made after the change
     expect((await cache.resolve('k', load))!.roleId).toBe(7);
     expect(load).toHaveBeenCalledTimes(4);
+  });
+});
+
+describe('session cache, refreshed in batches', () => {
+  type Entry = { id: number; expiresAt: number };
+  const entry = (id: number, over: Partial<Entry> = {}): Entry => ({ id, expiresAt: T0 + 3600_000, ...over });
+  let live: Map<string, Entry>;
+  let batches: string[][];
+  let singles: number;
+  let cache: TokenCache<Entry>;
+  const single = (hash: string) => () => {
+    singles++;
+    return Promise.resolve(live.get(hash) ?? null);
+  };
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(T0);
+    live = new Map(Array.from({ length: 40 }, (_, i) => [`h${i}`, entry(i)]));
+    batches = [];
+    singles = 0;
+    // the sweep is run by hand (its timer is far off): the test decides when
+    cache = new TokenCache<Entry>(5_000, 1_000, 1_500, {
+      loadMany: (hashes) => {
+        batches.push([...hashes]);
+        return Promise.resolve(new Map(hashes.flatMap((h) => (live.has(h) ? [[h, live.get(h)!] as const] : []))));
+      },
+      everyMs: 3_600_000,
+      keepMs: 30_000,
+    });
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('reads every session used lately in one statement before its entry ends, and none alone', async () => {
+    for (let i = 0; i < 40; i++) await cache.resolve(`h${i}`, single(`h${i}`));
+    expect(singles).toBe(40);
+    for (let t = 1; t <= 12; t++) {
+      vi.setSystemTime(T0 + t * 1_000);
+      await cache.refreshDue();
+      // every token keeps being used, one call in 4 s each
+      if (t % 4 === 0) for (let i = 0; i < 40; i++) await cache.resolve(`h${i}`, single(`h${i}`));
+    }
+    expect(singles).toBe(40);
+    // entries read at T0 end at T0 + 5 s: read again together at T0 + 4 s (ending at 9 s), 8 s and 12 s
+    expect(batches.map((b) => b.length)).toEqual([40, 40, 40]);
+    vi.setSystemTime(T0 + 12_900);
+    await cache.resolve('h7', single('h7'));
+    expect(singles).toBe(40);
+  });
+
+  it('a session the batch no longer finds is gone at once: the next call looks it up and is refused', async () => {
+    for (let i = 0; i < 3; i++) await cache.resolve(`h${i}`, single(`h${i}`));
+    live.delete('h1'); // revoked by another instance whose signal was lost
+    vi.setSystemTime(T0 + 4_000);
+    await cache.refreshDue();
+    expect(await cache.resolve('h0', single('h0'))).toEqual(entry(0));
+    expect(singles).toBe(3);
+    expect(await cache.resolve('h1', single('h1'))).toBeNull();
+    expect(singles).toBe(4);
+  });
+
+  it('does not keep refreshing a token nobody used for keepMs', async () => {
+    await cache.resolve('h0', single('h0'));
+    await cache.resolve('h1', single('h1'));
+    for (let t = 4; t <= 40; t += 4) {
+      vi.setSystemTime(T0 + t * 1_000);
+      await cache.refreshDue();
+      await cache.resolve('h0', single('h0'));
+    }
+    const h1Reads = batches.filter((b) => b.includes('h1')).length;
+    expect(h1Reads).toBeGreaterThan(0);
+    expect(h1Reads).toBeLessThanOrEqual(8); // 30 s of refreshes at most, then let go
+    expect(batches.at(-1)).toEqual(['h0']);
+    expect(singles).toBe(2);
+  });
+
+  it('a drop while the batch reads stores nothing that was read before it', async () => {
+    let release!: (m: Map<string, Entry>) => void;
+    const slow = new TokenCache<Entry>(5_000, 1_000, 1_500, {
+      loadMany: () => new Promise((r) => (release = r)),
+      everyMs: 3_600_000,
+    });
+    await slow.resolve('h0', single('h0'));
+    vi.setSystemTime(T0 + 4_000);
+    const reading = slow.refreshDue();
+    slow.drop((e) => e.id === 0);
+    release(new Map([['h0', entry(0)]]));
+    await reading;
+    live.delete('h0');
+    expect(await slow.resolve('h0', single('h0'))).toBeNull();
   });
 });

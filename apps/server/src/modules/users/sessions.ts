@@ -47,7 +47,8 @@ const caches = new WeakMap<AppContext, TokenCache<Resolved>>();
 function cacheOf(ctx: AppContext): TokenCache<Resolved> {
   let c = caches.get(ctx);
   if (!c) {
-    const cache = (c = new TokenCache<Resolved>());
+    // refreshed in batches (session/cache.ts): a user active in the last 30 s finds their session cached
+    const cache = (c = new TokenCache<Resolved>(5_000, 50_000, 1_500, { loadMany: (hashes) => loadUsers(ctx, hashes), everyMs: 500 }));
     caches.set(ctx, cache);
     ctx.hooks.on('cacheDropped', (name) => {
       if (!name.startsWith(DROP)) return;
@@ -57,6 +58,9 @@ function cacheOf(ctx: AppContext): TokenCache<Resolved> {
   }
   return c;
 }
+
+/** This instance's cache of app sessions (tests run its batched refresh by hand). */
+export const userSessionCache = (ctx: AppContext): TokenCache<Resolved> => cacheOf(ctx);
 
 /**
  * Drops a user's cached sessions here and on the other instances, once the change that calls it has committed (at
@@ -79,28 +83,27 @@ export function authenticateUser(ctx: AppContext, token: string | undefined): Pr
     .then((r) => r?.user ?? null);
 }
 
-async function loadUser(ctx: AppContext, hash: string): Promise<Resolved | null> {
-  // named (db/named.ts): every app call that is not cached makes it
-  const lookup = sql`
-    SELECT s.id AS session_id, s.expires_at, u.id AS user_id, u.phone, u.nick_name, u.real_name, u.account_type, u.agent_id,
-           u.real_state, u.trade_locked, u.layering_id
-    FROM user_sessions s JOIN users u ON u.id = s.user_id
-    WHERE s.token_hash = ${hash} AND s.revoked_at IS NULL AND s.expires_at > now()
-      AND NOT u.login_locked AND u.deleted_at IS NULL`;
-  const [r] = rows<{
-    session_id: string | number;
-    expires_at: string | Date;
-    user_id: number;
-    phone: string;
-    nick_name: string;
-    real_name: string | null;
-    account_type: number;
-    agent_id: number | null;
-    real_state: number;
-    trade_locked: boolean;
-    layering_id: number | null;
-  }>(await executeNamed(ctx.db, lookup));
-  if (!r) return null;
+// the session and user columns an app session carries (AppUser), for one token or many
+const RESOLVED_COLUMNS = sql.raw(`s.token_hash, s.id AS session_id, s.expires_at, u.id AS user_id, u.phone, u.nick_name, u.real_name,
+  u.account_type, u.agent_id, u.real_state, u.trade_locked, u.layering_id`);
+const LIVE = sql.raw('s.revoked_at IS NULL AND s.expires_at > now() AND NOT u.login_locked AND u.deleted_at IS NULL');
+
+interface ResolvedRow {
+  token_hash: string;
+  session_id: string | number;
+  expires_at: string | Date;
+  user_id: number;
+  phone: string;
+  nick_name: string;
+  real_name: string | null;
+  account_type: number;
+  agent_id: number | null;
+  real_state: number;
+  trade_locked: boolean;
+  layering_id: number | null;
+}
+
+function resolvedOf(r: ResolvedRow): Resolved {
   const user: AppUser = {
     sessionId: Number(r.session_id),
     userId: r.user_id,
@@ -114,6 +117,23 @@ async function loadUser(ctx: AppContext, hash: string): Promise<Resolved | null>
     layeringId: r.layering_id,
   };
   return { user, expiresAt: new Date(r.expires_at).getTime() };
+}
+
+async function loadUser(ctx: AppContext, hash: string): Promise<Resolved | null> {
+  // named (db/named.ts): every app call that is not cached makes it
+  const lookup = sql`SELECT ${RESOLVED_COLUMNS} FROM user_sessions s JOIN users u ON u.id = s.user_id
+    WHERE s.token_hash = ${hash} AND ${LIVE}`;
+  const [r] = rows<ResolvedRow>(await executeNamed(ctx.db, lookup));
+  return r ? resolvedOf(r) : null;
+}
+
+/** The batched refresh of the cached sessions (session/cache.ts): the live ones among `hashes`, by hash. */
+async function loadUsers(ctx: AppContext, hashes: string[]): Promise<Map<string, Resolved>> {
+  // the hashes are hex digests (hashToken), safe in an array literal; one text whatever their number
+  const lookup = sql`SELECT ${RESOLVED_COLUMNS} FROM user_sessions s JOIN users u ON u.id = s.user_id
+    WHERE s.token_hash = ANY(${`{${hashes.join(',')}}`}::text[]) AND ${LIVE}`;
+  const found = rows<ResolvedRow>(await executeNamed(ctx.db, lookup));
+  return new Map(found.map((r) => [r.token_hash, resolvedOf(r)]));
 }
 
 /**
