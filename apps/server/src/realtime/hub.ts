@@ -12,6 +12,9 @@ import { fanOutQuotes, type QuoteSink } from './watch.js';
 
 export type { Verdict } from './connections.js';
 
+/** How long a raised notice waits for others to share its agents' lookup: well under what an operator notices. */
+export const NOTICE_GATHER_MS = 25;
+
 /** Each user's agent and all its ancestors (agent staff above the user receive the user's events), for many users at once. */
 export type AgentChainResolver = (userIds: number[]) => Promise<Map<number, number[]>>;
 
@@ -45,8 +48,9 @@ export class SocketHub extends SocketConnections {
     super(o);
     this.agentChain = o.agentChain;
     const onError = (err: unknown) => o.log.error({ err }, 'socket hub job failed');
-    // under load (hundreds of buys a second) the events waiting share one lookup of their users' agents
-    this.raising = new BatchQueue(10_000, 500, (raised) => this.publish(raised), onError);
+    // under load (hundreds of buys a second) the events of the same few milliseconds share one lookup of their users'
+    // agents (issue 64: one lookup per event or two was a statement in twenty of the platform's)
+    this.raising = new BatchQueue(10_000, 500, (raised) => this.publish(raised), onError, NOTICE_GATHER_MS);
     this.unwatch = gaugeSource('socket_connections', () => this.conns.size);
     this.delivering = new SerialQueue(10_000, onError);
     this.unsubscribe = o.bus.subscribe((m, remote) => this.onBus(m, remote));

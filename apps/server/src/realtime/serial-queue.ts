@@ -22,8 +22,8 @@ export class SerialQueue {
 
 /**
  * Hands items on in order, in batches: one batch at a time, each made of what waited while the one before ran (at
- * most `max`; the first starts a microtask after its first item, so items pushed in one turn go together). Refuses
- * new items beyond `limit` waiting.
+ * most `max`; the first starts `gatherMs` after its first item — a microtask when 0, so items pushed in one turn go
+ * together). Refuses new items beyond `limit` waiting.
  */
 export class BatchQueue<T> {
   private items: T[] = [];
@@ -33,6 +33,7 @@ export class BatchQueue<T> {
     private readonly max: number,
     private readonly run: (batch: T[]) => Promise<void>,
     private readonly onError: (err: unknown) => void,
+    private readonly gatherMs = 0,
   ) {}
   push(item: T): boolean {
     if (this.items.length >= this.limit) return false;
@@ -44,7 +45,7 @@ export class BatchQueue<T> {
     return this.running ?? Promise.resolve();
   }
   private async drain(): Promise<void> {
-    await Promise.resolve();
+    await (this.gatherMs > 0 ? new Promise((r) => setTimeout(r, this.gatherMs)) : Promise.resolve());
     while (this.items.length) {
       try {
         await this.run(this.items.splice(0, this.max));

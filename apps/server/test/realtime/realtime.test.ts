@@ -206,6 +206,27 @@ describe('routing', () => {
     expect(cp.notices().map((f) => f.data?.id)).toEqual([...ids, 'last']);
   });
 
+  it('gathers notices raised a few milliseconds apart into one lookup of their agents', async () => {
+    const platform = await signedIn(t, 'finance');
+    const cp = track(await connectReady(base, platform.id, platform.token));
+    const lookups: number[][] = [];
+    const previous = t.app.realtime.agentChain;
+    t.app.realtime.agentChain = async (userIds) => (lookups.push(userIds), new Map(userIds.map((id) => [id, []])));
+    try {
+      // five requests' notices, each raised in a turn of its own (as separate calls raise them)
+      for (let i = 0; i < 5; i++) {
+        notify(t.app.ctx, { type: 'WITHDRAW_REQUEST', data: { id: i }, userId: 300 + i });
+        await new Promise((r) => setImmediate(r));
+      }
+      await t.app.realtime.settle();
+      await cp.sync();
+    } finally {
+      t.app.realtime.agentChain = previous;
+    }
+    expect(lookups).toEqual([[300, 301, 302, 303, 304]]);
+    expect(cp.notices().map((f) => f.data?.id)).toEqual([0, 1, 2, 3, 4]);
+  });
+
   it('routes by the real agent tree: the agent of the user and its ancestors, not a sibling tree', async () => {
     const db = t.app.ctx.db;
     const agent = async (name: string, parent?: { id: number; path: number[] }) => {
