@@ -151,6 +151,37 @@ describe.skipIf(!redisUrl)('two instances over the Redis bus', () => {
     expect(Date.now() - start).toBeLessThan(1_000);
   });
 
+  it("refuses B's quotes of a stock locked on A within one second (issue 64: B's copy of the stock rows dropped over the bus)", async () => {
+    const a = await makeAdmin(A, 'admin');
+    const token = await login(A, a.username, a.password);
+    const code = `603${String(Date.now()).slice(-3)}`;
+    const added = (await post(A, '/admin/stock/add.do', { code, name: '总线银行', market: 'sh' }, { token })).json();
+    expect(added.status).toBe(0);
+    const phone = `136${String(Date.now()).slice(-8)}`;
+    const [u] = rows<{ id: number }>(
+      await A.app.ctx.db.execute(sql`INSERT INTO users (phone, password_hash, nick_name) VALUES (${phone}, 'x', 'bus') RETURNING id`),
+    );
+    const session = await createUserSession(A.app.ctx.db, u!.id, { ip: '127.0.0.1' });
+    const quote = async () =>
+      (
+        await B.app.inject({
+          method: 'POST',
+          url: '/app/stock/quote.do',
+          headers: { usertoken: session.token, 'content-type': 'application/json' },
+          payload: JSON.stringify({ gid: `sh${code}` }),
+        })
+      ).json();
+    expect(await quote()).toMatchObject({ status: 0, data: { gid: `sh${code}`, locked: false } });
+    expect(
+      (await post(A, '/admin/stock/updateLock.do', { id: added.data.id, locked: true, reason: '停牌' }, { token, json: true })).json()
+        .status,
+    ).toBe(0);
+    const start = Date.now();
+    while ((await quote()).status === 0 && Date.now() - start < 5_000) await sleep(20);
+    expect(await quote()).toMatchObject({ status: 1, msg: '该股票已暂停交易' });
+    expect(Date.now() - start).toBeLessThan(1_000);
+  });
+
   it("refuses a platform user's token on B within one second of its sign-out on A (issue 64: B's cached session dropped over the bus)", async () => {
     const phone = `137${String(Date.now()).slice(-8)}`;
     const [u] = rows<{ id: number }>(

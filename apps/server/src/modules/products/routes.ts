@@ -6,6 +6,7 @@ import { fail, forbidden } from '../../http/errors.js';
 import { t } from '../../app/i18n.js';
 import { route } from '../../http/route.js';
 import { importStocks } from './import.js';
+import { dropListedStocks } from './listed.js';
 import * as indices from './indices.js';
 import * as stocks from './stocks.js';
 
@@ -23,6 +24,7 @@ export function productsRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, productsApi.stockAdd, async ({ input, admin, audit, message }) => {
     mayChange(admin, 'shares');
     const item = await stocks.addStock(ctx.db, input);
+    dropListedStocks(ctx);
     ctx.market?.symbolsChanged();
     audit({ targetId: item.gid, after: { gid: item.gid, name: item.name, board: item.board, spreadRate: item.spreadRate } });
     message('stock.added');
@@ -31,6 +33,7 @@ export function productsRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, productsApi.stockUpdate, async ({ input, admin, audit, message }) => {
     mayChange(admin, 'shares');
     const { item, before, after } = await stocks.updateStock(ctx.db, input);
+    dropListedStocks(ctx);
     ctx.market?.symbolsChanged();
     audit({ targetId: item.gid, before, after });
     message('stock.updated');
@@ -39,6 +42,7 @@ export function productsRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, productsApi.stockLock, async ({ input, admin, audit, message }) => {
     mayChange(admin, 'shares', input.locked ? 'disable' : 'enable');
     const { item, changed } = await stocks.setStockFlag(ctx.db, input.id, 'locked', input.locked, input.reason);
+    if (changed) dropListedStocks(ctx);
     audit({
       targetId: item.gid,
       before: changed ? { locked: !input.locked } : undefined,
@@ -50,6 +54,7 @@ export function productsRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, productsApi.stockShow, async ({ input, admin, audit, message }) => {
     mayChange(admin, 'shares', input.shown ? 'enable' : 'disable');
     const { item, changed } = await stocks.setStockFlag(ctx.db, input.id, 'shown', input.shown, undefined);
+    if (changed) dropListedStocks(ctx);
     audit({
       targetId: item.gid,
       before: changed ? { shown: !input.shown } : undefined,
@@ -61,6 +66,7 @@ export function productsRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, productsApi.stockDelete, async ({ input, admin, audit, message }) => {
     mayChange(admin, 'shares');
     const before = await stocks.deleteStock(ctx.db, input.id);
+    dropListedStocks(ctx);
     ctx.market?.symbolsChanged();
     audit({ targetId: before.gid, before: { gid: before.gid, name: before.name } });
     message('stock.deleted');
@@ -69,7 +75,10 @@ export function productsRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, productsApi.stockImport, async ({ input, admin, lang, audit, message }) => {
     mayChange(admin, 'shares');
     const report = await importStocks(ctx.db, input.file.data, lang);
-    if (report.applied) ctx.market?.symbolsChanged();
+    if (report.applied) {
+      dropListedStocks(ctx);
+      ctx.market?.symbolsChanged();
+    }
     audit({
       after: { file: input.file.filename, applied: report.applied, added: report.added, updated: report.updated, failed: report.failed },
     });

@@ -5,6 +5,7 @@ import { setReferencePrices } from '../market/index.js';
 import { DEMO_INDICES, DEMO_STOCKS } from './demo-listings.js';
 import { addIndex } from './indices.js';
 import { addStock, setStockFlag } from './stocks.js';
+import { dropListedStocks } from './listed.js';
 
 /** Demo states the stock list should show: two stocks locked with a reason, one hidden. */
 export const DEMO_LOCKED: readonly { gid: string; reason: string }[] = [
@@ -41,5 +42,6 @@ export async function seedProducts(ctx: AppContext): Promise<void> {
     for (const gid of DEMO_HIDDEN) await setStockFlag(tx, idOf(gid), 'shown', false, undefined);
   });
   // a running quote service quotes them from its next tick (the routes that add stocks say the same)
+  dropListedStocks(ctx);
   ctx.market?.symbolsChanged();
 }

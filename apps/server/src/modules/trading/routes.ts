@@ -6,7 +6,7 @@ import { sendCsv, stamp } from '../../http/csv.js';
 import { t } from '../../app/i18n.js';
 import { guardedRoute, appRoute, route } from '../../http/route.js';
 import { tradingGuards } from './approval-guards.js';
-import { limitsFor, tradableStock } from './rules.js';
+import { limitsFor, listedTradableStock } from './rules.js';
 import * as lists from './lists.js';
 import { cachedPositionList } from './listCache.js';
 import { placeBuy } from './buy.js';
@@ -18,7 +18,7 @@ import { iterateOrders, iteratePositions, ORDER_COLUMNS, orderCells, POSITION_CO
 /** Trading (spec §2 /position): the platform user's orders and positions, and the operators' queues and lists. */
 export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
   appRoute(app, ctx, tradingApi.appQuote, async ({ input }) => {
-    const s = await tradableStock(ctx.db, input.gid).catch((err: { key?: string }) => {
+    const s = await listedTradableStock(ctx, input.gid).catch((err: { key?: string }) => {
       if (err.key === 'trade.stock_locked') return null;
       throw err;
     });

@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import { and, eq, isNull, sql, type Placeholder } from 'drizzle-orm';
 import { priceLimitPct, type Direction, type QuoteTick, type StockBoard } from '@stock-admin/contracts';
 import { stocks } from '../products/tables.js';
+import { listedStock, type ListedStock } from '../products/index.js';
 import { users } from '../_kit/parties.js';
 import { LOCKED_USER_COLUMNS, type LockedUser } from '../fundrecords/index.js';
 import type { Db } from '../../db/client.js';
@@ -47,8 +48,16 @@ export async function tradableStock(db: Db, gid: string): Promise<TradedStock> {
   return tradable(s);
 }
 
+/**
+ * tradableStock from the instance's copy of the stock rows (products' listedStock, dropped by every change of one):
+ * for the hot reads outside a transaction (a platform user's quote); what writes reads the row itself.
+ */
+export async function listedTradableStock(ctx: AppContext, gid: string): Promise<TradedStock> {
+  return tradable(await listedStock(ctx, gid));
+}
+
 /** The stock row, checked tradable. */
-function tradable(s: typeof stocks.$inferSelect | null | undefined): TradedStock {
+function tradable(s: ListedStock | typeof stocks.$inferSelect | null | undefined): TradedStock {
   if (!s || !s.shown) throw fail('trade.stock_not_found');
   if (s.locked) throw fail('trade.stock_locked');
   return { id: s.id, gid: s.gid, code: s.code, name: s.name, board: s.board as StockBoard, st: s.st, spreadRate: s.spreadRate };
