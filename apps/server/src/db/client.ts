@@ -11,6 +11,7 @@ import { connectionLost, primaryMoved } from './outage.js';
 import { ReadReplica, routeReads, type ReplicaOptions } from './replica.js';
 import { HostPicker, parseHosts, pickedClient } from './hosts.js';
 import { installTransactionPolicy } from './transactions.js';
+import { renderWithRenderQuery } from './render.js';
 import { gaugeSource } from '../lib/metrics.js';
 
 /** No relational schema: queries name their tables, which each domain declares in its own `tables.ts`. */
@@ -149,6 +150,7 @@ export async function openDatabase(opts: {
       }
     }
     const db = drizzlePg(pool) as unknown as Db;
+    renderWithRenderQuery(db);
     // over a wire a COMMIT's acknowledgement can be lost: each transaction reads its id to ask what became of it
     installTransactionPolicy(db, { readsXid: true });
     return {
@@ -181,6 +183,7 @@ export async function openDatabase(opts: {
   const client = new PGlite({ dataDir: dir ? path.join(dir, 'pgdata') : undefined, loadDataDir: opts.template });
   await client.waitReady;
   const db = drizzlePglite(client) as unknown as Db;
+  renderWithRenderQuery(db);
   // in this process, COMMIT's answer cannot be lost on the way: no transaction is ever in doubt here
   installTransactionPolicy(db);
   return {

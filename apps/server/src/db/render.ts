@@ -72,6 +72,20 @@ function viaDrizzle(query: SQL): { sql: string; params: unknown[] } {
   return { sql, params };
 }
 
+/**
+ * Makes a database handle render every statement with renderQuery: its builders' (select, insert, update, delete) and
+ * `db.execute`'s, in transactions too (they share the handle's dialect). Issue 64: drizzle's rendering was ≈ 6 % of the
+ * server's CPU in the capacity ramp, spread over every statement. Statements that name a source (indexes, views: drizzle
+ * passes `invokeSource`) keep drizzle's.
+ */
+export function renderWithRenderQuery(db: object): void {
+  const d = (db as { dialect?: PgDialect }).dialect;
+  if (!d) throw new Error('renderWithRenderQuery: not a drizzle database handle');
+  const own = d.sqlToQuery.bind(d);
+  d.sqlToQuery = ((query: SQL, invokeSource?: 'indexes' | undefined) =>
+    invokeSource ? own(query, invokeSource) : renderQuery(query)) as PgDialect['sqlToQuery'];
+}
+
 export function renderQuery(query: SQL): { sql: string; params: unknown[] } {
   if (inlined(query)) return viaDrizzle(query);
   const out = { text: [] as string[], params: [] as unknown[] };

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { fundListQuery, userListQuery } from '@stock-admin/contracts';
 import { renderQuery } from '../../src/db/render.js';
 import { fundRecords } from '../../src/modules/fundrecords/tables.js';
-import { users } from '../../src/modules/_kit/parties.js';
+import { agents, users } from '../../src/modules/_kit/parties.js';
+import { approvalRequests } from '../../src/modules/approvals/tables.js';
+import { stocks } from '../../src/modules/products/tables.js';
 import { userListSql } from '../../src/modules/users/list.js';
 import { fundListSql, fundWhere, recordsPageSql } from '../../src/modules/fundrecords/service.js';
 import type { AgentIdLists } from '../../src/modules/_kit/subtrees.js';
@@ -95,5 +98,52 @@ describe('renderQuery', () => {
     expect(renderQuery(withPlaceholder)).toEqual(drizzleRender(withPlaceholder));
     const aliased = sql`SELECT ${sql`count(*)`.as('n')} FROM users`;
     expect(renderQuery(aliased)).toEqual(drizzleRender(aliased));
+  });
+
+  it("renders drizzle's builders as drizzle does: selections, joins, locks, inserts, upserts, updates, deletes", () => {
+    // every statement of the server goes through renderQuery (renderWithRenderQuery on the database handle)
+    const db = drizzle.mock();
+    const when = new Date('2026-12-06T01:02:03.456Z');
+    const built: SQL[] = [
+      db.select().from(users).where(eq(users.id, 7)).limit(1).getSQL(),
+      db
+        .select({ id: users.id, n: sql<number>`count(*)`, agent: agents.name })
+        .from(users)
+        .leftJoin(agents, eq(agents.id, users.agentId))
+        .where(and(eq(users.phone, '13800000000'), inArray(users.id, [1, 2])))
+        .groupBy(users.id, agents.name)
+        .orderBy(users.id)
+        .limit(10)
+        .offset(20)
+        .for('update', { of: users })
+        .getSQL(),
+      db
+        .insert(stocks)
+        .values({ code: '600036', name: '招商银行', market: 'sh', gid: 'sh600036', board: 'main', spreadRate: '0.1', updatedAt: when })
+        .onConflictDoNothing()
+        .returning()
+        .getSQL(),
+      db
+        .insert(users)
+        .values({ phone: '13800000001', passwordHash: 'x', nickName: 'n', regTime: when })
+        .onConflictDoUpdate({ target: users.phone, set: { nickName: 'm', updatedAt: when } })
+        .returning({ id: users.id })
+        .getSQL(),
+      db
+        .update(users)
+        .set({ online: true, lastLoginAt: when, lastLoginIp: null })
+        .where(eq(users.id, 3))
+        .returning({ id: users.id })
+        .getSQL(),
+      db.delete(stocks).where(eq(stocks.id, 9)).getSQL(),
+    ];
+    for (const q of built) expect(renderQuery(q)).toEqual(drizzleRender(q));
+    // a json value is drizzle's to render (the fast path hands it over)
+    const json = db
+      .update(approvalRequests)
+      .set({ result: { ok: true, list: [1, 2] } })
+      .where(eq(approvalRequests.id, 1))
+      .getSQL();
+    expect(renderQuery(json)).toEqual(drizzleRender(json));
   });
 });
