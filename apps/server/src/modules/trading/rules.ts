@@ -13,16 +13,8 @@ import { riskRules, type RiskRules } from '../risk/index.js';
 import { limitsOf } from './money.js';
 import './messages.js';
 
-/** The stock an order names, with what the rules need. */
-export interface TradedStock {
-  id: number;
-  gid: string;
-  code: string;
-  name: string;
-  board: StockBoard;
-  st: boolean;
-  spreadRate: string;
-}
+/** The stock an order names, with what the rules need: a listed stock's row, checked tradable. */
+export type TradedStock = Omit<ListedStock, 'shown' | 'locked'>;
 
 const hm = (seconds: number) =>
   `${String(Math.floor(seconds / 3600)).padStart(2, '0')}:${String(Math.floor((seconds % 3600) / 60)).padStart(2, '0')}`;
