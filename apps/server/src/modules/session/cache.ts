@@ -11,6 +11,9 @@ export interface BatchRefresh<P> {
   keepMs?: number;
 }
 
+/** At most this many entries per batched lookup; the rest wait for the next. */
+const BATCH_MAX = 1_000;
+
 /**
  * Resolved sessions, keyed by token hash, so that a signed-in request costs no database round trip (the operators'
  * — SessionCache below — and the platform users': users/sessions.ts).
@@ -28,13 +31,10 @@ export interface BatchRefresh<P> {
  * each TTL made a lookup of its own — the most frequent statement of the platform's calls after the buy's read). The
  * bound is unchanged: an entry is served at most `ttlMs` after the read that stored it.
  */
-/** At most this many entries per batched lookup; the rest wait for the next. */
-const BATCH_MAX = 1_000;
-
 export class TokenCache<P extends { expiresAt: number }> {
   /** In the order of `until` (set() re-inserts): the batched refresh reads from the front. */
   private readonly byHash = new Map<string, { p: P; until: number; used: number }>();
-  private refreshing = new Set<string>();
+  private readonly refreshing = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
   private readonly inflight = new Map<string, Promise<P | null>>();
   /** Bumped by every drop: a lookup begun before a revocation must not store what it read. */
