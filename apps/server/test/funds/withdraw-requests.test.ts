@@ -191,6 +191,35 @@ describe('withdrawals: refusals at request', () => {
       expect(await checkLedger(t, u.id)).toMatchObject({ ok: true, records: 1, balances: { enableAmt: '1000.00' } });
   });
 
+  it('pays to the card named, else the newest; never to another user’s card', async () => {
+    const a = await richUser('10000');
+    const b = await richUser('10000');
+    // a second, newer card for a (the helper's first ends in 5678)
+    const [newer] = rows<{ id: number }>(
+      await t.app.ctx.db.execute(sql`
+        INSERT INTO user_banks (user_id, bank_name, branch, card_no_sealed, card_last4, holder_name)
+        VALUES (${a.id}, '工商银行', '北京分行', ${t.app.ctx.secrets.seal('6222020000004321')}, '4321', 'x') RETURNING id`),
+    );
+    const cards = async (userId: number) =>
+      rows<{ id: number }>(await t.app.ctx.db.execute(sql`SELECT id FROM user_banks WHERE user_id = ${userId} ORDER BY id`)).map(
+        (r) => r.id,
+      );
+    const [older] = await cards(a.id);
+    const [bCard] = await cards(b.id);
+    // the newest by default, the one named otherwise — each user's own, whichever asked before
+    expect((await apply(a.tk, { amount: '100' })).data).toMatchObject({ bankName: '工商银行', cardNoMasked: '**** **** **** 4321' });
+    expect((await apply(a.tk, { amount: '100', bankId: older })).data).toMatchObject({
+      bankName: '招商银行',
+      cardNoMasked: '**** **** **** 5678',
+    });
+    expect((await apply(b.tk, { amount: '100', bankId: bCard })).data).toMatchObject({ bankName: '招商银行' });
+    expect(await apply(b.tk, { amount: '100', bankId: newer!.id })).toEqual({ status: 1, msg: '银行卡不存在', data: null });
+    expect((await apply(b.tk, { amount: '100' })).data).toMatchObject({ cardNoMasked: '**** **** **** 5678' });
+    // two requests each (100 + a fee of 2.50), b's refused one holding nothing
+    expect(await checkLedger(t, a.id)).toMatchObject({ ok: true, records: 5, balances: { enableAmt: '9795.00' } });
+    expect(await checkLedger(t, b.id)).toMatchObject({ ok: true, records: 5, balances: { enableAmt: '9795.00' } });
+  });
+
   it('keeps the amount between the minimum and free cash (fee included)', async () => {
     const u = await richUser('1000');
     expect((await apply(u.tk, { amount: '99.99' })).msg).toBe('提现金额不能低于 100.00');

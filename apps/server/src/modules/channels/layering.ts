@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql, type Placeholder } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   ChannelType,
@@ -217,7 +217,7 @@ export async function allowedChannelIds(db: Db, userId: number): Promise<number[
 }
 
 /** allowedChannelIds as a query of one column, `channel_id` (a subquery of the caller's statement). */
-export const allowedChannelsSql = (userId: number) => sql`
+export const allowedChannelsSql = (userId: number | Placeholder) => sql`
   WITH u AS (SELECT layering_id FROM users WHERE id = ${userId}),
   live AS (
     SELECT cl.layering_id, c.id AS channel_id, c.sort

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import Decimal from 'decimal.js';
 import {
@@ -281,9 +281,9 @@ export async function applyWithdrawal(
   return toAppItem(w);
 }
 
-/** The user (locked for posting, with `lock`) and the card a withdrawal pays to: the one named, or the newest. */
-async function withdrawerOf(db: Db, userId: number, bankId: number | undefined, lock = false) {
-  const q = db
+/** The user and the card a withdrawal pays to (the one named, or the newest), as one select. */
+const withdrawerQuery = (db: Db, userId: number | Placeholder, bankId: number | Placeholder | undefined) =>
+  db
     .select({
       user: {
         ...LOCKED_USER_COLUMNS,
@@ -304,9 +304,32 @@ async function withdrawerOf(db: Db, userId: number, bankId: number | undefined, 
       ),
     )
     .where(eq(users.id, userId));
-  const [r] = await (lock ? q.for('update', { of: users }) : q);
-  return { user: r?.user, bank: r?.bank ?? undefined };
+
+type WithdrawerRow = Awaited<ReturnType<typeof withdrawerQuery>>[number] | undefined;
+const withdrawer = (r: WithdrawerRow) => ({ user: r?.user, bank: r?.bank ?? undefined });
+
+/**
+ * The user (locked for posting, with `lock`) and the card a withdrawal pays to. Unlocked (the first check of every
+ * withdrawal, outside its transaction) it is a statement built once per database and card choice (named on
+ * PostgreSQL): building drizzle's select anew cost more of the server's CPU than running it (issue 64).
+ */
+async function withdrawerOf(db: Db, userId: number, bankId: number | undefined, lock = false) {
+  if (lock) {
+    const [r] = await withdrawerQuery(db, userId, bankId).for('update', { of: users });
+    return withdrawer(r);
+  }
+  const named = bankId != null;
+  let reads = withdrawerReads.get(db);
+  if (!reads) withdrawerReads.set(db, (reads = {}));
+  const key = named ? 'card' : 'newest';
+  const read = (reads[key] ??= withdrawerQuery(db, sql.placeholder('userId'), named ? sql.placeholder('bankId') : undefined).prepare(
+    `funds_withdrawer_${key}`,
+  ));
+  const [r] = await read.execute({ userId, bankId });
+  return withdrawer(r);
 }
+type WithdrawerRead = { execute(values: { userId: number; bankId?: number }): Promise<NonNullable<WithdrawerRow>[]> };
+const withdrawerReads = new WeakMap<Db, Partial<Record<'card' | 'newest', WithdrawerRead>>>();
 
 /** The rules of a withdrawal, in the order they are told: what it moves, or the refusal. */
 function checkWithdrawal(
