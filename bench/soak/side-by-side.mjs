@@ -1,5 +1,5 @@
 // The capacity ramp's cost per action measured side by side (issue 64): this checkout's server and another build's
-// (the anchor: `--against <checkout>`, built there with `npm run build`) each on a platform of its own (bench/soak/
+// (`--against <checkout>`, the anchor or any build before, built there with `npm run build`) each on a platform of its own (bench/soak/
 // platform.mjs: a schema, a Redis channel, the demo data, one instance), driven at the same time by two simulators
 // with the same seed and rate schedule, so that both meet the same machine at every moment. On a shared host whose
 // speed drifts by tens of percent between runs minutes apart (bench/README, session 85: the anchor's own runs spread up
@@ -8,7 +8,7 @@
 // cores, so the rates asked stay below each side's knee (the default 60,120,180 per side is 360 actions/s at the top).
 //
 // Per step and side: actions done, the server's CPU-ms per action (its process's utime + stime from /proc, the same
-// instrument for both builds), and the ratio this ÷ anchor. `--runs N` repeats the whole and reports each step's
+// instrument for both builds), and the ratio this ÷ other. `--runs N` repeats the whole and reports each step's
 // median and range of the ratio.
 //
 // Usage (repository root): node bench/soak/side-by-side.mjs --against /tmp/before [--rates 60,120,180] [--step 30]
@@ -36,9 +36,9 @@ if (!values.against) {
   console.error('usage: node bench/soak/side-by-side.mjs --against <checkout with apps/server/dist built> [options]');
   process.exit(2);
 }
-const anchorEntry = path.resolve(values.against, 'apps/server/dist/main.mjs');
-if (!fs.existsSync(anchorEntry)) {
-  console.error(`${anchorEntry} is missing: run \`npm ci && npm run build\` in ${values.against}`);
+const otherEntry = path.resolve(values.against, 'apps/server/dist/main.mjs');
+if (!fs.existsSync(otherEntry)) {
+  console.error(`${otherEntry} is missing: run \`npm ci && npm run build\` in ${values.against}`);
   process.exit(2);
 }
 const RATES = values.rates.split(',').map(Number);
@@ -80,11 +80,11 @@ function simulate(base, json) {
 async function run(k) {
   const sides = [
     { name: 'this', platform: await startPlatform({ count: 1, prefix: 'sbs_this' }) },
-    { name: 'anchor', platform: await startPlatform({ count: 1, prefix: 'sbs_anchor', entry: anchorEntry }) },
+    { name: 'other', platform: await startPlatform({ count: 1, prefix: 'sbs_other', entry: otherEntry }) },
   ];
   try {
     const pids = sides.map((s) => s.platform.instances[0].pid);
-    const at = []; // at[i]: [this, anchor] CPU seconds when counted step i began (and after the last)
+    const at = []; // at[i]: [this, other] CPU seconds when counted step i began (and after the last)
     const started = Date.now();
     const ticker = setInterval(() => {
       const i = Math.floor((Date.now() - started) / (STEP * 1000)) - WARM_STEPS;
@@ -104,10 +104,10 @@ async function run(k) {
           cpuMs: at[i] && at[i + 1] && count ? +(((at[i + 1][j] - at[i][j]) * 1000) / count).toFixed(2) : null,
         };
       });
-      row.ratio = row.this.cpuMs && row.anchor.cpuMs ? +(row.this.cpuMs / row.anchor.cpuMs).toFixed(2) : null;
+      row.ratio = row.this.cpuMs && row.other.cpuMs ? +(row.this.cpuMs / row.other.cpuMs).toFixed(2) : null;
       log(
-        `run ${k + 1}, ${rate}/s asked: this ${row.this.achieved}/s ${row.this.cpuMs} CPU-ms, anchor ${row.anchor.achieved}/s ` +
-          `${row.anchor.cpuMs} CPU-ms, ratio ${row.ratio}${row.this.errors || row.anchor.errors ? ` (5xx or broken: ${row.this.errors} / ${row.anchor.errors})` : ''}`,
+        `run ${k + 1}, ${rate}/s asked: this ${row.this.achieved}/s ${row.this.cpuMs} CPU-ms, other ${row.other.achieved}/s ` +
+          `${row.other.cpuMs} CPU-ms, ratio ${row.ratio}${row.this.errors || row.other.errors ? ` (5xx or broken: ${row.this.errors} / ${row.other.errors})` : ''}`,
       );
       return row;
     });
@@ -131,8 +131,8 @@ const cell = (xs) => {
   return ok.length ? `${median(ok).toFixed(2)} (${Math.min(...ok).toFixed(2)}–${Math.max(...ok).toFixed(2)})` : '?';
 };
 console.log(`| this server, CPU-ms | ${RATES.map((_, i) => cell(runs.map((r) => r[i].this.cpuMs))).join(' | ')} |`);
-console.log(`| anchor server, CPU-ms | ${RATES.map((_, i) => cell(runs.map((r) => r[i].anchor.cpuMs))).join(' | ')} |`);
-console.log(`| ratio this ÷ anchor | ${RATES.map((_, i) => cell(runs.map((r) => r[i].ratio))).join(' | ')} |`);
+console.log(`| other server (--against), CPU-ms | ${RATES.map((_, i) => cell(runs.map((r) => r[i].other.cpuMs))).join(' | ')} |`);
+console.log(`| ratio this ÷ other | ${RATES.map((_, i) => cell(runs.map((r) => r[i].ratio))).join(' | ')} |`);
 console.log(
-  `| achieved, this / anchor | ${RATES.map((_, i) => `${median(runs.map((r) => r[i].this.achieved))} / ${median(runs.map((r) => r[i].anchor.achieved))}`).join(' | ')} |`,
+  `| achieved, this / other | ${RATES.map((_, i) => `${median(runs.map((r) => r[i].this.achieved))} / ${median(runs.map((r) => r[i].other.achieved))}`).join(' | ')} |`,
 );
