@@ -1,7 +1,10 @@
 // The platform as the soak and the capacity ramp run it: a fresh PostgreSQL schema with the demo data, one or two
 // server instances (two processes, two ports, one Redis channel), each with its /metrics port, and the operations
 // prepared as operators would before a busy day.
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { freePort } from '../../e2e/lib/server.mjs';
 import { adminLogin, freshSchema, startServer } from '../lib/server.mjs';
 
@@ -88,4 +91,25 @@ export async function startPlatform({ count = 2, prefix = 'soak', env = {}, node
     throw e;
   }
   return { id, schema, instances, dbUrl: DB_URL, stop };
+}
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * The capacity ramp's simulated users against `bases` (bench/soak/ramp.mjs, side-by-side.mjs): `users` of them with
+ * the two demo operators' bots, one rate a step of `stepSeconds` (`schedule`), seed `ramp`; figures into `json`.
+ */
+export function spawnRampSimulator({ bases, users, schedule, stepSeconds, json }) {
+  return spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.join(root, 'apps/server/src/simulate/cli.ts'),
+      ...bases.flatMap((b) => ['--base', b]),
+      ...['--users', String(users), '--steps', schedule.join(','), '--step-seconds', String(stepSeconds), '--seed', 'ramp', '--operators'],
+      ...['--operator-login', 'admin:admin123', '--operator-login', 'super:super123', '--json', json],
+    ],
+    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
 }

@@ -22,7 +22,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { readMetrics } from './metrics.mjs';
 import { perfShares } from './perf.mjs';
-import { startPlatform } from './platform.mjs';
+import { spawnRampSimulator, startPlatform } from './platform.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const { values } = parseArgs({
@@ -52,18 +52,7 @@ async function ramp(instances, onStep) {
   const json = path.join(OUT, `sim-${instances.length}.json`);
   const warmSteps = Math.max(1, Math.round(Number(values.warmup) / STEP));
   const schedule = [...Array(warmSteps).fill(RATES[0]), ...RATES];
-  const sim = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      path.join(root, 'apps/server/src/simulate/cli.ts'),
-      ...instances.flatMap((i) => ['--base', i.base]),
-      ...['--users', values.users, '--steps', schedule.join(','), '--step-seconds', String(STEP), '--seed', 'ramp', '--operators'],
-      ...['--operator-login', 'admin:admin123', '--operator-login', 'super:super123', '--json', json],
-    ],
-    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
-  );
+  const sim = spawnRampSimulator({ bases: instances.map((i) => i.base), users: values.users, schedule, stepSeconds: STEP, json });
   const started = Date.now();
   const ticker = setInterval(() => onStep(Math.floor((Date.now() - started) / (STEP * 1000)) - warmSteps), 1000);
   await new Promise((r) => sim.once('exit', r));

@@ -14,12 +14,11 @@
 // Usage (repository root): node bench/soak/side-by-side.mjs --against /tmp/before [--rates 60,120,180] [--step 30]
 //   [--warmup 60] [--users 500] [--runs 3]
 // Env: BENCH_DATABASE_URL, BENCH_REDIS_URL (as bench/soak/run.mjs). Results: bench/.results/side-by-side/.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { startPlatform } from './platform.mjs';
+import { spawnRampSimulator, startPlatform } from './platform.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const { values } = parseArgs({
@@ -58,17 +57,7 @@ function cpuSeconds(pid) {
 /** A simulator run against one platform with the ramp's schedule (a warm-up, then each rate for STEP seconds). */
 function simulate(base, json) {
   const schedule = [...Array(WARM_STEPS).fill(RATES[0]), ...RATES];
-  const sim = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      path.join(root, 'apps/server/src/simulate/cli.ts'),
-      ...['--base', base, '--users', values.users, '--steps', schedule.join(','), '--step-seconds', String(STEP), '--seed', 'ramp'],
-      ...['--operators', '--operator-login', 'admin:admin123', '--operator-login', 'super:super123', '--json', json],
-    ],
-    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
-  );
+  const sim = spawnRampSimulator({ bases: [base], users: values.users, schedule, stepSeconds: STEP, json });
   return new Promise((resolve, reject) =>
     sim.once('exit', (code) =>
       code === 0 ? resolve(JSON.parse(fs.readFileSync(json, 'utf8')).steps.slice(WARM_STEPS)) : reject(new Error(`simulator exit ${code}`)),
