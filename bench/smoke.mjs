@@ -49,6 +49,8 @@ const RUNS = [
     ],
   ],
   ['ramp', ['bench/soak/ramp.mjs', '--rates', '5,10', '--step', '10', '--warmup', '10', '--users', '30', '--instances', '1,2']],
+  // this checkout against itself: the harness runs (its ratio, ≈ 1, means nothing here)
+  ['side-by-side', ['bench/soak/side-by-side.mjs', '--against', '.', '--rates', '10', '--step', '10', '--warmup', '10', '--users', '30']],
   ['crowd', ['bench/console-idle/crowd.mjs', '--consoles', '2', '--rate', '5', '--users', '30', '--duration', '10', '--settle', '5']],
   ['year', ['--import', 'tsx', 'bench/year/run.mjs', '--scale', '0.002', '--days', '20', '--runs', '1', '--requests', '5']],
   ['close', ['bench/close/run.mjs', '--movements', '20000', '--users', '2000', '--runs', '1', '--duration', '1']],
@@ -88,7 +90,7 @@ const RUNS = [
 // whose operators' sessions went with it: "请先登录", CI 2026-12-06). Lanes by CI's times (Intel host, 2026-12-06:
 // ≈ 281 s and ≈ 311 s).
 const LANES = [
-  ['console-size', 'console-load', 'console-idle', 'login-and-info', 'quotes', 'socket-fanout', 'year', 'close'],
+  ['console-size', 'console-load', 'console-idle', 'login-and-info', 'quotes', 'socket-fanout', 'year', 'close', 'side-by-side'],
   ['ramp', 'crowd', 'messages', 'subscriptions', 'user-list', 'positions', 'analysis'],
 ];
 const laneOf = (name) => LANES.findIndex((l) => l.includes(name));

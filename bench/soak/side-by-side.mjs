@@ -67,16 +67,23 @@ function simulate(base, json) {
 
 /** One run: both platforms up, both simulators at once, each side's CPU read at every step's start. */
 async function run(k) {
-  const sides = [
-    { name: 'this', platform: await startPlatform({ count: 1, prefix: 'sbs_this' }) },
-    { name: 'other', platform: await startPlatform({ count: 1, prefix: 'sbs_other', entry: otherEntry }) },
-  ];
+  // both seeded at once (each its own schema and channel); one that fails stops the other
+  const started = await Promise.allSettled([
+    startPlatform({ count: 1, prefix: 'sbs_this' }),
+    startPlatform({ count: 1, prefix: 'sbs_other', entry: otherEntry }),
+  ]);
+  const failed = started.find((r) => r.status === 'rejected');
+  if (failed) {
+    await Promise.all(started.map((r) => r.status === 'fulfilled' && r.value.stop()));
+    throw failed.reason;
+  }
+  const sides = ['this', 'other'].map((name, j) => ({ name, platform: started[j].value }));
   try {
     const pids = sides.map((s) => s.platform.instances[0].pid);
     const at = []; // at[i]: [this, other] CPU seconds when counted step i began (and after the last)
-    const started = Date.now();
+    const t0 = Date.now();
     const ticker = setInterval(() => {
-      const i = Math.floor((Date.now() - started) / (STEP * 1000)) - WARM_STEPS;
+      const i = Math.floor((Date.now() - t0) / (STEP * 1000)) - WARM_STEPS;
       if (i >= 0 && i <= RATES.length && !at[i]) at[i] = pids.map(cpuSeconds);
     }, 250);
     const figures = await Promise.all(sides.map((s, j) => simulate(s.platform.instances[0].base, path.join(OUT, `sim-${k}-${j}.json`))));
