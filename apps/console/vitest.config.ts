@@ -17,6 +17,10 @@ export default defineConfig({
   test: {
     // Vitest's default on a 2-core machine is one worker: two halve the suite's time (128 s → 73 s, issue 50's CI)
     maxWorkers: 2,
+    // 20 s, not vitest's 5: the suite runs beside the type check and lint (scripts/test/together.mjs), in CI on a
+    // loaded two-core machine, where a form driven through happy-dom (an upload, a confirmation flow) took past 5 s
+    // (2026-12-06 the daily close, 2026-12-07 the reconciliation upload). No test here times anything.
+    testTimeout: 20_000,
     projects: [
       {
         extends: true,

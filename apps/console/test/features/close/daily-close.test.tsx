@@ -129,8 +129,7 @@ describe('日结', () => {
     await waitFor(() => expect(feedback.message.success).toHaveBeenCalledWith(expect.stringContaining(yesterday)));
     await waitFor(() => expect(screen.queryByTestId(`close-run-${yesterday}`)).toBeNull());
     expect(screen.queryByTestId(`close-unbalanced-${yesterday}`)).toBeNull();
-    // a confirmation modal, a call and the list read again: beyond vitest's 5 s in jsdom when CI runs suites side by side
-  }, 20_000);
+  });
 
   it('shows a refused close with the server’s words and keeps the day open', async () => {
     refuseRun = true;
