@@ -311,7 +311,7 @@ const withdrawer = (r: WithdrawerRow) => ({ user: r?.user, bank: r?.bank ?? unde
 /**
  * The user (locked for posting, with `lock`) and the card a withdrawal pays to. Unlocked (the first check of every
  * withdrawal, outside its transaction) it is a statement built once per database and card choice (named on
- * PostgreSQL): building drizzle's select anew cost more of the server's CPU than running it (issue 64).
+ * PostgreSQL), not drizzle's select built again per call (as a deposit's first check: recharge-app.ts).
  */
 async function withdrawerOf(db: Db, userId: number, bankId: number | undefined, lock = false) {
   if (lock) {
