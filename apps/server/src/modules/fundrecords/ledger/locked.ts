@@ -28,8 +28,8 @@ export const LOCKED_USER_COLUMNS = {
 
 /**
  * Locks a user's row for posting; refuses a user that is gone. Plain SQL, not drizzle's select builder: every posting
- * that is not folded into a statement of its caller's runs it, and building selects (drizzle's entity checks over
- * each column) was 8–9 % of the server's busy time in a 240/s ramp (bench/README, session 86).
+ * that is not folded into a statement of its caller's runs it, and building queries (drizzle's entity checks over
+ * each column, selects above all) was 8–9 % of the server's busy time in a 240/s ramp (bench/README, session 86).
  */
 export async function lockForPosting(tx: Db, userId: number): Promise<LockedUser> {
   const [u] = rows<LockedRow>(
