@@ -150,8 +150,8 @@ async function rechargeState(db: Db, userId: number, channelId: number): Promise
 
 /**
  * rechargeState outside a transaction, the first check of every deposit, as a statement built once per database
- * (named on PostgreSQL), not drizzle's select built again per call (bench/README, session 86: drizzle's query building was
- * 8–9 % of the server's busy time in a 240/s ramp).
+ * (named on PostgreSQL), not drizzle's select built again per call (bench/README, session 86: drizzle's query
+ * building was 8–9 % of the server's busy time in a 240/s ramp).
  */
 async function readRechargeState(db: Db, userId: number, channelId: number): Promise<RechargeState> {
   let read = stateReads.get(db);
