@@ -97,9 +97,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 /**
  * The capacity ramp's simulated users against `bases` (bench/soak/ramp.mjs, side-by-side.mjs): `users` of them with
- * the two demo operators' bots, one rate a step of `stepSeconds` (`schedule`), seed `ramp`; figures into `json`.
+ * the two demo operators' bots, one rate a step of `stepSeconds`: `warmSteps` of the first rate (a warm-up), then each
+ of `rates`; seed `ramp`; figures into `json`.
  */
-export function spawnRampSimulator({ bases, users, schedule, stepSeconds, json }) {
+export function spawnRampSimulator({ bases, users, rates, warmSteps, stepSeconds, json }) {
+  const schedule = [...Array(warmSteps).fill(rates[0]), ...rates];
   return spawn(
     process.execPath,
     [

@@ -22,6 +22,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { readMetrics } from './metrics.mjs';
 import { perfShares } from './perf.mjs';
+import { procStat } from '../lib/stats.mjs';
 import { spawnRampSimulator, startPlatform } from './platform.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -51,8 +52,14 @@ const P99_LIMIT = 200;
 async function ramp(instances, onStep) {
   const json = path.join(OUT, `sim-${instances.length}.json`);
   const warmSteps = Math.max(1, Math.round(Number(values.warmup) / STEP));
-  const schedule = [...Array(warmSteps).fill(RATES[0]), ...RATES];
-  const sim = spawnRampSimulator({ bases: instances.map((i) => i.base), users: values.users, schedule, stepSeconds: STEP, json });
+  const sim = spawnRampSimulator({
+    bases: instances.map((i) => i.base),
+    users: values.users,
+    rates: RATES,
+    warmSteps,
+    stepSeconds: STEP,
+    json,
+  });
   const started = Date.now();
   const ticker = setInterval(() => onStep(Math.floor((Date.now() - started) / (STEP * 1000)) - warmSteps), 1000);
   await new Promise((r) => sim.once('exit', r));
@@ -91,11 +98,8 @@ function postgresCpu() {
   for (const pid of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const close = stat.lastIndexOf(')');
-      if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
-      const f = stat.slice(close + 2).split(' ');
-      byPid.set(pid, (Number(f[11]) + Number(f[12])) / 100); // utime + stime, in USER_HZ ticks
+      const { comm, cpuSeconds } = procStat(pid);
+      if (comm === 'postgres') byPid.set(pid, cpuSeconds);
     } catch {
       /* a process that ended meanwhile */
     }

@@ -19,6 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { spawnRampSimulator, startPlatform } from './platform.mjs';
+import { median, procStat } from '../lib/stats.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const { values } = parseArgs({
@@ -47,17 +48,11 @@ const OUT = path.join(root, 'bench/.results/side-by-side');
 fs.mkdirSync(OUT, { recursive: true });
 const log = (l) => console.log(`side-by-side: ${l}`);
 
-/** CPU seconds a process has spent (utime + stime, from /proc). */
-function cpuSeconds(pid) {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(f[11]) + Number(f[12])) / 100;
-}
+const cpuSeconds = (pid) => procStat(pid).cpuSeconds;
 
 /** A simulator run against one platform with the ramp's schedule (a warm-up, then each rate for STEP seconds). */
 function simulate(base, json) {
-  const schedule = [...Array(WARM_STEPS).fill(RATES[0]), ...RATES];
-  const sim = spawnRampSimulator({ bases: [base], users: values.users, schedule, stepSeconds: STEP, json });
+  const sim = spawnRampSimulator({ bases: [base], users: values.users, rates: RATES, warmSteps: WARM_STEPS, stepSeconds: STEP, json });
   return new Promise((resolve, reject) =>
     sim.once('exit', (code) =>
       code === 0 ? resolve(JSON.parse(fs.readFileSync(json, 'utf8')).steps.slice(WARM_STEPS)) : reject(new Error(`simulator exit ${code}`)),
@@ -111,11 +106,6 @@ async function run(k) {
     await Promise.all(sides.map((s) => s.platform.stop()));
   }
 }
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 const runs = [];
 for (let k = 0; k < Number(values.runs); k++) runs.push(await run(k));
