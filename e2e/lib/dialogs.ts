@@ -1,4 +1,4 @@
-import { goto, route, screenshot, type Lang, type Locator, type Page } from './index.ts';
+import { closeNotices, goto, route, screenshot, type Lang, type Locator, type Page } from './index.ts';
 import { settle } from './layout.ts';
 import { axeScan, describeFindings } from './axe.ts';
 
@@ -24,6 +24,8 @@ const openDialogs = (page: Page) => page.locator(OPEN_DIALOG).filter({ visible: 
  */
 async function sweepOne(page: Page, opener: Locator, name: string, shot: string, lang: Lang): Promise<string[] | null> {
   const before = await openDialogs(page);
+  // a live notice's stack can lie over the toolbar (on a phone, over the whole top of the page) and take the click
+  await closeNotices(page);
   const pressed = await opener
     .click({ timeout: 5000 })
     .then(() => true)
