@@ -50,9 +50,10 @@ async function prepareOperations(base) {
  * `count` instances (1 or 2) on a fresh schema `<prefix>_<id>`: A migrates and seeds the demo first, B joins it.
  * `env` is added to each instance's environment; `nodeArgs` are instance A's node options (`--cpu-prof`, which
  * NODE_OPTIONS refuses). `entry`: another build's apps/server/dist/main.mjs to run instead of this checkout's (the
- * side-by-side ramp's anchor). `stop()` ends them and, unless `keep`, drops the schema.
+ * side-by-side ramp's anchor); `node`: another Node.js binary to run them with. `stop()` ends them and, unless `keep`,
+ * drops the schema.
  */
-export async function startPlatform({ count = 2, prefix = 'soak', env = {}, nodeArgs = [], keep = false, entry } = {}) {
+export async function startPlatform({ count = 2, prefix = 'soak', env = {}, nodeArgs = [], keep = false, entry, node } = {}) {
   const id = randomBytes(4).toString('hex');
   const schema = await freshSchema(DB_URL, `${prefix}_${id}`);
   const common = {
@@ -77,13 +78,13 @@ export async function startPlatform({ count = 2, prefix = 'soak', env = {}, node
     instances.push({
       name: 'A',
       metrics: metrics[0],
-      ...(await startServer({ nodeArgs, entry, env: { ...common, SEED_DEMO: 'true', METRICS_PORT: String(metrics[0]) } })),
+      ...(await startServer({ nodeArgs, entry, node, env: { ...common, SEED_DEMO: 'true', METRICS_PORT: String(metrics[0]) } })),
     });
     if (count > 1)
       instances.push({
         name: 'B',
         metrics: metrics[1],
-        ...(await startServer({ entry, env: { ...common, SEED_DEMO: 'false', METRICS_PORT: String(metrics[1]) } })),
+        ...(await startServer({ entry, node, env: { ...common, SEED_DEMO: 'false', METRICS_PORT: String(metrics[1]) } })),
       });
     await prepareOperations(instances[0].base);
   } catch (e) {

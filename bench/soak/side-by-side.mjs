@@ -11,8 +11,10 @@
 // instrument for both builds), and the ratio this ÷ other. `--runs N` repeats the whole and reports each step's
 // median and range of the ratio.
 //
+// `--node <binary>` runs the other side on another Node.js (with `--against .`: this build on two runtimes).
+//
 // Usage (repository root): node bench/soak/side-by-side.mjs --against /tmp/before [--rates 60,120,180] [--step 30]
-//   [--warmup 60] [--users 500] [--runs 3]
+//   [--warmup 60] [--users 500] [--runs 3] [--node /path/to/node]
 // Env: BENCH_DATABASE_URL, BENCH_REDIS_URL (as bench/soak/run.mjs). Results: bench/.results/side-by-side/.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -30,6 +32,7 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '60' },
     users: { type: 'string', default: '500' },
     runs: { type: 'string', default: '1' },
+    node: { type: 'string' },
   },
 });
 if (!values.against) {
@@ -65,7 +68,7 @@ async function run(k) {
   // both seeded at once (each its own schema and channel); one that fails stops the other
   const started = await Promise.allSettled([
     startPlatform({ count: 1, prefix: 'sbs_this' }),
-    startPlatform({ count: 1, prefix: 'sbs_other', entry: otherEntry }),
+    startPlatform({ count: 1, prefix: 'sbs_other', entry: otherEntry, node: values.node }),
   ]);
   const failed = started.find((r) => r.status === 'rejected');
   if (failed) {
@@ -109,7 +112,10 @@ async function run(k) {
 
 const runs = [];
 for (let k = 0; k < Number(values.runs); k++) runs.push(await run(k));
-fs.writeFileSync(path.join(OUT, 'side-by-side.json'), `${JSON.stringify({ against: values.against, rates: RATES, runs }, null, 1)}\n`);
+fs.writeFileSync(
+  path.join(OUT, 'side-by-side.json'),
+  `${JSON.stringify({ against: values.against, node: values.node ?? process.execPath, rates: RATES, runs }, null, 1)}\n`,
+);
 console.log(`\n| per action, side by side (${runs.length} run(s)) | ${RATES.map((r) => `${r}/s`).join(' | ')} |`);
 console.log(`|---|${RATES.map(() => '---').join('|')}|`);
 const cell = (xs) => {

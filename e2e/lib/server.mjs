@@ -30,12 +30,22 @@ export function freePort() {
  * `nodeArgs`: options for node itself (`--cpu-prof`, which NODE_OPTIONS refuses). `ownSession`: the server
  * starts in a new session (setsid), a scheduling group of its own where the kernel has autogroup (benchmarks).
  * `entry`: another build's main.mjs (the upgrade drill runs the previous release's), run from its checkout's root.
+ * `node`: another Node.js binary to run it with (a runtime compared side by side: bench/soak/side-by-side.mjs --node).
  */
-export async function startServer({ port, dataDir, env = {}, quiet = false, nodeArgs = [], ownSession = false, entry = SERVER_ENTRY } = {}) {
+export async function startServer({
+  port,
+  dataDir,
+  env = {},
+  quiet = false,
+  nodeArgs = [],
+  ownSession = false,
+  entry = SERVER_ENTRY,
+  node = process.execPath,
+} = {}) {
   if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first.`);
   port ??= await freePort();
   dataDir ??= fs.mkdtempSync(path.join(os.tmpdir(), 'stock-admin-e2e-'));
-  const child = spawn(process.execPath, [...nodeArgs, entry], {
+  const child = spawn(node, [...nodeArgs, entry], {
     cwd: path.resolve(path.dirname(entry), '../../..'),
     env: {
       ...process.env,
