@@ -123,7 +123,9 @@ const cell = (xs) => {
   return ok.length ? `${median(ok).toFixed(2)} (${Math.min(...ok).toFixed(2)}–${Math.max(...ok).toFixed(2)})` : '?';
 };
 console.log(`| this server, CPU-ms | ${RATES.map((_, i) => cell(runs.map((r) => r[i].this.cpuMs))).join(' | ')} |`);
-console.log(`| other server (--against), CPU-ms | ${RATES.map((_, i) => cell(runs.map((r) => r[i].other.cpuMs))).join(' | ')} |`);
+console.log(
+  `| other server (--against${values.node ? `, on ${values.node}` : ''}), CPU-ms | ${RATES.map((_, i) => cell(runs.map((r) => r[i].other.cpuMs))).join(' | ')} |`,
+);
 console.log(`| ratio this ÷ other | ${RATES.map((_, i) => cell(runs.map((r) => r[i].ratio))).join(' | ')} |`);
 console.log(
   `| achieved, this / other | ${RATES.map((_, i) => `${median(runs.map((r) => r[i].this.achieved))} / ${median(runs.map((r) => r[i].other.achieved))}`).join(' | ')} |`,
