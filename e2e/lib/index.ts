@@ -308,6 +308,7 @@ export async function expectTabs(page: Page, labels: string[], timeout = 5000): 
 
 /** Clicks the close button (×) of the tab with this label. */
 export async function closeTabByButton(page: Page, tabLabel: string): Promise<void> {
+  await closeNotices(page); // a notice's stack can lie over the tab bar (closeOtherTabs, lib/layout.ts)
   await page
     .locator('[data-testid="tab-bar"] .ant-tabs-tab', {
       has: page.locator('.shell-tab-label', { hasText: new RegExp(`^${escape(tabLabel)}$`) }),
@@ -325,6 +326,7 @@ export async function waitForActiveTab(page: Page, tabLabel: string): Promise<vo
 
 /** Right-clicks a tab and picks an action of its menu by its label. */
 export async function tabMenu(page: Page, tabLabel: string, action: string): Promise<void> {
+  await closeNotices(page);
   await page
     .locator('[data-testid="tab-bar"] .shell-tab-label', { hasText: new RegExp(`^${escape(tabLabel)}$`) })
     .click({ button: 'right' });
