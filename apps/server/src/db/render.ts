@@ -1,4 +1,4 @@
-import { Column, Param, SQL, StringChunk, Table, Name } from 'drizzle-orm';
+import { Column, Param, SQL, StringChunk, Table, Name, entityKind } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 
 /**
@@ -6,13 +6,18 @@ import { PgDialect } from 'drizzle-orm/pg-core';
  * statements. drizzle's renderer checks every chunk against a dozen entity kinds (walking prototypes) and
  * merges arrays at every level: ≈ 100 µs for a fund-record list with totals, a fifth of the server's time
  * per request in bench/user-list. This covers the chunks our list builders use (text, nested sql, plain
- * tables and columns, parameters, lists) with a single dispatch each; any other chunk (placeholders,
- * aliases, subqueries, views, inlined params, key-as-name columns) makes it hand the whole query to drizzle.
- * test/db/render.test.ts compares the two on every list shape.
+ * tables and columns, parameters — json objects and bytes among them —, lists) with a single dispatch each; any
+ * other chunk (placeholders, aliases, subqueries, views, inlined params, key-as-name columns) makes it hand the whole
+ * query to drizzle. test/db/render.test.ts compares the two on every list shape.
  */
 const dialect = new PgDialect();
 
 class Unsupported extends Error {}
+// one instance, thrown again each time: a chunk it does not know is an expected turn, and a new Error would capture a
+// stack trace on every statement handed over (the operation log's, a deposit's and an upload's inserts at every call)
+const UNSUPPORTED = new Unsupported('rendered by drizzle');
+/** A value drizzle gives a meaning of its own (a placeholder, a query, a column), not a plain parameter. */
+const isEntity = (v: object) => (v.constructor as { [entityKind]?: string } | undefined)?.[entityKind] !== undefined;
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 // drizzle's table symbols (Table.Symbol, not in its public types)
@@ -31,17 +36,18 @@ function walk(chunks: readonly unknown[], out: { text: string[]; params: unknown
   for (const chunk of chunks) {
     if (chunk instanceof StringChunk) out.text.push(...chunk.value);
     else if (chunk instanceof SQL) {
-      if (inlined(chunk)) throw new Unsupported();
+      if (inlined(chunk)) throw UNSUPPORTED;
       walk(chunk.queryChunks, out);
     } else if (chunk instanceof Param) {
       const v = chunk.value;
-      if (v instanceof SQL || (typeof v === 'object' && v !== null && !(v instanceof Date) && !Array.isArray(v))) throw new Unsupported();
+      // a json object or a Buffer is the encoder's, as drizzle does it; a drizzle entity is drizzle's
+      if (typeof v === 'object' && v !== null && isEntity(v)) throw UNSUPPORTED;
       const mapped = v === null ? null : chunk.encoder.mapToDriverValue(v);
-      if (mapped instanceof SQL) throw new Unsupported();
+      if (mapped instanceof SQL) throw UNSUPPORTED;
       out.params.push(mapped);
       out.text.push(`$${out.params.length}`);
     } else if (chunk instanceof Column) {
-      if (chunk.keyAsName) throw new Unsupported();
+      if (chunk.keyAsName) throw UNSUPPORTED;
       out.text.push(`${tableName(chunk.table as unknown as Record<symbol, unknown>)}.${quote(chunk.name)}`);
     } else if (chunk instanceof Table) out.text.push(tableName(chunk as unknown as Record<symbol, unknown>));
     else if (chunk instanceof Name) out.text.push(quote(chunk.value));
@@ -59,11 +65,13 @@ function walk(chunks: readonly unknown[], out: { text: string[]; params: unknown
       typeof chunk === 'boolean' ||
       typeof chunk === 'bigint' ||
       chunk === null ||
-      chunk instanceof Date
+      chunk instanceof Date ||
+      // a json object or a Buffer written into the text, as drizzle takes it: a parameter (not a query in disguise)
+      (typeof chunk === 'object' && !isEntity(chunk) && typeof (chunk as { getSQL?: unknown }).getSQL !== 'function')
     ) {
       out.params.push(chunk);
       out.text.push(`$${out.params.length}`);
-    } else throw new Unsupported();
+    } else throw UNSUPPORTED;
   }
 }
 
@@ -92,7 +100,7 @@ export function renderQuery(query: SQL): { sql: string; params: unknown[] } {
   try {
     walk(query.queryChunks, out);
   } catch (e) {
-    if (e instanceof Unsupported) return viaDrizzle(query);
+    if (e === UNSUPPORTED) return viaDrizzle(query);
     throw e;
   }
   return { sql: out.text.join(''), params: out.params };

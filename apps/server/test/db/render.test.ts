@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -7,6 +7,8 @@ import { renderQuery } from '../../src/db/render.js';
 import { fundRecords } from '../../src/modules/fundrecords/tables.js';
 import { agents, users } from '../../src/modules/_kit/parties.js';
 import { approvalRequests } from '../../src/modules/approvals/tables.js';
+import { operationLog } from '../../src/http/tables.js';
+import { uploads } from '../../src/modules/users/tables.js';
 import { stocks } from '../../src/modules/products/tables.js';
 import { userListSql } from '../../src/modules/users/list.js';
 import { fundListSql, fundWhere, recordsPageSql } from '../../src/modules/fundrecords/service.js';
@@ -138,12 +140,46 @@ describe('renderQuery', () => {
       db.delete(stocks).where(eq(stocks.id, 9)).getSQL(),
     ];
     for (const q of built) expect(renderQuery(q)).toEqual(drizzleRender(q));
-    // a json value is drizzle's to render (the fast path hands it over)
-    const json = db
-      .update(approvalRequests)
-      .set({ result: { ok: true, list: [1, 2] } })
-      .where(eq(approvalRequests.id, 1))
-      .getSQL();
-    expect(renderQuery(json)).toEqual(drizzleRender(json));
+  });
+
+  it('renders json objects and bytes itself, as drizzle does: the operation log, an upload, a raw object', () => {
+    // these ran on every operator call and every upload; handed to drizzle, each was rendered twice
+    const db = drizzle.mock();
+    const when = new Date('2026-12-07T01:02:03.456Z');
+    const built: SQL[] = [
+      db
+        .update(approvalRequests)
+        .set({ result: { ok: true, list: [1, 2] } })
+        .where(eq(approvalRequests.id, 1))
+        .getSQL(),
+      db
+        .insert(operationLog)
+        .values({
+          adminId: 1,
+          module: 'funds',
+          action: 'adjust',
+          method: 'POST',
+          summary: { amount: '1.50', note: '备注' },
+          result: 'ok',
+          status: 0,
+        })
+        .returning({ id: operationLog.id })
+        .getSQL(),
+      db
+        .insert(uploads)
+        .values({ key: 'k', mime: 'image/png', size: 2, data: Buffer.from([0x89, 0x50]), createdAt: when })
+        .getSQL(),
+      sql`SELECT ${{ a: 1, b: [2] }}::jsonb AS doc, ${Buffer.from('xy')} AS data`,
+    ];
+    const handedOver = vi.spyOn(PgDialect.prototype, 'sqlToQuery');
+    let fast: ReturnType<typeof renderQuery>[];
+    try {
+      fast = built.map(renderQuery);
+      expect(handedOver).not.toHaveBeenCalled();
+    } finally {
+      handedOver.mockRestore();
+    }
+    built.forEach((q, i) => expect(fast[i]).toEqual(drizzleRender(q)));
+    expect(fast[2]!.params).toContainEqual(Buffer.from([0x89, 0x50]));
   });
 });
