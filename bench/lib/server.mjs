@@ -48,11 +48,13 @@ export function buildServer() {
  * in the user-list benchmark the slowest lists' p99 was 69–121 ms (U4, U6, U7, C4), and 24–49 ms in a
  * session of its own (three full runs). BENCH_SHARED_SESSION=1 starts it in the benchmark's session, to compare.
  */
-export async function startServer({ port, env = {}, nodeArgs = [], entry }) {
-  // another build (`entry`: its apps/server/dist/main.mjs, built in its own checkout) is taken as it is
+export async function startServer({ port, env = {}, nodeArgs = [], entry, node }) {
+  // another build (`entry`: its apps/server/dist/main.mjs, built in its own checkout) is taken as it is; `node`,
+  // another Node.js binary, is passed on (bench/soak/side-by-side.mjs --node)
   if (!entry) buildServer();
   return startBuilt({
     ...(entry ? { entry } : {}),
+    ...(node ? { node } : {}),
     port,
     quiet: process.env.BENCH_SERVER_LOG !== '1',
     nodeArgs,

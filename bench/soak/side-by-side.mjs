@@ -78,6 +78,11 @@ async function run(k) {
   const sides = ['this', 'other'].map((name, j) => ({ name, platform: started[j].value }));
   try {
     const pids = sides.map((s) => s.platform.instances[0].pid);
+    // each side runs on the binary asked for (a runtime compared on the same one twice would measure nothing)
+    [process.execPath, values.node ?? process.execPath].forEach((want, j) => {
+      const runs = fs.realpathSync(`/proc/${pids[j]}/exe`);
+      if (runs !== fs.realpathSync(want)) throw new Error(`the ${sides[j].name} server runs ${runs}, not ${want}`);
+    });
     const at = []; // at[i]: [this, other] CPU seconds when counted step i began (and after the last)
     const t0 = Date.now();
     const ticker = setInterval(() => {
