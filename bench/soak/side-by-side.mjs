@@ -11,10 +11,11 @@
 // instrument for both builds), and the ratio this ÷ other. `--runs N` repeats the whole and reports each step's
 // median and range of the ratio.
 //
-// `--node <binary>` runs the other side on another Node.js (with `--against .`: this build on two runtimes).
+// `--node <binary>` runs the other side on another Node.js (with `--against .`: this build on two runtimes);
+// `--node-options '<flags>'` gives the other side's server those runtime flags (its NODE_OPTIONS), to measure one.
 //
 // Usage (repository root): node bench/soak/side-by-side.mjs --against /tmp/before [--rates 60,120,180] [--step 30]
-//   [--warmup 60] [--users 500] [--runs 3] [--node /path/to/node]
+//   [--warmup 60] [--users 500] [--runs 3] [--node /path/to/node] [--node-options '--some-flag']
 // Env: BENCH_DATABASE_URL, BENCH_REDIS_URL (as bench/soak/run.mjs). Results: bench/.results/side-by-side/.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -33,6 +34,7 @@ const { values } = parseArgs({
     users: { type: 'string', default: '500' },
     runs: { type: 'string', default: '1' },
     node: { type: 'string' },
+    'node-options': { type: 'string' },
   },
 });
 if (!values.against) {
@@ -68,7 +70,13 @@ async function run(k) {
   // both seeded at once (each its own schema and channel); one that fails stops the other
   const started = await Promise.allSettled([
     startPlatform({ count: 1, prefix: 'sbs_this' }),
-    startPlatform({ count: 1, prefix: 'sbs_other', entry: otherEntry, node: values.node }),
+    startPlatform({
+      count: 1,
+      prefix: 'sbs_other',
+      entry: otherEntry,
+      node: values.node,
+      env: values['node-options'] ? { NODE_OPTIONS: values['node-options'] } : {},
+    }),
   ]);
   const failed = started.find((r) => r.status === 'rejected');
   if (failed) {
@@ -119,7 +127,7 @@ const runs = [];
 for (let k = 0; k < Number(values.runs); k++) runs.push(await run(k));
 fs.writeFileSync(
   path.join(OUT, 'side-by-side.json'),
-  `${JSON.stringify({ against: values.against, node: values.node ?? process.execPath, rates: RATES, runs }, null, 1)}\n`,
+  `${JSON.stringify({ against: values.against, node: values.node ?? process.execPath, nodeOptions: values['node-options'], rates: RATES, runs }, null, 1)}\n`,
 );
 console.log(`\n| per action, side by side (${runs.length} run(s)) | ${RATES.map((r) => `${r}/s`).join(' | ')} |`);
 console.log(`|---|${RATES.map(() => '---').join('|')}|`);
@@ -129,7 +137,7 @@ const cell = (xs) => {
 };
 console.log(`| this server, CPU-ms | ${RATES.map((_, i) => cell(runs.map((r) => r[i].this.cpuMs))).join(' | ')} |`);
 console.log(
-  `| other server (--against${values.node ? `, on ${values.node}` : ''}), CPU-ms | ${RATES.map((_, i) => cell(runs.map((r) => r[i].other.cpuMs))).join(' | ')} |`,
+  `| other server (--against${values.node ? `, on ${values.node}` : ''}${values['node-options'] ? ` with ${values['node-options']}` : ''}), CPU-ms | ${RATES.map((_, i) => cell(runs.map((r) => r[i].other.cpuMs))).join(' | ')} |`,
 );
 console.log(`| ratio this ÷ other | ${RATES.map((_, i) => cell(runs.map((r) => r[i].ratio))).join(' | ')} |`);
 console.log(
