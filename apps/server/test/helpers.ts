@@ -7,19 +7,18 @@ import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { createAdmin, ensureBuiltinRoles } from '../src/modules/admins/service.js';
+import { copyTemplate } from './fixtures/pg-template.js';
 
 export interface TestApp {
   app: FastifyInstance;
   config: Config;
-  /** The PostgreSQL schema of this app (its connections are named `stock-admin test <schema>`). */
+  /** The PostgreSQL schema of this app's tables (in a database of its own, or beside other apps' in one). */
   schema?: string;
+  /** On PostgreSQL, what names this app's connections: `stock-admin test <name>` in pg_stat_activity. */
+  name?: string;
   close(): Promise<void>;
 }
 
-/**
- * A fresh application on its own database: in-memory PGlite, or (when DATABASE_URL is set, as in CI)
- * a PostgreSQL schema of its own that is dropped afterwards. REDIS_URL likewise selects the Redis bus.
- */
 /** The settings every test server starts from (test apps, the race suite's instances and its killed process). */
 export const TEST_ENV = {
   DATA_DIR: 'memory://',
@@ -33,6 +32,12 @@ export const TEST_ENV = {
   SIMULATE_RATE: '0',
 } as const;
 
+/**
+ * A fresh application on its own database: in-memory PGlite, or (when DATABASE_URL is set, as in CI) a PostgreSQL
+ * database of its own copied from the suite's migrated template (test/fixtures/pg-template.ts), dropped afterwards. A test
+ * that names a DATABASE_URL of its own (a proxy, a scratch cluster) gets a schema of its own there, migrated.
+ * REDIS_URL likewise selects the Redis bus.
+ */
 export async function createTestApp(
   env: Record<string, string> = {},
   opts: {
@@ -40,14 +45,53 @@ export async function createTestApp(
     beforeReady?: (app: FastifyInstance) => Promise<unknown>;
   } = {},
 ): Promise<TestApp> {
+  const pgTemplate = inject('pgTemplate');
+  const copy =
+    pgTemplate && process.env.DATABASE_URL && !env.DATABASE_URL
+      ? await copyTemplate(process.env.DATABASE_URL, pgTemplate.database)
+      : undefined;
   const config = loadConfig({
     ...TEST_ENV,
     // each test app hears only its own bus (Redis runs are shared by parallel files: quotes of one must not reach another)
     BUS_CHANNEL: `test:${randomBytes(6).toString('hex')}`,
     ...pick(process.env, ['DATABASE_URL', 'REDIS_URL']),
+    ...(copy ? { DATABASE_URL: copy.url } : {}),
     ...env,
   });
-  const schemaName = config.DATABASE_URL ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  const schemaName = copy ? pgTemplate!.schema : config.DATABASE_URL ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  const name = copy?.name ?? schemaName;
+  // a copy left behind by a start that failed would stay on the server: dropped (FORCE ends its connections)
+  const { app, database } = await start(config, schemaName, name, opts).catch(async (err: unknown) => {
+    await copy?.drop();
+    throw err;
+  });
+  return {
+    app,
+    config,
+    schema: schemaName,
+    name,
+    async close() {
+      await app.close();
+      if (copy) {
+        await database.close();
+        await copy.drop();
+        return;
+      }
+      if (schemaName) {
+        await database.withConnection((q) => q(`DROP SCHEMA "${schemaName}" CASCADE`));
+      }
+      await database.close();
+    },
+  };
+}
+
+/** Opens the app's database, migrates it (a copy of the template has every migration: nothing to do) and builds the app. */
+async function start(
+  config: Config,
+  schemaName: string | undefined,
+  name: string | undefined,
+  opts: { beforeReady?: (app: FastifyInstance) => Promise<unknown> },
+) {
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.dataDir,
@@ -57,7 +101,7 @@ export async function createTestApp(
     connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
     queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,
     // its own name in pg_stat_activity, so that a test can end exactly its own connections
-    ...(schemaName ? { applicationName: `stock-admin test ${schemaName}` } : {}),
+    ...(name ? { applicationName: `stock-admin test ${name}` } : {}),
     // the suite's migrated embedded database (test/global-setup.ts), for an app on an in-memory one
     ...(!config.DATABASE_URL && config.dataDir === 'memory://' && templateFile() ? { template: templateBlob() } : {}),
     ...(config.DATABASE_READ_URL
@@ -76,18 +120,7 @@ export async function createTestApp(
   const app = await buildApp({ config, database });
   await opts.beforeReady?.(app);
   await app.ready();
-  return {
-    app,
-    config,
-    schema: schemaName,
-    async close() {
-      await app.close();
-      if (schemaName) {
-        await database.withConnection((q) => q(`DROP SCHEMA "${schemaName}" CASCADE`));
-      }
-      await database.close();
-    },
-  };
+  return { app, database };
 }
 
 const templateFile = (): string | undefined => inject('pgliteTemplate');

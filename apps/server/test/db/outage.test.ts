@@ -13,14 +13,14 @@ import { createTestApp, get, post, signedIn, type TestApp } from '../helpers.js'
 // Database outages (issue 28) need a PostgreSQL server to take away: CI's second pass.
 const url = process.env.DATABASE_URL;
 
-/** Ends every backend of the test app (its connections carry the app's schema in their name). */
-async function terminateBackends(schema: string): Promise<number> {
+/** Ends every backend of the test app (its connections carry the app's name: TestApp.name). */
+async function terminateBackends(name: string): Promise<number> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
     const r = await c.query(
       `SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE application_name LIKE $1 AND pid <> pg_backend_pid()`,
-      [`stock-admin test ${schema}%`],
+      [`stock-admin test ${name}%`],
     );
     return r.rows[0].n;
   } finally {
@@ -48,7 +48,7 @@ describe.skipIf(!url)('PostgreSQL backends terminated under load', () => {
     );
     const reads = Array.from({ length: 20 }, () => post(t, '/admin/user/list.do', { pageSize: 5 }, { token }));
     await sleep(15);
-    expect(await terminateBackends(t.schema!)).toBeGreaterThan(0);
+    expect(await terminateBackends(t.name!)).toBeGreaterThan(0);
     const answered = await Promise.all([...writes, ...reads]);
 
     for (const r of answered) {
@@ -88,13 +88,13 @@ describe.skipIf(!url)('PostgreSQL backends terminated under load', () => {
       (e: Error) => e.message,
     );
     await sleep(100);
-    expect(await terminateBackends(t.schema!)).toBeGreaterThan(0);
+    expect(await terminateBackends(t.name!)).toBeGreaterThan(0);
     expect(await outcome).not.toBe('committed');
     expect((await post(t, '/admin/user/list.do', { pageSize: 5 }, { token })).json().status).toBe(0);
   });
 
   it('answers again at once: the pool replaces the ended connections', async () => {
-    await terminateBackends(t.schema!);
+    await terminateBackends(t.name!);
     const t0 = Date.now();
     const r = await post(t, '/admin/user/list.do', { pageSize: 5 }, { token });
     // the first call may meet a connection ended a moment ago; within 1 s every call succeeds
@@ -122,7 +122,7 @@ describe.skipIf(!url)('PostgreSQL backends terminated under load', () => {
     const first = await startRun(t.app.ctx, def, 'manual');
     expect(first.state).toBe('started');
     await sleep(100);
-    await terminateBackends(t.schema!);
+    await terminateBackends(t.name!);
     await first.finished.catch(() => undefined);
     const second = await startRun(t.app.ctx, def, 'manual');
     expect(second.state).toBe('started');

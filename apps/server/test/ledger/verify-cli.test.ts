@@ -23,7 +23,7 @@ describe.skipIf(!PG)('ledger:verify on a long read', () => {
   it('waits for a statement that takes longer than the server’s read timeout, and gives its verdict', async () => {
     const id = await makeUser(t);
     await post(t.app.ctx.db, id, [{ type: 'recharge', amount: '12.34' }]);
-    const url = new URL(process.env.DATABASE_URL!);
+    const url = new URL(t.config.DATABASE_URL!); // the app's own database
     url.searchParams.set('options', `-c search_path=${t.schema}`);
     const holder = new pg.Client({ connectionString: url.toString() });
     await holder.connect();

@@ -183,7 +183,7 @@ describe.skipIf(!PG)('the chain on PostgreSQL', () => {
     try {
       await makeRole(own, { userlist: ['query'] });
       await makeRole(own, { userlist: ['query'] });
-      const url = new URL(process.env.DATABASE_URL!);
+      const url = new URL(own.config.DATABASE_URL!); // the app's own database
       url.searchParams.set('options', `-c search_path=${own.schema}`);
       const env = { ...process.env, DATABASE_URL: url.toString(), LOG_LEVEL: 'silent' };
       const cli = () =>
