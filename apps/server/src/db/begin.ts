@@ -1,5 +1,5 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type pg from 'pg';
+import { scopedValue } from './scope.js';
 
 /**
  * A transaction's BEGIN written with its first statement (issue 64: round trips per action).
@@ -23,7 +23,7 @@ export interface TransactionIdAsk {
   begin?: 'held' | 'sent';
 }
 /** Set by the policy around a top-level transaction when it wants the id read with BEGIN (PostgreSQL over a wire). */
-export const transactionIds = new AsyncLocalStorage<TransactionIdAsk>();
+export const transactionIds = scopedValue<TransactionIdAsk>('transaction id ask');
 
 type Query = (...args: unknown[]) => unknown;
 interface Held {
@@ -60,7 +60,7 @@ export function holdBegin(client: pg.ClientBase, send: Query, trip: () => void):
     if (!h) {
       if (text !== undefined && BEGIN.test(text) && typeof args[1] !== 'function' && typeof args[2] !== 'function') {
         // the policy asks only for a transaction that can write (db/transactions.ts): read only asks nothing
-        const ask = transactionIds.getStore();
+        const ask = transactionIds.get();
         if (ask) ask.begin = 'held';
         held.set(client, { text, ask });
         return Promise.resolve(answered('BEGIN'));

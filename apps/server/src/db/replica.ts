@@ -1,7 +1,7 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type pg from 'pg';
 import { Pool } from './pool.js';
 import { gaugeSource, metrics } from '../lib/metrics.js';
+import { scopedValue } from './scope.js';
 
 /**
  * Reads on a streaming standby (DATABASE_READ_URL, issue 61): list pages, exports, reports and the analysis page run
@@ -19,7 +19,7 @@ export interface ReplicaOptions {
   pollMs: number;
 }
 
-const scope = new AsyncLocalStorage<{ adminId: number | null }>();
+const scope = scopedValue<{ adminId: number | null }>('standby reads');
 
 /** Runs a read endpoint's handler with its statements allowed on the standby. */
 export const readsOnReplica = <T>(adminId: number | null, fn: () => T): T => scope.run({ adminId }, fn);
@@ -112,7 +112,7 @@ export class ReadReplica {
 
   /** True when the current statement may run on the standby. */
   takes(): boolean {
-    const s = scope.getStore();
+    const s = scope.get();
     if (!s || this.state !== 'up') return false;
     if (s.adminId != null && (this.sticky.get(s.adminId) ?? 0) > Date.now()) return false;
     return true;

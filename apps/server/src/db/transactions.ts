@@ -1,9 +1,9 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
 import { metrics } from '../lib/metrics.js';
 import { causes, isConnectionError } from './outage.js';
 import { transactionIds, type TransactionIdAsk } from './begin.js';
 import type { Db } from './client.js';
+import { scopedValue } from './scope.js';
 
 /**
  * The policy every top-level transaction follows (docs/architecture.md "Concurrency"), installed once on the
@@ -54,9 +54,9 @@ export interface CommitOutcome {
   xid?: string | null;
 }
 
-const hooks = new AsyncLocalStorage<readonly CommitHooks[]>();
+const hooks = scopedValue<readonly CommitHooks[]>('commit hooks');
 /** The work to do once the top-level transaction running here has committed (`afterCommit`). */
-const committing = new AsyncLocalStorage<(() => void)[]>();
+const committing = scopedValue<(() => void)[]>('after commit');
 
 /**
  * Runs `fn` once the transaction this code runs in has committed — not when it rolls back or is tried again —
@@ -64,7 +64,7 @@ const committing = new AsyncLocalStorage<(() => void)[]>();
  * caller must wait for.
  */
 export function afterCommit(fn: () => void): void {
-  const list = committing.getStore();
+  const list = committing.get();
   if (list) list.push(fn);
   else fn();
 }
@@ -74,7 +74,7 @@ export function afterCommit(fn: () => void): void {
  * enclosing `withCommitHooks` (a held request run on approval joins the deciding call's log row).
  */
 export function withCommitHooks<T>(list: readonly (CommitHooks | undefined)[], fn: () => Promise<T>): Promise<T> {
-  return hooks.run([...(hooks.getStore() ?? []), ...list.filter((h): h is CommitHooks => h !== undefined)], fn);
+  return hooks.run([...(hooks.get() ?? []), ...list.filter((h): h is CommitHooks => h !== undefined)], fn);
 }
 
 /** Runs `fn` with no commit hooks: work of its own that a request runs (sealing its log row), not the request's change. */
@@ -131,7 +131,7 @@ export function installTransactionPolicy(db: Db, opts: { attempts?: number; read
   const begin = db.transaction.bind(db) as Db['transaction'];
   const transaction: Db['transaction'] = async (fn, config) => {
     for (let attempt = 1; ; attempt++) {
-      const hs = hooks.getStore() ?? [];
+      const hs = hooks.get() ?? [];
       const outcomes: CommitOutcome[] = [];
       const onCommit: (() => void)[] = [];
       // set once the transaction's work is done and its COMMIT is next: a connection failure after it is in doubt
