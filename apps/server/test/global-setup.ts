@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import type { PgTemplate } from './fixtures/pg-template.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,41 +20,36 @@ declare module 'vitest' {
  * two hundred test apps each (test/fixtures/pg-template.ts). It is made here, by the same migrate() as every app, so
  * it is never older than the migrations.
  */
-export default async function setup(project: TestProject): Promise<() => void> {
-  if (process.env.DATABASE_URL) {
-    project.provide('pgliteTemplate', undefined);
-    const run = globalThis as { pgTemplate?: { made: Promise<PgTemplate>; users: number } };
-    run.pgTemplate ??= { made: makePgTemplate(process.env.DATABASE_URL), users: 0 };
-    const shared = run.pgTemplate;
-    shared.users += 1;
-    const made = await shared.made;
-    project.provide('pgTemplate', { database: made.database, schema: made.schema });
-    return async () => {
-      shared.users -= 1;
-      if (shared.users === 0) await made.drop();
-    };
-  }
-  project.provide('pgTemplate', undefined);
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   // one template for the run: vitest.config.ts's two projects each run this setup, in one process, and the server's
   // modules (prom-client's one registry among them) must be loaded there once
-  const run = globalThis as { pgliteTemplate?: { file: Promise<string>; users: number } };
-  run.pgliteTemplate ??= { file: makeTemplate(), users: 0 };
-  const shared = run.pgliteTemplate;
+  const run = globalThis as { testTemplate?: { made: Promise<Template>; users: number } };
+  run.testTemplate ??= { made: process.env.DATABASE_URL ? makePgTemplate(process.env.DATABASE_URL) : makeTemplate(), users: 0 };
+  const shared = run.testTemplate;
   shared.users += 1;
-  const file = await shared.file;
-  project.provide('pgliteTemplate', file);
-  return () => {
+  const made = await shared.made;
+  project.provide('pgliteTemplate', made.file);
+  project.provide('pgTemplate', made.pg);
+  return async () => {
     shared.users -= 1;
-    if (shared.users === 0) fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    if (shared.users === 0) await made.drop();
   };
 }
 
-async function makePgTemplate(url: string): Promise<PgTemplate> {
-  const { makeTemplateDatabase } = await import('./fixtures/pg-template.js');
-  return makeTemplateDatabase(url);
+/** The run's template: a tar of an embedded database, or a PostgreSQL database; and how to remove it at the end. */
+interface Template {
+  file?: string;
+  pg?: { database: string; schema: string };
+  drop(): Promise<void>;
 }
 
-async function makeTemplate(): Promise<string> {
+async function makePgTemplate(url: string): Promise<Template> {
+  const { makeTemplateDatabase } = await import('./fixtures/pg-template.js');
+  const { database, schema, drop } = await makeTemplateDatabase(url);
+  return { pg: { database, schema }, drop };
+}
+
+async function makeTemplate(): Promise<Template> {
   const { openDatabase } = await import('../src/db/client.js');
   const { migrate } = await import('../src/db/migrate.js');
   const { ensureBuiltinRoles } = await import('../src/modules/admins/service.js');
@@ -67,5 +61,5 @@ async function makeTemplate(): Promise<string> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stock-admin-test-db-'));
   const file = path.join(dir, 'migrated.tar');
   fs.writeFileSync(file, Buffer.from(await blob.arrayBuffer()));
-  return file;
+  return { file, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
