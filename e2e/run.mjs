@@ -1,6 +1,7 @@
 // End-to-end runner (`npm run test:e2e` = build the console and the server, then this file).
 // 1. makes sure Debian Chromium, CJK fonts and Arial-metric Latin fonts are installed (apt-get when one is missing);
-// 2. starts E2E_SHARDS (default 2) built servers (apps/server/dist), each on a free loopback port with a fresh embedded
+// 2. starts E2E_SHARDS (default 2) built servers (apps/server/dist), and E2E_LATE_SHARDS (default 0) more that take
+//    specs only once the E2E_BESIDE script has ended, each on a free loopback port with a fresh embedded
 //    database of its own (demo data seeded; e2e/lib/server.mjs);
 // 3. runs every e2e/specs/*.spec.ts with node's test runner, one file at a time per server, the servers taking the
 //    next file from one queue (the longest first) — a spec waits on the browser and the server far more than it
@@ -58,9 +59,11 @@ async function main() {
   }
   fs.mkdirSync(path.join(root, 'e2e/screenshots'), { recursive: true });
   const shards = Math.max(1, Math.min(Number(process.env.E2E_SHARDS ?? 2) || 1, specs.length));
+  // E2E_LATE_SHARDS: servers more, which take specs only once the script beside has ended (below)
+  const late = process.env.E2E_BESIDE ? Math.max(0, Number(process.env.E2E_LATE_SHARDS ?? 0) || 0) : 0;
   // the quote feed's clock starts inside a trading session and ticks every second, so prices move (issue 20)
   const servers = await Promise.all(
-    Array.from({ length: shards }, () =>
+    Array.from({ length: shards + late }, () =>
       startServer({
         // the demo's dual-control rules off: the specs create admins, roles and positions as one operator;
         // approvals.spec.ts switches on the rule it tests
@@ -73,7 +76,9 @@ async function main() {
       }),
     ),
   );
-  console.log(`[e2e] ${shards} server(s) on ${servers.map((s) => s.base).join(', ')}; ${specs.length} spec file(s)`);
+  console.log(
+    `[e2e] ${shards} server(s)${late ? ` and ${late} more once the script beside has ended` : ''} on ${servers.map((s) => s.base).join(', ')}; ${specs.length} spec file(s)`,
+  );
   const beside = startBeside(process.env.E2E_BESIDE);
   const started = Date.now();
   const queue = byLength(specs);
@@ -81,7 +86,15 @@ async function main() {
   try {
     await Promise.all(
       servers.map(async (server, k) => {
-        for (let spec = queue.shift(); spec; spec = queue.shift()) results.push(await runSpec(spec, server.base, k + 1, shards > 1));
+        // A late server waits for the script beside: while it runs, two browsers and it keep both cores busy (vmstat:
+        // 1-4 % idle), and a third browser would only slow the other two; after it, two browsers alone left the cores
+        // 40-67 % idle for the suite's last 270 s (CI on the AMD host, 2026-12-07).
+        if (k >= shards) {
+          await beside.done;
+          if (queue.length) console.log(`[e2e] the script beside has ended: server ${k + 1} takes specs too (${queue.length} left)`);
+        }
+        for (let spec = queue.shift(); spec; spec = queue.shift())
+          results.push(await runSpec(spec, server.base, k + 1, servers.length > 1));
       }),
     );
   } finally {
@@ -90,7 +103,9 @@ async function main() {
     if (beside) fs.writeFileSync(beside.suiteDone, `${new Date().toISOString()}\n`);
   }
   const failed = results.filter((r) => r.code !== 0);
-  console.log(`[e2e] ${results.length} spec file(s) in ${Math.round((Date.now() - started) / 1000)} s on ${shards} server(s); each (s):`);
+  console.log(
+    `[e2e] ${results.length} spec file(s) in ${Math.round((Date.now() - started) / 1000)} s on ${servers.length} server(s); each (s):`,
+  );
   for (const r of [...results].sort((a, b) => b.seconds - a.seconds))
     console.log(`[e2e]   ${String(r.seconds).padStart(5)}  ${r.spec} (server ${r.shard})${r.code ? ' FAILED' : ''}`);
   if (failed.length) console.log(`[e2e] failed: ${failed.map((r) => r.spec).join(', ')}`);
@@ -116,10 +131,26 @@ async function main() {
 }
 
 /**
- * The queue: the specs known to take longest first (measured in CI, longest first), so that neither server is left
- * with a long one at the end; the rest after them in name order.
+ * The queue: the specs known to take longest first (measured in CI, longest first), so that no server is left
+ * with a long one at the end and the short ones are left for a late server (E2E_LATE_SHARDS); the rest after them in
+ * name order. CI on the AMD host, 2026-12-07 (s): a11y 465, layout_en 349, layout 334, lists 88, realtime 80,
+ * admins_accounts 70, close 53, demo 51 — a11y went third, after layout on the same server, and ended last.
  */
-const LONGEST_FIRST = ['layout', 'layout_en', 'a11y', 'lists', 'keyboard', 'shell', 'funds', 'admins', 'users'];
+const LONGEST_FIRST = [
+  'a11y',
+  'layout_en',
+  'layout',
+  'lists',
+  'realtime',
+  'admins_accounts',
+  'close',
+  'demo',
+  'funds',
+  'admins',
+  'users',
+  'keyboard',
+  'shell',
+];
 function byLength(specs) {
   const rank = (f) => {
     const i = LONGEST_FIRST.findIndex((name) => path.basename(f) === `${name}.spec.ts`);
