@@ -68,7 +68,7 @@ const CONFIG = 'vitest.compat.config.ts';
  * global setup) with the files named outright, in two projects as today's suite runs them (apps/server/vitest.config.ts)
  * — most files sharing their worker's modules, those that replace modules, timers or globals each with its own graph
  * (scripts/test/isolation.mjs, read from the old files themselves). Why: the old releases re-imported the server for
- * every file, which was a third of the check's time, and it is the check's harness, not the old code under test; and a
+ * every file, about half of the check's time, and that is the check's harness, not the old code under test; and a
  * release whose config has projects of its own would take no `--exclude` from the command line (vitest applies it to
  * none of them), so the files left out are left out by naming the others.
  */

@@ -31,11 +31,6 @@ export function timingTests(server) {
   return [...TIMING_PATHS, ...raceKitFiles(server)];
 }
 
-/** As vitest --exclude globs (a folder becomes everything under it). */
-export function timingExcludes(server) {
-  return timingTests(server).map((p) => (p.endsWith('.ts') ? p : `${p}/**`));
-}
-
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const server = process.argv[2];
   if (!server) {
