@@ -98,6 +98,8 @@ async function start(
     schemaName,
     // 12 for requests, plus the one the quote leader keeps (modules/market/service.ts) on PostgreSQL
     poolSize: 13,
+    // as main.ts opens it: a test that turns the pipelined list connections off has none
+    listConnections: config.DATABASE_LIST_CONNECTIONS,
     connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
     queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,
     // its own name in pg_stat_activity, so that a test can end exactly its own connections

@@ -10,6 +10,7 @@ import * as rec from './records.js';
 import { renderAgreement } from './render.js';
 import * as sign from './signing.js';
 import * as tpl from './templates.js';
+import { listDb } from '../../db/named.js';
 
 /** Contracts (spec §2 /contractsettings; §7 "Contract templates and pushes") and the platform user's signing. */
 export function agreementsRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -83,7 +84,7 @@ export function agreementsRoutes(app: FastifyInstance, ctx: AppContext): void {
     return null;
   });
 
-  appRoute(app, ctx, api.appList, ({ user, input }) => sign.userAgreementList(db, user.userId, input));
+  appRoute(app, ctx, api.appList, ({ user, input }) => sign.userAgreementList(listDb(db), user.userId, input));
   appRoute(app, ctx, api.appDetail, ({ user, input }) => sign.userAgreementDetail(db, user.userId, input.id));
   appRoute(app, ctx, api.appSign, async ({ user, input, req }) => {
     const { item, user: u } = await sign.signAgreement(db, user.userId, input.id, input.signature, req.ip);

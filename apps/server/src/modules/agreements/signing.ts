@@ -40,11 +40,13 @@ const visible = (userId: number) => and(eq(userAgreements.userId, userId), ne(us
 
 export async function userAgreementList(db: Db, userId: number, q: { pageNum: number; pageSize: number }) {
   const base = db.select(appCols).from(userAgreements).innerJoin(agreementTemplates, eq(agreementTemplates.id, userAgreements.templateId));
-  const list = await onePage(base.where(visible(userId)).orderBy(desc(userAgreements.id)).$dynamic(), q);
-  const [n] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(userAgreements)
-    .where(visible(userId));
+  const [list, [n]] = await Promise.all([
+    onePage(base.where(visible(userId)).orderBy(desc(userAgreements.id)).$dynamic(), q),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(userAgreements)
+      .where(visible(userId)),
+  ]);
   return { list: list.map((r) => toApp(r as AppRow)), total: Number(n?.n ?? 0), pageNum: q.pageNum, pageSize: q.pageSize };
 }
 

@@ -26,6 +26,7 @@ import {
 import { users } from '../_kit/parties.js';
 import { blockPrice, nowOf, windowOf } from './products.js';
 import './messages.js';
+import { listDb } from '../../db/named.js';
 
 export type RequestRow = typeof blockRequests.$inferSelect;
 const m = (d: Decimal) => d.toFixed(2);
@@ -44,7 +45,7 @@ export async function placeRequest(ctx: AppContext, userId: number, input: { pro
   const rules = await riskRules(ctx);
   const now = nowOf(ctx);
   const hourAgo = new Date(Date.now() - 3600_000).toISOString();
-  const [r] = await ctx.db
+  const [r] = await listDb(ctx.db)
     .select({
       p: blockProducts,
       failures: sql<number>`(SELECT count(*)::int FROM block_key_failures WHERE user_id = ${userId} AND at > ${hourAgo}::timestamptz)`,

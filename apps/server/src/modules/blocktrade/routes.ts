@@ -7,6 +7,7 @@ import { appRoute, route } from '../../http/route.js';
 import { listRequests, requestById } from './lists.js';
 import { addProduct, deleteProduct, listProducts, nowOf, setProductFlags, toProduct, updateProduct, windowOf } from './products.js';
 import { batchReviewRequests, cancelRequest, placeRequest, reviewRequest } from './requests.js';
+import { listDb } from '../../db/named.js';
 
 /** Block trades (spec §2 /newshares/dazonglist and /position/dzList). */
 export function blocktradeRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -66,7 +67,7 @@ export function blocktradeRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   appRoute(app, ctx, blocktradeApi.appList, async () => {
     const now = nowOf(ctx);
-    const rows = await ctx.db
+    const rows = await listDb(ctx.db)
       .select()
       .from(blockProducts)
       .where(and(eq(blockProducts.shown, true), eq(blockProducts.locked, false)));

@@ -17,6 +17,7 @@ import type { PaySettings } from '@stock-admin/contracts';
 import { claimPending, snapshotOf, type OrderRow, type Snapshot } from './recharge.js';
 import './messages.js';
 import { onePage } from '../../db/paging.js';
+import { listDb } from '../../db/named.js';
 
 // Deposit orders, the platform user's side (/app/*, usertoken): the channels they may pay into, opening
 // an order, the receipt, cancelling, their own list. The console's side is recharge.ts.
@@ -39,10 +40,11 @@ function toAppItem(o: OrderRow): AppRechargeItem {
 
 /** The channels the user may pay into now, with the effective minimum (site minimum or channel minimum, the larger). */
 export async function appChannels(ctx: AppContext, userId: number): Promise<AppChannelItem[]> {
-  const ids = await allowedChannelIds(ctx.db, userId);
+  const reads = listDb(ctx.db);
+  const ids = await allowedChannelIds(reads, userId);
   if (!ids.length) return [];
   const settings = await paySettingsOf(ctx);
-  const list = await ctx.db
+  const list = await reads
     .select()
     .from(payChannels)
     .where(
@@ -79,7 +81,7 @@ export async function createUserRecharge(
   const settings = await paySettingsOf(ctx);
   // most orders the rules refuse (the hourly limit above all): refused on the rows as they are, in one statement with
   // no transaction and no lock; an order they allow is checked again under the user's row lock
-  checkRecharge(await readRechargeState(ctx.db, userId, input.channelId), settings, input);
+  checkRecharge(await readRechargeState(listDb(ctx.db), userId, input.channelId), settings, input);
   const { o, user } = await ctx.db.transaction(async (tx) => {
     // the user row lock serialises this user's order creation (the hourly limit): the count is read after it
     const [user] = rows<{ phone: string; real_name: string | null }>(

@@ -30,6 +30,7 @@ import { paySettingsOf, withdrawFee, withinWithdrawHours } from './paysettings.j
 import './messages.js';
 import { claimPending as claimPendingRow } from '../_kit/review.js';
 import { keysetBatches, onePage } from '../../db/paging.js';
+import { listDb } from '../../db/named.js';
 
 type Row = typeof withdrawals.$inferSelect;
 
@@ -246,7 +247,7 @@ export async function applyWithdrawal(
     throw fail('withdraw.outside_hours', { start: settings.withdrawStart, end: settings.withdrawEnd });
   // most requests the rules refuse (no card, not enough free cash): refused on the rows as they are, with no
   // transaction and no lock; a request they allow is checked again on the locked row
-  checkWithdrawal(await withdrawerOf(ctx.db, userId, input.bankId), settings, input);
+  checkWithdrawal(await withdrawerOf(listDb(ctx.db), userId, input.bankId), settings, input);
   const { w, user } = await ctx.db.transaction(async (tx) => {
     const state = await withdrawerOf(tx, userId, input.bankId, true);
     const { amount, fee, bank } = checkWithdrawal(state, settings, input);

@@ -12,6 +12,7 @@ import './messages.js';
 import { likeContains } from '../../db/like.js';
 import { maskPhone } from '../users/index.js';
 import { onePage, pageSql } from '../../db/paging.js';
+import { executeList } from '../../db/named.js';
 
 type Audit = (a: { targetId?: string | number | null; before?: unknown; after?: unknown }) => void;
 type MessageRow = typeof stationMessages.$inferSelect;
@@ -184,10 +185,13 @@ const visibleTo = (userId: number) => sql`
 
 async function unreadCount(ctx: AppContext, userId: number): Promise<number> {
   const r = rows<{ n: number }>(
-    await ctx.db.execute(sql`
+    await executeList(
+      ctx.db,
+      sql`
       SELECT count(*)::int AS n FROM station_messages m
       LEFT JOIN station_message_recipients r ON r.message_id = m.id AND r.user_id = ${userId}
-      WHERE ${visibleTo(userId)} AND r.read_at IS NULL`),
+      WHERE ${visibleTo(userId)} AND r.read_at IS NULL`,
+    ),
   );
   return r[0]?.n ?? 0;
 }
@@ -197,11 +201,13 @@ export async function userMessages(ctx: AppContext, userId: number, q: { pageNum
   const base = sql`FROM station_messages m
     LEFT JOIN station_message_recipients r ON r.message_id = m.id AND r.user_id = ${userId}
     WHERE ${visibleTo(userId)} ${filter}`;
+  // written together on a pipelined connection as named statements (db/named.ts): a platform user's hot read
   const [list, total, unread] = await Promise.all([
-    ctx.db.execute(
+    executeList(
+      ctx.db,
       sql`SELECT m.id, coalesce(r.title, m.title) AS title, coalesce(r.content, m.content) AS content, m.created_at, r.read_at ${base} ORDER BY m.id DESC ${pageSql(q)}`,
     ),
-    ctx.db.execute(sql`SELECT count(*)::int AS n ${base}`),
+    executeList(ctx.db, sql`SELECT count(*)::int AS n ${base}`),
     unreadCount(ctx, userId),
   ]);
   return {

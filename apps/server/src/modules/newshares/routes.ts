@@ -10,6 +10,7 @@ import { riskRules } from '../risk/index.js';
 import * as lists from './lists.js';
 import { batchConvert, deleteSubscription, scopedIds } from './records.js';
 import * as svc from './service.js';
+import { listDb } from '../../db/named.js';
 
 const boardOf = (kind: IssueKind, v: IssueInput): string => {
   if (kind === 'bond') return 'bond';
@@ -94,7 +95,7 @@ export function newsharesRoutes(app: FastifyInstance, ctx: AppContext): void {
   appRoute(app, ctx, newsharesApi.appIssues, async ({ input }) => {
     const { docs } = await riskRules(ctx);
     if (!docs.product.newShareShown) return { list: [], total: 0, pageNum: input.pageNum, pageSize: input.pageSize };
-    return lists.listIssues(ctx.db, input.kind, input, { shownOnly: true });
+    return lists.listIssues(listDb(ctx.db), input.kind, input, { shownOnly: true });
   });
   appRoute(app, ctx, newsharesApi.appApply, async ({ user, input, message }) => {
     const { docs } = await riskRules(ctx);
@@ -116,5 +117,5 @@ export function newsharesRoutes(app: FastifyInstance, ctx: AppContext): void {
     message('newshare.cancelled');
     return lists.subscriptionById(ctx.db, input.id);
   });
-  appRoute(app, ctx, newsharesApi.appRecords, ({ user, input }) => lists.listSubscriptions(ctx.db, null, input, user.userId));
+  appRoute(app, ctx, newsharesApi.appRecords, ({ user, input }) => lists.listSubscriptions(listDb(ctx.db), null, input, user.userId));
 }

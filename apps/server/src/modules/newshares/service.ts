@@ -13,6 +13,7 @@ import { users } from '../_kit/parties.js';
 import { notifyUsers } from '../messages/index.js';
 import { openPosition } from '../trading/index.js';
 import { subNotice } from './notices.js';
+import { listDb } from '../../db/named.js';
 
 /**
  * New shares / new bonds (issue 23). Money: a placement freezes the whole application at once (free →
@@ -92,7 +93,7 @@ export async function apply(
   adminId: number | null = null,
   opts: { realNameRequired?: boolean } = {},
 ): Promise<Sub> {
-  const [state] = await db
+  const [state] = await listDb(db)
     .select({ realState: users.realState, issue: newshareIssues, applied: appliedSql(issueId, userId) })
     .from(users)
     .leftJoin(newshareIssues, eq(newshareIssues.id, issueId))

@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Direction, OrderItem } from '@stock-admin/contracts';
 import type { Db } from '../../db/client.js';
 import { rows } from '../../db/rows.js';
-import { executeNamed } from '../../db/named.js';
+import { executeNamed, listDb } from '../../db/named.js';
 import { serialNoSql } from '../../db/serial-no.js';
 import type { AppContext } from '../../app/context.js';
 import { fail } from '../../http/errors.js';
@@ -86,7 +86,7 @@ function checkBuy(ctx: AppContext, rules: RiskRules, { user, stock }: Buyer, inp
 
 /** The buy in two statements (placeBuy); undefined when the second wrote nothing. */
 async function buyUnlocked(ctx: AppContext, rules: RiskRules, userId: number, input: BuyInput): Promise<OrderItem | undefined> {
-  const buyer = await readBuyer(ctx.db, userId, input.gid);
+  const buyer = await readBuyer(listDb(ctx.db), userId, input.gid);
   const { price, cost } = checkBuy(ctx, rules, buyer, input);
   const { user, stock } = buyer;
   const now = new Date();

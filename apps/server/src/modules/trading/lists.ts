@@ -205,14 +205,13 @@ export async function listPositions(db: Db, admin: Principal | null, f: ListFilt
       : f.sortField === 'pnlPct'
         ? sql`(${PNL}) / nullif(p.margin, 0) ${dir} NULLS LAST, p.id DESC`
         : sql`p.opened_at ${dir}, p.id ${dir}`;
-  const [t] = rows<R>(
-    await db.execute(
-      sql`SELECT count(*)::int AS n, coalesce(sum(p.margin), 0) AS margin, coalesce(sum(${PNL}), 0) AS pnl ${from} ${whereOf(w)}`,
-    ),
-  );
-  const list = rows<R>(await db.execute(sql`${POSITION_SELECT} ${whereOf(w)} ORDER BY ${order} ${pageSql(f)}`));
+  const [totals, page] = await Promise.all([
+    db.execute(sql`SELECT count(*)::int AS n, coalesce(sum(p.margin), 0) AS margin, coalesce(sum(${PNL}), 0) AS pnl ${from} ${whereOf(w)}`),
+    db.execute(sql`${POSITION_SELECT} ${whereOf(w)} ORDER BY ${order} ${pageSql(f)}`),
+  ]);
+  const [t] = rows<R>(totals);
   return {
-    list: list.map(toPosition),
+    list: rows<R>(page).map(toPosition),
     total: Number(t!.n),
     pageNum: f.pageNum,
     pageSize: f.pageSize,

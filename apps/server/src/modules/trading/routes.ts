@@ -14,6 +14,7 @@ import * as book from './orders.js';
 import * as pos from './positions.js';
 import { riskWarnings, withLineRatios } from './warnings.js';
 import { iterateOrders, iteratePositions, ORDER_COLUMNS, orderCells, POSITION_COLUMNS, positionCells } from './export.js';
+import { listDb } from '../../db/named.js';
 
 /** Trading (spec §2 /position): the platform user's orders and positions, and the operators' queues and lists. */
 export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -53,11 +54,11 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
     return lists.orderById(ctx.db, o.id);
   });
   appRoute(app, ctx, tradingApi.appOrders, ({ user, input }) =>
-    lists.listOrders(ctx.db, null, { ...input, status: input.status }, user.userId),
+    lists.listOrders(listDb(ctx.db), null, { ...input, status: input.status }, user.userId),
   );
   appRoute(app, ctx, tradingApi.appPositions, async ({ user, input }) => {
     const { list, total, pageNum, pageSize } = await lists.listPositions(
-      ctx.db,
+      listDb(ctx.db),
       null,
       { ...input, status: input.status },
       { own: user.userId },
