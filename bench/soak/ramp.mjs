@@ -12,7 +12,7 @@
 // (db_statements_total, BEGIN and COMMIT included) and the round trips they took (db_round_trips_total).
 //
 // Usage (repository root): node bench/soak/ramp.mjs [--rates 25,50,100,150,200,300,400] [--step 60] [--warmup 180]
-//   [--users 500] [--instances 1,2] [--profile] [--perf]
+//   [--users 500] [--instances 1,2] [--profile] [--perf] [--entry <another build's apps/server/dist/main.mjs>]
 // Env: BENCH_DATABASE_URL, BENCH_REDIS_URL (as bench/soak/run.mjs). Results: bench/.results/ramp/.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -35,6 +35,7 @@ const { values } = parseArgs({
     instances: { type: 'string', default: '1,2' },
     profile: { type: 'boolean', default: false },
     perf: { type: 'boolean', default: false },
+    entry: { type: 'string' },
   },
 });
 const RATES = values.rates.split(',').map(Number);
@@ -150,7 +151,7 @@ for (const count of values.instances.split(',').map(Number)) {
   fs.rmSync(profDir, { recursive: true, force: true });
   const nodeArgs = values.profile ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [];
   if (values.perf) nodeArgs.push('--perf-basic-prof-only-functions');
-  const platform = await startPlatform({ count, prefix: 'ramp', nodeArgs });
+  const platform = await startPlatform({ count, prefix: 'ramp', nodeArgs, ...(values.entry ? { entry: path.resolve(values.entry) } : {}) });
   const perfData = path.join(OUT, `perf-${count}.data`);
   fs.rmSync(perfData, { force: true });
   let perf = null;
