@@ -11,7 +11,9 @@ import { listen, sleep } from './realtime.helpers.js';
 let t: TestApp;
 let port: number;
 beforeAll(async () => {
-  t = await createTestApp({ SOCKET_HEARTBEAT_MS: '400', BUS_CHANNEL: `test:${randomUUID()}` });
+  // the server closes a socket after 2 × 1 s of silence: a margin of 1.8 s over the client's 200-ms pings, which a
+  // loaded CI host's stalls once ate when the limit was 800 ms
+  t = await createTestApp({ SOCKET_HEARTBEAT_MS: '1000', BUS_CHANNEL: `test:${randomUUID()}` });
   port = Number(new URL(await listen(t)).port);
 });
 afterAll(() => t.close());
@@ -31,7 +33,7 @@ describe('the console socket client against the server', () => {
           token,
         }),
       WebSocket: WebSocket as unknown as SocketCtor,
-      heartbeatMs: 200, // the server closes after 2 × 400 ms of silence
+      heartbeatMs: 200,
       onMessage: (m) => got.push(m),
       onState: (s) => states.push(s),
     });
@@ -39,7 +41,7 @@ describe('the console socket client against the server', () => {
       client.start();
       for (let i = 0; i < 50 && client.status !== 'open'; i++) await sleep(20);
       expect(client.status).toBe('open');
-      await sleep(1500); // well past the server's idle limit
+      await sleep(2500); // well past the server's idle limit (2 s)
       expect(client.status).toBe('open');
       expect(states).toEqual(['connecting', 'open']);
 
