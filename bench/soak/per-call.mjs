@@ -84,31 +84,29 @@ const CALLS = [
 
 /** `CONC` clients calling back to back for `seconds` (after a second not counted): calls done, the server's CPU-ms per call, statuses. */
 async function load(s, [, p, bodyOf]) {
-  let stop = false;
-  let n = 0;
-  const statuses = {};
-  const client = async (w) => {
-    while (!stop) {
-      const r = await s.post(p, bodyOf(s), s.tokens[w % s.tokens.length]).catch(() => ({ status: 'no answer' }));
-      statuses[r.status] = (statuses[r.status] ?? 0) + 1;
-      n++;
-    }
-  };
+  /** `CONC` clients back to back for `ms`: calls done and their statuses. */
   const run = async (ms) => {
-    stop = false;
+    const done = { n: 0, statuses: {} };
+    let stop = false;
+    const client = async (w) => {
+      while (!stop) {
+        const r = await s.post(p, bodyOf(s), s.tokens[w % s.tokens.length]).catch(() => ({ status: 'no answer' }));
+        done.statuses[r.status] = (done.statuses[r.status] ?? 0) + 1;
+        done.n++;
+      }
+    };
     const clients = Array.from({ length: CONC }, (_, w) => client(w));
     await new Promise((r) => setTimeout(r, ms));
     stop = true;
     await Promise.all(clients);
+    return done;
   };
   await run(1000);
-  n = 0;
-  for (const k of Object.keys(statuses)) delete statuses[k];
   const cpu0 = procStat(s.pid).cpuSeconds;
   const t0 = performance.now();
-  await run(SECONDS * 1000);
+  const { n, statuses } = await run(SECONDS * 1000);
   const cpu = procStat(s.pid).cpuSeconds - cpu0;
-  return { perSecond: n / ((performance.now() - t0) / 1000), cpuMs: (cpu * 1000) / n, statuses: { ...statuses } };
+  return { perSecond: n / ((performance.now() - t0) / 1000), cpuMs: (cpu * 1000) / n, statuses };
 }
 
 const sides = [await side('this')];

@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { procStat } from '../lib/stats.mjs';
 
 if (process.argv[2] === '--serve') {
   const body = '{"status":0,"msg":"ok","data":null}';
@@ -37,10 +38,7 @@ if (process.argv[2] === '--serve') {
   });
   const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--serve'], { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise((r) => child.stdout.once('data', (d) => r(Number(String(d).trim()))));
-  const ticks = () => {
-    const f = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(f[11]) + Number(f[12])) * 10; // ms (USER_HZ 100)
-  };
+  const ticks = () => procStat(child.pid).cpuSeconds * 1000;
   const ran = () => Number(fs.readFileSync(`/proc/${child.pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
   const post = () =>
     fetch(`http://127.0.0.1:${port}/x`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } }).then((r) =>
